@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { RequestValidationError } from '../engine/errors.js';
+
+export class CliUsageError extends Error {}
+
+export function writeOut(text: string): void {
+  process.stdout.write(text);
+}
+export function writeErr(text: string): void {
+  process.stderr.write(text);
+}
+
+/** Reads a JSON request file; a missing or malformed file is the user's input problem (exit 2). */
+export async function readJsonFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new RequestValidationError([{ field: '', message: `cannot read ${path}: ${(err as Error).message}` }]);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new RequestValidationError([{ field: '', message: `${path} is not valid JSON: ${(err as Error).message}` }]);
+  }
+}
+
+/** Pulls `--name value` and `--flag` options out of an argument list. */
+export function parseArgs(args: string[], valueOptions: string[], flagOptions: string[]) {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  const flags = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.startsWith('--')) {
+      const name = arg.slice(2);
+      if (valueOptions.includes(name)) {
+        const value = args[++i];
+        if (value === undefined) throw new CliUsageError(`--${name} needs a value`);
+        values[name] = value;
+      } else if (flagOptions.includes(name)) {
+        flags.add(name);
+      } else {
+        throw new CliUsageError(`unknown option ${arg}`);
+      }
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, values, flags };
+}
+
+/** Field errors as JSON on stderr, exit 2: what scripts around the CLI parse. */
+export function reportRequestErrors(err: RequestValidationError): number {
+  writeErr(`${JSON.stringify({ errors: err.errors }, null, 2)}\n`);
+  return 2;
+}
