@@ -1,0 +1,47 @@
+// `npm test`: the whole suite, then a plain "N passed, N failed" line.
+// On Linux with gnome-keyring and dbus installed it first re-runs itself in a
+// private D-Bus session with a fresh keyring (scripts/keyring-session.sh), so
+// the keychain tests run against a real Secret Service.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+const args = process.argv.slice(2);
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+if (
+  process.platform === 'linux' &&
+  !process.env.FILING_DESK_SECRET_SERVICE &&
+  has('dbus-run-session') &&
+  has('gnome-keyring-daemon')
+) {
+  const r = spawnSync(
+    'dbus-run-session',
+    ['--', 'bash', join(root, 'scripts/keyring-session.sh'), process.execPath, fileURLToPath(import.meta.url), ...args],
+    { stdio: 'inherit', cwd: root },
+  );
+  process.exit(r.status ?? 1);
+}
+
+const outDir = join(root, 'test-output');
+mkdirSync(outDir, { recursive: true });
+const jsonFile = join(outDir, 'vitest.json');
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const r = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...args],
+  { stdio: 'inherit', cwd: root },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(jsonFile)) {
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  passed = report.numPassedTests ?? 0;
+  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(r.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
