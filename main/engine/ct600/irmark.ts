@@ -60,14 +60,20 @@ function locateBody(xml: Uint8Array | string): MarkedBody {
   return { body, irmark, ancestorNamespaces };
 }
 
-function digestOf({ body, irmark, ancestorNamespaces }: MarkedBody): IrmarkValue {
+function canonicalize({ body, irmark, ancestorNamespaces }: MarkedBody): string {
   // Remove the element only; the whitespace around it is part of the mark.
   if (irmark) irmark.parentNode!.removeChild(irmark);
-  const canonical = new C14nCanonicalizationWithComments().process(body as unknown as Node, {
-    ancestorNamespaces,
-  });
-  const digest = createHash('sha1').update(canonical, 'utf8').digest();
+  return new C14nCanonicalizationWithComments().process(body as unknown as Node, { ancestorNamespaces });
+}
+
+function digestOf(located: MarkedBody): IrmarkValue {
+  const digest = createHash('sha1').update(canonicalize(located), 'utf8').digest();
   return { base64: digest.toString('base64'), base32: toBase32(digest) };
+}
+
+/** The exact bytes the IRmark digests: Body, inherited namespaces rendered, IRmark removed. */
+export function canonicalBody(xml: Uint8Array | string): string {
+  return canonicalize(locateBody(xml));
 }
 
 /** The IRmark a message (or a bare Body) should carry. */

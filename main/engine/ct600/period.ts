@@ -1,0 +1,65 @@
+/**
+ * Dates of the accounting period. The request carries zone-less date-times
+ * ("2024-04-01T00:00:00"); only the date part is meaningful, so everything
+ * here works on calendar dates in UTC and never on the machine's time zone.
+ */
+export interface CalendarDate {
+  year: number;
+  month: number; // 1–12
+  day: number;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?$/;
+
+export type DateParse = { ok: true; date: CalendarDate } | { ok: false; message: string };
+
+export function parseRequestDate(text: string): DateParse {
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(text) && text.includes('T')) {
+    return { ok: false, message: 'must be an ISO 8601 date-time without a zone designator, e.g. 2024-04-01T00:00:00' };
+  }
+  const m = DATE_TIME.exec(text);
+  if (!m) return { ok: false, message: 'must be an ISO 8601 date-time such as 2024-04-01T00:00:00' };
+  const [, y, mo, d, hh = '00', mi = '00', ss = '00', frac = '0'] = m;
+  const date = { year: Number(y), month: Number(mo), day: Number(d) };
+  if (!isRealDate(date)) return { ok: false, message: `${y}-${mo}-${d} is not a calendar date` };
+  if (Number(hh) !== 0 || Number(mi) !== 0 || Number(ss) !== 0 || Number(frac) !== 0) {
+    return { ok: false, message: 'must be midnight (T00:00:00): a return period is made of whole days' };
+  }
+  return { ok: true, date };
+}
+
+export function isRealDate({ year, month, day }: CalendarDate): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function formatDate({ year, month, day }: CalendarDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/** Financial year n runs from 1 April n to 31 March n+1. */
+export function financialYearOf({ year, month }: CalendarDate): number {
+  return month >= 4 ? year : year - 1;
+}
+
+/**
+ * An accounting period may not exceed 12 months: it ends at the latest on the
+ * day before the start's first anniversary (1 Apr 2024 → 31 Mar 2025). The
+ * anniversary of 29 February in a common year is 1 March, as in UK law, so
+ * 29 Feb 2024 → 28 Feb 2025.
+ */
+export function latestPeriodEnd(from: CalendarDate): CalendarDate {
+  const t = Date.UTC(from.year + 1, from.month - 1, from.day);
+  const end = new Date(t - 86_400_000);
+  return { year: end.getUTCFullYear(), month: end.getUTCMonth() + 1, day: end.getUTCDate() };
+}
+
+export const EARLIEST_PERIOD_START: CalendarDate = { year: 2015, month: 4, day: 1 };

@@ -1,0 +1,270 @@
+/**
+ * The build-ct600 request (service-interface.md "Build-ct600 request body")
+ * with our contract's decisions (ct600.md section 3) and extensions. Parsing
+ * normalises it into a Ct600Return: words instead of codes, pence instead of
+ * floating-point pounds, dates instead of date-times. The same schema serves
+ * the engine, the HTTP server and the renderer's forms.
+ */
+import { z } from 'zod';
+import {
+  ACCOUNTS_ITEMS,
+  ATTACHMENT_ITEMS,
+  COMPANY_TYPES,
+  COMPUTATIONS_ITEMS,
+  CURRENCIES,
+  NO_ACCOUNTS_REASONS,
+  NO_COMPUTATIONS_REASONS,
+  RETURN_TYPES,
+  SENDERS,
+  describeCodes,
+} from './codes.js';
+import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
+import { parseRequestDate, type CalendarDate } from './period.js';
+
+/** CT_CTstringType's characters: HMRC's restricted set for free text. */
+const CT_STRING_CHARS = /^[A-Za-z0-9 ,.()/&'\-"!%*_+:@<>?=;]*$/;
+/** CTexcludedCharsStringType additionally forbids these. */
+const EXCLUDED_CHARS = /[£$#~€]/;
+/** CTfilenameType: CT_CTstringType without / : * " < >. */
+const FILENAME_CHARS = /^[A-Za-z0-9 ,.()&'\-!%_+@?=;]+$/;
+
+/** Attachments travel inside the message, which HMRC caps at 25 MB. */
+export const MAX_ATTACHMENTS_BASE64_BYTES = 25 * 1024 * 1024;
+
+/** A type error message that says "is required" when the field is missing altogether. */
+function expected(what: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `is required: ${what}` : `must be ${what}`);
+}
+
+function enumCode<const W extends readonly string[]>(words: W, what: string) {
+  return z.union([z.number(), z.string()], { error: expected(`a ${what} code (${describeCodes(words)}) or one of those words`) }).transform((input, ctx): W[number] => {
+    if (typeof input === 'number' && Number.isInteger(input) && input >= 0 && input < words.length) return words[input]!;
+    if (typeof input === 'string' && (words as readonly string[]).includes(input)) return input as W[number];
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(input)} is not a known ${what}; use ${describeCodes(words)}` });
+    return z.NEVER;
+  });
+}
+
+function restrictedText(min: number, max: number, what: string) {
+  return z
+    .string({ error: expected(`text (${what})`) })
+    .superRefine((s, ctx) => {
+      if (s.length < min || s.length > max) {
+        ctx.addIssue({ code: 'custom', message: `must be ${min}–${max} characters long (${what}); it has ${s.length}` });
+      }
+      const excluded = s.match(EXCLUDED_CHARS);
+      if (excluded) ctx.addIssue({ code: 'custom', message: `must not contain "${excluded[0]}": HMRC does not accept £ $ # ~ € in ${what}` });
+      else if (!CT_STRING_CHARS.test(s)) {
+        const bad = [...s].find((c) => !CT_STRING_CHARS.test(c));
+        ctx.addIssue({
+          code: 'custom',
+          message: `contains "${bad}", which HMRC's character set does not allow in ${what} (letters, digits, space and , . ( ) / & ' - " ! % * _ + : @ < > ? = ; only)`,
+        });
+      }
+    });
+}
+
+export interface Amount {
+  box: number;
+  pence: Pence;
+}
+
+/** A monetary amount {currency, value}: GBP only, two decimals at most, never negative. */
+function amount(box: number, label: string, wholePounds: boolean) {
+  return z
+    .strictObject(
+      {
+        currency: enumCode(CURRENCIES, 'currency').optional(),
+        value: z.number({ error: expected(`a number (box ${box}, ${label})`) }),
+      },
+      { error: expected(`a monetary amount {currency, value} (box ${box}, ${label})`) },
+    )
+    .transform((v, ctx): Amount => {
+      if (v.currency !== undefined && v.currency !== 'GBP') {
+        ctx.addIssue({ code: 'custom', path: ['currency'], message: `must be GBP (code 1): CT600 returns are in sterling (box ${box})` });
+      }
+      if (!Number.isFinite(v.value)) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must be a finite number (box ${box}, ${label})` });
+        return z.NEVER;
+      }
+      const pence = penceOf(v.value);
+      if (pence === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must have at most 2 decimal places (box ${box}, ${label}); got ${v.value}` });
+        return z.NEVER;
+      }
+      if (pence < 0) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must not be negative (box ${box}, ${label})` });
+      } else if (pence > MAX_PENCE) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must be at most 99999999999.99 (box ${box}, ${label})` });
+      } else if (wholePounds && pence % 100 !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `must be whole pounds (box ${box}, ${label}): ${formatPence(pence)} has pence`,
+        });
+      }
+      return { box, pence };
+    });
+}
+
+const requestDate = z.string({ error: expected('an ISO 8601 date-time string such as 2024-04-01T00:00:00') }).transform((s, ctx): CalendarDate => {
+  const parsed = parseRequestDate(s);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.date;
+});
+
+/** A tax rate in percent with at most two decimals, as hundredths (19.00 → 1900). */
+const taxRate = (box: number) =>
+  z.number({ error: expected(`a number, the tax rate in percent (box ${box})`) }).transform((rate, ctx) => {
+    const hundredths = penceOf(rate);
+    if (hundredths === undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be a finite number with at most 2 decimal places (box ${box}); got ${rate}` });
+      return z.NEVER;
+    }
+    if (hundredths < 0 || hundredths > 10_000) {
+      ctx.addIssue({ code: 'custom', message: `must be a percentage from 0 to 100 (box ${box}); got ${rate}` });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+/** Box 4 holds the code itself (0–11; 11 from schema v1.994 on). */
+const companyTypeCode = z
+  .union([z.number(), z.string()], { error: expected(`a company type code 0–${COMPANY_TYPES.length - 1} (box 4)`) })
+  .transform((input, ctx) => {
+    const code = typeof input === 'string' && /^[0-9]{1,2}$/.test(input) ? Number(input) : input;
+    if (typeof code === 'number' && Number.isInteger(code) && code >= 0 && code < COMPANY_TYPES.length) return code;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${JSON.stringify(input)} is not a company type (box 4); use ${COMPANY_TYPES.map((w, i) => `${i} ${w}`).join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const attachedFile = z
+  .strictObject({
+    filename: z.string({ error: expected('the file name of the attached document') }).superRefine((name, ctx) => {
+      if (name.length < 1 || name.length > 255) ctx.addIssue({ code: 'custom', message: 'must be 1–255 characters long' });
+      else if (!FILENAME_CHARS.test(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: "contains a character HMRC does not allow in attachment file names (letters, digits, space and , . ( ) & ' - ! % _ + @ ? = ; only)",
+        });
+      }
+    }),
+    value: z.string({ error: expected('the document as base64 text') }).transform((text, ctx) => {
+      // Line breaks are tolerated on input (PEM-style tools add them); the document never has them.
+      const compact = text.replace(/[\r\n\t ]/g, '');
+      if (compact.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'is empty: attach the inline XBRL document as base64' });
+        return z.NEVER;
+      }
+      if (compact.length % 4 !== 0 || !BASE64.test(compact)) {
+        ctx.addIssue({ code: 'custom', message: 'is not valid base64 (characters A–Z a–z 0–9 + / with = padding, length a multiple of 4)' });
+        return z.NEVER;
+      }
+      return compact;
+    }),
+    itemsElementName: enumCode(ATTACHMENT_ITEMS, 'attachment kind'),
+  })
+  .transform((f) => ({ filename: f.filename, base64: f.value, kind: f.itemsElementName }));
+
+const financialYearTwo = z.strictObject({
+  year: z.number().int().optional(),
+  profit: amount(380, 'profit of the second financial year', true),
+  taxRate: taxRate(385),
+  tax: amount(390, 'tax of the second financial year', false).optional(),
+});
+
+const optionalAmount = (box: number, label: string, wholePounds: boolean) => amount(box, label, wholePounds).nullish();
+
+export const ct600RequestSchema = z
+  .strictObject({
+    companyName: restrictedText(2, 56, 'the company name (box 1)'),
+    registrationNumber: z
+      .string()
+      .regex(/^[A-Z0-9]{2,8}$/, 'must be 2–8 upper-case letters or digits (box 2, company registration number)')
+      .nullish(),
+    reference: z.string({ error: expected('the company UTR as text (box 3)') }).regex(/^[0-9]{10}$/, 'must be the 10-digit UTR (box 3)'),
+    utrValue: z.string().regex(/^[0-9]{10}$/, 'must be the 10-digit UTR').nullish(),
+    companyType: companyTypeCode,
+    periodCovered: z.strictObject({ from: requestDate, to: requestDate }, { error: expected('an object {from, to} (boxes 30 and 35)') }),
+    returnType: enumCode(RETURN_TYPES, 'return type'),
+    sender: enumCode(SENDERS, 'sender'),
+    accounts: z.strictObject(
+      {
+        itemElementName: enumCode(ACCOUNTS_ITEMS, 'accounts choice (box 80A/85A/90A)'),
+        noAccountsReason: enumCode(NO_ACCOUNTS_REASONS, 'reason for no accounts (box 90A)').nullish(),
+      },
+      { error: expected('an object {itemElementName, noAccountsReason} (boxes 80A–90A)') },
+    ),
+    computations: z.strictObject(
+      {
+        itemElementName: enumCode(COMPUTATIONS_ITEMS, 'computations choice (box 80B/85B/90B)'),
+        nocomputationsReason: enumCode(NO_COMPUTATIONS_REASONS, 'reason for no computations (box 90B)').nullish(),
+      },
+      { error: expected('an object {itemElementName, nocomputationsReason} (boxes 80B–90B)') },
+    ),
+    total: optionalAmount(145, 'turnover', true),
+    tradingProfits: optionalAmount(155, 'trading profits', true),
+    lossesBroughtForward: optionalAmount(160, 'trading losses brought forward', true),
+    netProfits: optionalAmount(165, 'net trading profits', true),
+    profitsBeforeOtherDeductions: optionalAmount(235, 'profits before other deductions and reliefs', true),
+    profitsBeforeDonationsAndGroupRelief: optionalAmount(300, 'profits before qualifying donations and group relief', true),
+    chargeableProfits: amount(315, 'chargeable profits', true),
+    financialYear: z.number().int().nullish(),
+    financialYearProfit: optionalAmount(335, 'profit of the first financial year', true),
+    financialYearTaxRate: taxRate(340).nullish(),
+    financialYearTax: optionalAmount(345, 'tax of the first financial year', false),
+    financialYearTwo: financialYearTwo.nullish(),
+    corporationTax: optionalAmount(430, 'corporation tax', false),
+    marginalReliefForRingFenceTrades: optionalAmount(435, 'marginal relief for ring fence trades', false),
+    netCorporationTaxChargeable: amount(440, 'net corporation tax chargeable', false),
+    totalReliefsAndDeductions: optionalAmount(470, 'total reliefs and deductions', false),
+    netCorporationTaxLiability: optionalAmount(475, 'net corporation tax liability', false),
+    taxChargeable: optionalAmount(510, 'tax chargeable', false),
+    taxPayable: amount(525, 'tax payable', false),
+    declaration: z.strictObject(
+      {
+      acceptDeclaration: z
+        .boolean({ error: expected('true or false (box 975)') })
+        .refine((accepted) => accepted, 'must be true: a return can only be filed once the declaration (box 975) is accepted'),
+      name: restrictedText(2, 56, "the declarant's name, box 975"),
+      status: restrictedText(2, 56, "the declarant's status, box 985"),
+      },
+      { error: expected('an object {acceptDeclaration, name, status} (boxes 975–985)') },
+    ),
+    attachedFiles: z.union([attachedFile, z.array(attachedFile)]).nullish(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.utrValue != null && r.utrValue !== r.reference) {
+      ctx.addIssue({ code: 'custom', path: ['utrValue'], message: `must equal reference (box 3, ${r.reference}): both are the company UTR` });
+    }
+    if (r.accounts.itemElementName === 'NoAccountsReason' && r.accounts.noAccountsReason == null) {
+      ctx.addIssue({ code: 'custom', path: ['accounts', 'noAccountsReason'], message: `is required when itemElementName is NoAccountsReason (box 90A); use ${describeCodes(NO_ACCOUNTS_REASONS)}` });
+    }
+    if (r.computations.itemElementName === 'NoComputationsReason' && r.computations.nocomputationsReason == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['computations', 'nocomputationsReason'],
+        message: `is required when itemElementName is NoComputationsReason (box 90B); use ${describeCodes(NO_COMPUTATIONS_REASONS)}`,
+      });
+    }
+    const files = r.attachedFiles == null ? [] : Array.isArray(r.attachedFiles) ? r.attachedFiles : [r.attachedFiles];
+    const totalBase64 = files.reduce((n, f) => n + f.base64.length, 0);
+    if (totalBase64 > MAX_ATTACHMENTS_BASE64_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attachedFiles'],
+        message: `are ${(totalBase64 / 1048576).toFixed(1)} MB of base64 in total; HMRC accepts at most 25 MB per return`,
+      });
+    }
+  });
+
+export type Ct600RequestInput = z.input<typeof ct600RequestSchema>;
+export type Ct600Request = z.output<typeof ct600RequestSchema>;
