@@ -1,0 +1,98 @@
+/**
+ * POST /connect/token: the password grant of the interface and the refresh
+ * grant it leaves unshown (RFC 6749 section 6). Statuses follow the
+ * interface's table: 400 bad parameters, 401 bad client, 403 failed user
+ * authentication. A refresh token that is unknown, spent, expired or revoked
+ * is also a failed user authentication (403): the user must sign in again.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { fieldErrorsFromZod } from '../../engine/zod-errors.js';
+import type { TokenAuthority, TokenResponse } from '../token-authority.js';
+import { FieldRequestError, invalidRequest } from '../error-bodies.js';
+
+const filled = z.string().min(1, 'must not be empty');
+const grantType = z.object({
+  grant_type: z.enum(['password', 'refresh_token'], 'must be "password" or "refresh_token"'),
+});
+const passwordGrant = z.object({ client_id: filled, client_secret: filled, username: filled, password: filled });
+const refreshGrant = z.object({ client_id: filled, client_secret: filled, refresh_token: filled });
+
+/** Parses a form body, refusing repeated fields (RFC 6749 section 3.2). */
+export function parseForm(body: string): { form: Record<string, string> } | { repeated: string } {
+  const form: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (Object.hasOwn(form, key)) return { repeated: key };
+    form[key] = value;
+  }
+  return { form };
+}
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string, field?: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: description, ...(field ? { errors: [{ field, message: description }] } : {}) });
+}
+
+export function registerTokenRoute(app: FastifyInstance, authority: TokenAuthority): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      const parsed = parseForm(String(body));
+      if ('repeated' in parsed) {
+        done(new FieldRequestError(parsed.repeated, 'is given more than once'));
+        return;
+      }
+      done(null, parsed.form);
+    },
+  );
+
+  app.post('/connect/token', async (request, reply) => {
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return reply.code(415).send({
+        error: 'unsupported-media-type',
+        message: 'content-type must be application/x-www-form-urlencoded',
+        errors: [{ field: 'content-type', message: 'must be application/x-www-form-urlencoded' }],
+      });
+    }
+    const form = (request.body ?? {}) as Record<string, string>;
+    const kind = grantType.safeParse(form);
+    if (!kind.success) {
+      const errors = fieldErrorsFromZod(kind.error);
+      return reply.code(400).header('cache-control', 'no-store').send({
+        ...invalidRequest(errors),
+        error: form.grant_type ? 'unsupported_grant_type' : 'invalid_request',
+        error_description: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+      });
+    }
+    const fields = (kind.data.grant_type === 'password' ? passwordGrant : refreshGrant).safeParse(form);
+    if (!fields.success) {
+      const errors = fieldErrorsFromZod(fields.error);
+      return reply.code(400).header('cache-control', 'no-store').send({
+        ...invalidRequest(errors),
+        error: 'invalid_request',
+        error_description: errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+      });
+    }
+    const data = fields.data as Record<string, string>;
+    const clientId = data.client_id ?? '';
+    if (!authority.isClient(clientId, data.client_secret ?? '')) {
+      return oauthError(reply, 401, 'invalid_client', 'The client id or client secret is not right.');
+    }
+    let tokens: TokenResponse | undefined;
+    if (kind.data.grant_type === 'password') {
+      if (!authority.isUser(data.username ?? '', data.password ?? '')) {
+        return oauthError(reply, 403, 'invalid_grant', 'The username or password is not right.');
+      }
+      tokens = authority.grantForPassword(clientId, data.username ?? '');
+    } else {
+      tokens = authority.grantForRefresh(clientId, data.refresh_token ?? '');
+      if (!tokens) {
+        return oauthError(reply, 403, 'invalid_grant', 'The refresh token is unknown, expired or revoked; sign in again.');
+      }
+    }
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
+  });
+}

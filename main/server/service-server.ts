@@ -1,0 +1,118 @@
+/**
+ * The local server of the filing service's HTTP contract, on top of our own
+ * engine: token endpoint, the interface's operations, and POST /validation.
+ * A factory so tests start it on port 0 with short token lifetimes, an
+ * injected clock, fault switches and a fake or real engine.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { EngineOperations } from '../service/engine-operations.js';
+import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
+import { FaultSwitches } from './faults.js';
+import { faultHook } from './fault-hook.js';
+import { bearerAuth } from './bearer-auth.js';
+import { makeErrorHandler, notFoundHandler } from './error-bodies.js';
+import { registerTokenRoute } from './routes/token-route.js';
+import { registerOperationRoutes } from './routes/operation-routes.js';
+import { registerValidationRoutes } from './routes/validation-routes.js';
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface ServiceServerOptions {
+  credentials: ServiceCredentials;
+  /** Folder for validation jobs when the real engine is used. */
+  dataDir: string;
+  /** Defaults to the real engine (CT600 builder, report packages, validation jobs) on dataDir. */
+  engine?: EngineOperations;
+  tokenLifetimeSeconds?: number;
+  refreshTokenLifetimeSeconds?: number;
+  /** Largest request body accepted; larger gets 413. */
+  bodyLimitBytes?: number;
+  clock?: () => Date;
+  faults?: FaultSwitches;
+  /** Sees every request as it arrives (tests check headers with it). */
+  onRequest?: (seen: SeenRequest) => void;
+  /** Loopback unless the caller asks for something else on purpose. */
+  host?: string;
+  /** Log requests to stdout (the CLI turns this on). */
+  logger?: boolean;
+}
+
+export interface ServiceServer {
+  readonly app: FastifyInstance;
+  readonly tokens: TokenAuthority;
+  readonly faults: FaultSwitches;
+  /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:40123. */
+  listen(port?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+export const DEFAULT_REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;
+/** A CT600 may carry 25 MB of attachments; base64 and JSON add a third. */
+export const DEFAULT_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
+
+export async function createServiceServer(options: ServiceServerOptions): Promise<ServiceServer> {
+  const clock = options.clock ?? (() => new Date());
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const host = options.host ?? '127.0.0.1';
+  const faults = options.faults ?? new FaultSwitches();
+  const engine =
+    options.engine ??
+    (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock });
+  const tokens = new TokenAuthority({
+    credentials: options.credentials,
+    accessLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    refreshLifetimeSeconds: options.refreshTokenLifetimeSeconds ?? DEFAULT_REFRESH_LIFETIME_SECONDS,
+    clock,
+  });
+
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+
+  const app = Fastify({
+    bodyLimit,
+    logger: options.logger ?? false,
+    // Hung requests (a fault) must not keep close() waiting.
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  app.setErrorHandler(makeErrorHandler(bodyLimit));
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', async (request) => {
+    options.onRequest?.({ method: request.method, path: request.url.split('?')[0] ?? request.url, headers: request.headers });
+  });
+  app.addHook('onRequest', faultHook(faults, { released }));
+  app.addHook('onClose', async () => {
+    release();
+    await engine.close();
+  });
+
+  registerTokenRoute(app, tokens);
+  await app.register(async (api) => {
+    api.addHook('onRequest', bearerAuth(tokens));
+    registerOperationRoutes(api, engine);
+    registerValidationRoutes(api, engine);
+  });
+
+  return {
+    app,
+    tokens,
+    faults,
+    async listen(port = 0) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${shownHost}:${address.port}`;
+    },
+    async close() {
+      release();
+      await app.close();
+    },
+  };
+}

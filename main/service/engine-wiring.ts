@@ -1,0 +1,36 @@
+/**
+ * EngineOperations backed by the real engine modules (CT600 builder, report
+ * packages, validation jobs). The only file here that knows where they live.
+ */
+import { buildCt600, type Ct600BuildOptions } from '../engine/ct600/index.js';
+import { createReportPackage } from '../engine/package/index.js';
+import { ValidationJobs } from '../engine/validation/index.js';
+import type { EngineOperations } from './engine-operations.js';
+
+export interface EngineWiringOptions {
+  /** Folder where validation jobs keep their files. */
+  dataDir: string;
+  /** GovTalk header settings (vendor id, product, version, test flag). */
+  ct600Options?: Ct600BuildOptions;
+  clock?: () => Date;
+  idGenerator?: () => string;
+}
+
+export function createEngineOperations(options: EngineWiringOptions): EngineOperations & { jobs: ValidationJobs } {
+  const jobs = new ValidationJobs({
+    dataDir: options.dataDir,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.idGenerator ? { idGenerator: options.idGenerator } : {}),
+  });
+  return {
+    jobs,
+    // The builder is synchronous; run it inside the promise so its
+    // RequestValidationError arrives as a rejection like the others'.
+    buildCt600: async (request) => buildCt600(request, options.ct600Options),
+    createReportPackage: (request, opts) => createReportPackage(request, opts),
+    createValidationJob: (fileName, bytes) => jobs.create(fileName, bytes),
+    getValidationStatus: (id) => jobs.getStatus(id),
+    getFilteredValidationStatus: (id) => jobs.getFilteredStatus(id),
+    close: () => jobs.close(),
+  };
+}
