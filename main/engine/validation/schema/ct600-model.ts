@@ -1,0 +1,276 @@
+/**
+ * CT-2014 v1.991 IRenvelope/CompanyTaxReturn as an element model, with the
+ * CT600 box number on each element that is a box. Supplementary pages
+ * (CT600A–N) are known elements whose inside is not modelled: the checker
+ * reports that plainly instead of pretending to have checked them.
+ */
+import { CT } from './ct-types.js';
+import { attr, choice, complex, element, opaque, opt, req, seq, UNBOUNDED, wildcard, type ElementDecl } from './model.js';
+import { irheader } from './ct600-header-model.js';
+import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
+import type { SimpleType } from './simple-types.js';
+
+const boxed = (name: string, type: SimpleType, box: string | undefined, min = 0): ElementDecl =>
+  element(name, min, 1, type, box ? { box } : {});
+/** Optional whole-pound box. */
+export const wp = (name: string, box?: string) => boxed(name, CT.wholePound, box);
+/** Optional pounds-and-pence box. */
+export const pp = (name: string, box?: string) => boxed(name, CT.poundPence, box);
+export const yes = (name: string, box?: string) => boxed(name, CT.yes, box);
+
+const companyInformation = () =>
+  req(
+    'CompanyInformation',
+    seq(
+      req('CompanyName', CT.companyName, { box: '1' }),
+      opt('RegistrationNumber', CT.registrationNumber, { box: '2' }),
+      req('Reference', CT.utr, { box: '3' }),
+      req('CompanyType', CT.companyType, { box: '4' }),
+      opt('NorthernIreland', seq(req('NItradingActivity', CT.yes), yes('SME'), yes('NIemployer'), yes('SpecialCircumstances'))),
+      req('PeriodCovered', seq(req('From', CT.periodFrom, { box: '30' }), req('To', CT.date, { box: '35' }))),
+    ),
+  );
+
+const returnInfoSummary = () =>
+  req(
+    'ReturnInfoSummary',
+    seq(
+      yes('ThisPeriod'),
+      yes('EarlierPeriod'),
+      yes('MultipleReturns'),
+      yes('ProvisionalFigures'),
+      yes('PartOfNonSmallGroup'),
+      yes('RegisteredAvoidanceScheme'),
+      opt('TransferPricing', seq(yes('Adjustment'), yes('SME'))),
+      req('Accounts', seq(yes('ThisPeriodAccounts', '80'), yes('DifferentPeriod', '85'), boxed('NoAccountsReason', CT.noAccountsReason, '90'))),
+      req(
+        'Computations',
+        choice(
+          req('ThisPeriodComputations', CT.yes),
+          req('DifferentPeriod', CT.yes),
+          req('NoComputationsReason', CT.noComputationsReason),
+        ),
+      ),
+      opt('SupplementaryPages', seq(...'ABCDEFGHIJKLMN'.split('').map((l) => yes(`CT600${l}`)))),
+    ),
+  );
+
+const yearDetails = (profitBox: string, rateBox: string, taxBox: string) =>
+  element(
+    'Details',
+    1,
+    3,
+    seq(req('Profit', CT.wholePound, { box: profitBox }), req('TaxRate', CT.taxRate, { box: rateBox }), req('Tax', CT.poundPence, { box: taxBox })),
+  );
+
+const companyTaxCalculation = () =>
+  req(
+    'CompanyTaxCalculation',
+    seq(
+      req(
+        'Income',
+        seq(
+          opt('Trading', seq(wp('Profits', '155'), wp('LossesBroughtForward', '160'), wp('NetProfits', '165'))),
+          wp('NonTradingLoanProfitsAndGains', '170'),
+          yes('IncomeStatedNet', '172'),
+          wp('NonLoanAnnuitiesAnnualPaymentsDiscounts', '175'),
+          wp('NonUKdividends', '180'),
+          wp('DeductedIncome', '185'),
+          wp('PropertyBusinessIncome', '190'),
+          wp('NonTradingGainsIntangibles', '195'),
+          wp('TonnageTaxProfits', '200'),
+          wp('OtherIncome', '205'),
+        ),
+      ),
+      opt('ChargeableGains', seq(wp('GrossGains', '210'), wp('AllowableLosses', '215'), req('NetChargeableGains', CT.wholePound, { box: '220' }))),
+      wp('LossesBroughtForward', '225'),
+      wp('NonTradeDeficitsOnLoans', '230'),
+      wp('ProfitsBeforeOtherDeductions', '235'),
+      opt(
+        'DeductionsAndReliefs',
+        seq(
+          wp('UnquotedShares', '240'),
+          wp('ManagementExpenses', '245'),
+          wp('UKpropertyBusinessLosses', '250'),
+          wp('CapitalAllowances', '255'),
+          wp('NonTradeDeficits', '260'),
+          wp('CarriedForwardNonTradeDeficits', '263'),
+          wp('NonTradingLossIntangibles', '265'),
+          wp('TradingLosses', '275'),
+          yes('TradingLossesCarriedBack', '280'),
+          wp('TradingLossesCarriedForward', '285'),
+          wp('NonTradeCapitalAllowances', '290'),
+          wp('Total', '295'),
+        ),
+      ),
+      opt(
+        'ChargesAndReliefs',
+        seq(wp('ProfitsBeforeDonationsAndGroupRelief', '300'), wp('QualifyingDonations', '305'), wp('GroupRelief', '310'), wp('GroupReliefForCarriedForwardLosses', '312')),
+      ),
+      req('ChargeableProfits', CT.wholePound, { box: '315' }),
+      wp('RingFenceProfitsIncluded', '320'),
+      wp('NorthernIrelandProfitsIncluded', '325'),
+      opt(
+        'CorporationTaxChargeable',
+        seq(
+          opt(
+            'AssociatedCompanies',
+            seq(
+              opt('ThisPeriod', CT.nonNegativeInteger, { box: '326' }),
+              opt('AssociatedCompaniesFinancialYears', seq(req('FirstYear', CT.nonNegativeInteger, { box: '327' }), req('SecondYear', CT.nonNegativeInteger, { box: '328' }))),
+              yes('StartingOrSmallCompaniesRate', '329'),
+            ),
+          ),
+          req('FinancialYearOne', seq(req('Year', CT.gYear, { box: '330' }), yearDetails('335', '340', '345'))),
+          opt('FinancialYearTwo', seq(req('Year', CT.gYear, { box: '380' }), yearDetails('385', '390', '395'))),
+        ),
+      ),
+      pp('CorporationTax', '430'),
+      boxed('MarginalReliefForRingFenceTrades', CT.nonZeroPoundPence, '435'),
+      req('NetCorporationTaxChargeable', CT.poundPence, { box: '440' }),
+      opt(
+        'TaxReliefsAndDeductions',
+        seq(
+          pp('CommunityInvestmentRelief', '445'),
+          opt('DoubleTaxation', seq(boxed('DoubleTaxationRelief', CT.nonZeroPoundPence, '450'), yes('UnderlyingRate', '455'), yes('AmountCarriedBack', '460'))),
+          pp('AdvancedCorporationTax', '465'),
+          pp('TotalReliefsAndDeductions', '470'),
+        ),
+      ),
+      opt(
+        'CJRS',
+        seq(req('CJRSreceived', CT.poundPence, { box: '471' }), pp('CJRSdue', '472'), pp('CJRSoverpaymentAlreadyAssessed', '473'), pp('JobRetentionBonusOverpayment', '474')),
+      ),
+    ),
+  );
+
+const calculationOfTaxOutstandingOrOverpaid = () =>
+  req(
+    'CalculationOfTaxOutstandingOrOverpaid',
+    seq(
+      pp('NetCorporationTaxLiability', '475'),
+      pp('LoansToParticipators', '480'),
+      yes('CT600AreliefDue', '485'),
+      pp('CFCtaxPayable', '500'),
+      pp('BankLevyPayable', '501'),
+      pp('BankSurchargePayable', '502'),
+      pp('RPDTpayable', '503'),
+      pp('CFCandBankLevyTotal'),
+      pp('EOGPLpayable', '504'),
+      pp('SupplementaryCharge', '505'),
+      pp('TaxChargeable', '510'),
+      opt('IncomeTax', seq(pp('DeductedIncomeTax', '515'), pp('TaxRepayable', '520'))),
+      req('TaxPayable', CT.poundPence, { box: '525' }),
+      pp('CJRSoverpaymentsNowDue', '526'),
+      pp('RestitutionTax', '527'),
+      pp('TaxPayableIncludingRestitutionTax', '528'),
+    ),
+  );
+
+const declaration = () =>
+  req(
+    'Declaration',
+    seq(
+      req('AcceptDeclaration', { ...CT.yes, describe: '"yes" (the declaration must be accepted)' }, { box: '975' }),
+      req('Name', CT.excluded(2, 56), { box: '975' }),
+      req('Status', CT.excluded(2, 56), { box: '985' }),
+    ),
+  );
+
+const SUPPLEMENTARY_PAGES: [string, string][] = [
+  ['LoansByCloseCompanies', 'CT600A'],
+  ['ControlledForeignCompanies', 'CT600B'],
+  ['GroupAndConsortium', 'CT600C'],
+  ['Insurance', 'CT600D'],
+  ['Charity', 'CT600E'],
+  ['TonnageTax', 'CT600F'],
+  ['NorthernIreland', 'CT600G'],
+  ['CrossBorderRoyalties', 'CT600H'],
+  ['RingFenceTrade', 'CT600I'],
+  ['TaxAvoidanceSchemes', 'CT600J'],
+  ['RestitutionTax', 'CT600K'],
+  ['ResearchAndDevelopment', 'CT600L'],
+  ['Freeports', 'CT600M'],
+  ['ResidentialPropertyDeveloperTax', 'CT600N'],
+];
+
+const filenameAttr = (required = false) => attr('Filename', CT.filename, required);
+
+const attachment = (min: number) =>
+  element('Attachment', min, UNBOUNDED, CT.base64, {
+    attributes: [
+      attr('Description', CT.excludedText),
+      filenameAttr(true),
+      attr('Format', CT.attachmentFormat, true),
+      attr('Size', CT.integer),
+      attr('Type', CT.attachmentType, true),
+    ],
+  });
+
+/** XBRLsubmissionDetails: the iXBRL accounts or computations carried inside the return. */
+const xbrlSubmissionDetails = (name: string, min: number): ElementDecl =>
+  element(
+    name,
+    min,
+    1,
+    seq(
+      req(
+        'Instance',
+        complex(
+          choice(
+            element('EncodedInlineXBRLDocument', 1, UNBOUNDED, CT.base64, { attributes: [filenameAttr(), attr('entryPoint', CT.yes)] }),
+            req('RawXBRLDocument', wildcard('http://www.xbrl.org/2003/instance', 1, 1, [filenameAttr()], true)),
+            element('InlineXBRLDocument', 1, UNBOUNDED, wildcard('http://www.w3.org/1999/xhtml', 1, 1, [filenameAttr(), attr('entryPoint', CT.yes)])),
+          ),
+          [filenameAttr(), attr('BaseTaxonomyVersionDate', CT.date)],
+        ),
+      ),
+      opt(
+        'Extension',
+        seq(
+          req('Taxonomy', wildcard('http://www.w3.org/2001/XMLSchema', 1, 1, [filenameAttr(true)])),
+          element('Linkbase', 0, 5, wildcard('http://www.xbrl.org/2003/linkbase', 1, 1, [attr('Type', CT.linkbaseType, true), filenameAttr(true)])),
+        ),
+      ),
+    ),
+  );
+
+const attachedFiles = () =>
+  opt(
+    'AttachedFiles',
+    choice(
+      attachment(1),
+      seq(
+        req('XBRLsubmission', choice(xbrlSubmissionDetails('Accounts', 1), seq(xbrlSubmissionDetails('Computation', 1), xbrlSubmissionDetails('Accounts', 0)))),
+        attachment(0),
+      ),
+    ),
+  );
+
+const companyTaxReturn = (): ElementDecl =>
+  req(
+    'CompanyTaxReturn',
+    complex(
+      seq(
+        companyInformation(),
+        returnInfoSummary(),
+        opt('Turnover', seq(opt('Total', CT.turnover, { box: '145' }), yes('OtherFinancialConcerns', '150'))),
+        companyTaxCalculation(),
+        opt('EnergyProfitsLevy', seq(req('EOGPLamounts', CT.wholePound))),
+        calculationOfTaxOutstandingOrOverpaid(),
+        ...optionalBlocksAfterCalculation(),
+        declaration(),
+        ...SUPPLEMENTARY_PAGES.map(([name, page]) =>
+          opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
+        ),
+        yes('WelshReturn'),
+        yes('JointAccounts'),
+        attachedFiles(),
+      ),
+      [attr('ReturnType', CT.returnType, true)],
+    ),
+  );
+
+export function irenvelope(): ElementDecl {
+  return req('IRenvelope', seq(irheader(), companyTaxReturn()));
+}

@@ -1,0 +1,159 @@
+/**
+ * Simple types of the GovTalk envelope and CT-2014 schema, written out in
+ * TypeScript (the XSD itself stays reference data outside the repository).
+ * Each facet carries the words a user sees when a value breaks it.
+ */
+import { compareDecimal, parseDecimal } from './decimal.js';
+
+/** The XSD built-in type a simple type derives from: it fixes whitespace handling and value space. */
+export type Primitive =
+  | 'string'
+  | 'token'
+  | 'decimal'
+  | 'integer'
+  | 'date'
+  | 'dateTime'
+  | 'gYear'
+  | 'anyURI'
+  | 'NCName'
+  | 'base64Binary';
+
+export interface Pattern {
+  /** Anchored regular expression (XSD patterns always match the whole value). */
+  re: RegExp;
+  /** The XSD pattern text, quoted in messages. */
+  source: string;
+}
+
+export interface SimpleType {
+  /** What the value is, in words: "an amount in whole pounds (ending .00)". */
+  describe: string;
+  primitive: Primitive;
+  /** Every pattern must match: XSD ANDs the patterns of successive restrictions. */
+  patterns?: Pattern[];
+  enumeration?: readonly string[];
+  length?: number;
+  minLength?: number;
+  maxLength?: number;
+  minInclusive?: string;
+  maxInclusive?: string;
+  minExclusive?: string;
+}
+
+/** An XSD pattern as an anchored JS regular expression. */
+export function pattern(source: string, jsSource = source, flags = ''): Pattern {
+  return { re: new RegExp(`^(?:${jsSource})$`, flags), source };
+}
+
+const LEXICAL: Record<Primitive, RegExp | undefined> = {
+  string: undefined,
+  token: undefined,
+  anyURI: undefined,
+  decimal: /^[+-]?(\d+(\.\d*)?|\.\d+)$/,
+  integer: /^[+-]?\d+$/,
+  date: /^-?\d{4,}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$/,
+  dateTime: /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/,
+  gYear: /^-?\d{4,}(Z|[+-]\d{2}:\d{2})?$/,
+  NCName: /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*$/,
+  base64Binary: /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+};
+
+const PRIMITIVE_WORDS: Record<Primitive, string> = {
+  string: 'text',
+  token: 'text',
+  anyURI: 'a URI',
+  decimal: 'a decimal number',
+  integer: 'a whole number',
+  date: 'a date (YYYY-MM-DD)',
+  dateTime: 'a date and time (YYYY-MM-DDThh:mm:ss)',
+  gYear: 'a year (YYYY)',
+  NCName: 'a name without spaces or colons',
+  base64Binary: 'base64 data',
+};
+
+/** Whitespace facet: xsd:string keeps the value as written, everything else collapses it. */
+function normalise(primitive: Primitive, raw: string): string {
+  if (primitive === 'string') return raw;
+  return raw.replace(/[\t\n\r ]+/g, ' ').trim();
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function validCalendarDate(value: string): boolean {
+  const m = /^(-?\d{4,})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function validTime(value: string): boolean {
+  const m = /T(\d{2}):(\d{2}):(\d{2})/.exec(value);
+  if (!m) return false;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return (h < 24 && min < 60 && s < 60) || (h === 24 && min === 0 && s === 0);
+}
+
+/** Ordered comparison in the type's value space; undefined when not comparable. */
+function compareValues(primitive: Primitive, a: string, b: string): number | undefined {
+  if (primitive === 'decimal' || primitive === 'integer') {
+    const x = parseDecimal(a);
+    const y = parseDecimal(b);
+    return x && y ? compareDecimal(x, y) : undefined;
+  }
+  if (primitive === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(a) && /^\d{4}-\d{2}-\d{2}$/.test(b)) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  return undefined;
+}
+
+/**
+ * Checks one value against a simple type. Returns the reason it fails, in
+ * words, or undefined when it is valid.
+ */
+export function checkSimpleValue(type: SimpleType, raw: string): string | undefined {
+  const value = normalise(type.primitive, raw);
+  const shown = JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
+  const lexical = LEXICAL[type.primitive];
+  if (lexical && !lexical.test(type.primitive === 'base64Binary' ? value.replace(/ /g, '') : value)) {
+    return `${shown} is not ${PRIMITIVE_WORDS[type.primitive]}; expected ${type.describe}`;
+  }
+  if ((type.primitive === 'date' || type.primitive === 'dateTime') && !validCalendarDate(value)) {
+    return `${shown} is not a real calendar date; expected ${type.describe}`;
+  }
+  if (type.primitive === 'dateTime' && !validTime(value)) {
+    return `${shown} is not a valid time of day; expected ${type.describe}`;
+  }
+  if (type.enumeration && !type.enumeration.includes(value)) {
+    const allowed = type.enumeration.map((e) => JSON.stringify(e)).join(', ');
+    return `${shown} is not an allowed value; allowed: ${allowed}`;
+  }
+  const chars = [...value].length;
+  if (type.length !== undefined && chars !== type.length) {
+    return `${shown} has ${chars} characters; it must have exactly ${type.length}`;
+  }
+  if (type.minLength !== undefined && chars < type.minLength) {
+    return `${shown} is too short (${chars} characters); at least ${type.minLength} are required`;
+  }
+  if (type.maxLength !== undefined && chars > type.maxLength) {
+    return `${shown} is too long (${chars} characters); at most ${type.maxLength} are allowed`;
+  }
+  for (const p of type.patterns ?? []) {
+    if (!p.re.test(value)) return `${shown} is not ${type.describe} (pattern ${p.source})`;
+  }
+  const bounds: [string | undefined, (c: number) => boolean, string][] = [
+    [type.minInclusive, (c) => c >= 0, 'at least'],
+    [type.maxInclusive, (c) => c <= 0, 'at most'],
+    [type.minExclusive, (c) => c > 0, 'more than'],
+  ];
+  for (const [bound, ok, words] of bounds) {
+    if (bound === undefined) continue;
+    const c = compareValues(type.primitive, value, bound);
+    if (c !== undefined && !ok(c)) return `${shown} is out of range; it must be ${words} ${bound}`;
+  }
+  return undefined;
+}
