@@ -1,0 +1,54 @@
+import type {
+  Ct600BuildRequest,
+  Ct600BuildResponse,
+  Ct600VerifyResponse,
+  DroppedFile,
+} from '../../preload/contract.js';
+import { IpcFailure } from './ipc-errors.js';
+
+/** The CT600 engine as the handlers need it; the app passes the real engine, tests may too. */
+export interface Ct600Engine {
+  build(request: Ct600BuildRequest): { xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null };
+  verify(xml: Uint8Array): Ct600VerifyResponse;
+  toBase32(digest: Uint8Array): string;
+  /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
+  isInputError(error: unknown): error is Error;
+}
+
+export function createCt600BuildHandler(engine: Ct600Engine): (request: Ct600BuildRequest) => Ct600BuildResponse {
+  return (request) => {
+    const built = engine.build(request);
+    if (!built.xmlDoc || !built.originalXmlDoc || !built.irMark) {
+      // The engine promises all three on success; a gap is a bug, not the user's input.
+      throw new Error('ct600 engine returned an incomplete document');
+    }
+    return {
+      xmlDoc: built.xmlDoc,
+      originalXmlDoc: built.originalXmlDoc,
+      irMark: built.irMark,
+      irMarkBase32: engine.toBase32(Buffer.from(built.irMark, 'base64')),
+      suggestedFileName: ct600FileName(request),
+    };
+  };
+}
+
+export function createCt600VerifyHandler(engine: Ct600Engine): (file: DroppedFile) => Ct600VerifyResponse {
+  return (file) => {
+    try {
+      return engine.verify(file.bytes);
+    } catch (error) {
+      if (engine.isInputError(error)) {
+        throw new IpcFailure('failed', `${file.fileName} could not be checked: ${error.message}.`);
+      }
+      throw error;
+    }
+  };
+}
+
+/** "ct600-1234567890-2025-03-31.xml": the UTR and period end, so saved returns sort and identify themselves. */
+export function ct600FileName(request: Ct600BuildRequest): string {
+  const utr = typeof request.reference === 'string' ? request.reference.replace(/[^0-9A-Za-z]/g, '') : '';
+  const period = request.periodCovered as { to?: unknown } | undefined;
+  const periodEnd = typeof period?.to === 'string' ? period.to.slice(0, 10).replace(/[^0-9-]/g, '') : '';
+  return ['ct600', utr, periodEnd].filter((part) => part !== '').join('-') + '.xml';
+}

@@ -1,0 +1,35 @@
+import type {
+  DroppedFile,
+  PackageBuildRequest,
+  PackageBuildResponse,
+  ReportPackageRequest,
+  ValidationJobResult,
+} from '../../preload/contract.js';
+
+/** The report-package engine as the handlers need it. */
+export interface PackageEngine {
+  create(
+    request: ReportPackageRequest,
+    options: { includeHash: boolean },
+  ): Promise<{ zipContentBase64: string; hashResult?: { Hash_Result: string } }>;
+  fileName(request: ReportPackageRequest): string;
+  validate(fileName: string, bytes: Uint8Array): Promise<ValidationJobResult>;
+}
+
+export function createPackageBuildHandler(
+  engine: PackageEngine,
+): (request: PackageBuildRequest) => Promise<PackageBuildResponse> {
+  return async ({ request, includeHash }) => {
+    const built = await engine.create(request, { includeHash });
+    return {
+      zipContentBase64: built.zipContentBase64,
+      ...(built.hashResult ? { hashResult: built.hashResult } : {}),
+      suggestedFileName: engine.fileName(request),
+    };
+  };
+}
+
+/** A package that fails validation is a result (valid: false with messages), not an error. */
+export function createPackageValidateHandler(engine: PackageEngine): (file: DroppedFile) => Promise<ValidationJobResult> {
+  return (file) => engine.validate(file.fileName, file.bytes);
+}

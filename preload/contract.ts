@@ -1,0 +1,146 @@
+/**
+ * The one contract between renderer, preload and main: every operation's
+ * channel, request and response. Types only (plus the channel names), so the
+ * sandboxed preload bundle pulls in nothing from main.
+ *
+ * Errors cross IPC as data, because Electron forwards only the message of a
+ * thrown error: every call resolves to an IpcResult.
+ */
+import type { FieldError } from '../main/engine/errors.js';
+import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
+
+export type { FieldError, ValidationJobResult, ValidationMessage };
+
+export type IpcErrorCode =
+  /** The payload broke a rule; `errors` names each field. */
+  | 'invalid-request'
+  /** The call did not come from our own page. */
+  | 'untrusted-sender'
+  /** A failure the user can act on (file could not be written, …); the message says what. */
+  | 'failed'
+  /** A bug or an unexpected failure; details stay in the main-process log. */
+  | 'internal';
+
+export interface IpcError {
+  code: IpcErrorCode;
+  message: string;
+  /** The first offending field, when there is one. */
+  field?: string;
+  errors?: FieldError[];
+}
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** A file the user dropped or chose, read as bytes in the renderer. */
+export interface DroppedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The build-ct600 request of the service interface. The engine owns its exact
+ * shape and rules; IPC passes it through and the engine reports field errors.
+ */
+export type Ct600BuildRequest = Record<string, unknown>;
+
+export interface Ct600BuildResponse {
+  /** base64 of the UTF-8 message with the IRmark filled in. */
+  xmlDoc: string;
+  /** base64 of the same message before marking. */
+  originalXmlDoc: string;
+  /** 28-character base64 IRmark. */
+  irMark: string;
+  /** 32-character base32 form, as HMRC quotes it on the receipt. */
+  irMarkBase32: string;
+  suggestedFileName: string;
+}
+
+export interface Ct600VerifyResponse {
+  /** IRmark computed from the document's content (base64). */
+  expected: string;
+  expectedBase32: string;
+  /** IRmark written in the document, or null when it has none. */
+  found: string | null;
+  matches: boolean;
+}
+
+/** The report package request of the service interface. */
+export type ReportPackageRequest = Record<string, unknown>;
+
+export interface PackageBuildRequest {
+  request: ReportPackageRequest;
+  includeHash: boolean;
+}
+
+export interface PackageBuildResponse {
+  zipContentBase64: string;
+  hashResult?: { Hash_Result: string };
+  suggestedFileName: string;
+}
+
+export interface SaveFilter {
+  name: string;
+  extensions: string[];
+}
+
+export interface FileSaveRequest {
+  suggestedName: string;
+  contents: Uint8Array | string;
+  filters: SaveFilter[];
+}
+
+export interface FileSaveResponse {
+  saved: boolean;
+  path?: string;
+}
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+}
+
+/** Channel → request and response (GitHub Desktop's RequestResponseChannels). */
+export interface RequestResponseChannels {
+  'ct600.build': { request: Ct600BuildRequest; response: Ct600BuildResponse };
+  'ct600.verify': { request: DroppedFile; response: Ct600VerifyResponse };
+  'package.build': { request: PackageBuildRequest; response: PackageBuildResponse };
+  'package.validate': { request: DroppedFile; response: ValidationJobResult };
+  'file.save': { request: FileSaveRequest; response: FileSaveResponse };
+  'app.info': { request: void; response: AppInfo };
+}
+
+export const channels = [
+  'ct600.build',
+  'ct600.verify',
+  'package.build',
+  'package.validate',
+  'file.save',
+  'app.info',
+] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
+
+export type Channel = (typeof channels)[number];
+export type RequestOf<C extends Channel> = RequestResponseChannels[C]['request'];
+export type ResponseOf<C extends Channel> = RequestResponseChannels[C]['response'];
+
+/** window.filingDesk: one method per operation. */
+export interface FilingDeskBridge {
+  buildCt600(request: Ct600BuildRequest): Promise<IpcResult<Ct600BuildResponse>>;
+  verifyCt600(file: DroppedFile): Promise<IpcResult<Ct600VerifyResponse>>;
+  buildPackage(request: PackageBuildRequest): Promise<IpcResult<PackageBuildResponse>>;
+  validatePackage(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
+  saveFile(request: FileSaveRequest): Promise<IpcResult<FileSaveResponse>>;
+  appInfo(): Promise<IpcResult<AppInfo>>;
+}
+
+/** Which channel each bridge method calls; the preload and the browser shim both follow it. */
+export const bridgeChannels = {
+  buildCt600: 'ct600.build',
+  verifyCt600: 'ct600.verify',
+  buildPackage: 'package.build',
+  validatePackage: 'package.validate',
+  saveFile: 'file.save',
+  appInfo: 'app.info',
+} as const satisfies { [M in keyof FilingDeskBridge]: Channel };
+
+/** Largest file a user may drop for checking; bigger ones are refused in main before any parsing. */
+export const MAX_DROPPED_FILE_BYTES = 256 * 1024 * 1024;

@@ -1,0 +1,107 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFileSaveHandler, type SaveDialog } from '../../main/ipc/file-save-handler.js';
+import { IpcFailure } from '../../main/ipc/ipc-errors.js';
+import { writeFileAtomic } from '../../main/store/atomic-write.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fd-save-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A save dialog that records what it was shown and answers as told. */
+function dialogAnswering(answer: { canceled: boolean; filePath?: string }) {
+  const shown: Parameters<SaveDialog['showSaveDialog']>[0][] = [];
+  const dialog: SaveDialog = {
+    showSaveDialog: async (options) => {
+      shown.push(options);
+      return answer;
+    },
+  };
+  return { dialog, shown };
+}
+
+const filters = [{ name: 'CT600 return', extensions: ['xml'] }];
+
+describe('file.save', () => {
+  it('opens the dialog in the default folder with the suggested name and writes the chosen file', async () => {
+    const target = join(dir, 'chosen.xml');
+    const { dialog, shown } = dialogAnswering({ canceled: false, filePath: target });
+    const save = createFileSaveHandler({ dialog, defaultDirectory: dir });
+    await expect(save({ suggestedName: 'ct600-8596148860.xml', contents: '<a/>', filters })).resolves.toEqual({
+      saved: true,
+      path: target,
+    });
+    expect(shown).toEqual([{ defaultPath: join(dir, 'ct600-8596148860.xml'), filters }]);
+    expect(await readFile(target, 'utf8')).toBe('<a/>');
+    expect(await readdir(dir)).toEqual(['chosen.xml']);
+  });
+
+  it('writes bytes exactly', async () => {
+    const target = join(dir, 'p.xbri');
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]);
+    const save = createFileSaveHandler({ dialog: dialogAnswering({ canceled: false, filePath: target }).dialog, defaultDirectory: dir });
+    await save({ suggestedName: 'p.xbri', contents: bytes, filters: [] });
+    expect(new Uint8Array(await readFile(target))).toEqual(bytes);
+  });
+
+  it('writes nothing when the user cancels', async () => {
+    const save = createFileSaveHandler({ dialog: dialogAnswering({ canceled: true }).dialog, defaultDirectory: dir });
+    await expect(save({ suggestedName: 'a.xml', contents: 'x', filters })).resolves.toEqual({ saved: false });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('reports a write failure in plain words, without the path or the system message', async () => {
+    const save = createFileSaveHandler({
+      dialog: dialogAnswering({ canceled: false, filePath: join(dir, 'gone', 'a.xml') }).dialog,
+      defaultDirectory: dir,
+    });
+    const failure = await save({ suggestedName: 'a.xml', contents: 'x', filters }).catch((e: unknown) => e);
+    expect(failure).toEqual(new IpcFailure('failed', 'Could not save a.xml: the folder no longer exists. Nothing was written.'));
+    expect((failure as Error).message).not.toContain(dir);
+  });
+
+  it('names a permission problem as such', async () => {
+    const denied = Object.assign(new Error(`EACCES: permission denied, open '${dir}/x'`), { code: 'EACCES' });
+    const save = createFileSaveHandler({
+      dialog: dialogAnswering({ canceled: false, filePath: join(dir, 'locked.xml') }).dialog,
+      defaultDirectory: dir,
+      write: async () => {
+        throw denied;
+      },
+    });
+    await expect(save({ suggestedName: 'a.xml', contents: 'x', filters })).rejects.toEqual(
+      new IpcFailure('failed', 'Could not save locked.xml: permission denied. Nothing was written.'),
+    );
+  });
+
+  it('refuses a dialog answer that is not a full path', async () => {
+    const save = createFileSaveHandler({ dialog: dialogAnswering({ canceled: false, filePath: 'relative.xml' }).dialog, defaultDirectory: dir });
+    await expect(save({ suggestedName: 'a.xml', contents: 'x', filters })).rejects.toBeInstanceOf(IpcFailure);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('replaces a file in one step and leaves no temporary file behind', async () => {
+    const target = join(dir, 'settings.json');
+    await writeFile(target, 'old');
+    await writeFileAtomic(target, 'new contents');
+    expect(await readFile(target, 'utf8')).toBe('new contents');
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it('keeps the old contents when the write fails', async () => {
+    const target = join(dir, 'settings.json');
+    await writeFile(target, 'old');
+    // A value the file handle cannot write makes the write itself throw after the temp file exists.
+    await expect(writeFileAtomic(target, 42 as unknown as string)).rejects.toThrow();
+    expect(await readFile(target, 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+});
