@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { bridgeChannels, channels } from '../../preload/contract.js';
+
+// The real electron module would try to download its binary: replace it with
+// a recorder of what the preload exposes and sends.
+const exposed = new Map<string, unknown>();
+const invoked: unknown[][] = [];
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
+  ipcRenderer: {
+    invoke: async (...args: unknown[]) => {
+      invoked.push(args);
+      return { ok: true, value: `answer from ${String(args[0])}` };
+    },
+  },
+}));
+
+beforeAll(async () => {
+  await import('../../preload/index.js');
+});
+
+describe('preload bridge', () => {
+  it('exposes exactly one object, window.filingDesk', () => {
+    expect([...exposed.keys()]).toEqual(['filingDesk']);
+  });
+
+  it('has one method per operation of the contract and nothing else (no ipcRenderer, no generic invoke)', () => {
+    const bridge = exposed.get('filingDesk') as Record<string, unknown>;
+    expect(Object.keys(bridge).sort()).toEqual(Object.keys(bridgeChannels).sort());
+    for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
+    expect(new Set(Object.values(bridgeChannels))).toEqual(new Set(channels));
+    for (const forbidden of ['invoke', 'send', 'on', 'ipcRenderer', 'sendSync']) expect(bridge).not.toHaveProperty(forbidden);
+  });
+
+  it('sends each method on its own channel with the request unchanged', async () => {
+    const bridge = exposed.get('filingDesk') as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const file = { fileName: 'a.xml', bytes: new Uint8Array([1, 2]) };
+    invoked.length = 0;
+    await expect(bridge.verifyCt600!(file)).resolves.toEqual({ ok: true, value: 'answer from ct600.verify' });
+    await bridge.validatePackage!({ fileName: 'p.xbri', bytes: new Uint8Array([3]) });
+    await bridge.buildCt600!({ companyName: 'Acme' });
+    await bridge.buildPackage!({ request: {}, includeHash: true });
+    await bridge.saveFile!({ suggestedName: 'a.xml', contents: 'x', filters: [] });
+    await bridge.appInfo!();
+    expect(invoked).toEqual([
+      ['ct600.verify', file],
+      ['package.validate', { fileName: 'p.xbri', bytes: new Uint8Array([3]) }],
+      ['ct600.build', { companyName: 'Acme' }],
+      ['package.build', { request: {}, includeHash: true }],
+      ['file.save', { suggestedName: 'a.xml', contents: 'x', filters: [] }],
+      ['app.info'],
+    ]);
+  });
+
+  it('lets a page name no channel of its own: extra arguments are not forwarded as a channel', async () => {
+    const bridge = exposed.get('filingDesk') as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    invoked.length = 0;
+    await bridge.appInfo!('credentials.read');
+    expect(invoked).toEqual([['app.info']]);
+  });
+});

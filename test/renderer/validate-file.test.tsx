@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Channel, IpcResult, RequestOf, ResponseOf } from '../../preload/contract.js';
+import { App } from '../../renderer/src/App.js';
+import { createBrowserBridge } from '../../renderer/src/bridge/browser-bridge.js';
+import { useNavigation } from '../../renderer/src/store/navigation.js';
+
+type Answer = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf<C>> };
+
+/** The browser bridge with a transport that records every call and answers from the test's table. */
+function fakeMain(answers: Answer) {
+  const calls: { channel: Channel; request: unknown }[] = [];
+  const bridge = createBrowserBridge(async (channel, request) => {
+    calls.push({ channel, request });
+    if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
+    const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
+    if (!answer) throw new Error(`unexpected call to ${channel}`);
+    return answer(request) as never;
+  });
+  return { bridge, calls };
+}
+
+function dropOn(zone: HTMLElement, file: File) {
+  fireEvent.dragEnter(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+  fireEvent.dragOver(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+  fireEvent.drop(zone, { dataTransfer: { files: [file], types: ['Files'] } });
+}
+
+const xml = '<?xml version="1.0"?><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"/>';
+
+beforeEach(() => useNavigation.setState({ section: 'validate' }));
+afterEach(cleanup);
+
+describe('Validate a file', () => {
+  it('sends a dropped CT600 file to main as bytes and shows that the IRmark matches', async () => {
+    const { bridge, calls } = fakeMain({
+      'ct600.verify': () => ({
+        ok: true,
+        value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
+      }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByRole('region', { name: 'Drop a file to check' }), new File([xml], 'return.xml', { type: 'text/xml' }));
+
+    expect(await screen.findByRole('heading', { name: 'IRmark matches' })).toBeInTheDocument();
+    const verify = calls.find((c) => c.channel === 'ct600.verify');
+    const sent = verify?.request as { fileName: string; bytes: Uint8Array };
+    expect(sent.fileName).toBe('return.xml');
+    // Bytes, not text: the file travels as a Uint8Array (compared by value; jsdom has its own realm).
+    expect(Object.prototype.toString.call(sent.bytes)).toBe('[object Uint8Array]');
+    expect(Array.from(sent.bytes)).toEqual(Array.from(Buffer.from(xml, 'utf8')));
+    const result = screen.getByRole('status');
+    expect(within(result).getByText('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4')).toBeInTheDocument();
+    expect(within(result).getByText('return.xml')).toBeInTheDocument();
+  });
+
+  it('shows expected versus found when the mark does not match', async () => {
+    const { bridge } = fakeMain({
+      'ct600.verify': () => ({ ok: true, value: { expected: 'EXPECTED=', expectedBase32: 'B32', found: 'FOUND=', matches: false } }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File([xml], 'old.XML'));
+    expect(await screen.findByRole('heading', { name: 'IRmark does not match' })).toBeInTheDocument();
+    expect(screen.getByText('EXPECTED=')).toBeInTheDocument();
+    expect(screen.getByText('FOUND=')).toBeInTheDocument();
+  });
+
+  it('validates a chosen package (the keyboard path) and lists each message with its code and entry', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9]);
+    const { bridge, calls } = fakeMain({
+      'package.validate': () => ({
+        ok: true,
+        value: {
+          jobStatus: 'success',
+          startDateTime: null,
+          endDateTime: null,
+          validations: [
+            {
+              validationType: 3,
+              validationResult: 'invalid',
+              messages: [
+                {
+                  category: 'error',
+                  type: 'report-package',
+                  code: 'rpe:invalidDirectoryStructure',
+                  message: 'The entry escapes the package.',
+                  attributes: [{ name: 'entry', value: 'pkg/../evil.xhtml' }],
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    render(<App bridge={bridge} />);
+    const chooser = screen.getByRole('button', { name: 'Choose a file…' });
+    chooser.focus();
+    expect(chooser).toHaveFocus();
+    fireEvent.change(screen.getByLabelText('Choose a file to check'), { target: { files: [new File([zip], 'accounts.xbri')] } });
+
+    expect(await screen.findByRole('heading', { name: 'Package is not valid' })).toBeInTheDocument();
+    expect(screen.getByText('rpe:invalidDirectoryStructure')).toBeInTheDocument();
+    expect(screen.getByText('pkg/../evil.xhtml')).toBeInTheDocument();
+    expect(calls.find((c) => c.channel === 'package.validate')?.request).toEqual({ fileName: 'accounts.xbri', bytes: zip });
+  });
+
+  it("shows main's field errors when the file is refused", async () => {
+    const { bridge } = fakeMain({
+      'ct600.verify': () => ({
+        ok: false,
+        error: { code: 'invalid-request', message: 'The request is not valid', field: 'bytes', errors: [{ field: 'bytes', message: 'the file is larger than 256 MB' }] },
+      }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File([xml], 'big.xml'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not check this file')).toBeInTheDocument();
+    expect(within(alert).getByText('bytes')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('the file is larger than 256 MB');
+  });
+
+  it('refuses a file it cannot check without sending it to main', async () => {
+    const { bridge, calls } = fakeMain({});
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File(['hello'], 'notes.txt'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt is not a file Filing Desk can check');
+    expect(calls.map((c) => c.channel)).toEqual(['app.info']);
+  });
+});
+
+describe('app frame', () => {
+  it('navigates with buttons, marks the current section, and says which sections come later', async () => {
+    const { bridge } = fakeMain({});
+    render(<App bridge={bridge} />);
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(within(nav).getByRole('button', { name: /CT600 return/ }));
+    expect(screen.getByRole('heading', { name: 'CT600 return' })).toBeInTheDocument();
+    expect(screen.getByText('Coming in a later version')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /CT600 return/ })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(screen.getByText(/version 0\.1\.0/)).toBeInTheDocument());
+  });
+});
