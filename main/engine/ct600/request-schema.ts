@@ -33,7 +33,11 @@ export const MAX_ATTACHMENTS_BASE64_BYTES = 25 * 1024 * 1024;
 
 /** A type error message that says "is required" when the field is missing altogether. */
 function expected(what: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? `is required: ${what}` : `must be ${what}`);
+  return (issue: { input?: unknown }) => {
+    if (issue.input === undefined) return `is required: ${what}`;
+    if (typeof issue.input === 'number' && !Number.isFinite(issue.input)) return `must be a finite number, not ${issue.input}: ${what}`;
+    return `must be ${what}`;
+  };
 }
 
 function enumCode<const W extends readonly string[]>(words: W, what: string) {
@@ -174,6 +178,26 @@ const attachedFile = z
   })
   .transform((f) => ({ filename: f.filename, base64: f.value, kind: f.itemsElementName }));
 
+/**
+ * One object or an array of them. Chosen by shape rather than z.union so the
+ * errors point into the object the caller actually sent.
+ */
+function oneOrMany<S extends z.ZodType>(item: S, what: string) {
+  const many = z.array(item);
+  return z.unknown().transform((value, ctx): z.output<S>[] => {
+    if (value === null || typeof value !== 'object') {
+      ctx.addIssue({ code: 'custom', message: `must be ${what}` });
+      return z.NEVER;
+    }
+    const parsed = Array.isArray(value) ? many.safeParse(value) : item.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as never);
+      return z.NEVER;
+    }
+    return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  });
+}
+
 const financialYearTwo = z.strictObject({
   year: z.number().int().optional(),
   profit: amount(380, 'profit of the second financial year', true),
@@ -239,7 +263,7 @@ export const ct600RequestSchema = z
       },
       { error: expected('an object {acceptDeclaration, name, status} (boxes 975–985)') },
     ),
-    attachedFiles: z.union([attachedFile, z.array(attachedFile)]).nullish(),
+    attachedFiles: oneOrMany(attachedFile, 'an attached file {filename, value, itemsElementName} or an array of them').nullish(),
   })
   .superRefine((r, ctx) => {
     if (r.utrValue != null && r.utrValue !== r.reference) {
@@ -255,7 +279,7 @@ export const ct600RequestSchema = z
         message: `is required when itemElementName is NoComputationsReason (box 90B); use ${describeCodes(NO_COMPUTATIONS_REASONS)}`,
       });
     }
-    const files = r.attachedFiles == null ? [] : Array.isArray(r.attachedFiles) ? r.attachedFiles : [r.attachedFiles];
+    const files = r.attachedFiles ?? [];
     const totalBase64 = files.reduce((n, f) => n + f.base64.length, 0);
     if (totalBase64 > MAX_ATTACHMENTS_BASE64_BYTES) {
       ctx.addIssue({

@@ -172,7 +172,7 @@ export function toReturnModel(r: Ct600Request): ReturnModelResult {
 
   if (errors.length > 0) return { ok: false, errors };
 
-  const files = r.attachedFiles == null ? [] : Array.isArray(r.attachedFiles) ? r.attachedFiles : [r.attachedFiles];
+  const files = r.attachedFiles ?? [];
   const attachments: Record<AttachmentItem, AttachedDocument[]> = { Accounts: [], Computation: [] };
   for (const f of files) attachments[f.kind].push({ filename: f.filename, base64: f.base64 });
 
