@@ -43,7 +43,7 @@ describe('POST /connect/token', () => {
   });
 
   it('answers 400 for a missing or unsupported grant type, naming grant_type', async () => {
-    for (const fields of [{}, { grant_type: 'client_credentials' }]) {
+    for (const fields of [{}, { grant_type: 'client_credentials' }] as Record<string, string>[]) {
       const res = await fetch(`${s.url}/connect/token`, form(fields));
       expect(res.status).toBe(400);
       const body = (await res.json()) as { errors: { field: string }[] };
@@ -117,7 +117,7 @@ describe('POST /connect/token', () => {
     const url = `${s.url}/hrmc/build-ct600`;
     const post = (headers: Record<string, string>) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-token-we-issued' }]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-token-we-issued' }] as Record<string, string>[]) {
       const res = await post(headers);
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: string }).error).toBe('unauthorized');

@@ -1,0 +1,47 @@
+/**
+ * The one interface the app calls for filing work. Two implementations:
+ * LocalFilingService runs the engine in process; RemoteFilingService calls
+ * the filing service over HTTP. Every answer says which one gave it.
+ */
+import type { ValidationJobResult } from '../engine/validation-result.js';
+import type { Ct600BuildResult, CreatedValidationJob, ReportPackageResult } from './engine-operations.js';
+
+export type { Ct600BuildResult, CreatedValidationJob, ReportPackageResult } from './engine-operations.js';
+
+export type AnsweredBy = 'local' | 'remote';
+
+export interface ServiceAnswer<T> {
+  answeredBy: AnsweredBy;
+  value: T;
+}
+
+/** The client company a call is made for: sent as the ClientName / ClientID headers. */
+export interface ClientCompany {
+  name?: string;
+  id?: string;
+}
+
+export interface CallOptions {
+  clientCompany?: ClientCompany;
+  /**
+   * A stable id for this piece of work (the outbox job id). With it a POST
+   * may be retried after a failure that might have reached the service;
+   * without it a POST is sent once.
+   */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface FilingService {
+  readonly kind: AnsweredBy;
+  buildCt600(request: unknown, options?: CallOptions): Promise<ServiceAnswer<Ct600BuildResult>>;
+  createReportPackage(
+    request: unknown,
+    switches: { includeHash: boolean },
+    options?: CallOptions,
+  ): Promise<ServiceAnswer<ReportPackageResult>>;
+  createValidationJob(fileName: string, bytes: Uint8Array, options?: CallOptions): Promise<ServiceAnswer<CreatedValidationJob>>;
+  /** NotFoundError when there is no such job. */
+  getValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ValidationJobResult>>;
+  getFilteredValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ValidationJobResult>>;
+}

@@ -1,0 +1,64 @@
+/**
+ * One HTTP exchange with a hard time limit, over axios. Any status comes back
+ * as data (the caller decides what it means); only "no answer" is thrown,
+ * as NetworkError or TimeoutError.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { NetworkError, TimeoutError } from '../service-errors.js';
+
+export interface HttpExchange {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The body as text; JSON is parsed by the caller so a malformed body is its own error. */
+  text: string;
+}
+
+export type Transport = (exchange: HttpExchange) => Promise<HttpAnswer>;
+
+export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
+  return async (exchange) => {
+    // Our own deadline over the whole exchange: axios' `timeout` only
+    // watches for an idle socket, so a trickling server could hold a call forever.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), exchange.timeoutMs);
+    const signal = exchange.signal ? AbortSignal.any([exchange.signal, deadline.signal]) : deadline.signal;
+    try {
+      const res = await instance.request<string>({
+        method: exchange.method,
+        url: exchange.url,
+        headers: exchange.headers,
+        data: exchange.body,
+        signal,
+        responseType: 'text',
+        transformResponse: [(data: unknown) => data],
+        validateStatus: () => true,
+        maxRedirects: 0,
+        // The service's answers can be large (a base64 package), but not unbounded.
+        maxContentLength: 200 * 1024 * 1024,
+        maxBodyLength: Infinity,
+      });
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(res.headers ?? {})) headers[k.toLowerCase()] = v == null ? undefined : String(v);
+      return { status: res.status, headers, text: typeof res.data === 'string' ? res.data : String(res.data ?? '') };
+    } catch (err) {
+      if (deadline.signal.aborted) {
+        throw new TimeoutError(`The service did not answer within ${exchange.timeoutMs} ms.`, exchange.timeoutMs);
+      }
+      if (exchange.signal?.aborted) throw exchange.signal.reason ?? err;
+      const code = axios.isAxiosError(err) ? err.code : undefined;
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new NetworkError(`Could not reach the service${code ? ` (${code})` : ''}: ${reason}`, undefined, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
