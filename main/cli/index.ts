@@ -2,8 +2,6 @@
  * Command line for batch work: `npm run --silent cli -- <area> <command> …`.
  * Exit codes: 0 done, 1 a validation verdict of "not valid", 2 unusable input.
  */
-import { runCt600Command } from './ct600.js';
-import { runPackageCommand } from './package.js';
 import { CliUsageError, writeErr } from './io.js';
 
 const USAGE = `usage:
@@ -15,10 +13,11 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [area, ...rest] = argv;
   switch (area) {
+    // Loaded on demand: a CT600 batch need not load the zip code, and vice versa.
     case 'ct600':
-      return runCt600Command(rest);
+      return (await import('./ct600.js')).runCt600Command(rest);
     case 'package':
-      return runPackageCommand(rest);
+      return (await import('./package.js')).runPackageCommand(rest);
     default:
       throw new CliUsageError(area ? `unknown area "${area}"` : 'no area given');
   }

@@ -209,7 +209,7 @@ const optionalAmount = (box: number, label: string, wholePounds: boolean) => amo
 
 export const ct600RequestSchema = z
   .strictObject({
-    companyName: restrictedText(2, 56, 'the company name (box 1)'),
+    companyName: restrictedText(2, 56, 'the company name, box 1'),
     registrationNumber: z
       .string()
       .regex(/^[A-Z0-9]{2,8}$/, 'must be 2–8 upper-case letters or digits (box 2, company registration number)')
@@ -266,7 +266,7 @@ export const ct600RequestSchema = z
     attachedFiles: oneOrMany(attachedFile, 'an attached file {filename, value, itemsElementName} or an array of them').nullish(),
   })
   .superRefine((r, ctx) => {
-    if (r.utrValue != null && r.utrValue !== r.reference) {
+    if (r.utrValue != null && /^[0-9]{10}$/.test(r.reference) && r.utrValue !== r.reference) {
       ctx.addIssue({ code: 'custom', path: ['utrValue'], message: `must equal reference (box 3, ${r.reference}): both are the company UTR` });
     }
     if (r.accounts.itemElementName === 'NoAccountsReason' && r.accounts.noAccountsReason == null) {

@@ -30,7 +30,7 @@ function expectError(mutate: (r: Mutable) => void, field: string, message: RegEx
 
 describe('missing required fields', () => {
   const required: [string, RegExp][] = [
-    ['companyName', /is required.*company name \(box 1\)/],
+    ['companyName', /is required.*company name, box 1/],
     ['reference', /is required.*UTR.*box 3/],
     ['companyType', /is required.*company type.*box 4/],
     ['periodCovered', /is required.*boxes 30 and 35/],

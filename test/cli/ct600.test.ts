@@ -1,0 +1,90 @@
+/** The CT600 command line as accountants script it: right after npm ci, no build step. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
+import { ct600Vectors, repoRoot } from '../helpers/shared.js';
+import { fullReturn } from '../engine/ct600/requests.js';
+
+function cli(...args: string[]) {
+  const r = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('npm run cli -- ct600', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fd-cli-ct600-'));
+  const requestFile = join(dir, 'request.json');
+  writeFileSync(requestFile, JSON.stringify(fullReturn()));
+
+  it('build prints the service response JSON exactly and writes the decoded XML with --out', () => {
+    const out = join(dir, 'return.xml');
+    const r = cli('ct600', 'build', requestFile, '--out', out);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const expected = buildCt600(fullReturn());
+    expect(r.stdout).toBe(`${JSON.stringify(expected)}\n`);
+    expect(readFileSync(out)).toEqual(Buffer.from(expected.xmlDoc, 'base64'));
+    expect(verifyIrmark(readFileSync(out)).matches).toBe(true);
+  });
+
+  it('build takes GovTalk header settings as options', () => {
+    const r = cli('ct600', 'build', requestFile, '--vendor-id', '1234', '--gateway-test');
+    expect(r.status).toBe(0);
+    const xml = Buffer.from(JSON.parse(r.stdout).xmlDoc, 'base64').toString('utf8');
+    expect(xml).toContain('<URI>1234</URI>');
+    expect(xml).toContain('<GatewayTest>1</GatewayTest>');
+  });
+
+  it('a bad request exits 2 with the field errors as JSON on stderr, and writes nothing', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...fullReturn(), reference: '123' }));
+    const out = join(dir, 'never.xml');
+    const r = cli('ct600', 'build', bad, '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toEqual({ errors: [{ field: 'reference', message: 'must be the 10-digit UTR (box 3)' }] });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a request file that is not JSON exits 2 with a clear message', () => {
+    const bad = join(dir, 'not-json.json');
+    writeFileSync(bad, '{ nope');
+    const r = cli('ct600', 'build', bad);
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stderr).errors[0].message).toMatch(/is not valid JSON/);
+  });
+
+  it('a failed build leaves an existing output file untouched', () => {
+    const out = join(dir, 'kept.xml');
+    writeFileSync(out, 'previous good return');
+    const bad = join(dir, 'bad2.json');
+    writeFileSync(bad, JSON.stringify({ ...fullReturn(), taxPayable: { currency: 1, value: -1 } }));
+    expect(cli('ct600', 'build', bad, '--out', out).status).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe('previous good return');
+  });
+
+  it('verify prints the IRmark check: exit 0 when it matches, 1 when not', () => {
+    const ok = cli('ct600', 'verify', join(ct600Vectors, 'tpvs-accepted-sample.xml'));
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', matches: true });
+    const wrong = cli('ct600', 'verify', join(ct600Vectors, 'not-valid', 'php-govtalk-GiftAidRequest.xml'));
+    expect(wrong.status).toBe(1);
+    expect(JSON.parse(wrong.stdout)).toMatchObject({ found: 'WKw8IW/6247iwBmJ3bA8RRxrYgQ=', matches: false });
+  });
+
+  it('verify of a file that is not XML exits 2', () => {
+    const junk = join(dir, 'junk.xml');
+    writeFileSync(junk, 'not xml at all <');
+    const r = cli('ct600', 'verify', junk);
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stderr).errors[0].message).toMatch(/not well-formed|no GovTalkMessage/);
+  });
+
+  it('unknown commands exit 2 with usage', () => {
+    const r = cli('ct600', 'submit');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown ct600 command "submit"[\s\S]*usage:/);
+  });
+});
