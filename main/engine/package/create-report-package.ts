@@ -1,0 +1,116 @@
+/**
+ * Builds the report package the service's "Create report package" returns
+ * (report-package.md sections 1 and 4): one zip that is both a report package
+ * and a taxonomy package, with deterministic bytes and an optional SHA-256.
+ * Before handing anything out it re-opens its own zip with the package
+ * validator; a package that fails is a bug (EngineInternalError), not a result.
+ */
+import { createHash } from 'node:crypto';
+import { EngineInternalError, RequestValidationError } from '../errors.js';
+import { parseRequest } from '../zod-errors.js';
+import { decodeBase64 } from './base64.js';
+import { catalogRewrites, taxonomyReferencesOfReport } from './catalog-rewrites.js';
+import { documentTypeOfExtension, extensionOfDocumentType, reportKindOf, type PackageExtension } from './document-types.js';
+import { isValidResult, reportCountOf } from './findings.js';
+import { readExtraFiles } from './merge-zip-files.js';
+import { catalogXml, taxonomyPackageXml } from './metadata-writer.js';
+import { readReportPackageJson, reportPackageRequestSchema, safePackageName, type ReportPackageRequest } from './request-schema.js';
+import { validatePackage } from './validate-package.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
+import { writeZip, type ZipFile } from './zip-writer.js';
+
+export interface ReportPackageResponse {
+  zipContentBase64: string;
+  hashResult?: { Hash_Result: string };
+}
+
+export interface CreateReportPackageOptions {
+  includeHash: boolean;
+}
+
+export interface ReportPackageDeps {
+  /** Safety limits for base64ZipFiles and for the self-check. */
+  limits?: ZipLimits;
+}
+
+export async function createReportPackage(
+  input: unknown,
+  options: CreateReportPackageOptions,
+  deps: ReportPackageDeps = {},
+): Promise<ReportPackageResponse> {
+  const limits = deps.limits ?? DEFAULT_ZIP_LIMITS;
+  const request = parseRequest(reportPackageRequestSchema, input);
+  const plan = packagePlan(request);
+  const report = decodeBase64(request.reportBase64Content);
+  if (report.length === 0) {
+    throw new RequestValidationError([{ field: 'reportBase64Content', message: 'the report is empty' }]);
+  }
+  const extras = request.base64ZipFiles ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, limits) : [];
+  const total = report.length + extras.reduce((n, f) => n + f.bytes.length, 0);
+  if (total > limits.maxTotalUncompressedBytes) {
+    throw new RequestValidationError([
+      { field: 'reportBase64Content', message: `the package would hold ${total} bytes; at most ${limits.maxTotalUncompressedBytes} are accepted` },
+    ]);
+  }
+
+  const stld = plan.stld;
+  const encoder = new TextEncoder();
+  const files: ZipFile[] = [
+    { path: `${stld}/META-INF/reportPackage.json`, bytes: plan.reportPackageJson },
+    { path: `${stld}/META-INF/taxonomyPackage.xml`, bytes: encoder.encode(taxonomyPackageXml(request)) },
+  ];
+  const packagePaths = new Set(extras.map((f) => f.path));
+  const urls = [
+    ...(request.entrypoints ?? []).map((ep) => ep.entryPointDocument.href),
+    ...taxonomyReferencesOfReport(report, plan.reportKind),
+  ];
+  const rewrites = catalogRewrites(urls, packagePaths);
+  if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
+  files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });
+  for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes });
+
+  const zip = await writeZip(files);
+  await selfCheck(plan.fileName, zip, limits);
+  const response: ReportPackageResponse = { zipContentBase64: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength).toString('base64') };
+  if (options.includeHash) response.hashResult = { Hash_Result: createHash('sha256').update(zip).digest('hex') };
+  return response;
+}
+
+interface PackagePlan {
+  stld: string;
+  extension: PackageExtension;
+  fileName: string;
+  reportKind: 'inline' | 'xbrl' | 'json';
+  reportPackageJson: Uint8Array;
+}
+
+/** Extension, documentType and names, from base64ReportPackageJson when given, else from the report's kind. */
+function packagePlan(request: ReportPackageRequest): PackagePlan {
+  const reportKind = reportKindOf(request.reportName)!;
+  const stld = safePackageName(request.reportPackageName)!;
+  if (request.base64ReportPackageJson !== undefined) {
+    const given = readReportPackageJson(request.base64ReportPackageJson, reportKind);
+    if ('problem' in given) throw new RequestValidationError([{ field: 'base64ReportPackageJson', message: given.problem }]);
+    const extension = extensionOfDocumentType[given.documentType];
+    return { stld, extension, fileName: `${stld}.${extension}`, reportKind, reportPackageJson: given.bytes };
+  }
+  const extension: PackageExtension = reportKind === 'inline' ? 'xbri' : 'xbr';
+  const json = JSON.stringify({ documentInfo: { documentType: documentTypeOfExtension[extension] } });
+  return { stld, extension, fileName: `${stld}.${extension}`, reportKind, reportPackageJson: new TextEncoder().encode(json) };
+}
+
+/** "<name>.<ext>": the file name for a save dialog or the CLI's --out folder. */
+export function reportPackageFileName(request: ReportPackageRequest): string {
+  return packagePlan(request).fileName;
+}
+
+async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits): Promise<void> {
+  const result = await validatePackage(fileName, zip, { limits });
+  const count = reportCountOf(result);
+  if (!isValidResult(result) || count !== 1) {
+    const errors = result.validations.flatMap((v) => v.messages.filter((m) => m.category === 'error').map((m) => `${m.code} ${m.message}`));
+    throw new EngineInternalError(
+      `the built package ${fileName} failed its own validation (${count} report(s)): ${errors.join('; ') || 'no error message'}`,
+    );
+  }
+}

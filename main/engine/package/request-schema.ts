@@ -1,0 +1,175 @@
+/**
+ * The report package request of the service interface, with the rules of
+ * report-package.md section 4. Shared by the engine, the HTTP server and the
+ * renderer's forms, so this file stays free of Node APIs (atob/TextDecoder only).
+ * Blank optional strings count as absent: forms send "" for empty inputs.
+ */
+import { z } from 'zod';
+import { decodeBase64, isStrictBase64 } from './base64.js';
+import {
+  acceptsReportKind,
+  extensionOfDocumentType,
+  isKnownDocumentType,
+  reportKindOf,
+  type ReportKind,
+} from './document-types.js';
+import { documentTypeOf, parseStrictJsonBytes, StrictJsonError } from './strict-json.js';
+import { isXsAnyUri, isXsDate, isXsLanguage } from './xml-types.js';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'is required' : 'must be a string');
+
+/** Characters XML 1.0 cannot carry: they would make taxonomyPackage.xml unreadable. */
+const XML_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const xmlSafe = (s: z.ZodString) => s.refine((v) => !XML_UNSAFE.test(v), { message: 'contains control characters XML cannot hold' });
+
+const requiredText = () => z.preprocess(blankToUndefined, xmlSafe(z.string({ error: typeError }).trim()));
+const optionalText = () => z.preprocess(blankToUndefined, xmlSafe(z.string({ error: typeError }).trim()).optional());
+
+const absoluteUri = (example: string) =>
+  z
+    .string({ error: typeError })
+    .trim()
+    .refine((v) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(v) && isXsAnyUri(v), {
+      message: `must be an absolute URI without spaces, e.g. ${example}`,
+    });
+
+const base64Text = () =>
+  z.string({ error: typeError }).refine(isStrictBase64, {
+    message: 'is not valid base64 (A-Z, a-z, 0-9, "+", "/" with "=" padding, no line breaks)',
+  });
+
+const languageTag = z
+  .string({ error: typeError })
+  .trim()
+  .refine(isXsLanguage, { message: 'is not a valid language tag (e.g. "en", "en-GB", "cy")' });
+
+/** "2025-01-15", "2025-01-15Z" or an ISO 8601 date-time; the date part is what the package records. */
+const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2}|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+const publicationDate = z
+  .string({ error: typeError })
+  .trim()
+  .refine((v) => {
+    const date = DATE_OR_DATE_TIME.exec(v)?.[1];
+    return date !== undefined && isXsDate(date);
+  }, { message: 'is not a date: use YYYY-MM-DD (a date-time such as 2025-01-15T10:00:00Z is accepted and its date kept)' })
+  .transform((v) => DATE_OR_DATE_TIME.exec(v)![1]!);
+
+const REPORT_EXTENSIONS = '.xhtml, .html, .htm, .xbrl or .json (lower case)';
+
+const reportName = requiredText().pipe(
+  z
+    .string()
+    .refine((v) => !/[/\\]/.test(v), { message: 'must be a file name without a path (no "/" or "\\")' })
+    .refine((v) => !/[\u0000-\u001f:*?"<>|]/.test(v), { message: 'must not contain control characters or : * ? " < > |' })
+    .refine((v) => reportKindOf(v) !== undefined, { message: `must end in ${REPORT_EXTENSIONS}` })
+    .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' }),
+);
+
+const entryPoint = z.object({
+  name: optionalText(),
+  description: optionalText(),
+  version: optionalText(),
+  entryPointDocument: z.object(
+    {
+      href: requiredText().pipe(
+        z.string().refine(isXsAnyUri, { message: 'is not a valid URI (check "%" escapes and "#")' }),
+      ),
+    },
+    { error: (iss) => (iss.input === undefined ? 'is required (an object with href)' : 'must be an object with href') },
+  ),
+  languages: z.array(languageTag, { error: 'must be an array of language tags' }).optional(),
+});
+
+export const reportPackageRequestSchema = z
+  .object({
+    name: requiredText(),
+    identifier: z.preprocess(blankToUndefined, absoluteUri('https://example.com/acme/2024/package')),
+    description: optionalText(),
+    version: optionalText(),
+    reportPackageLanguage: z.preprocess(blankToUndefined, languageTag.optional()),
+    publicationDate: z.preprocess(blankToUndefined, publicationDate.optional()),
+    publisher: optionalText(),
+    publisherUrl: z.preprocess(blankToUndefined, absoluteUri('https://example.com/').optional()),
+    publisherCountry: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: typeError })
+        .refine((v) => /^[A-Z]{2}$/.test(v), { message: 'must be two upper-case letters (ISO 3166 code such as GB)' })
+        .optional(),
+    ),
+    reportPackageName: requiredText().pipe(
+      z.string().refine((v) => safePackageName(v) !== undefined, {
+        message: 'must contain a usable name (not empty, "." or "..")',
+      }),
+    ),
+    reportBase64Content: z.preprocess(blankToUndefined, base64Text()),
+    reportName,
+    entrypoints: z.array(entryPoint, { error: 'must be an array of entry points' }).optional(),
+    base64ZipFiles: z.preprocess(blankToUndefined, base64Text().optional()),
+    base64ReportPackageJson: z.preprocess(blankToUndefined, base64Text().optional()),
+  })
+  .superRefine((req, ctx) => {
+    const kind = reportKindOf(req.reportName);
+    if (!kind) return;
+    if (kind === 'json') {
+      const problem = jsonReportProblem(req.reportBase64Content);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['reportBase64Content'], message: problem });
+    }
+    if (req.base64ReportPackageJson !== undefined) {
+      const result = readReportPackageJson(req.base64ReportPackageJson, kind);
+      if ('problem' in result) ctx.addIssue({ code: 'custom', path: ['base64ReportPackageJson'], message: result.problem });
+    }
+  });
+
+export type ReportPackageRequest = z.output<typeof reportPackageRequestSchema>;
+export type ReportPackageRequestInput = z.input<typeof reportPackageRequestSchema>;
+
+/** reportPackageName with the characters no file system accepts replaced; undefined when nothing usable is left. */
+export function safePackageName(name: string): string | undefined {
+  const safe = name
+    .replace(/[\u0000-\u001f/\\:*?"<>|]/g, '_')
+    .trim()
+    .replace(/[. ]+$/, ''); // Windows drops trailing dots and spaces
+  return safe === '' || safe === '.' || safe === '..' ? undefined : safe;
+}
+
+function jsonReportProblem(base64: string): string | undefined {
+  try {
+    const json = parseStrictJsonBytes(decodeBase64(base64));
+    if (documentTypeOf(json) === undefined) return 'a JSON report needs a string /documentInfo/documentType';
+  } catch (err) {
+    return `a JSON report must be UTF-8 JSON without duplicate keys: ${(err as StrictJsonError).message}`;
+  }
+  return undefined;
+}
+
+/** Decodes and checks base64ReportPackageJson; returns the documentType it names. */
+export function readReportPackageJson(
+  base64: string,
+  reportKind: ReportKind,
+): { documentType: keyof typeof extensionOfDocumentType; bytes: Uint8Array } | { problem: string } {
+  const bytes = decodeBase64(base64);
+  let json: unknown;
+  try {
+    json = parseStrictJsonBytes(bytes);
+  } catch (err) {
+    return { problem: `is not UTF-8 JSON: ${(err as StrictJsonError).message}` };
+  }
+  const documentType = documentTypeOf(json);
+  if (documentType === undefined) return { problem: 'must have a string /documentInfo/documentType' };
+  if (!isKnownDocumentType(documentType)) {
+    return {
+      problem: `documentType "${documentType}" is not one of ${Object.keys(extensionOfDocumentType).join(', ')}`,
+    };
+  }
+  if (!acceptsReportKind(documentType, reportKind)) {
+    return {
+      problem: `documentType "${documentType}" (a .${extensionOfDocumentType[documentType]} package) cannot hold a ${
+        reportKind === 'inline' ? 'Inline XBRL' : reportKind === 'xbrl' ? 'xBRL-XML' : 'xBRL-JSON'
+      } report`,
+    };
+  }
+  return { documentType, bytes };
+}

@@ -1,0 +1,100 @@
+/**
+ * The package validator (report-package.md sections 1–3 and 5): the same
+ * rules for packages a user drops into the app and for the builder's own
+ * output. Archives over the safety limits are refused with a
+ * RequestValidationError (unusable input), never inflated.
+ */
+import { RequestValidationError } from '../errors.js';
+import type { ValidationJobResult } from '../validation-result.js';
+import { checkArchiveFormat, checkDirectoryStructure } from './archive-checks.js';
+import { documentTypeOfExtension, packageExtensionOf } from './document-types.js';
+import { Findings, type PackageKind } from './findings.js';
+import { loadableReportCount, discoverReports } from './report-discovery.js';
+import { checkReportPackageJson, checkReports } from './report-package-checks.js';
+import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
+import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
+
+export interface ValidatePackageDeps {
+  now?: () => Date;
+  limits?: ZipLimits;
+}
+
+export async function validatePackage(
+  fileName: string,
+  bytes: Uint8Array,
+  deps: ValidatePackageDeps = {},
+): Promise<ValidationJobResult> {
+  const now = deps.now ?? (() => new Date());
+  const start = now();
+  const findings = new Findings();
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings);
+  return findings.toResult(kind, reportCount, start, now());
+}
+
+function runChecks(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: ZipLimits,
+  findings: Findings,
+): { kind: PackageKind; reportCount: number } {
+  const extension = packageExtensionOf(fileName);
+  if (extension === undefined) {
+    findings.error(
+      'report',
+      'rpe:unsupportedFileExtension',
+      'a report package must end in .xbri, .xbr or .zip',
+      fileName,
+    );
+    return { kind: 'report', reportCount: 0 };
+  }
+  let archive: ZipArchive;
+  try {
+    archive = refuseOverLimits(fileName, () => openZip(bytes, limits));
+  } catch (err) {
+    if (!(err instanceof ZipFormatError)) throw err;
+    findings.error('report', 'rpe:invalidArchiveFormat', err.message, fileName);
+    return { kind: 'report', reportCount: 0 };
+  }
+  const names = archive.entries.map((e) => e.name);
+  // The first entry's top-level directory stands for the STLD even when the
+  // structure is broken, so the report count still means something.
+  const stld = (names[0] ?? '').split('/')[0]!;
+  const isReportPackage =
+    extension !== 'zip' || names.includes(`${stld}/META-INF/reportPackage.json`) || names.some((n) => n.startsWith(`${stld}/reports/`));
+  const kind: PackageKind = isReportPackage ? 'report' : 'taxonomy';
+  const countAs = () => loadableReportCount(discoverReports(names, stld), documentTypeOfExtension[extension]);
+
+  if (!refuseOverLimits(fileName, () => checkArchiveFormat(archive, kind, findings))) return { kind, reportCount: 0 };
+  if (!checkDirectoryStructure(names, kind, findings)) return { kind, reportCount: countAs() };
+
+  const files = new Map(archive.entries.filter((e) => !e.isDirectory).map((e) => [e.name, e]));
+  const read = (name: string) => {
+    const entry = files.get(name);
+    return entry ? archive.read(entry) : undefined;
+  };
+  let reportCount = 0;
+  if (kind === 'report') {
+    const documentType = checkReportPackageJson(stld, extension, read, findings);
+    if (documentType === undefined) {
+      reportCount = countAs();
+    } else {
+      checkReports(names, stld, documentType, read, findings);
+      reportCount = loadableReportCount(discoverReports(names, stld), documentType);
+    }
+  }
+  checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
+  return { kind, reportCount };
+}
+
+function refuseOverLimits<T>(fileName: string, run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof ZipLimitError) {
+      throw new RequestValidationError([
+        { field: 'file', message: `${fileName}${err.entry ? ` (entry "${err.entry}")` : ''}: refused: ${err.message}` },
+      ]);
+    }
+    throw err;
+  }
+}
