@@ -106,6 +106,12 @@ describe('IRmark test vectors (../shared/ct600/vectors/EXPECTED.tsv)', () => {
     expect(computeIrmark(withoutLeadingSpace).base64).toBe('OTPqqDMgKUk/9xQrfXGn3GVNAdQ=');
   });
 
+  it('gives the same mark after a Windows editor turned line ends into CRLF or CR (parsing normalises them)', () => {
+    const sample = read('tpvs-accepted-sample.xml').toString('utf8');
+    expect(computeIrmark(sample.replace(/\n/g, '\r\n')).base64).toBe('YrgW02ybxWOff7gHrELynhp1gRw=');
+    expect(computeIrmark(sample.replace(/\n/g, '\r')).base64).toBe('YrgW02ybxWOff7gHrELynhp1gRw=');
+  });
+
   it('reports the not-valid sample as not matching', () => {
     const check = verifyIrmark(read('not-valid/php-govtalk-GiftAidRequest.xml'));
     expect(check).toMatchObject({ found: 'WKw8IW/6247iwBmJ3bA8RRxrYgQ=', expected: 'bVzkjJml/Zj9/ZlOdlaSq2cocqI=', matches: false });
