@@ -1,0 +1,230 @@
+/**
+ * Validation jobs: `create` stores the file and a queued job, then the checks
+ * run in the background, one job at a time, each state written to disk
+ * before it is reported. On start-up, a job left queued or running by a
+ * process that died is run again from its stored input (or marked failed
+ * when the input is gone); an unreadable job file is moved aside, reported,
+ * and answered as a failed job.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ValidationJobResult } from '../../validation-result.js';
+import { filterValidations } from '../filter.js';
+import { runFileChecks, type ValidationChecks } from '../validate-file.js';
+import { canonicalJobId } from './job-id.js';
+import type { JobRecord } from './job-record.js';
+import { JobStore } from './job-store.js';
+
+export interface JobProblem {
+  id: string;
+  /** What was wrong and what was done about it. */
+  message: string;
+  movedTo?: string;
+}
+
+export interface ValidationJobsOptions {
+  dataDir: string;
+  clock?: () => Date;
+  idGenerator?: () => string;
+  /** The checks to run; the engine's own by default. */
+  checks?: ValidationChecks;
+  /** Told about every unreadable or interrupted job found; console.warn by default. */
+  onProblem?: (problem: JobProblem) => void;
+}
+
+export class ValidationJobs {
+  private readonly store: JobStore;
+  private readonly clock: () => Date;
+  private readonly idGenerator: () => string;
+  private readonly checks: Promise<ValidationChecks>;
+  private readonly onProblem: (problem: JobProblem) => void;
+  private readonly queue: string[] = [];
+  /** Jobs not yet settled, with the promises that settle with them. */
+  private readonly pending = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  private readonly found: JobProblem[] = [];
+  private running: Promise<void> | undefined;
+  private closed = false;
+  private readonly ready: Promise<void>;
+
+  constructor(options: ValidationJobsOptions) {
+    this.store = new JobStore(options.dataDir);
+    this.clock = options.clock ?? (() => new Date());
+    this.idGenerator = options.idGenerator ?? randomUUID;
+    // The engine's own checks are loaded lazily so a test can inject fakes without loading them.
+    this.checks = options.checks ? Promise.resolve(options.checks) : import('../default-checks.js').then((m) => m.defaultChecks);
+    this.onProblem = options.onProblem ?? ((p) => console.warn(`validation jobs: ${p.message}`));
+    this.ready = this.recover();
+    // Recovery failures surface on the first call that awaits `ready`, not as an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  /** Problems found in the job folder since start-up (unreadable files, interrupted jobs). */
+  problems(): JobProblem[] {
+    return [...this.found];
+  }
+
+  async create(fileName: string, bytes: Uint8Array): Promise<{ id: string }> {
+    await this.ready;
+    if (this.closed) throw new Error('validation jobs are closed');
+    const raw = this.idGenerator();
+    const id = canonicalJobId(raw);
+    if (!id) throw new Error(`the job id generator returned ${JSON.stringify(raw)}, which is not a UUID`);
+    const existing = await this.store.read(id);
+    if (existing.state !== 'missing') throw new Error(`a validation job with id ${id} already exists`);
+    await this.store.writeInput(id, bytes);
+    await this.store.write({
+      version: 1,
+      id,
+      fileName,
+      createdAt: this.now(),
+      result: { jobStatus: 'queued', startDateTime: null, endDateTime: null, validations: [] },
+    });
+    this.enqueue(id);
+    return { id };
+  }
+
+  async getStatus(id: string): Promise<ValidationJobResult | undefined> {
+    const safe = canonicalJobId(id);
+    if (!safe) return undefined;
+    await this.ready;
+    const record = await this.load(safe);
+    return record?.result;
+  }
+
+  async getFilteredStatus(id: string): Promise<ValidationJobResult | undefined> {
+    const result = await this.getStatus(id);
+    return result && filterValidations(result);
+  }
+
+  /** Resolves once the job has finished (at once for an unknown or finished job). */
+  async whenSettled(id: string): Promise<void> {
+    const safe = canonicalJobId(id);
+    if (!safe) return;
+    await this.ready;
+    await this.pending.get(safe)?.promise;
+  }
+
+  /**
+   * Stops taking jobs and waits for the one running now. Jobs still queued
+   * stay queued on disk with their input and run after the next start.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.ready.catch(() => undefined);
+    await this.running;
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  private enqueue(id: string): void {
+    if (!this.pending.has(id)) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.pending.set(id, { promise, resolve });
+    }
+    this.queue.push(id);
+    // Let `create` answer before any checking starts.
+    setImmediate(() => this.pump());
+  }
+
+  private pump(): void {
+    if (this.running || this.closed) return;
+    const id = this.queue.shift();
+    if (!id) return;
+    this.running = this.run(id)
+      .catch((err) => this.report({ id, message: `job ${id} could not be recorded: ${(err as Error).message}` }))
+      .finally(() => {
+        this.running = undefined;
+        this.settle(id);
+        this.pump();
+      });
+  }
+
+  private settle(id: string): void {
+    this.pending.get(id)?.resolve();
+    this.pending.delete(id);
+  }
+
+  private async run(id: string): Promise<void> {
+    const record = await this.load(id);
+    if (!record) return;
+    const input = await this.store.readInput(id);
+    if (!input) {
+      await this.fail(record, 'the uploaded file was no longer stored, so the checks could not run');
+      return;
+    }
+    record.result = { jobStatus: 'running', startDateTime: this.now(), endDateTime: null, validations: [] };
+    await this.store.write(record);
+    let jobStatus: 'success' | 'failed' = 'success';
+    try {
+      const checks = await this.checks;
+      const outcome = await runFileChecks(record.fileName, input, checks);
+      record.result = { ...record.result, validations: outcome.validations };
+      if (outcome.failedChecks.length > 0) {
+        jobStatus = 'failed';
+        record.failureReason = `checks that could not run: ${outcome.failedChecks.join(', ')}`;
+      }
+    } catch (err) {
+      jobStatus = 'failed';
+      record.failureReason = `the checks could not run: ${(err as Error).message}`;
+    }
+    record.result = { ...record.result, jobStatus, endDateTime: this.now() };
+    await this.store.write(record);
+    await this.store.deleteInput(id);
+  }
+
+  private async fail(record: JobRecord, reason: string): Promise<void> {
+    record.result = { ...record.result, jobStatus: 'failed', endDateTime: this.now() };
+    record.failureReason = reason;
+    await this.store.write(record);
+    await this.store.deleteInput(record.id);
+  }
+
+  private report(problem: JobProblem): void {
+    this.found.push(problem);
+    this.onProblem(problem);
+  }
+
+  /** Reads a job; an unreadable file is moved aside and replaced by a failed job saying so. */
+  private async load(id: string): Promise<JobRecord | undefined> {
+    const stored = await this.store.read(id);
+    if (stored.state === 'ok') return stored.record;
+    if (stored.state === 'missing') return undefined;
+    const stamp = this.clock();
+    const movedTo = await this.store.moveAside(id, stamp);
+    const reason = `the job file was unreadable (${stored.reason}); it was moved to ${movedTo}`;
+    this.report({ id, message: `job ${id}: ${reason}`, movedTo });
+    const replacement: JobRecord = {
+      version: 1,
+      id,
+      fileName: '',
+      createdAt: stamp.toISOString(),
+      result: { jobStatus: 'failed', startDateTime: null, endDateTime: stamp.toISOString(), validations: [] },
+      failureReason: reason,
+    };
+    await this.store.write(replacement);
+    await this.store.deleteInput(id);
+    return replacement;
+  }
+
+  /** Start-up: re-run unfinished jobs from their stored input, oldest first. */
+  private async recover(): Promise<void> {
+    await this.store.init();
+    const unfinished: JobRecord[] = [];
+    for (const id of await this.store.ids()) {
+      const record = await this.load(id);
+      const status = record?.result.jobStatus;
+      if (record && (status === 'queued' || status === 'running')) unfinished.push(record);
+    }
+    unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const record of unfinished) {
+      if (record.result.jobStatus === 'running') {
+        this.report({ id: record.id, message: `job ${record.id} was interrupted while running; it will run again` });
+        record.result = { jobStatus: 'queued', startDateTime: null, endDateTime: null, validations: [] };
+        await this.store.write(record);
+      }
+      this.enqueue(record.id);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/** Rules on identity, the period and the financial year/rate of the return. */
+import type { ValidationMessage } from '../../validation-result.js';
+import { allowedRates, daysInclusive, financialYearOf, latestPeriodEnd, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
+import { formatPence, formatRate, parseRateHundredths } from './money.js';
+import { finding, type BusinessRule } from './rule.js';
+import type { ReturnFacts } from './return-facts.js';
+
+const INFO = 'CompanyTaxReturn/CompanyInformation';
+const CALC = 'CompanyTaxReturn/CompanyTaxCalculation';
+const CHARGEABLE = `${CALC}/CorporationTaxChargeable`;
+
+export const rule9100: BusinessRule = {
+  code: '9100',
+  summary: 'The UTR keys of the IR header and the GovTalk header equal box 3',
+  check(facts) {
+    const reference = facts.text(`${INFO}/Reference`);
+    if (reference === undefined) return [];
+    const headerKeys = facts.all('IRheader/Keys/Key').filter((k) => k.getAttribute('Type') === 'UTR');
+    const out: ValidationMessage[] = [];
+    if (headerKeys.length === 0) {
+      out.push(finding(facts, '9100', 'the IR header has no UTR key; it must carry the UTR of box 3', { box: '3', at: 'IRheader/Keys', expected: reference }));
+    }
+    for (const key of headerKeys) {
+      const value = (key.textContent ?? '').trim();
+      if (value !== reference) out.push(finding(facts, '9100', `the IR header UTR ${value} differs from box 3 (${reference})`, { box: '3', at: 'IRheader/Keys/Key', expected: reference, found: value }));
+    }
+    for (const value of facts.govTalkKeys('UTR')) {
+      if (value !== reference) {
+        out.push({
+          ...finding(facts, '9100', `the GovTalk header UTR ${value} differs from box 3 (${reference})`, { box: '3', expected: reference, found: value }),
+          attributes: [
+            { name: 'box', value: '3' },
+            { name: 'path', value: '/GovTalkMessage/GovTalkDetails/Keys/Key' },
+            { name: 'expected', value: reference },
+            { name: 'found', value },
+          ],
+        });
+      }
+    }
+    return out;
+  },
+};
+
+export const rule9101: BusinessRule = {
+  code: '9101',
+  summary: 'The period (boxes 30–35) ends on or after its start and lasts at most 12 months',
+  check(facts) {
+    const from = facts.text(`${INFO}/PeriodCovered/From`);
+    const to = facts.text(`${INFO}/PeriodCovered/To`);
+    const latest = from && latestPeriodEnd(from);
+    if (!from || !to || !latest || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return [];
+    if (to < from) return [finding(facts, '9101', `the period ends (${to}) before it starts (${from})`, { box: '35', at: `${INFO}/PeriodCovered/To`, found: to })];
+    if (to > latest) {
+      return [finding(facts, '9101', `the period ${from} to ${to} is longer than 12 months; it may end on ${latest} at the latest`, { box: '35', at: `${INFO}/PeriodCovered/To`, expected: `on or before ${latest}`, found: to })];
+    }
+    return [];
+  },
+};
+
+export const rule9144: BusinessRule = {
+  code: '9144',
+  summary: 'Box 330 (financial year) is completed when box 315 is above zero',
+  check(facts) {
+    const profits = facts.pence(`${CALC}/ChargeableProfits`);
+    if (profits === undefined || profits <= 0n || facts.text(`${CHARGEABLE}/FinancialYearOne/Year`) !== undefined) return [];
+    return [finding(facts, '9144', `box 315 is ${formatPence(profits)} but box 330 (financial year) is not completed`, { box: '330', at: `${CHARGEABLE}/FinancialYearOne/Year` })];
+  },
+};
+
+export const rule9195: BusinessRule = {
+  code: '9195',
+  summary: 'Box 330 is the financial year of box 30; box 380 is the year after',
+  check(facts) {
+    const from = facts.text(`${INFO}/PeriodCovered/From`);
+    const fy = from ? financialYearOf(from) : undefined;
+    const year1 = facts.text(`${CHARGEABLE}/FinancialYearOne/Year`);
+    const year2 = facts.text(`${CHARGEABLE}/FinancialYearTwo/Year`);
+    const out: ValidationMessage[] = [];
+    if (fy !== undefined && year1 !== undefined && year1 !== String(fy)) {
+      out.push(finding(facts, '9195', `box 330 is ${year1} but the period starting ${from} is in financial year ${fy}`, { box: '330', at: `${CHARGEABLE}/FinancialYearOne/Year`, expected: String(fy), found: year1 }));
+    }
+    if (year1 !== undefined && year2 !== undefined && /^\d{4}$/.test(year1) && year2 !== String(Number(year1) + 1)) {
+      out.push(finding(facts, '9195', `box 380 is ${year2}; it must be the financial year after box 330 (${Number(year1) + 1})`, { box: '380', at: `${CHARGEABLE}/FinancialYearTwo/Year`, expected: String(Number(year1) + 1), found: year2 }));
+    }
+    return out;
+  },
+};
+
+/** Associated companies (box 326 or the first-year figure), for the small profits limits. */
+function associatedCompanies(facts: ReturnFacts): bigint {
+  const text = facts.text(`${CHARGEABLE}/AssociatedCompanies/ThisPeriod`) ?? facts.text(`${CHARGEABLE}/AssociatedCompanies/AssociatedCompaniesFinancialYears/FirstYear`);
+  return text && /^\d+$/.test(text) ? BigInt(text) : 0n;
+}
+
+/**
+ * From FY2023 a return shows profits at 19% (small profits rate) or at 25%
+ * with any marginal relief claimed in box 435 (HMRC's CT600 guidance). The
+ * rate itself must be one of those; whether 19% or relief fits the profits
+ * depends on the period's limits, which we check as warnings because
+ * associated companies and exempt distributions can move them.
+ */
+export const rule9200: BusinessRule = {
+  code: '9200',
+  summary: 'Each rate in box 340/390 is allowed for its financial year',
+  check(facts) {
+    const out: ValidationMessage[] = [];
+    let uses19From2023 = false;
+    for (const [block, rateBox] of [['FinancialYearOne', '340'], ['FinancialYearTwo', '390']] as const) {
+      const yearText = facts.text(`${CHARGEABLE}/${block}/Year`);
+      if (!yearText || !/^\d{4}$/.test(yearText)) continue;
+      const allowed = allowedRates(Number(yearText));
+      if (!allowed) continue;
+      facts.all(`${CHARGEABLE}/${block}/Details`).forEach((details, i) => {
+        const rateText = facts.text('TaxRate', details);
+        const rate = parseRateHundredths(rateText);
+        if (rate === undefined) return;
+        if (!allowed.rates.includes(rate)) {
+          out.push(finding(facts, '9200', `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
+        }
+        if (Number(yearText) >= 2023 && rate === 1900n) uses19From2023 = true;
+      });
+    }
+    out.push(...marginalReliefWarnings(facts, uses19From2023));
+    return out;
+  },
+};
+
+function marginalReliefWarnings(facts: ReturnFacts, uses19From2023: boolean) {
+  const from = facts.text(`${INFO}/PeriodCovered/From`);
+  const to = facts.text(`${INFO}/PeriodCovered/To`);
+  const profits = facts.pence(`${CALC}/ChargeableProfits`);
+  const days = from && to ? daysInclusive(from, to) : undefined;
+  if (!days || days <= 0 || profits === undefined) return [];
+  const divisor = (associatedCompanies(facts) + 1n) * 365n;
+  const lower = (SMALL_PROFITS_LOWER_LIMIT_PENCE * BigInt(days)) / divisor;
+  const upper = (SMALL_PROFITS_UPPER_LIMIT_PENCE * BigInt(days)) / divisor;
+  const relief = facts.pence(`${CALC}/MarginalReliefForRingFenceTrades`) ?? 0n;
+  const out: ValidationMessage[] = [];
+  if (uses19From2023 && profits > lower) {
+    out.push(finding(facts, '9200', `the small profits rate 19.00% applies to profits up to ${formatPence(lower)} for this period, but box 315 is ${formatPence(profits)}`, { box: '340', at: `${CALC}/ChargeableProfits`, category: 'warning', expected: `at most ${formatPence(lower)}`, found: formatPence(profits) }));
+  }
+  if (relief > 0n && (profits <= lower || profits > upper)) {
+    out.push(finding(facts, '9200', `marginal relief (box 435) applies to profits between ${formatPence(lower)} and ${formatPence(upper)} for this period, but box 315 is ${formatPence(profits)}`, { box: '435', at: `${CALC}/MarginalReliefForRingFenceTrades`, category: 'warning', found: formatPence(relief) }));
+  }
+  return out;
+}
+
+export const periodRules: BusinessRule[] = [rule9100, rule9101, rule9144, rule9195, rule9200];
