@@ -1,0 +1,171 @@
+/**
+ * End to end: the built renderer in Debian's Chromium, served over http on
+ * 127.0.0.1 with the app's CSP, talking through the real bridge shape to the
+ * real IPC handlers and engine in this process. Only Electron's IPC transport
+ * is replaced (a Playwright binding). Screenshots go to test-output/screenshots.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build as viteBuild } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { APP_ORIGIN } from '../../main/window/app-origin.js';
+import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
+import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
+import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
+
+const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const shared = join(repoRoot, '..', 'shared');
+const screenshots = join(repoRoot, 'test-output', 'screenshots');
+const chromiumPath = '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let workDir: string;
+let server: Server;
+let origin: string;
+let browser: Browser;
+let shim: string;
+const ipc = new FakeIpcMain();
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'fd-e2e-'));
+  const rendererDir = join(workDir, 'renderer');
+  // Built into a temporary folder so this test never races the build test over dist/.
+  await viteBuild({
+    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: rendererDir, emptyOutDir: true },
+  });
+  const bundled = await esbuild({
+    entryPoints: [join(repoRoot, 'renderer', 'src', 'bridge', 'install-binding-bridge.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  });
+  shim = bundled.outputFiles[0]!.text;
+
+  // The same handler that serves app:// in the app, with the same CSP headers.
+  const serveApp = createAppProtocolHandler({ rootDir: rendererDir });
+  server = createServer(async (req, res) => {
+    const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  registerHandlers(
+    ipc,
+    createHandlers({
+      ct600: createCt600Engine(),
+      packages: createPackageEngine(),
+      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: workDir },
+      appInfo: { version: '0.1.0', platform: process.platform },
+    }),
+    // Here "our own page" is the test server's origin.
+    { isTrustedSender: (url) => url !== null && new URL(url).origin === origin },
+  );
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function openApp(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 780 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.exposeBinding('__filingDeskInvoke', async (source, channel: string, payload: unknown) =>
+    encodeWire(await ipc.invoke(channel, source.frame.url(), decodeWire(payload))),
+  );
+  await page.addInitScript({ content: shim });
+  await page.goto(`${origin}/index.html`);
+  await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
+  return { page, problems };
+}
+
+/** Drags a file onto the drop zone the way a user's drop arrives: dragenter, dragover, drop with a DataTransfer. */
+async function dropFile(page: Page, path: string, fileName: string): Promise<void> {
+  const base64 = (await readFile(path)).toString('base64');
+  await page.evaluate(
+    ({ base64, fileName }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], fileName));
+      const zone = document.querySelector('[data-testid="drop-zone"]')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      }
+    },
+    { base64, fileName },
+  );
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshots, { recursive: true });
+  const path = join(screenshots, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+  return path;
+}
+
+describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chromium', () => {
+  it("checks HMRC's accepted CT600 sample and shows that the IRmark matches", async () => {
+    const { page, problems } = await openApp();
+    await screenshot(page, '01-validate-empty');
+    await dropFile(page, join(shared, 'ct600', 'vectors', 'tpvs-accepted-sample.xml'), 'tpvs-accepted-sample.xml');
+    await page.getByRole('heading', { name: 'IRmark matches' }).waitFor();
+    await expect(page.getByText('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4').isVisible()).resolves.toBe(true);
+    await screenshot(page, '02-validate-irmark-matches');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows expected versus found for a document whose IRmark is wrong', async () => {
+    const { page, problems } = await openApp();
+    await dropFile(page, join(shared, 'ct600', 'vectors', 'not-valid', 'php-govtalk-GiftAidRequest.xml'), 'gift-aid.xml');
+    await page.getByRole('heading', { name: 'IRmark does not match' }).waitFor();
+    await screenshot(page, '03-validate-irmark-mismatch');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('validates a broken report package and lists its official codes', async () => {
+    const { page, problems } = await openApp();
+    await dropFile(page, join(shared, 'xbrl', 'conformance', 'packages', 'bad-dotdot.xbri'), 'bad-dotdot.xbri');
+    await page.getByRole('heading', { name: 'Package is not valid' }).waitFor();
+    await expect(page.locator('table.messages code').first().textContent()).resolves.toMatch(/^(rpe|tpe):/);
+    await screenshot(page, '04-validate-package-invalid');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a call from a page that is not ours', async () => {
+    await expect(ipc.invoke('app.info', 'http://127.0.0.1:1/evil.html')).resolves.toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+  });
+});

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
+
+const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const dist = join(repoRoot, 'dist');
+
+/** Every module name a CommonJS bundle still requires at run time. */
+function requiredModules(code: string): string[] {
+  return [...new Set([...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!))].sort();
+}
+
+let buildOutput = '';
+beforeAll(() => {
+  // The real `npm run build`, once: vite for the renderer, esbuild for main and preload.
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  buildOutput = `${result.stdout}\n${result.stderr}`;
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${buildOutput}`);
+}, 180_000);
+
+describe('npm run build', () => {
+  it('produces the renderer, main and preload bundles', () => {
+    for (const file of ['renderer/index.html', 'main/index.cjs', 'preload/index.cjs']) {
+      expect(existsSync(join(dist, file)), file).toBe(true);
+    }
+  });
+
+  it('makes the preload one self-contained file that requires nothing but electron', async () => {
+    const preload = await readFile(join(dist, 'preload', 'index.cjs'), 'utf8');
+    expect(requiredModules(preload)).toEqual(['electron']);
+    expect(preload).not.toMatch(/\bimport\s*\(/);
+    expect(preload).toContain('exposeInMainWorld');
+  });
+
+  it('leaves main requiring only Node built-ins, electron and the native keyring', async () => {
+    const main = await readFile(join(dist, 'main', 'index.cjs'), 'utf8');
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    const others = requiredModules(main).filter((name) => !builtins.has(name));
+    expect(others.every((name) => name === 'electron' || name.startsWith('@napi-rs/keyring')), others.join(', ')).toBe(true);
+    expect(others).toContain('electron');
+  });
+
+  it('emits a renderer page with relative module scripts, the CSP meta tag and no inline script', async () => {
+    const html = await readFile(join(dist, 'renderer', 'index.html'), 'utf8');
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicyMeta()}"`);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/type="module"/);
+      expect(attrs).toMatch(/src="\.\/assets\/[^"]+\.js"/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+});
