@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,5 +59,30 @@ describe('npm run build', () => {
     }
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('starts from a folder with no node_modules and answers IPC with the bundled engine', async () => {
+    // A copy outside the repository, so nothing can be resolved from node_modules.
+    const dir = await mkdtemp(join(tmpdir(), 'fd-bundle-'));
+    try {
+      await copyFile(join(dist, 'main', 'index.cjs'), join(dir, 'index.cjs'));
+      const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');
+      const run = spawnSync(
+        process.execPath,
+        [join(repoRoot, 'test', 'shell', 'fixtures', 'run-main-bundle.cjs'), join(dir, 'index.cjs'), sample, dir],
+        { cwd: dir, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout.trim().split('\n').pop()!);
+      expect(report.windows).toBe(1);
+      expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
+      expect(report.channels).toEqual(['app.info', 'ct600.build', 'ct600.verify', 'file.save', 'package.build', 'package.validate']);
+      expect(report.verify).toEqual({
+        ok: true,
+        value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
