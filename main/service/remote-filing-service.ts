@@ -7,6 +7,7 @@ import type { CredentialStore } from '../credentials/credential-store.js';
 import type { CallOptions, FilingService, ServiceAnswer } from './filing-service.js';
 import { ServiceClient } from './remote/service-client.js';
 import { TokenSession } from './remote/token-session.js';
+import { ct600RequestForWire } from './remote/ct600-wire-codes.js';
 import { axiosTransport, type Transport } from './remote/http-transport.js';
 import { remoteServiceSettings, type RemoteServiceSettings, type RemoteServiceSettingsInput } from './remote/settings.js';
 import {
@@ -63,7 +64,8 @@ export class RemoteFilingService implements FilingService {
       await this.client.call({
         method: 'POST',
         path: '/hrmc/build-ct600',
-        body: request,
+        // The interface has integers where the engine also takes words.
+        body: ct600RequestForWire(request),
         successStatus: 200,
         response: ct600BuildResponseSchema,
         ...(options ? { options } : {}),
