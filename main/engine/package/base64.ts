@@ -1,11 +1,20 @@
 /**
  * Strict base64 (RFC 4648 alphabet, "=" padding, no whitespace). Pure
  * JavaScript so the request schema also runs in the sandboxed renderer.
+ * A plain loop rather than a regular expression: V8's regex engine runs out
+ * of stack on multi-megabyte inputs.
  */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 export function isStrictBase64(text: string): boolean {
-  return BASE64.test(text);
+  if (text.length % 4 !== 0) return false;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const end = text.length - padding;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const ok =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 /* + */ || c === 47; /* / */
+    if (!ok) return false;
+  }
+  return true;
 }
 
 export function decodeBase64(text: string): Uint8Array {

@@ -191,6 +191,8 @@ function readCentralDirectory(buf: Buffer, dir: CentralDirectory, limits: ZipLim
     });
     pos = next;
   }
+  // Entries past the stated count would be invisible to us but not to other tools.
+  if (pos !== end) throw new ZipFormatError(`the central directory holds more than the ${dir.count} entries the archive states`);
   return entries;
 }
 
