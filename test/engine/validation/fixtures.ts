@@ -72,3 +72,45 @@ export const byType = (validations: Validation[], type: number): Validation => {
 export const attr = (m: ValidationMessage, name: string) => m.attributes.find((a) => a.name === name)?.value;
 export const errors = (v: Validation) => v.messages.filter((m) => m.category === 'error');
 export const codes = (v: Validation) => errors(v).map((m) => m.code);
+
+/**
+ * A built return widened by hand with optional blocks the builder does not
+ * emit (agent and contact details, associated companies, a second financial
+ * year, reliefs, repayment bank details, a PDF attachment): schema-valid, so
+ * it gives the structure tests more of the model to exercise.
+ */
+export function richReturnXml(): string {
+  let xml = builtXml(tradingReturn({ returnType: 'amended' }));
+  xml = replaceOnce(
+    xml,
+    '<DefaultCurrency>GBP</DefaultCurrency>',
+    '<Agent><AgentID>A1234</AgentID><Company>Ledger and Co</Company><Address><Line>1 High Street</Line><Line>Leeds</Line><PostCode>LS1 1AA</PostCode></Address>' +
+      '<Contact><Name><Ttl>Ms</Ttl><Fore>Ann</Fore><Sur>Smith-Jones</Sur></Name><Email Type="work">ann@example.co.uk</Email><Telephone Mobile="no"><Number>0113 496 0000</Number><Extension>12</Extension></Telephone></Contact></Agent>' +
+      '<DefaultCurrency>GBP</DefaultCurrency>',
+  );
+  xml = replaceOnce(xml, '<ThisPeriodAccounts>yes</ThisPeriodAccounts>', '<ThisPeriodAccounts>yes</ThisPeriodAccounts>');
+  xml = replaceOnce(
+    xml,
+    /<CorporationTaxChargeable>\s*<FinancialYearOne>/,
+    '<CorporationTaxChargeable><AssociatedCompanies><ThisPeriod>0</ThisPeriod><StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>',
+  );
+  xml = replaceOnce(
+    xml,
+    /<\/FinancialYearOne>\s*<\/CorporationTaxChargeable>/,
+    '</FinancialYearOne><FinancialYearTwo><Year>2025</Year><Details><Profit>0.00</Profit><TaxRate>19.00</TaxRate><Tax>0.00</Tax></Details></FinancialYearTwo></CorporationTaxChargeable>',
+  );
+  xml = replaceOnce(
+    xml,
+    /<TaxReliefsAndDeductions>\s*<TotalReliefsAndDeductions>/,
+    '<TaxReliefsAndDeductions><CommunityInvestmentRelief>0.00</CommunityInvestmentRelief><DoubleTaxation><UnderlyingRate>yes</UnderlyingRate></DoubleTaxation><TotalReliefsAndDeductions>',
+  );
+  xml = replaceOnce(
+    xml,
+    '<Declaration>',
+    '<IndicatorsAndInformation><NumberOf51groupCompanies>2</NumberOf51groupCompanies></IndicatorsAndInformation>' +
+      '<OverpaymentsAndRepayments><BankAccountDetails><BankName>Example Bank plc</BankName><SortCode>401276</SortCode><AccountNumber>12345678</AccountNumber><AccountName>Validation Test Trading</AccountName></BankAccountDetails></OverpaymentsAndRepayments>' +
+      '<Declaration>',
+  );
+  xml = replaceOnce(xml, '</XBRLsubmission>', '</XBRLsubmission><Attachment Filename="note.pdf" Format="pdf" Type="other">JVBERi0xLjQK</Attachment>');
+  return xml;
+}
