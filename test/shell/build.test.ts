@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listPackage } from '@electron/asar';
+import { getCurrentFuseWire } from '@electron/fuses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
 
@@ -85,4 +87,65 @@ describe('npm run build', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+/**
+ * A stand-in Electron binary: a tiny script carrying the fuse sentinel and an
+ * 8-fuse wire in Electron's default state, so electron-builder can package
+ * and flip the fuses offline (the real binary cannot be downloaded here).
+ */
+async function standInElectron(dir: string): Promise<void> {
+  await mkdir(join(dir, 'resources'), { recursive: true });
+  const defaults = '10011001'; // runAsNode on, cookies plain, NODE_OPTIONS on, --inspect on, integrity off, asar-only off, snapshot off, file:// extras on
+  const binary = Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 0\n# '),
+    Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+    Buffer.from([1, defaults.length]),
+    Buffer.from(defaults),
+    Buffer.from('\n'),
+  ]);
+  await writeFile(join(dir, 'electron'), binary, { mode: 0o755 });
+  await writeFile(join(dir, 'version'), '45.4.1');
+}
+
+/** How @electron/fuses records a fuse in the binary: the characters '0' and '1'. */
+const FuseState = { DISABLE: '0'.charCodeAt(0), ENABLE: '1'.charCodeAt(0) } as const;
+
+describe.skipIf(process.platform !== 'linux')('electron-builder --linux dir (offline, stand-in Electron)', () => {
+  it('ships only the bundles and the keyring, unpacks its native binary and flips the fuses', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'fd-package-'));
+    try {
+      await standInElectron(join(work, 'electron'));
+      const run = spawnSync(
+        join(repoRoot, 'node_modules', '.bin', 'electron-builder'),
+        ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${join(work, 'electron')}`, `-c.directories.output=${join(work, 'release')}`],
+        { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 },
+      );
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const unpacked = join(work, 'release', 'linux-unpacked');
+
+      const inAsar = listPackage(join(unpacked, 'resources', 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
+      for (const file of ['/package.json', '/dist/main/index.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html']) {
+        expect(inAsar, file).toContain(file);
+      }
+      const packages = new Set(inAsar.filter((f) => f.startsWith('/node_modules/@napi-rs/')).map((f) => f.split('/')[3]));
+      expect([...packages].every((name) => name!.startsWith('keyring')), [...packages].join(', ')).toBe(true);
+      expect(inAsar.some((f) => /^\/node_modules\/(react|fastify|axios|zod)\//.test(f))).toBe(false);
+
+      const nativeBinary = `keyring.linux-${process.arch}-gnu.node`;
+      expect(existsSync(join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules', '@napi-rs', `keyring-linux-${process.arch}-gnu`, nativeBinary))).toBe(true);
+
+      const fuses = await getCurrentFuseWire(join(unpacked, 'filing-desk'));
+      expect(fuses).toMatchObject({
+        0: FuseState.DISABLE, // runAsNode
+        2: FuseState.DISABLE, // NODE_OPTIONS
+        3: FuseState.DISABLE, // --inspect
+        4: FuseState.ENABLE, // embedded asar integrity
+        5: FuseState.ENABLE, // only load app from asar
+        7: FuseState.DISABLE, // file:// extra privileges
+      });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

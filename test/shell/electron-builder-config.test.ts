@@ -33,7 +33,8 @@ describe('electron-builder.yml', () => {
     });
     expect(config.asarUnpack).toContain('**/node_modules/@napi-rs/keyring*/**');
     // electron-builder normalises `files` to [{ filter: [...] }] once validated.
-    expect(JSON.stringify(config.files)).toMatch(/^\[(\{"filter":)?\["dist\/\*\*","package\.json"\]\}?\]$|^\["dist\/\*\*","package\.json"\]$/);
+    expect(JSON.stringify(config.files)).toContain('"dist/**","package.json","!**/node_modules/**/*"');
+    expect(config.npmRebuild).toBe(false);
     expect(config.publish).toBeNull();
     expect(config.mac).toMatchObject({ target: 'dmg', hardenedRuntime: true, category: 'public.app-category.finance' });
     expect(config.win).toMatchObject({ target: 'nsis' });
