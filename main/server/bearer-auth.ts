@@ -15,6 +15,13 @@ function unauthorized(reply: FastifyReply, description: string) {
     .send({ error: 'unauthorized', message: description });
 }
 
+const principals = new WeakMap<FastifyRequest, string>();
+
+/** The user the request's token was issued to ('' before authentication). */
+export function principalOf(request: FastifyRequest): string {
+  return principals.get(request) ?? '';
+}
+
 export function bearerAuth(authority: TokenAuthority) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
@@ -26,6 +33,7 @@ export function bearerAuth(authority: TokenAuthority) {
     if (!check.ok) {
       return unauthorized(reply, check.reason === 'expired' ? 'The access token has expired.' : 'The access token is not known.');
     }
+    principals.set(request, check.username);
     const problem = apiVersionProblem(request.headers[API_VERSION_HEADER], false);
     if (problem) return sendFieldError(reply, API_VERSION_HEADER, problem);
     return undefined;

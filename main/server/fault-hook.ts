@@ -11,6 +11,14 @@ export interface HangingRequests {
   readonly released: Promise<void>;
 }
 
+const answersToDrop = new WeakSet<FastifyRequest>();
+
+/** onSend: loses the answer of a request marked by a drop-response fault. */
+export async function dropResponseHook(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+  if (answersToDrop.has(request)) request.raw.socket?.destroy();
+  return payload;
+}
+
 export function faultHook(faults: FaultSwitches, hanging: HangingRequests) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
@@ -29,6 +37,9 @@ export function faultHook(faults: FaultSwitches, hanging: HangingRequests) {
         reply.hijack();
         request.raw.socket?.destroy();
         return reply;
+      case 'drop-response':
+        answersToDrop.add(request);
+        return undefined;
       case 'status':
         return reply
           .code(fault.status)

@@ -9,6 +9,8 @@ export type Fault =
   | { kind: 'hang' }
   | { kind: 'status'; status: number }
   | { kind: 'drop-connection' }
+  /** The request is handled, then the connection drops before the answer: work done, answer lost. */
+  | { kind: 'drop-response' }
   | { kind: 'rate-limit'; retryAfterSeconds: number }
   | { kind: 'unauthorized' }
   | { kind: 'malformed-body' };

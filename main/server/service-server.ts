@@ -9,7 +9,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
-import { faultHook } from './fault-hook.js';
+import { dropResponseHook, faultHook } from './fault-hook.js';
+import { IdempotencyKeys } from './idempotency.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler } from './error-bodies.js';
 import { registerTokenRoute } from './routes/token-route.js';
@@ -87,6 +88,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
     options.onRequest?.({ method: request.method, path: request.url.split('?')[0] ?? request.url, headers: request.headers });
   });
   app.addHook('onRequest', faultHook(faults, { released }));
+  app.addHook('onSend', dropResponseHook);
   app.addHook('onClose', async () => {
     release();
     await engine.close();
@@ -95,6 +97,10 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   registerTokenRoute(app, tokens);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
+    const idempotency = new IdempotencyKeys(clock);
+    api.addHook('preHandler', idempotency.preHandler);
+    api.addHook('onSend', idempotency.onSend);
+    api.addHook('onResponse', idempotency.onResponse);
     registerOperationRoutes(api, engine);
     registerValidationRoutes(api, engine);
   });

@@ -11,7 +11,7 @@ import {
   UnauthorizedError,
   UnexpectedResponseError,
 } from '../../main/service/service-errors.js';
-import { startServer, type RunningServer } from '../server/support.js';
+import { InMemoryEngine, startServer, type RunningServer } from '../server/support.js';
 import { rejection, signedInClient } from './remote-support.js';
 
 const JOB = '00000000-0000-4000-8000-000000000000';
@@ -191,5 +191,31 @@ describe('RemoteFilingService maps each failure to its typed error', () => {
     const client = await signedInClient({ server: s, settings: { timeoutMs: 2000 } });
     s.server.faults.add({ path: '/hrmc', times: 1, fault: { kind: 'delay', ms: 150 } });
     expect((await client.buildCt600({ companyName: 'A' })).value.irMark).toBeTruthy();
+  });
+});
+
+describe('a POST whose answer is lost after the service did the work', () => {
+  let s: RunningServer;
+  afterEach(() => s.stop());
+
+  it('without a key: reported as NetworkError and not resent (the job exists once)', async () => {
+    const engine = new InMemoryEngine();
+    s = await startServer({ engine });
+    const client = await signedInClient({ server: s, waits: [] });
+    s.server.faults.add({ path: '/validation', method: 'POST', times: 1, fault: { kind: 'drop-response' } });
+    const err = await rejection(client.createValidationJob('a.xml', new Uint8Array([1])));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(engine.jobs.size).toBe(1);
+  });
+
+  it('with a key: resent, the service replays its first answer, and the work is done once', async () => {
+    const engine = new InMemoryEngine();
+    s = await startServer({ engine });
+    const client = await signedInClient({ server: s, waits: [] });
+    s.server.faults.add({ path: '/validation', method: 'POST', times: 1, fault: { kind: 'drop-response' } });
+    const job = await client.createValidationJob('a.xml', new Uint8Array([1]), { idempotencyKey: 'outbox-7' });
+    expect(engine.jobs.size).toBe(1);
+    expect([...engine.jobs.keys()]).toEqual([job.value.id]);
+    expect(count(s, '/validation')).toBe(2);
   });
 });

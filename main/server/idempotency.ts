@@ -1,0 +1,108 @@
+/**
+ * Idempotency-Key on POSTs: the first request with a key runs; a repeat of
+ * it (a client retrying after a lost answer) gets the stored answer instead
+ * of doing the work twice, and a repeat that arrives while the first is
+ * still running waits for it. Keys are per user and per operation, kept for
+ * a day; server failures (5xx) are not stored, so a retry runs again. The
+ * same key with a different body is refused (422): it is a client bug.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from './bearer-auth.js';
+
+interface StoredAnswer {
+  status: number;
+  contentType: string | undefined;
+  payload: string;
+}
+
+interface Entry {
+  bodyHash: string;
+  storedAt: number;
+  answer: Promise<StoredAnswer | undefined>;
+  settle: (answer: StoredAnswer | undefined) => void;
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEEP_MS = 24 * 3600 * 1000;
+const MAX_ENTRIES = 10_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export class IdempotencyKeys {
+  private readonly entries = new Map<string, Entry>();
+  private readonly running = new WeakMap<FastifyRequest, Entry & { id: string }>();
+
+  constructor(private readonly clock: () => Date) {}
+
+  /** preHandler: answers a repeat from the store; lets a first request through and remembers it. */
+  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (request.method !== 'POST' || key === undefined) return undefined;
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      return reply.code(400).send({
+        error: 'invalid-request',
+        message: 'idempotency-key: must be 1–255 visible ASCII characters',
+        errors: [{ field: 'idempotency-key', message: 'must be 1–255 visible ASCII characters' }],
+      });
+    }
+    this.sweep();
+    const id = `${principalOf(request)}\n${request.url}\n${key}`;
+    const bodyHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+    const existing = this.entries.get(id);
+    if (existing) {
+      if (existing.bodyHash !== bodyHash) {
+        return reply.code(422).send({
+          error: 'idempotency-key-reused',
+          message: 'idempotency-key: was already used for a different request body',
+          errors: [{ field: 'idempotency-key', message: 'was already used for a different request body' }],
+        });
+      }
+      const answer = await existing.answer;
+      if (answer) {
+        reply.code(answer.status).header('idempotent-replayed', 'true');
+        if (answer.contentType) reply.header('content-type', answer.contentType);
+        return reply.send(answer.payload);
+      }
+      // The first attempt failed without an answer worth keeping: run this one.
+    }
+    let settle: (answer: StoredAnswer | undefined) => void = () => {};
+    const answer = new Promise<StoredAnswer | undefined>((resolve) => (settle = resolve));
+    const entry = { bodyHash, storedAt: this.clock().getTime(), answer, settle };
+    this.entries.set(id, entry);
+    this.running.set(request, { ...entry, id });
+    return undefined;
+  };
+
+  /** onSend: stores the answer of a first request (not a 5xx). */
+  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const entry = this.running.get(request);
+    if (!entry) return payload;
+    this.running.delete(request);
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      this.entries.delete(entry.id);
+      entry.settle(undefined);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    entry.settle({ status: reply.statusCode, contentType: contentType === undefined ? undefined : String(contentType), payload });
+    return payload;
+  };
+
+  /** onResponse safety net: a request that never reached onSend must not leave waiters hanging. */
+  readonly onResponse = async (request: FastifyRequest) => {
+    const entry = this.running.get(request);
+    if (!entry) return;
+    this.running.delete(request);
+    this.entries.delete(entry.id);
+    entry.settle(undefined);
+  };
+
+  private sweep(): void {
+    const oldest = this.clock().getTime() - KEEP_MS;
+    for (const [id, entry] of this.entries) {
+      // Map order is insertion order, so the first fresh entry ends the sweep.
+      if (entry.storedAt > oldest && this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(id);
+    }
+  }
+}
