@@ -45,7 +45,14 @@ export async function createReportPackage(
   if (report.length === 0) {
     throw new RequestValidationError([{ field: 'reportBase64Content', message: 'the report is empty' }]);
   }
-  const extras = request.base64ZipFiles ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, limits) : [];
+  const urls = [
+    ...(request.entrypoints ?? []).map((ep) => ep.entryPointDocument.href),
+    ...taxonomyReferencesOfReport(report, plan.reportKind),
+  ];
+  const hosts = new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).host] : [])));
+  const extras = request.base64ZipFiles
+    ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, limits, (dir) => hosts.has(dir))
+    : [];
   const total = report.length + extras.reduce((n, f) => n + f.bytes.length, 0);
   if (total > limits.maxTotalUncompressedBytes) {
     throw new RequestValidationError([
@@ -60,10 +67,6 @@ export async function createReportPackage(
     { path: `${stld}/META-INF/taxonomyPackage.xml`, bytes: encoder.encode(taxonomyPackageXml(request)) },
   ];
   const packagePaths = new Set(extras.map((f) => f.path));
-  const urls = [
-    ...(request.entrypoints ?? []).map((ep) => ep.entryPointDocument.href),
-    ...taxonomyReferencesOfReport(report, plan.reportKind),
-  ];
   const rewrites = catalogRewrites(urls, packagePaths);
   if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
   files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });

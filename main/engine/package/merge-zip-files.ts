@@ -17,7 +17,17 @@ export interface ExtraFile {
   bytes: Buffer;
 }
 
-export function readExtraFiles(zipBytes: Uint8Array, reportName: string, limits: ZipLimits): ExtraFile[] {
+/**
+ * `keepTopLevel` says when a single top-level directory must stay: when it is
+ * the host of a taxonomy URL the request uses (host/dir/file.xsd is where the
+ * catalog looks), stripping it would break the package offline.
+ */
+export function readExtraFiles(
+  zipBytes: Uint8Array,
+  reportName: string,
+  limits: ZipLimits,
+  keepTopLevel: (directory: string) => boolean = () => false,
+): ExtraFile[] {
   const refuse = (message: string, entry?: string): never => {
     throw new RequestValidationError([{ field: FIELD, message: entry !== undefined ? `entry "${entry}": ${message}` : message }]);
   };
@@ -35,7 +45,8 @@ export function readExtraFiles(zipBytes: Uint8Array, reportName: string, limits:
     if (entry.encrypted) refuse('refused: the entry is encrypted', entry.name);
     if (entry.symlink) refuse('refused: symbolic links are not allowed in a package', entry.name);
   }
-  const strip = singleTopLevelDirectory(archive.entries.map((e) => e.name));
+  const top = singleTopLevelDirectory(archive.entries.map((e) => e.name));
+  const strip = top !== undefined && !keepTopLevel(top) ? top : undefined;
   const files: ExtraFile[] = [];
   const seen = new Set<string>();
   const impliedDirectories = new Set<string>();

@@ -166,9 +166,9 @@ export function readReportPackageJson(
   }
   if (!acceptsReportKind(documentType, reportKind)) {
     return {
-      problem: `documentType "${documentType}" (a .${extensionOfDocumentType[documentType]} package) cannot hold a ${
+      problem: `documentType "${documentType}" (a .${extensionOfDocumentType[documentType]} package) cannot hold this ${
         reportKind === 'inline' ? 'Inline XBRL' : reportKind === 'xbrl' ? 'xBRL-XML' : 'xBRL-JSON'
-      } report`,
+      } report (the report's extension decides its kind)`,
     };
   }
   return { documentType, bytes };

@@ -52,3 +52,11 @@ export function sampleJsonReport(taxonomy = 'http://example.com/acme/2024/acme-2
 
 export const sampleXsd =
   '<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="http://example.com/acme/2024"/>\n';
+
+export function sampleXbrlReport(schemaRef = 'http://example.com/acme/2024/acme-2024.xsd'): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<xbrli:xbrl xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
+  <link:schemaRef xlink:type='simple' xlink:href='${schemaRef}'/>
+</xbrli:xbrl>
+`;
+}
