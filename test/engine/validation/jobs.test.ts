@@ -1,0 +1,200 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ValidationJobs, type JobProblem } from '../../../main/engine/validation/index.js';
+import { ValidationType } from '../../../main/engine/validation-result.js';
+import { sharedDir } from '../../helpers/shared.js';
+import { attr, builtXml, byType, bytes, codes, replaceOnce } from './fixtures.js';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fd-jobs-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const fixedClock = () => new Date('2025-06-01T10:00:00.000Z');
+const jobsDir = () => join(dataDir, 'validation-jobs');
+
+describe('ValidationJobs', () => {
+  it('runs a job in the background and reports success with UTC start and end times', async () => {
+    const jobs = new ValidationJobs({ dataDir, clock: fixedClock });
+    const { id } = await jobs.create('return.xml', bytes(builtXml()));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const early = await jobs.getStatus(id);
+    expect(['queued', 'running', 'success']).toContain(early!.jobStatus);
+    await jobs.whenSettled(id);
+    const done = await jobs.getStatus(id);
+    expect(done).toMatchObject({ jobStatus: 'success', startDateTime: '2025-06-01T10:00:00.000Z', endDateTime: '2025-06-01T10:00:00.000Z' });
+    expect(done!.validations.map((v) => v.validationResult)).toEqual(['valid', 'valid', 'valid']);
+    await jobs.close();
+  });
+
+  it('gives an invalid job for a wrong rate and a broken IRmark', async () => {
+    const jobs = new ValidationJobs({ dataDir });
+    const xml = replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>25.50</TaxRate>');
+    const { id } = await jobs.create('return.xml', bytes(xml));
+    await jobs.whenSettled(id);
+    const result = (await jobs.getStatus(id))!;
+    expect(result.jobStatus).toBe('success');
+    expect(codes(byType(result.validations, ValidationType.businessRules)).sort()).toEqual(['9200', '9204']);
+    expect(codes(byType(result.validations, ValidationType.irmark))).toEqual(['irmark-mismatch']);
+    await jobs.close();
+  });
+
+  it('filtered status drops info messages and collapses identical ones with occurrences', async () => {
+    const jobs = new ValidationJobs({ dataDir });
+    // Two supplementary pages give two different warnings; the same unknown element twice gives one collapsed error.
+    let xml = replaceOnce(builtXml(), '<Turnover>', '<Turnover><Bogus/><Bogus/>');
+    xml = replaceOnce(xml, '</Declaration>', '</Declaration><LoansByCloseCompanies/>');
+    const { id } = await jobs.create('r.xml', bytes(xml));
+    await jobs.whenSettled(id);
+    const full = (await jobs.getStatus(id))!;
+    const filtered = (await jobs.getFilteredStatus(id))!;
+    expect(byType(full.validations, ValidationType.irmark).messages.map((m) => m.category)).toEqual(['error']);
+    expect(filtered.validations.flatMap((v) => v.messages).every((m) => m.category !== 'info')).toBe(true);
+    const schema = byType(filtered.validations, ValidationType.schema).messages;
+    expect(schema.every((m) => attr(m, 'occurrences') !== undefined)).toBe(true);
+    expect(schema.find((m) => m.code === 'not-checked') && attr(schema.find((m) => m.code === 'not-checked')!, 'occurrences')).toBe('1');
+    expect(filtered.jobStatus).toBe(full.jobStatus);
+
+    const valid = await jobs.create('ok.xml', bytes(builtXml()));
+    await jobs.whenSettled(valid.id);
+    const okFiltered = (await jobs.getFilteredStatus(valid.id))!;
+    expect(okFiltered.validations.flatMap((v) => v.messages)).toEqual([]);
+    expect((await jobs.getStatus(valid.id))!.validations.flatMap((v) => v.messages).map((m) => m.category)).toEqual(['info']);
+    await jobs.close();
+  });
+
+  it('collapses repeated identical messages into one with the count', async () => {
+    const { filterMessages } = await import('../../../main/engine/validation/index.js');
+    const m = { category: 'error' as const, type: 'schema', code: 'x', message: 'same', attributes: [{ name: 'path', value: '/a' }] };
+    const out = filterMessages([m, { ...m }, { ...m, category: 'info' as const }, { ...m, message: 'other' }, { ...m }]);
+    expect(out.map((x) => [x.message, attr(x, 'occurrences')])).toEqual([
+      ['same', '3'],
+      ['other', '1'],
+    ]);
+  });
+
+  it('keeps finished jobs across a restart', async () => {
+    const first = new ValidationJobs({ dataDir });
+    const { id } = await first.create('return.xml', bytes(builtXml()));
+    await first.whenSettled(id);
+    const before = await first.getStatus(id);
+    await first.close();
+    const second = new ValidationJobs({ dataDir });
+    expect(await second.getStatus(id)).toEqual(before);
+    expect(readdirSync(jobsDir()).filter((n) => n.endsWith('.input'))).toEqual([]);
+    await second.close();
+  });
+
+  it('runs again, after a restart, a job that was queued or running when the process stopped', async () => {
+    const id = '0b4f6a52-3c1d-4e8f-9a7b-2c5d8e1f0a36';
+    const first = new ValidationJobs({ dataDir, idGenerator: () => id });
+    await first.close(); // closed before the queue runs: the job stays queued on disk
+    const dir = jobsDir();
+    writeFileSync(join(dir, `${id}.input`), builtXml());
+    writeFileSync(
+      join(dir, `${id}.json`),
+      JSON.stringify({ version: 1, id, fileName: 'r.xml', createdAt: '2025-01-01T00:00:00.000Z', result: { jobStatus: 'running', startDateTime: '2025-01-01T00:00:01.000Z', endDateTime: null, validations: [] } }),
+    );
+    const problems: JobProblem[] = [];
+    const second = new ValidationJobs({ dataDir, onProblem: (p) => problems.push(p) });
+    await second.whenSettled(id);
+    expect((await second.getStatus(id))!.jobStatus).toBe('success');
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/interrupted while running/)]);
+    await second.close();
+  });
+
+  it('marks failed an unfinished job whose input is gone', async () => {
+    const id = '1b4f6a52-3c1d-4e8f-9a7b-2c5d8e1f0a36';
+    const jobs0 = new ValidationJobs({ dataDir });
+    await jobs0.close();
+    writeFileSync(join(jobsDir(), `${id}.json`), JSON.stringify({ version: 1, id, fileName: 'r.xml', createdAt: '2025-01-01T00:00:00.000Z', result: { jobStatus: 'queued', startDateTime: null, endDateTime: null, validations: [] } }));
+    const jobs = new ValidationJobs({ dataDir, onProblem: () => undefined });
+    await jobs.whenSettled(id);
+    expect((await jobs.getStatus(id))!.jobStatus).toBe('failed');
+    await jobs.close();
+  });
+
+  it('moves an unreadable job file aside, reports it and answers a failed job', async () => {
+    const id = '2b4f6a52-3c1d-4e8f-9a7b-2c5d8e1f0a36';
+    const jobs0 = new ValidationJobs({ dataDir });
+    await jobs0.close();
+    writeFileSync(join(jobsDir(), `${id}.json`), '{"version": 1, "id": ');
+    const problems: JobProblem[] = [];
+    const jobs = new ValidationJobs({ dataDir, onProblem: (p) => problems.push(p) });
+    const status = await jobs.getStatus(id);
+    expect(status!.jobStatus).toBe('failed');
+    expect(problems).toHaveLength(1);
+    expect(existsSync(problems[0]!.movedTo!)).toBe(true);
+    expect(readFileSync(problems[0]!.movedTo!, 'utf8')).toBe('{"version": 1, "id": ');
+    await jobs.close();
+  });
+
+  it('answers undefined for unknown and malformed ids without touching paths outside dataDir', async () => {
+    const outside = join(dataDir, '..', `fd-outside-${Date.now()}.json`);
+    writeFileSync(outside, JSON.stringify({ version: 1 }));
+    try {
+      const jobs = new ValidationJobs({ dataDir });
+      expect(await jobs.getStatus('5c1e4f2a-9b3d-4c7e-8a6f-1d2e3f4a5b6c')).toBeUndefined();
+      for (const bad of ['../x', `../${outside.split('/').pop()!.replace('.json', '')}`, 'not-a-uuid', '', '5c1e4f2a-9b3d-4c7e-8a6f-1d2e3f4a5b6c/../../x', '5c1e4f2a9b3d4c7e8a6f1d2e3f4a5b6c']) {
+        expect(await jobs.getStatus(bad)).toBeUndefined();
+        expect(await jobs.getFilteredStatus(bad)).toBeUndefined();
+      }
+      expect(readFileSync(outside, 'utf8')).toBe(JSON.stringify({ version: 1 }));
+      expect(readdirSync(jobsDir())).toEqual([]);
+      await jobs.close();
+    } finally {
+      rmSync(outside, { force: true });
+    }
+  });
+
+  it('refuses an id generator that does not give UUIDs', async () => {
+    const jobs = new ValidationJobs({ dataDir, idGenerator: () => '../../etc/passwd' });
+    await expect(jobs.create('r.xml', bytes('x'))).rejects.toThrow(/not a UUID/);
+    await jobs.close();
+  });
+
+  it('reports a check that could not run as a failed job', async () => {
+    const jobs = new ValidationJobs({
+      dataDir,
+      checks: {
+        validatePackage: async () => {
+          throw new Error('disk on fire');
+        },
+        verifyIrmark: () => {
+          throw new Error('unused');
+        },
+      },
+    });
+    const { id } = await jobs.create('p.zip', new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]));
+    await jobs.whenSettled(id);
+    const result = (await jobs.getStatus(id))!;
+    expect(result.jobStatus).toBe('failed');
+    expect(result.validations[0]!.messages[0]!.message).toMatch(/disk on fire/);
+    await jobs.close();
+  });
+});
+
+describe('package jobs on the conformance set', () => {
+  const index = readFileSync(join(sharedDir, 'xbrl', 'conformance', 'index.csv'), 'utf8').trim().split('\n').slice(1);
+  const rows = index.map((line) => {
+    const [input, errors] = line.split(',');
+    return { input: input!, errors: (errors ?? '').split('|').filter(Boolean) };
+  });
+
+  it.each(rows)('$input gives its codes through a job', async ({ input, errors }) => {
+    const jobs = new ValidationJobs({ dataDir });
+    const file = join(sharedDir, 'xbrl', 'conformance', input);
+    const { id } = await jobs.create(input.split('/').pop()!, new Uint8Array(readFileSync(file)));
+    await jobs.whenSettled(id);
+    const result = (await jobs.getStatus(id))!;
+    expect(result.jobStatus).toBe('success');
+    const found = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error').map((m) => m.code);
+    if (errors.length === 0) expect(found).toEqual([]);
+    else expect(found.some((c) => errors.includes(c))).toBe(true);
+    expect(result.validations.every((v) => v.validationType === 3 || v.validationType === 4)).toBe(true);
+    await jobs.close();
+  });
+});
