@@ -57,6 +57,15 @@ describe('RemoteFilingService session against the local server', () => {
     expect(operations[1]?.headers.clientname).toBeUndefined();
   });
 
+  it('sends a client company name beyond ASCII percent-encoded, so the header stays valid', async () => {
+    s = await startServer();
+    const client = await signedInClient({ server: s });
+    await client.buildCt600({ companyName: 'Zoë' }, { clientCompany: { name: 'Zoë & Øyvind Ltd', id: 'SC1' } });
+    const seen = s.seen.find((r) => r.path === '/hrmc/build-ct600');
+    expect(seen?.headers.clientname).toBe(encodeURIComponent('Zoë & Øyvind Ltd'));
+    expect(decodeURIComponent(String(seen?.headers.clientname))).toBe('Zoë & Øyvind Ltd');
+  });
+
   it('sends the hash switch under the name the settings give', async () => {
     s = await startServer();
     const urls: string[] = [];
