@@ -3,6 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './styles.css';
 
+// A file dropped anywhere but the drop zone must not make Chromium open it in
+// place of the app (main also refuses the navigation; this avoids the attempt).
+for (const type of ['dragover', 'drop'] as const) {
+  window.addEventListener(type, (event) => event.preventDefault());
+}
+
 const root = createRoot(document.getElementById('root')!);
 const bridge = window.filingDesk;
 if (bridge) {
