@@ -1,0 +1,187 @@
+/**
+ * Report package figures: build and validate a package with a 5 MB report and
+ * 200 taxonomy files; time to refuse a 100,000-entry zip and 1 GB bombs (an
+ * honest header and a lying one); peak RSS growth over the run.
+ * Target: each hostile zip refused in under 2 s.
+ */
+import { crc32, constants, deflateRawSync } from 'node:zlib';
+import JSZip from 'jszip';
+import type { BenchResult } from '../bench.js';
+import { RequestValidationError } from '../../main/engine/errors.js';
+import { createReportPackage, isValidResult, validatePackage } from '../../main/engine/package/index.js';
+
+export async function run(): Promise<BenchResult> {
+  const rssStart = process.memoryUsage().rss;
+  let rssPeak = rssStart;
+  const sample = () => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, 5);
+
+  const request = await bigRequest();
+  const t0 = performance.now();
+  const built = await createReportPackage(request, { includeHash: true });
+  const buildMs = performance.now() - t0;
+  sample();
+  const bytes = Buffer.from(built.zipContentBase64, 'base64');
+  const t1 = performance.now();
+  const result = await validatePackage('ACME-2024.xbri', bytes);
+  const validateMs = performance.now() - t1;
+  if (!isValidResult(result)) throw new Error('the benchmark package did not validate');
+
+  const manyEntries = zipWithEntries(100_000);
+  const refuseManyMs = await timeRefusal(request, manyEntries);
+  const bomb = bombZip(1024 * 1024 * 1024, true);
+  const refuseBombMs = await timeRefusal(request, bomb);
+  const lyingBomb = bombZip(1024 * 1024 * 1024, false);
+  const refuseLyingBombMs = await timeRefusal(request, lyingBomb);
+  const t2 = performance.now();
+  await validatePackage('bomb.xbri', lyingBomb).catch((err: unknown) => {
+    if (!(err instanceof RequestValidationError)) throw err;
+  });
+  const validateRefuseBombMs = performance.now() - t2;
+  clearInterval(timer);
+  sample();
+
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    name: 'package',
+    figures: {
+      reportBytes: 5 * 1024 * 1024,
+      taxonomyFiles: 200,
+      packageBytes: bytes.length,
+      buildMs: round(buildMs),
+      validateMs: round(validateMs),
+      refuse100kEntriesMs: round(refuseManyMs),
+      refuse1GbBombMs: round(refuseBombMs),
+      refuse1GbLyingBombMs: round(refuseLyingBombMs),
+      validateRefuse1GbLyingBombMs: round(validateRefuseBombMs),
+      peakRssGrowthMB: round((rssPeak - rssStart) / 1024 / 1024),
+    },
+    targets: [
+      { description: 'refuse a 100,000-entry zip in under 2 s', met: refuseManyMs < 2000 },
+      { description: 'refuse a 1 GB bomb (honest header) in under 2 s', met: refuseBombMs < 2000 },
+      { description: 'refuse a 1 GB bomb (lying header) in under 2 s', met: refuseLyingBombMs < 2000 },
+      { description: 'validator refuses a dropped 1 GB bomb in under 2 s', met: validateRefuseBombMs < 2000 },
+    ],
+  };
+}
+
+async function timeRefusal(request: Record<string, unknown>, zip: Buffer): Promise<number> {
+  const start = performance.now();
+  try {
+    await createReportPackage({ ...request, base64ZipFiles: zip.toString('base64') }, { includeHash: false });
+  } catch (err) {
+    if (err instanceof RequestValidationError) return performance.now() - start;
+    throw err;
+  }
+  throw new Error('a hostile zip was accepted');
+}
+
+async function bigRequest(): Promise<Record<string, unknown>> {
+  // ~5 MB of inline XBRL-looking text (varied, so it does not compress to nothing).
+  const rows: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 5 * 1024 * 1024; i++) {
+    const row = `<tr><td>Line ${i}</td><td><ix:nonFraction name="acme:Item${i % 977}" contextRef="c${i % 13}" unitRef="GBP" decimals="0">${(i * 7919) % 1000003}</ix:nonFraction></td></tr>\n`;
+    rows.push(row);
+    size += row.length;
+  }
+  const report = `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
+<body><div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="http://example.com/acme/2024/acme-2024.xsd"/></ix:references></ix:header></div>
+<table>${rows.join('')}</table></body></html>
+`.slice(0, 5 * 1024 * 1024);
+  const zip = new JSZip();
+  for (let i = 0; i < 200; i++) {
+    zip.file(`example.com/acme/2024/part-${String(i).padStart(3, '0')}.xsd`, `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="http://example.com/acme/2024/p${i}">${'<xs:element name="E" type="xs:string"/>'.repeat(20 + (i % 50))}</xs:schema>`);
+  }
+  zip.file('example.com/acme/2024/acme-2024.xsd', '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"/>');
+  return {
+    name: 'ACME 2024',
+    identifier: 'http://example.com/acme/2024/package',
+    reportPackageName: 'ACME-2024',
+    reportName: 'acme.xhtml',
+    reportBase64Content: Buffer.from(report).toString('base64'),
+    base64ZipFiles: Buffer.from(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' })).toString('base64'),
+    entrypoints: [{ name: 'ACME', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' } }],
+  };
+}
+
+/** Stored empty entries; zip64 end records because the count needs more than 16 bits. */
+function zipWithEntries(count: number): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < count; i++) {
+    const name = Buffer.from(`t/${i}.xsd`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(name.length, 26);
+    const cd = Buffer.alloc(46);
+    cd.writeUInt32LE(0x02014b50, 0);
+    cd.writeUInt16LE(20, 6);
+    cd.writeUInt16LE(name.length, 28);
+    cd.writeUInt32LE(offset, 42);
+    parts.push(local, name);
+    central.push(cd, name);
+    offset += 30 + name.length;
+  }
+  return finish(parts, central, count, offset);
+}
+
+/** One entry that inflates to `size` zeros; `honest` decides whether the header says so. */
+function bombZip(size: number, honest: boolean): Buffer {
+  const chunk = Buffer.alloc(1024 * 1024);
+  const block = deflateRawSync(chunk, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const n = size / chunk.length;
+  const data = Buffer.concat([...Array.from({ length: n }, () => block), deflateRawSync(Buffer.alloc(0))]);
+  let crc = 0;
+  for (let i = 0; i < n; i++) crc = crc32(chunk, crc);
+  const name = Buffer.from('tax/bomb.xsd');
+  const declared = honest ? size : 1000;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc >>> 0, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(name.length, 26);
+  const cd = Buffer.alloc(46);
+  cd.writeUInt32LE(0x02014b50, 0);
+  cd.writeUInt16LE(20, 6);
+  cd.writeUInt16LE(8, 10);
+  cd.writeUInt32LE(crc >>> 0, 16);
+  cd.writeUInt32LE(data.length, 20);
+  cd.writeUInt32LE(declared, 24);
+  cd.writeUInt16LE(name.length, 28);
+  return finish([local, name, data], [cd, name], 1, 30 + name.length + data.length);
+}
+
+function finish(parts: Buffer[], central: Buffer[], count: number, offset: number): Buffer {
+  const cd = Buffer.concat(central);
+  const tail: Buffer[] = [];
+  if (count > 0xffff) {
+    const rec = Buffer.alloc(56);
+    rec.writeUInt32LE(0x06064b50, 0);
+    rec.writeBigUInt64LE(44n, 4);
+    rec.writeBigUInt64LE(BigInt(count), 24);
+    rec.writeBigUInt64LE(BigInt(count), 32);
+    rec.writeBigUInt64LE(BigInt(cd.length), 40);
+    rec.writeBigUInt64LE(BigInt(offset), 48);
+    const loc = Buffer.alloc(20);
+    loc.writeUInt32LE(0x07064b50, 0);
+    loc.writeBigUInt64LE(BigInt(offset + cd.length), 8);
+    loc.writeUInt32LE(1, 16);
+    tail.push(rec, loc);
+  }
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(Math.min(count, 0xffff), 8);
+  eocd.writeUInt16LE(Math.min(count, 0xffff), 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, cd, ...tail, eocd]);
+}
