@@ -70,10 +70,12 @@ export function checkDirectoryStructure(names: string[], kind: PackageKind, find
     if (impliedDirectories.has(file)) findings.error(kind, code, 'the path is both a file and a directory', file);
   }
   if (topLevel.size > 1) {
+    const [first, second] = [...topLevel];
     findings.error(
       kind,
       code,
-      `the archive has ${topLevel.size} top-level entries (${[...topLevel].slice(0, 5).join(', ')}); it must have exactly one top-level directory`,
+      `is a second top-level entry beside "${first}" (${topLevel.size} in all: ${[...topLevel].slice(0, 5).join(', ')}); a package has exactly one top-level directory`,
+      second,
     );
   }
   return findings.hasErrors(kind) === before;
