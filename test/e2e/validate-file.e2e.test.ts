@@ -165,6 +165,25 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.close();
   });
 
+  it('is keyboard operable: Tab reaches the sections, Enter opens one, and the chooser button takes focus', async () => {
+    const { page, problems } = await openApp();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^CT600 return/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'CT600 return' }).waitFor();
+    await expect(page.getByText('Coming in a later version').isVisible()).resolves.toBe(true);
+    await screenshot(page, '05-ct600-coming-later');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Choose a file…');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('refuses a call from a page that is not ours', async () => {
     await expect(ipc.invoke('app.info', 'http://127.0.0.1:1/evil.html')).resolves.toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
   });

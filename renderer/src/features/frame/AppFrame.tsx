@@ -24,7 +24,12 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
                 onClick={() => go(s.id)}
               >
                 <span>{s.label}</span>
-                {!s.built && <span className="nav__soon">later</span>}
+                {!s.built && (
+                  <>
+                    <span className="nav__soon" aria-hidden="true">later</span>
+                    <span className="visually-hidden"> (coming in a later version)</span>
+                  </>
+                )}
               </button>
             </li>
           ))}
