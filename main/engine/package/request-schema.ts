@@ -67,11 +67,11 @@ const reportName = requiredText().pipe(
     .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' }),
 );
 
-const entryPoint = z.object({
+const entryPoint = z.strictObject({
   name: optionalText(),
   description: optionalText(),
   version: optionalText(),
-  entryPointDocument: z.object(
+  entryPointDocument: z.strictObject(
     {
       href: requiredText().pipe(
         z.string().refine(isXsAnyUri, { message: 'is not a valid URI (check "%" escapes and "#")' }),
@@ -82,8 +82,10 @@ const entryPoint = z.object({
   languages: z.array(languageTag, { error: 'must be an array of language tags' }).optional(),
 });
 
+// Strict objects: a misspelt field (publisherURL for publisherUrl) is refused
+// by name instead of silently leaving the metadata out of the package.
 export const reportPackageRequestSchema = z
-  .object({
+  .strictObject({
     name: requiredText(),
     identifier: z.preprocess(blankToUndefined, absoluteUri('https://example.com/acme/2024/package')),
     description: optionalText(),

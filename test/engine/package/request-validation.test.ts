@@ -32,6 +32,15 @@ describe('report package request validation', () => {
     expect(errors.every((e) => e.message === 'is required')).toBe(true);
   });
 
+  it('refuses unknown fields by name instead of dropping them', async () => {
+    expect(await fieldErrors({ ...good, publisherURL: 'https://example.com/' })).toEqual([
+      { field: 'publisherURL', message: 'is not a known field of this request' },
+    ]);
+    expect(await fieldErrors({ ...good, entrypoints: [{ entryPointDocument: { href: 'a.xsd', ref: 'x' } }] })).toEqual([
+      { field: 'entrypoints[0].entryPointDocument.ref', message: 'is not a known field of this request' },
+    ]);
+  });
+
   it('treats blank strings as missing', async () => {
     expect(await fieldErrors({ ...good, name: '   ' })).toEqual([{ field: 'name', message: 'is required' }]);
   });
