@@ -18,13 +18,12 @@ import {
   SENDERS,
   describeCodes,
 } from './codes.js';
+import { CT_STRING_CHARS, EXCLUDED_CHARS } from './ct-string.js';
 import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
 import { parseRequestDate, type CalendarDate } from './period.js';
 
-/** CT_CTstringType's characters: HMRC's restricted set for free text. */
-const CT_STRING_CHARS = /^[A-Za-z0-9 ,.()/&'\-"!%*_+:@<>?=;]*$/;
 /** CTexcludedCharsStringType additionally forbids these. */
-const EXCLUDED_CHARS = /[£$#~€]/;
+const EXCLUDED = new RegExp(`[${EXCLUDED_CHARS}]`);
 /** CTfilenameType: CT_CTstringType without / : * " < >. */
 const FILENAME_CHARS = /^[A-Za-z0-9 ,.()&'\-!%_+@?=;]+$/;
 
@@ -56,7 +55,7 @@ function restrictedText(min: number, max: number, what: string) {
       if (s.length < min || s.length > max) {
         ctx.addIssue({ code: 'custom', message: `must be ${min}–${max} characters long (${what}); it has ${s.length}` });
       }
-      const excluded = s.match(EXCLUDED_CHARS);
+      const excluded = s.match(EXCLUDED);
       if (excluded) ctx.addIssue({ code: 'custom', message: `must not contain "${excluded[0]}": HMRC does not accept £ $ # ~ € in ${what}` });
       else if (!CT_STRING_CHARS.test(s)) {
         const bad = [...s].find((c) => !CT_STRING_CHARS.test(c));

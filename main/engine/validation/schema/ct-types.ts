@@ -3,28 +3,25 @@
  * names them (CT_UTRtype, CTwholePoundStructure...). Facets are copied from
  * the schema's restrictions; successive restrictions' patterns all apply.
  */
+import { CURRENCIES, NO_ACCOUNTS_REASONS, NO_COMPUTATIONS_REASONS, RETURN_TYPES, SENDERS } from '../../ct600/codes.js';
+import { CT_STRING_CLASS, CT_STRING_XSD_PATTERN, EXCLUDED_CHARS as EXCLUDED_CHAR_LIST } from '../../ct600/ct-string.js';
 import { pattern, type SimpleType } from './simple-types.js';
 
 const IR_DECIMAL = pattern('-?(([1-9][0-9]*)|0)\\.[0-9]{2}');
 const WHOLE_UNITS = pattern('.*\\.00');
 
 /** CT_CTstringType: HMRC's restricted character set. */
-const CT_STRING = pattern(
-  `[A-Za-z0-9 ,\\.\\(\\)/&'\\-"!%\\*_\\+:@<>\\?=;]*`,
-  `[A-Za-z0-9 ,.()/&'\\-"!%*_+:@<>?=;]*`,
-);
+const CT_STRING = pattern(CT_STRING_XSD_PATTERN, `${CT_STRING_CLASS}*`);
 /** CTexcludedCharsStringType adds: at least one character and none of £ $ # ~ €. */
-const EXCLUDED_CHARS = pattern('[^£$#~€]+');
+const EXCLUDED_CHARS = pattern(`[^${EXCLUDED_CHAR_LIST}]+`);
 const HEADER_STRING = pattern(`[A-Za-z0-9 &'\\(\\)\\*,\\-\\./]*`, `[A-Za-z0-9 &'()*,\\-./]*`);
 const FILENAME = pattern(`[^£$#~|€/\\\\:*"<>]+`, `[^£$#~|€/\\\\:*"<>]+`);
 const AGENT_ADDRESS = pattern(
   `[A-Za-z0-9 ~!"@#$%&'\\(\\)\\*\\+,\\-\\./:;<=>\\?\\[\\\\\\]^_\\{\\}£€]*`,
   `[A-Za-z0-9 ~!"@#$%&'()*+,\\-./:;<=>?\\[\\\\\\]^_{}£€]*`,
 );
-const ADDRESS_LINE_CHARS = pattern(
-  `[A-Za-z0-9 ,\\.\\(\\)/&'\\-"!%\\*_\\+:@<>\\?=;]*`,
-  `[A-Za-z0-9 ,.()/&'\\-"!%*_+:@<>?=;]*`,
-);
+/** CT_CTaddressLineType: the schema gives it the very pattern of CT_CTstringType. */
+const ADDRESS_LINE_CHARS = CT_STRING;
 const ADDRESS_LINE_EXCLUDED = pattern(
   `[^!£$%\\^\\*\\+€=_\\{\\}\\[\\];:@~#?<>|\\\\]*`,
   `[^!£$%^*+€=_{}\\[\\];:@~#?<>|\\\\]*`,
@@ -109,7 +106,7 @@ export const CT = {
   yes: { describe: '"yes"', primitive: 'string', enumeration: ['yes'] },
   yesNo: { describe: '"yes" or "no"', primitive: 'string', enumeration: ['yes', 'no'] },
   workHome: { describe: '"home" or "work"', primitive: 'string', enumeration: ['home', 'work'] },
-  currency: { describe: 'a currency code', primitive: 'string', enumeration: ['EUR', 'GBP'] },
+  currency: { describe: 'a currency code', primitive: 'string', enumeration: CURRENCIES },
   gbp: { describe: 'GBP', primitive: 'string', enumeration: ['GBP'] },
   companyName: {
     describe: "2 to 56 characters from HMRC's character set (no £ $ # ~ €)",
@@ -137,15 +134,7 @@ export const CT = {
     minLength: 2,
     maxLength: 40,
     patterns: [CT_STRING, EXCLUDED_CHARS],
-    enumeration: [
-      'PoA differs from AP-a/cs with sep rtn',
-      'Company in liquidation',
-      'Not within charge to CT',
-      'Company dormant',
-      'Amendment - a/cs already submitted',
-      'Other - PDF attached with explanation',
-      'PDF accounts attached with explanation',
-    ],
+    enumeration: NO_ACCOUNTS_REASONS,
   },
   noComputationsReason: {
     describe: 'one of the schema\'s reasons for not attaching computations',
@@ -153,37 +142,15 @@ export const CT = {
     minLength: 2,
     maxLength: 40,
     patterns: [CT_STRING, EXCLUDED_CHARS],
-    enumeration: [
-      'PoA differs from AP-comp with sep rtn',
-      'Company in liquidation',
-      'Not within charge to CT',
-      'Company dormant',
-      'Amendment - comps already submitted',
-      'Other - PDF attached with explanation',
-    ],
+    enumeration: NO_COMPUTATIONS_REASONS,
   },
   returnType: {
     describe: '"new" or "amended"',
     primitive: 'string',
     patterns: [CT_STRING],
-    enumeration: ['amended', 'new'],
+    enumeration: RETURN_TYPES,
   },
-  sender: {
-    describe: 'a sender type',
-    primitive: 'string',
-    enumeration: [
-      'Individual',
-      'Company',
-      'Agent',
-      'Bureau',
-      'Partnership',
-      'Trust',
-      'Employer',
-      'Government',
-      'Acting in Capacity',
-      'Other',
-    ],
-  },
+  sender: { describe: 'a sender type', primitive: 'string', enumeration: SENDERS },
   irmarkType: { describe: '"generic" or "SAonly"', primitive: 'string', patterns: [HEADER_STRING], enumeration: ['SAonly', 'generic'] },
   headerString: { describe: "text in the IR header character set", primitive: 'string', patterns: [HEADER_STRING] },
   headerString35: {
