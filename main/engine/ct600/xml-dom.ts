@@ -1,3 +1,8 @@
+/**
+ * The one reader of GovTalk XML. Both the CT600 engine (IRmark, which throws)
+ * and the validator (which turns every failure into a message with a code)
+ * parse through readXmlText, so both refuse the same documents.
+ */
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 
 export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
@@ -10,19 +15,33 @@ export class XmlInputError extends Error {
   }
 }
 
-/** UTF-8 text of an XML file as opened by the user, without a byte order mark. */
+export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding';
+export type XmlRead = { ok: true; doc: Document; text: string } | { ok: false; code: XmlProblemCode; message: string };
+
+/** UTF-8 text of an XML file as opened by the user, without a byte order mark; bytes that are not UTF-8 become U+FFFD. */
 export function xmlText(xml: Uint8Array | string): string {
   const text = typeof xml === 'string' ? xml : new TextDecoder('utf-8', { fatal: false }).decode(xml);
   return text.replace(/^\uFEFF/, '');
 }
 
+/** UTF-8 text without a byte order mark, or undefined when the bytes are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Parses a GovTalk document strictly. A DOCTYPE is refused outright: HMRC
- * messages never carry one, and refusing it closes the entity-expansion door.
+ * Parses GovTalk XML text strictly. A DOCTYPE or ENTITY declaration is refused
+ * before parsing: GovTalk messages never carry one, and refusing it shuts out
+ * external entities (XXE) and entity expansion bombs.
  */
-export function parseXml(xml: Uint8Array | string): Document {
-  const text = xmlText(xml);
-  if (/<!DOCTYPE/i.test(text)) throw new XmlInputError('the XML has a DOCTYPE declaration, which GovTalk messages must not have');
+export function readXmlText(text: string): XmlRead {
+  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+    return { ok: false, code: 'doctype', message: 'the XML contains a DOCTYPE or ENTITY declaration, which is not allowed (GovTalk messages never carry one; refused to rule out external entities)' };
+  }
   const problems: string[] = [];
   const parser = new DOMParser({
     onError: (level, message) => {
@@ -33,11 +52,33 @@ export function parseXml(xml: Uint8Array | string): Document {
   try {
     doc = parser.parseFromString(text, 'text/xml');
   } catch (err) {
-    throw new XmlInputError(`the file is not well-formed XML: ${(err as Error).message.split('\n')[0]}`);
+    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: ${String((err as Error).message).split('\n')[0]}` };
   }
-  if (problems.length > 0) throw new XmlInputError(`the file is not well-formed XML: ${problems[0]}`);
-  if (!doc.documentElement) throw new XmlInputError('the file has no root element');
-  return doc;
+  if (problems.length > 0) return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: ${problems[0]}` };
+  if (!doc.documentElement) return { ok: false, code: 'not-well-formed', message: 'the file has no root element' };
+  return { ok: true, doc, text };
+}
+
+/**
+ * Reads an uploaded file for validation: the bytes must be UTF-8 and must not
+ * declare another encoding. Returns a reason instead of throwing so every
+ * failure becomes a message in the validation job.
+ */
+export function readXml(bytes: Uint8Array): XmlRead {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return { ok: false, code: 'not-utf8', message: 'the file is not UTF-8 text; GovTalk messages must be UTF-8' };
+  const declared = /^<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
+  if (declared && !/^utf-?8$/i.test(declared)) {
+    return { ok: false, code: 'encoding', message: `the XML declares encoding "${declared}"; GovTalk messages must be UTF-8` };
+  }
+  return readXmlText(text);
+}
+
+/** Parses a GovTalk document (bytes or text) for the CT600 engine, throwing XmlInputError with the reason. */
+export function parseXml(xml: Uint8Array | string): Document {
+  const read = readXmlText(xmlText(xml));
+  if (!read.ok) throw new XmlInputError(read.message);
+  return read.doc;
 }
 
 export function childElements(parent: Element): Element[] {

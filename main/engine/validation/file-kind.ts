@@ -5,8 +5,8 @@
  * well-formed but was clearly meant as XML gets the parse error as a schema
  * message; anything else is reported as a kind we do not validate.
  */
-import type { Document, Element } from '@xmldom/xmldom';
-import { decodeUtf8, readXml, type XmlRead } from './xml-input.js';
+import type { Document } from '@xmldom/xmldom';
+import { decodeUtf8, firstChild, readXml, type XmlRead } from '../ct600/xml-dom.js';
 
 export type FileKind =
   | { kind: 'package' }
@@ -21,11 +21,6 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
 }
 
-function child(el: Element, name: string): Element | undefined {
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).localName === name) return n as Element;
-  return undefined;
-}
-
 export function detectFileKind(fileName: string, bytes: Uint8Array): FileKind {
   const lower = fileName.toLowerCase();
   if (isZip(bytes) || PACKAGE_EXTENSIONS.some((ext) => lower.endsWith(ext))) return { kind: 'package' };
@@ -37,9 +32,9 @@ export function detectFileKind(fileName: string, bytes: Uint8Array): FileKind {
     return { kind: 'unsupported', reason: 'it is neither XML nor a zip package' };
   }
   const root = read.doc.documentElement!;
-  const body = root.localName === 'GovTalkMessage' ? child(root, 'Body') : undefined;
-  const irenvelope = body && child(body, 'IRenvelope');
-  if (irenvelope && child(irenvelope, 'CompanyTaxReturn')) return { kind: 'ct600', doc: read.doc, text: read.text };
+  const body = root.localName === 'GovTalkMessage' ? firstChild(root, 'Body') : undefined;
+  const irenvelope = body && firstChild(body, 'IRenvelope');
+  if (irenvelope && firstChild(irenvelope, 'CompanyTaxReturn')) return { kind: 'ct600', doc: read.doc, text: read.text };
   return {
     kind: 'unsupported',
     reason: `it is XML with root <${root.localName}>, not a CT600 return (GovTalkMessage with Body/IRenvelope/CompanyTaxReturn)`,

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { checkCt600Structure } from '../../../main/engine/validation/schema/index.js';
-import { readXml } from '../../../main/engine/validation/xml-input.js';
+import { readXml } from '../../../main/engine/ct600/xml-dom.js';
 import { ct600EnvelopeXsd } from '../../helpers/shared.js';
 import { builtXml, bytes, richReturnXml, seedlikeSample, tpvsSample } from './fixtures.js';
 
