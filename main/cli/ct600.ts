@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { RequestValidationError } from '../engine/errors.js';
 import { buildCt600, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
 import { CliUsageError, parseArgs, readJsonFile, reportRequestErrors, writeErr, writeOut } from './io.js';
 
 const HEADER_OPTIONS = ['vendor-id', 'product', 'product-version', 'schema-version', 'transaction-id'];

@@ -15,7 +15,7 @@ import {
   validatePackage,
 } from '../engine/package/index.js';
 import { parseRequest } from '../engine/zod-errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
 import { CliUsageError, parseArgs, readJsonFile, reportRequestErrors, writeOut } from './io.js';
 
 export async function runPackageCommand(args: string[]): Promise<number> {

@@ -2,16 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+export interface AtomicWriteOptions {
+  /** Permissions of the new file; 0o600 for files that hold a client's data only this user may read. Default 0o644. */
+  mode?: number;
+}
+
 /**
  * Writes a file so that a reader (or a crash) sees either the old contents or
  * the new, never half of each: write a temporary file beside the target,
  * fsync it, rename it over the target, then fsync the folder so the rename
- * itself survives a power cut.
+ * itself survives a power cut. The one implementation for the app's store,
+ * saved files, the CLI's --out and the validation job files.
  */
-export async function writeFileAtomic(path: string, contents: Uint8Array | string): Promise<void> {
+export async function writeFileAtomic(path: string, contents: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o644);
+  const handle = await open(temp, 'wx', options.mode ?? 0o644);
   try {
     try {
       await handle.writeFile(contents);

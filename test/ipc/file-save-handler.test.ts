@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -94,6 +94,13 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(target, 'new contents');
     expect(await readFile(target, 'utf8')).toBe('new contents');
     expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it.skipIf(process.platform === 'win32')('creates files 0o644 by default and with the mode asked for', async () => {
+    await writeFileAtomic(join(dir, 'shared.xml'), 'x');
+    await writeFileAtomic(join(dir, 'private.json'), 'y', { mode: 0o600 });
+    expect((await stat(join(dir, 'shared.xml'))).mode & 0o777).toBe(0o644 & ~process.umask());
+    expect((await stat(join(dir, 'private.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('keeps the old contents when the write fails', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,16 @@ describe('ValidationJobs', () => {
       ['same', '3'],
       ['other', '1'],
     ]);
+  });
+
+  it.skipIf(process.platform === 'win32')('writes job files through the atomic writer, readable by this user only, leaving no temp file', async () => {
+    const jobs = new ValidationJobs({ dataDir });
+    const { id } = await jobs.create('return.xml', bytes(builtXml()));
+    await jobs.whenSettled(id);
+    await jobs.close();
+    const names = readdirSync(jobsDir());
+    expect(names).toEqual([`${id}.json`]);
+    expect(statSync(join(jobsDir(), `${id}.json`)).mode & 0o777).toBe(0o600);
   });
 
   it('keeps finished jobs across a restart', async () => {

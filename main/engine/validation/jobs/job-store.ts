@@ -1,12 +1,12 @@
 /**
  * Job files under <dataDir>/validation-jobs: <id>.json for the job, and
  * <id>.input for the uploaded bytes while the job is unfinished (so a job
- * interrupted by a restart can run again). Writes are atomic: temp file,
- * fsync, rename, then fsync of the folder.
+ * interrupted by a restart can run again). Writes are atomic (store/atomic-write.ts:
+ * temp file, fsync, rename, then fsync of the folder).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../../store/atomic-write.js';
 import { canonicalJobId } from './job-id.js';
 import { jobRecordSchema, type JobRecord } from './job-record.js';
 
@@ -29,31 +29,9 @@ export class JobStore {
     return join(this.dir, `${safe}${suffix}`);
   }
 
+  /** Job files hold a client's uploaded return: readable by this user only. */
   private async writeAtomic(target: string, data: string | Uint8Array): Promise<void> {
-    const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-    await this.syncDir();
-  }
-
-  private async syncDir(): Promise<void> {
-    // Makes the rename itself durable; not every platform lets a folder be fsynced (Windows).
-    try {
-      const dirHandle = await open(this.dir, 'r');
-      try {
-        await dirHandle.sync();
-      } finally {
-        await dirHandle.close();
-      }
-    } catch {
-      /* best effort */
-    }
+    await writeFileAtomic(target, data, { mode: 0o600 });
   }
 
   async write(record: JobRecord): Promise<void> {
