@@ -14,6 +14,7 @@ import { createServiceServer } from '../../main/server/service-server.js';
 import { RemoteFilingService } from '../../main/service/remote-filing-service.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import type { EngineOperations } from '../../main/service/engine-operations.js';
+import { minimumReturn } from '../../test/fixtures/ct600-requests.js';
 
 export interface LoadOptions {
   requests: number;
@@ -33,23 +34,6 @@ export interface LoadFigures {
   p95Ms: number;
   p99Ms: number;
 }
-
-/** A minimal return the engine accepts: not within charge to CT, nil tax. */
-const ct600Request = {
-  companyName: 'Load Test Holdings Ltd',
-  reference: '8596148860',
-  utrValue: '8596148860',
-  companyType: 0,
-  periodCovered: { from: '2024-04-01T00:00:00', to: '2025-03-31T00:00:00' },
-  returnType: 1,
-  sender: 1,
-  accounts: { itemElementName: 2, noAccountsReason: 3 },
-  computations: { itemElementName: 2, nocomputationsReason: 3 },
-  chargeableProfits: { currency: 1, value: 0 },
-  netCorporationTaxChargeable: { currency: 1, value: 0 },
-  taxPayable: { currency: 1, value: 0 },
-  declaration: { acceptDeclaration: true, name: 'Jane Director', status: 'Director' },
-};
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -79,6 +63,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     });
     await client.signIn({ clientSecret: credentials.clientSecret, password: credentials.password });
     const job = await client.createValidationJob('load.xml', new TextEncoder().encode('<a/>'));
+    /** A minimal return the engine accepts: not within charge to CT, nil tax. */
+    const ct600Request = minimumReturn();
 
     const latencies: number[] = [];
     let failures = 0;

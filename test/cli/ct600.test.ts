@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
 import { ct600Vectors, repoRoot } from '../helpers/shared.js';
-import { fullReturn } from '../engine/ct600/requests.js';
+import { fullReturn } from '../fixtures/ct600-requests.js';
 
 function cli(...args: string[]) {
   const r = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

@@ -7,6 +7,7 @@ import { ct600FileName } from '../../main/ipc/ct600-handlers.js';
 import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { isAppUrl } from '../../main/window/trusted-sender.js';
+import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE } from './fake-ipc-main.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -30,23 +31,6 @@ function setup() {
   );
   return ipc;
 }
-
-const gbp = (value: number) => ({ currency: 1, value });
-const dormantReturn = {
-  companyName: 'Dormant Holdings Ltd',
-  reference: '8596148860',
-  utrValue: '8596148860',
-  companyType: 0,
-  periodCovered: { from: '2024-04-01T00:00:00', to: '2025-03-31T00:00:00' },
-  returnType: 1,
-  sender: 1,
-  accounts: { itemElementName: 2, noAccountsReason: 3 },
-  computations: { itemElementName: 2, nocomputationsReason: 3 },
-  chargeableProfits: gbp(0),
-  netCorporationTaxChargeable: gbp(0),
-  taxPayable: gbp(0),
-  declaration: { acceptDeclaration: true, name: 'Jane Director', status: 'Director' },
-};
 
 async function expectedVectors(): Promise<Map<string, { base64: string; base32: string }>> {
   const rows = (await readFile(join(vectors, 'EXPECTED.tsv'), 'utf8')).trim().split('\n').slice(1);
@@ -85,7 +69,7 @@ describe('ct600.verify through IPC (real engine)', () => {
 describe('ct600.build through IPC (real engine)', () => {
   it('builds a marked return, adds the base32 mark and a file name, and the mark verifies', async () => {
     const ipc = setup();
-    const built = (await ipc.invoke('ct600.build', OWN_PAGE, dormantReturn)) as {
+    const built = (await ipc.invoke('ct600.build', OWN_PAGE, minimumReturn())) as {
       ok: true;
       value: { xmlDoc: string; originalXmlDoc: string; irMark: string; irMarkBase32: string; suggestedFileName: string };
     };
@@ -103,7 +87,7 @@ describe('ct600.build through IPC (real engine)', () => {
   });
 
   it("returns the engine's field errors for a bad request", async () => {
-    const result = (await setup().invoke('ct600.build', OWN_PAGE, { ...dormantReturn, reference: '12' })) as {
+    const result = (await setup().invoke('ct600.build', OWN_PAGE, { ...minimumReturn(), reference: '12' })) as {
       ok: false;
       error: { code: string; errors: { field: string; message: string }[] };
     };

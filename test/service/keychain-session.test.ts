@@ -9,7 +9,7 @@ import { credentials, startServer, TestClock } from '../server/support.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
 import { createEngineOperations } from '../../main/service/engine-wiring.js';
 import { signedInClient } from './remote-support.js';
-import { minimalCt600Request } from './ct600-request.js';
+import { minimumReturn } from '../fixtures/ct600-requests.js';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -66,7 +66,7 @@ describe.runIf(runKeychainTests)('a full remote session with the real keychain',
       expect(firstRefresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
       seenSecrets.add(firstRefresh ?? '');
 
-      const built = await client.buildCt600(minimalCt600Request());
+      const built = await client.buildCt600(minimumReturn());
       expect(built.value.irMark).toHaveLength(28);
       const job = await client.createValidationJob('return.xml', Buffer.from(built.value.xmlDoc ?? '', 'base64'));
       await client.getFilteredValidationStatus(job.value.id);

@@ -6,7 +6,7 @@ import { LocalFilingService } from '../../main/service/local-filing-service.js';
 import { createEngineOperations } from '../../main/service/engine-wiring.js';
 import { RequestValidationError } from '../../main/engine/errors.js';
 import { NotFoundError } from '../../main/service/service-errors.js';
-import { minimalCt600Request } from './ct600-request.js';
+import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { startServer, type RunningServer } from '../server/support.js';
 import { signedInClient, rejection } from './remote-support.js';
 
@@ -23,7 +23,7 @@ describe('LocalFilingService (the engine in process) and RemoteFilingService giv
     dir = await mkdtemp(join(tmpdir(), 'fd-local-'));
     const engine = createEngineOperations({ dataDir: dir });
     const local = new LocalFilingService(engine);
-    const answer = await local.buildCt600(minimalCt600Request());
+    const answer = await local.buildCt600(minimumReturn());
     expect(answer.answeredBy).toBe('local');
     expect(Buffer.from(answer.value.xmlDoc ?? '', 'base64').toString()).toContain(`<IRmark Type="generic">${answer.value.irMark}</IRmark>`);
     await engine.close();
@@ -33,7 +33,7 @@ describe('LocalFilingService (the engine in process) and RemoteFilingService giv
     dir = await mkdtemp(join(tmpdir(), 'fd-local-'));
     const engine = createEngineOperations({ dataDir: dir });
     const local = new LocalFilingService(engine);
-    const bad = { ...minimalCt600Request(), companyName: 42 };
+    const bad = { ...minimumReturn(), companyName: 42 };
     const localErr = await rejection(local.buildCt600(bad));
     expect(localErr).toBeInstanceOf(RequestValidationError);
 
@@ -52,7 +52,7 @@ describe('LocalFilingService (the engine in process) and RemoteFilingService giv
     const local = new LocalFilingService(engine);
     s = await startServer({ dataDir: join(dir, 'server'), engine: createEngineOperations({ dataDir: join(dir, 'server') }) });
     const remote = await signedInClient({ server: s });
-    const [l, r] = await Promise.all([local.buildCt600(minimalCt600Request()), remote.buildCt600(minimalCt600Request())]);
+    const [l, r] = await Promise.all([local.buildCt600(minimumReturn()), remote.buildCt600(minimumReturn())]);
     expect(r.answeredBy).toBe('remote');
     expect(r.value).toEqual(l.value);
     await engine.close();
@@ -62,7 +62,7 @@ describe('LocalFilingService (the engine in process) and RemoteFilingService giv
     dir = await mkdtemp(join(tmpdir(), 'fd-local-'));
     const engine = createEngineOperations({ dataDir: join(dir, 'local') });
     const local = new LocalFilingService(engine);
-    const built = await local.buildCt600(minimalCt600Request());
+    const built = await local.buildCt600(minimumReturn());
     const bytes = Buffer.from(built.value.xmlDoc ?? '', 'base64');
 
     const localJob = await local.createValidationJob('return.xml', bytes);

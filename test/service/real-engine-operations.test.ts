@@ -9,7 +9,7 @@ import { axiosTransport } from '../../main/service/remote/http-transport.js';
 import type { RemoteFilingService } from '../../main/service/remote-filing-service.js';
 import { startServer, type RunningServer } from '../server/support.js';
 import { rejection, signedInClient } from './remote-support.js';
-import { minimalCt600Request } from './ct600-request.js';
+import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { reportPackageRequest } from './report-package-request.js';
 
 describe('the remote client against the server running the real engine', () => {
@@ -64,7 +64,7 @@ describe('the remote client against the server running the real engine', () => {
 
   it('sends the CT600 schema words as the interface integers, and gets the same return as a local build with words', async () => {
     const withWords = {
-      ...minimalCt600Request(),
+      ...minimumReturn(),
       returnType: 'new',
       sender: 'Company',
       accounts: { itemElementName: 'NoAccountsReason', noAccountsReason: 'Company dormant' },
@@ -83,6 +83,6 @@ describe('the remote client against the server running the real engine', () => {
     });
     const offline = await local.buildCt600(withWords);
     expect(viaService.value).toEqual(offline.value);
-    expect(viaService.value).toEqual((await local.buildCt600(minimalCt600Request())).value);
+    expect(viaService.value).toEqual((await local.buildCt600(minimumReturn())).value);
   });
 });

@@ -3,7 +3,7 @@ import { buildCt600, type Ct600RequestInput } from '../../../main/engine/ct600/i
 import { ct600EnvelopeXsd } from '../../helpers/shared.js';
 import { xmllintSchema } from '../../helpers/xmllint.js';
 import { buildAndCheck, decode, elementText } from './check-built.js';
-import { fullReturn, gbp, minimumReturn } from './requests.js';
+import { fullReturn, gbp, minimumReturn } from '../../fixtures/ct600-requests.js';
 
 describe('buildCt600 on hand-written returns', () => {
   it('builds the minimum return', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCt600, type Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
-import { fullReturn, gbp, minimumReturn } from './requests.js';
+import { fullReturn, gbp, minimumReturn } from '../../fixtures/ct600-requests.js';
 
 type Mutable = Record<string, any>;
 

@@ -4,46 +4,12 @@ import { join } from 'node:path';
 import { buildCt600 } from '../../../main/engine/ct600/index.js';
 import type { Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import type { Validation, ValidationMessage } from '../../../main/engine/validation-result.js';
+import { fullReturn } from '../../fixtures/ct600-requests.js';
 import { ct600Vectors } from '../../helpers/shared.js';
 
-const gbp = (value: number) => ({ currency: 1, value });
-
-const ixbrl = (title: string) =>
-  Buffer.from(`<html xmlns="http://www.w3.org/1999/xhtml"><head><title>${title}</title></head><body><p>${title}</p></body></html>`).toString('base64');
-
-/** A trading company at the small profits rate (FY2024), accounts and computations attached as iXBRL. */
+/** A trading company at the small profits rate (FY2024), accounts and computations attached as iXBRL: the shared fullReturn(). */
 export function tradingReturn(overrides: Partial<Ct600RequestInput> = {}): Ct600RequestInput {
-  return {
-    companyName: 'Validation Test Trading Ltd',
-    registrationNumber: '12345678',
-    reference: '8596148860',
-    utrValue: '8596148860',
-    companyType: 0,
-    periodCovered: { from: '2024-04-01T00:00:00', to: '2025-03-31T00:00:00' },
-    returnType: 'new',
-    sender: 'Company',
-    accounts: { itemElementName: 0, noAccountsReason: 0 },
-    computations: { itemElementName: 0, nocomputationsReason: null },
-    total: gbp(120000),
-    lossesBroughtForward: gbp(0),
-    netProfits: gbp(40000),
-    profitsBeforeOtherDeductions: gbp(40000),
-    profitsBeforeDonationsAndGroupRelief: gbp(40000),
-    chargeableProfits: gbp(40000),
-    financialYearProfit: gbp(40000),
-    financialYearTaxRate: 19,
-    financialYearTax: gbp(7600),
-    netCorporationTaxChargeable: gbp(7600),
-    totalReliefsAndDeductions: gbp(0),
-    taxChargeable: gbp(7600),
-    taxPayable: gbp(7600),
-    declaration: { acceptDeclaration: true, name: 'Jane Director', status: 'Director' },
-    attachedFiles: [
-      { filename: 'accounts-2025.xhtml', value: ixbrl('Accounts'), itemsElementName: 0 },
-      { filename: 'computations-2025.xhtml', value: ixbrl('Computations'), itemsElementName: 1 },
-    ],
-    ...overrides,
-  };
+  return { ...fullReturn(), ...overrides };
 }
 
 /** The final message text (IRmark filled in) for a request. */
