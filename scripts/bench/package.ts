@@ -4,11 +4,11 @@
  * honest header and a lying one); peak RSS growth over the run.
  * Target: each hostile zip refused in under 2 s.
  */
-import { crc32, constants, deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import type { BenchResult } from '../bench.js';
 import { RequestValidationError } from '../../main/engine/errors.js';
 import { createReportPackage, isValidResult, validatePackage } from '../../main/engine/package/index.js';
+import { rawZip, zeroBomb } from '../../test/fixtures/raw-zip.js';
 
 export async function run(): Promise<BenchResult> {
   const rssStart = process.memoryUsage().rss;
@@ -110,78 +110,11 @@ async function bigRequest(): Promise<Record<string, unknown>> {
 
 /** Stored empty entries; zip64 end records because the count needs more than 16 bits. */
 function zipWithEntries(count: number): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (let i = 0; i < count; i++) {
-    const name = Buffer.from(`t/${i}.xsd`);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(name.length, 26);
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(name.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    parts.push(local, name);
-    central.push(cd, name);
-    offset += 30 + name.length;
-  }
-  return finish(parts, central, count, offset);
+  return rawZip(Array.from({ length: count }, (_, i) => ({ name: `t/${i}.xsd` })));
 }
 
 /** One entry that inflates to `size` zeros; `honest` decides whether the header says so. */
 function bombZip(size: number, honest: boolean): Buffer {
-  const chunk = Buffer.alloc(1024 * 1024);
-  const block = deflateRawSync(chunk, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  const n = size / chunk.length;
-  const data = Buffer.concat([...Array.from({ length: n }, () => block), deflateRawSync(Buffer.alloc(0))]);
-  let crc = 0;
-  for (let i = 0; i < n; i++) crc = crc32(chunk, crc);
-  const name = Buffer.from('tax/bomb.xsd');
-  const declared = honest ? size : 1000;
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc >>> 0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(name.length, 26);
-  const cd = Buffer.alloc(46);
-  cd.writeUInt32LE(0x02014b50, 0);
-  cd.writeUInt16LE(20, 6);
-  cd.writeUInt16LE(8, 10);
-  cd.writeUInt32LE(crc >>> 0, 16);
-  cd.writeUInt32LE(data.length, 20);
-  cd.writeUInt32LE(declared, 24);
-  cd.writeUInt16LE(name.length, 28);
-  return finish([local, name, data], [cd, name], 1, 30 + name.length + data.length);
-}
-
-function finish(parts: Buffer[], central: Buffer[], count: number, offset: number): Buffer {
-  const cd = Buffer.concat(central);
-  const tail: Buffer[] = [];
-  if (count > 0xffff) {
-    const rec = Buffer.alloc(56);
-    rec.writeUInt32LE(0x06064b50, 0);
-    rec.writeBigUInt64LE(44n, 4);
-    rec.writeBigUInt64LE(BigInt(count), 24);
-    rec.writeBigUInt64LE(BigInt(count), 32);
-    rec.writeBigUInt64LE(BigInt(cd.length), 40);
-    rec.writeBigUInt64LE(BigInt(offset), 48);
-    const loc = Buffer.alloc(20);
-    loc.writeUInt32LE(0x07064b50, 0);
-    loc.writeBigUInt64LE(BigInt(offset + cd.length), 8);
-    loc.writeUInt32LE(1, 16);
-    tail.push(rec, loc);
-  }
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(Math.min(count, 0xffff), 8);
-  eocd.writeUInt16LE(Math.min(count, 0xffff), 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, cd, ...tail, eocd]);
+  const bomb = zeroBomb(size);
+  return rawZip([{ name: 'tax/bomb.xsd', deflated: bomb.deflated, crc: bomb.crc, declaredSize: honest ? size : 1000 }]);
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { b64, jszipOf, sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
 import { conformanceDir, repoRoot } from '../engine/package/shared-paths.js';
-import { rawZip, zeroBomb } from '../engine/package/zip-fixtures.js';
+import { rawZip, zeroBomb } from '../fixtures/raw-zip.js';
 
 const work = mkdtempSync(join(tmpdir(), 'fd-cli-package-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../../main/engine/errors.js';
 import { createReportPackage, validatePackage } from '../../../main/engine/package/index.js';
 import { b64, sampleInlineReport } from './package-helpers.js';
-import { rawZip, zeroBomb } from './zip-fixtures.js';
+import { rawZip, zeroBomb } from '../../fixtures/raw-zip.js';
 
 const base = {
   name: 'ACME',
