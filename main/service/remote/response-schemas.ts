@@ -21,23 +21,5 @@ export const reportPackageResponseSchema = z.object({
 
 export const createdValidationJobSchema = z.object({ id: z.string().min(1) });
 
-const messageSchema = z.object({
-  category: z.enum(['error', 'warning', 'info']),
-  type: z.string(),
-  code: z.string(),
-  message: z.string(),
-  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
-});
-
-export const validationJobResultSchema = z.object({
-  jobStatus: z.enum(['queued', 'running', 'success', 'failed']).nullable(),
-  startDateTime: nullableString,
-  endDateTime: nullableString,
-  validations: z.array(
-    z.object({
-      validationType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-      validationResult: z.enum(['valid', 'invalid']),
-      messages: z.array(messageSchema),
-    }),
-  ),
-});
+/** The same schema the job store reads its files with. */
+export { validationJobResultSchema } from '../../engine/validation-result-schema.js';
