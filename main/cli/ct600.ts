@@ -2,11 +2,10 @@
  * `cli ct600 build <request.json> [--out <file.xml>]` and `cli ct600 verify <file.xml>`.
  * build prints the service's response JSON exactly; verify prints the IRmark check.
  */
-import { readFile } from 'node:fs/promises';
 import { RequestValidationError } from '../engine/errors.js';
 import { buildCt600, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { CliUsageError, parseArgs, readJsonFile, reportRequestErrors, writeErr, writeOut } from './io.js';
+import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeErr, writeOut } from './io.js';
 
 const HEADER_OPTIONS = ['vendor-id', 'product', 'product-version', 'schema-version', 'transaction-id'];
 
@@ -50,12 +49,7 @@ async function verify(args: string[]): Promise<number> {
   const { positional } = parseArgs(args, [], []);
   if (positional.length !== 1) throw new CliUsageError('ct600 verify takes one XML file');
   const file = positional[0]!;
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    throw new RequestValidationError([{ field: '', message: `cannot read ${file}: ${(err as Error).message}` }]);
-  }
+  const bytes = await readInputFile(file);
   const check = verifyIrmark(bytes);
   writeOut(`${JSON.stringify({ file, ...check }, null, 2)}\n`);
   return check.matches ? 0 : 1;

@@ -10,14 +10,18 @@ export function writeErr(text: string): void {
   process.stderr.write(text);
 }
 
+/** Reads an input file; one that cannot be read is the user's input problem (exit 2), reported against `field`. */
+export async function readInputFile(path: string, field = ''): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    throw new RequestValidationError([{ field, message: `cannot read ${path}: ${(err as Error).message}` }]);
+  }
+}
+
 /** Reads a JSON request file; a missing or malformed file is the user's input problem (exit 2). */
 export async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new RequestValidationError([{ field: '', message: `cannot read ${path}: ${(err as Error).message}` }]);
-  }
+  const text = (await readInputFile(path)).toString('utf8');
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {

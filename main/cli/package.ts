@@ -4,7 +4,7 @@
  * `cli package validate <file>` prints the validation job result and exits
  * 0 valid, 1 not valid, 2 unusable input (unreadable, or over the safety limits).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../engine/package/index.js';
 import { parseRequest } from '../engine/zod-errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { CliUsageError, parseArgs, readJsonFile, reportRequestErrors, writeOut } from './io.js';
+import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOut } from './io.js';
 
 export async function runPackageCommand(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -48,12 +48,7 @@ async function validate(args: string[]): Promise<number> {
   const { positional } = parseArgs(args, [], []);
   if (positional.length !== 1) throw new CliUsageError('package validate takes one package file');
   const file = positional[0]!;
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    throw new RequestValidationError([{ field: 'file', message: `cannot read ${file}: ${(err as Error).message}` }]);
-  }
+  const bytes = await readInputFile(file, 'file');
   const result = await validatePackage(basename(file), bytes);
   writeOut(`${JSON.stringify(result, null, 2)}\n`);
   return isValidResult(result) ? 0 : 1;

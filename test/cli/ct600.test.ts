@@ -82,6 +82,13 @@ describe('npm run cli -- ct600', () => {
     expect(JSON.parse(r.stderr).errors[0].message).toMatch(/not well-formed|no GovTalkMessage/);
   });
 
+  it('verify of a file that cannot be read exits 2, naming the file', () => {
+    const missing = join(dir, 'missing.xml');
+    const r = cli('ct600', 'verify', missing);
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stderr).errors).toEqual([{ field: '', message: expect.stringContaining(`cannot read ${missing}`) }]);
+  });
+
   it('unknown commands exit 2 with usage', () => {
     const r = cli('ct600', 'submit');
     expect(r.status).toBe(2);

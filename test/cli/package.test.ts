@@ -97,7 +97,9 @@ describe('cli package validate', () => {
   });
 
   it('exits 2 for a missing file and for a zip bomb', () => {
-    expect(cli(['package', 'validate', join(work, 'nope.xbri')]).code).toBe(2);
+    const missing = cli(['package', 'validate', join(work, 'nope.xbri')]);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stderr).errors).toEqual([{ field: 'file', message: expect.stringContaining(`cannot read ${join(work, 'nope.xbri')}`) }]);
     const bomb = zeroBomb(512 * 1024 * 1024);
     const file = join(work, 'bomb.xbri');
     writeFileSync(file, rawZip([{ name: 'P/reports/a.xhtml', deflated: bomb.deflated, declaredSize: 512 * 1024 * 1024, crc: bomb.crc }]));
