@@ -5,9 +5,9 @@
  * a 400 naming the field and the entry.
  */
 import { RequestValidationError } from '../errors.js';
-import { reportKindOf } from './document-types.js';
 import { entryPathProblem, parentDirectories, withoutTrailingSlash } from './entry-paths.js';
-import { openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
+import { foldedPath, generatedPathClash, nonPortableNameProblem } from './merged-path-rules.js';
+import { openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipEntry, type ZipLimits } from './zip-reader.js';
 
 const FIELD = 'base64ZipFiles';
 
@@ -28,56 +28,59 @@ export function readExtraFiles(
   limits: ZipLimits,
   keepTopLevel: (directory: string) => boolean = () => false,
 ): ExtraFile[] {
-  const refuse = (message: string, entry?: string): never => {
-    throw new RequestValidationError([{ field: FIELD, message: entry !== undefined ? `entry "${entry}": ${message}` : message }]);
-  };
-  let archive: ZipArchive;
-  try {
-    archive = openZip(zipBytes, limits);
-  } catch (err) {
-    if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`);
-    if (err instanceof ZipFormatError) return refuse(`is not a readable zip archive: ${err.message}`);
-    throw err;
-  }
-  for (const entry of archive.entries) {
-    const problem = entryPathProblem(entry.name);
-    if (problem) refuse(`refused: the name ${problem.reason}`, entry.name);
-    if (entry.encrypted) refuse('refused: the entry is encrypted', entry.name);
-    if (entry.symlink) refuse('refused: symbolic links are not allowed in a package', entry.name);
-  }
+  const archive = openExtraArchive(zipBytes, limits);
+  for (const entry of archive.entries) checkEntry(entry);
   const top = singleTopLevelDirectory(archive.entries.map((e) => e.name));
   const strip = top !== undefined && !keepTopLevel(top) ? top : undefined;
+  const tree = new MergedTree(reportName);
   const files: ExtraFile[] = [];
-  const seen = new Set<string>();
-  const impliedDirectories = new Set<string>();
   for (const entry of archive.entries) {
     const full = withoutTrailingSlash(entry.name);
     const path = strip !== undefined ? full.slice(strip.length + 1) : full;
     if (path === '') continue; // the stripped top-level directory itself
-    for (const dir of parentDirectories(path)) impliedDirectories.add(dir);
-    if (entry.isDirectory) {
-      impliedDirectories.add(path);
-      continue;
-    }
-    if (seen.has(path)) refuse('refused: the archive holds this path more than once', entry.name);
-    seen.add(path);
-    const collision = collisionWithGenerated(path, reportName);
-    if (collision) refuse(`refused: ${collision}`, entry.name);
-    let bytes: Buffer;
-    try {
-      bytes = archive.read(entry);
-    } catch (err) {
-      if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`, entry.name);
-      if (err instanceof ZipFormatError) return refuse(`cannot be read: ${err.message}`, entry.name);
-      throw err;
-    }
-    files.push({ path, bytes });
+    tree.add(path, entry.isDirectory, entry.name);
+    if (!entry.isDirectory) files.push({ path, bytes: readEntryBytes(archive, entry) });
   }
-  for (const file of files) {
-    if (impliedDirectories.has(file.path)) refuse('refused: the path is both a file and a directory', file.path);
-  }
-  if (impliedDirectories.has('reports') && seen.has('reports')) refuse('refused: "reports" must stay a directory', 'reports');
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A 400 on base64ZipFiles naming the entry (control characters escaped, so the message stays one line). */
+function refuse(message: string, entry?: string): never {
+  const named = entry !== undefined ? `entry ${quoted(entry)}: ${message}` : message;
+  throw new RequestValidationError([{ field: FIELD, message: named }]);
+}
+
+function quoted(name: string): string {
+  return `"${name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
+function openExtraArchive(zipBytes: Uint8Array, limits: ZipLimits): ZipArchive {
+  try {
+    return openZip(zipBytes, limits);
+  } catch (err) {
+    if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`, err.entry);
+    if (err instanceof ZipFormatError) return refuse(`is not a readable zip archive: ${err.message}`);
+    throw err;
+  }
+}
+
+function checkEntry(entry: ZipEntry): void {
+  const problem = entryPathProblem(entry.name);
+  if (problem) refuse(`refused: the name ${problem.reason}`, entry.name);
+  if (entry.encrypted) refuse('refused: the entry is encrypted', entry.name);
+  if (entry.symlink) refuse('refused: symbolic links are not allowed in a package', entry.name);
+  const unportable = nonPortableNameProblem(withoutTrailingSlash(entry.name));
+  if (unportable) refuse(`refused: the name ${unportable}`, entry.name);
+}
+
+function readEntryBytes(archive: ZipArchive, entry: ZipEntry): Buffer {
+  try {
+    return archive.read(entry);
+  } catch (err) {
+    if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`, entry.name);
+    if (err instanceof ZipFormatError) return refuse(`cannot be read: ${err.message}`, entry.name);
+    throw err;
+  }
 }
 
 /** The one directory every entry sits in, when there is exactly one and no file beside it. */
@@ -91,18 +94,37 @@ function singleTopLevelDirectory(names: string[]): string | undefined {
   return tops.size === 1 ? [...tops][0] : undefined;
 }
 
-/** Why a merged file would clash with what the builder writes or change the report count. */
-function collisionWithGenerated(path: string, reportName: string): string | undefined {
-  if (path === 'META-INF' || path.startsWith('META-INF/')) {
-    return 'META-INF/ is written by the builder (reportPackage.json, taxonomyPackage.xml, catalog.xml)';
+/**
+ * Every path the merged files make (files, directory entries and the
+ * directories files imply), keyed the way Windows and macOS see them, so a
+ * clash is caught whichever entry comes first.
+ */
+class MergedTree {
+  private readonly byFoldedPath = new Map<string, { path: string; isDirectory: boolean; entry: string }>();
+
+  constructor(private readonly reportName: string) {}
+
+  add(path: string, isDirectory: boolean, entry: string): void {
+    for (const dir of parentDirectories(path)) this.register(dir, true, entry);
+    this.register(path, isDirectory, entry);
   }
-  if (path === `reports/${reportName}`) return `it would overwrite the report reports/${reportName}`;
-  if (path === 'reports') return '"reports" is the report directory and cannot be a file';
-  if (path.startsWith('reports/')) {
-    const segments = path.split('/');
-    if (segments.length <= 3 && reportKindOf(segments[segments.length - 1]!)) {
-      return 'a report-like file (.xhtml/.html/.htm/.xbrl/.json) in reports/ would be counted as another report';
+
+  private register(path: string, isDirectory: boolean, entry: string): void {
+    const clash = generatedPathClash(path, isDirectory, this.reportName);
+    if (clash) refuse(`refused: ${clash}`, entry);
+    const key = foldedPath(path);
+    const earlier = this.byFoldedPath.get(key);
+    if (!earlier) {
+      this.byFoldedPath.set(key, { path, isDirectory, entry });
+      return;
     }
+    if (earlier.path !== path) {
+      refuse(
+        `refused: its path and that of ${quoted(earlier.entry)} differ only in letter case or Unicode normalisation, so they extract to the same file on Windows and macOS`,
+        entry,
+      );
+    }
+    if (!isDirectory && !earlier.isDirectory) refuse('refused: the archive holds this path more than once', entry);
+    if (isDirectory !== earlier.isDirectory) refuse('refused: the path is both a file and a directory', entry);
   }
-  return undefined;
 }

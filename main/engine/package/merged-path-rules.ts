@@ -1,0 +1,63 @@
+/**
+ * Rules for the paths of `base64ZipFiles` beyond the zip rules every package
+ * follows (entry-paths.ts): the merged files must not clash with the files
+ * the builder writes, and must extract to the same tree on Windows, macOS and
+ * Linux. The package is handed to people who unzip it, so a name that one
+ * file system rewrites, refuses or folds onto another name is refused here
+ * rather than discovered on a client's machine.
+ */
+import { reportKindOf } from './document-types.js';
+
+/** Characters Windows refuses in a file name (the zip spec already excludes "/" and "\"). */
+const WINDOWS_RESERVED_CHARACTER = /[:*?"<>|]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** Device names Windows reserves in every folder, with or without an extension. */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * How a case-insensitive, normalising file system (Windows NTFS, macOS APFS/HFS+)
+ * sees a path: two paths with the same key land on the same file there.
+ */
+export function foldedPath(path: string): string {
+  return path.normalize('NFC').toLowerCase();
+}
+
+/** Why a name would not extract faithfully on Windows or macOS, or undefined. */
+export function nonPortableNameProblem(path: string): string | undefined {
+  for (const segment of path.split('/')) {
+    if (CONTROL_CHARACTER.test(segment)) return 'contains a control character, which Windows and macOS file names cannot hold';
+    if (WINDOWS_RESERVED_CHARACTER.test(segment)) return 'contains one of : * ? " < > |, which Windows file names cannot hold';
+    if (WINDOWS_DEVICE_NAME.test(segment)) return `uses "${segment}", a device name Windows has reserved in every folder`;
+    if (/[. ]$/.test(segment)) return 'has a segment that would end in "." or " ", which Windows drops on extraction';
+  }
+  return undefined;
+}
+
+/**
+ * Why a merged path clashes with what the builder writes under the STLD
+ * (META-INF/*, reports/<reportName>) or would change the report count.
+ * Compared case-insensitively: on Windows and macOS "Reports/ACME.XHTML"
+ * overwrites "reports/acme.xhtml".
+ */
+export function generatedPathClash(path: string, isDirectory: boolean, reportName: string): string | undefined {
+  const folded = foldedPath(path);
+  const segments = path.split('/');
+  const first = foldedPath(segments[0]!);
+  if (first === 'meta-inf') {
+    return 'META-INF/ is written by the builder (reportPackage.json, taxonomyPackage.xml, catalog.xml)';
+  }
+  if (first !== 'reports') return undefined;
+  if (segments[0] !== 'reports') return 'differs from the report directory "reports" only in letter case';
+  if (segments.length === 1) return isDirectory ? undefined : '"reports" is the report directory and cannot be a file';
+  const report = foldedPath(`reports/${reportName}`);
+  if (folded === report) {
+    return isDirectory
+      ? `the report reports/${reportName} is a file, so this path cannot be a directory`
+      : `it would overwrite the report reports/${reportName}`;
+  }
+  if (folded.startsWith(`${report}/`)) return `the report reports/${reportName} is a file, so nothing can sit under it`;
+  if (!isDirectory && segments.length <= 3 && reportKindOf(segments[segments.length - 1]!)) {
+    return 'a report-like file (.xhtml/.html/.htm/.xbrl/.json) in reports/ would be counted as another report';
+  }
+  return undefined;
+}
