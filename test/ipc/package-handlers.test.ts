@@ -8,6 +8,7 @@ import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wi
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { isAppUrl } from '../../main/window/trusted-sender.js';
 import type { IpcResult, PackageBuildResponse, ValidationJobResult } from '../../preload/contract.js';
+import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
 import { FakeIpcMain, OWN_PAGE } from './fake-ipc-main.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -28,13 +29,6 @@ function setup() {
   return ipc;
 }
 
-const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-const inlineReport = `<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
-<head><title>ACME</title></head>
-<body><div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="http://example.com/acme/2024/acme-2024.xsd"/></ix:references></ix:header></div><p>ACME</p></body>
-</html>
-`;
 const packageRequest = {
   name: 'ACME 2024 annual report package',
   identifier: 'http://example.com/acme/2024/package',
@@ -42,7 +36,7 @@ const packageRequest = {
   publisher: 'ACME Corp',
   reportPackageName: 'ACME-2024',
   reportName: 'acme-2024-12-31-en.xhtml',
-  reportBase64Content: b64(inlineReport),
+  reportBase64Content: b64(sampleInlineReport()),
 };
 
 describe('package.build and package.validate through IPC (real engine)', () => {
