@@ -6,27 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import type { BenchResult } from '../bench.js';
 import { buildCt600, verifyIrmark, type Ct600RequestInput } from '../../main/engine/ct600/index.js';
+import { fullReturn } from '../../test/fixtures/ct600-requests.js';
 
-const gbp = (value: number) => ({ currency: 1, value });
-
+/** The tests' trading company at the small profits rate, with `attachmentBytes` of documents attached (none for 0). */
 function typicalReturn(attachmentBytes: number): Ct600RequestInput {
   const half = Buffer.alloc(Math.floor(attachmentBytes / 2), 'x').toString('base64');
   return {
-    companyName: 'Benchmark Trading Ltd',
-    reference: '8596148860',
-    companyType: 0,
-    periodCovered: { from: '2024-04-01T00:00:00', to: '2025-03-31T00:00:00' },
-    returnType: 1,
-    sender: 1,
-    accounts: { itemElementName: 0 },
-    computations: { itemElementName: 0 },
-    netProfits: gbp(40000),
-    chargeableProfits: gbp(40000),
-    financialYearProfit: gbp(40000),
-    financialYearTaxRate: 19,
-    netCorporationTaxChargeable: gbp(7600),
-    taxPayable: gbp(7600),
-    declaration: { acceptDeclaration: true, name: 'Jane Director', status: 'Director' },
+    ...fullReturn(),
     attachedFiles:
       attachmentBytes === 0
         ? undefined

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import { buildAndCheck } from './check-built.js';
+import { gbp } from '../../fixtures/ct600-requests.js';
 
 const CT_CHARS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ,.()/&'-\"!%*_+:@<>?=;"];
 const FILE_CHARS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ,.()&'-!%_+@?=;"];
@@ -16,7 +17,6 @@ const text = (chars: string[], min: number, max: number) =>
 
 const wholePounds = fc.integer({ min: 0, max: 5_000_000_000 });
 const pence = fc.integer({ min: 0, max: 99_999_999_999 }).map((p) => p / 100);
-const gbp = (value: number) => ({ currency: 1, value });
 
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2015, 3, 1);
