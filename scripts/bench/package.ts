@@ -1,7 +1,9 @@
 /**
  * Report package figures: build and validate a package with a 5 MB report and
  * 200 taxonomy files; time to refuse a 100,000-entry zip and 1 GB bombs (an
- * honest header and a lying one); peak RSS growth over the run.
+ * honest header and a lying one); time to refuse bombs that pass every size
+ * cap (90 MB in base64ZipFiles, 250 MB in a dropped package) by their
+ * compression ratio; peak RSS growth over the run.
  * Target: each hostile zip refused in under 2 s.
  */
 import JSZip from 'jszip';
@@ -35,6 +37,17 @@ export async function run(): Promise<BenchResult> {
   const refuseBombMs = await timeRefusal(request, bomb);
   const lyingBomb = bombZip(1024 * 1024 * 1024, false);
   const refuseLyingBombMs = await timeRefusal(request, lyingBomb);
+  const ratioBombMs = await timeRefusal(request, bombZip(90 * 1024 * 1024, true));
+  const t3 = performance.now();
+  await validatePackage('ratio-bomb.xbri', bombZip(250 * 1024 * 1024, true)).then(
+    () => {
+      throw new Error('a 250 MB bomb was validated');
+    },
+    (err: unknown) => {
+      if (!(err instanceof RequestValidationError)) throw err;
+    },
+  );
+  const validateRefuseRatioBombMs = performance.now() - t3;
   const t2 = performance.now();
   await validatePackage('bomb.xbri', lyingBomb).catch((err: unknown) => {
     if (!(err instanceof RequestValidationError)) throw err;
@@ -56,6 +69,8 @@ export async function run(): Promise<BenchResult> {
       refuse1GbBombMs: round(refuseBombMs),
       refuse1GbLyingBombMs: round(refuseLyingBombMs),
       validateRefuse1GbLyingBombMs: round(validateRefuseBombMs),
+      refuse90MbRatioBombMs: round(ratioBombMs),
+      validateRefuse250MbRatioBombMs: round(validateRefuseRatioBombMs),
       peakRssGrowthMB: round((rssPeak - rssStart) / 1024 / 1024),
     },
     targets: [
@@ -63,6 +78,8 @@ export async function run(): Promise<BenchResult> {
       { description: 'refuse a 1 GB bomb (honest header) in under 2 s', met: refuseBombMs < 2000 },
       { description: 'refuse a 1 GB bomb (lying header) in under 2 s', met: refuseLyingBombMs < 2000 },
       { description: 'validator refuses a dropped 1 GB bomb in under 2 s', met: validateRefuseBombMs < 2000 },
+      { description: 'refuse a 90 MB bomb in base64ZipFiles (under the size caps) in under 2 s', met: ratioBombMs < 2000 },
+      { description: 'validator refuses a dropped 250 MB bomb (under the size cap) in under 2 s', met: validateRefuseRatioBombMs < 2000 },
     ],
   };
 }

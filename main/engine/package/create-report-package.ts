@@ -29,8 +29,22 @@ export interface CreateReportPackageOptions {
 }
 
 export interface ReportPackageDeps {
-  /** Safety limits for base64ZipFiles and for the self-check. */
+  /** Safety limits of the built package; base64ZipFiles gets these less room for the generated files. */
   limits?: ZipLimits;
+}
+
+/** reportPackage.json, taxonomyPackage.xml, catalog.xml and the report: the entries the builder adds. */
+export const GENERATED_ENTRY_COUNT = 4;
+/** Extension taxonomies are a few MB; 100 MB of merged files is generous and bounds the memory a request costs. */
+export const MAX_MERGED_BYTES = 100 * 1024 * 1024;
+
+/** The limits for base64ZipFiles: whatever it holds, the built package still fits the package limits. */
+export function mergeLimitsOf(limits: ZipLimits): ZipLimits {
+  return {
+    ...limits,
+    maxEntries: limits.maxEntries - GENERATED_ENTRY_COUNT,
+    maxTotalUncompressedBytes: Math.min(MAX_MERGED_BYTES, limits.maxTotalUncompressedBytes),
+  };
 }
 
 export async function createReportPackage(
@@ -51,14 +65,8 @@ export async function createReportPackage(
   ];
   const hosts = new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).host] : [])));
   const extras = request.base64ZipFiles
-    ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, limits, (dir) => hosts.has(dir))
+    ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
     : [];
-  const total = report.length + extras.reduce((n, f) => n + f.bytes.length, 0);
-  if (total > limits.maxTotalUncompressedBytes) {
-    throw new RequestValidationError([
-      { field: 'reportBase64Content', message: `the package would hold ${total} bytes; at most ${limits.maxTotalUncompressedBytes} are accepted` },
-    ]);
-  }
 
   const stld = plan.stld;
   const encoder = new TextEncoder();
@@ -71,6 +79,8 @@ export async function createReportPackage(
   if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
   files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });
   for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes });
+
+  refuseOverPackageSize(files, extras.length > 0, limits);
 
   const zip = await writeZip(files);
   await selfCheck(plan.fileName, zip, limits);
@@ -107,8 +117,21 @@ export function reportPackageFileName(request: ReportPackageRequest): string {
   return packagePlan(request).fileName;
 }
 
+/** The report, the merged files and the metadata together must fit the package limit the validator applies. */
+function refuseOverPackageSize(files: ZipFile[], hasExtras: boolean, limits: ZipLimits): void {
+  const total = files.reduce((n, f) => n + f.bytes.length, 0);
+  if (total <= limits.maxTotalUncompressedBytes) return;
+  throw new RequestValidationError([
+    {
+      field: hasExtras ? 'base64ZipFiles' : 'reportBase64Content',
+      message: `the package would hold ${total} bytes with the report${hasExtras ? ' and these files' : ''}; at most ${limits.maxTotalUncompressedBytes} are accepted`,
+    },
+  ]);
+}
+
 async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits): Promise<void> {
-  const result = await validatePackage(fileName, zip, { limits });
+  // No ratio guard on our own output: a report of blank padding may deflate 1000:1 honestly.
+  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY } });
   const count = reportCountOf(result);
   if (!isValidResult(result) || count !== 1) {
     const errors = result.validations.flatMap((v) => v.messages.filter((m) => m.category === 'error').map((m) => `${m.code} ${m.message}`));

@@ -58,7 +58,7 @@ function openExtraArchive(zipBytes: Uint8Array, limits: ZipLimits): ZipArchive {
   try {
     return openZip(zipBytes, limits);
   } catch (err) {
-    if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`, err.entry);
+    if (err instanceof ZipLimitError) return refuse(`refused: ${err.message}`); // the message names the entry
     if (err instanceof ZipFormatError) return refuse(`is not a readable zip archive: ${err.message}`);
     throw err;
   }

@@ -13,11 +13,23 @@ export interface ZipLimits {
   maxEntries: number;
   /** Most bytes all entries together may inflate to. */
   maxTotalUncompressedBytes: number;
+  /**
+   * Highest inflated/compressed ratio accepted for a deflated entry larger
+   * than `compressionRatioFloorBytes`. Text and XML compress 5–30:1; a
+   * bomb compresses about 1000:1, so a ratio guard refuses it from the
+   * central directory alone, before spending seconds and hundreds of MB
+   * inflating something that only passes the size caps.
+   */
+  maxCompressionRatio: number;
+  /** Entries up to this size skip the ratio guard: a small blank file may compress 1000:1 honestly. */
+  compressionRatioFloorBytes: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 20_000,
   maxTotalUncompressedBytes: 256 * 1024 * 1024,
+  maxCompressionRatio: 200,
+  compressionRatioFloorBytes: 4 * 1024 * 1024,
 };
 
 /** The bytes are not a usable zip (the spec's invalidArchiveFormat). */
@@ -176,6 +188,7 @@ function readCentralDirectory(buf: Buffer, dir: CentralDirectory, limits: ZipLim
         name,
       );
     }
+    refuseBombRatio(name, method, compressedSize, uncompressedSize, limits);
     const unixMode = madeBy >> 8 === 3 ? external >>> 16 : 0;
     entries.push({
       name,
@@ -194,6 +207,21 @@ function readCentralDirectory(buf: Buffer, dir: CentralDirectory, limits: ZipLim
   // Entries past the stated count would be invisible to us but not to other tools.
   if (pos !== end) throw new ZipFormatError(`the central directory holds more than the ${dir.count} entries the archive states`);
   return entries;
+}
+
+/**
+ * Deflated entries only: a stored entry's sizes must match (checked on read),
+ * so its ratio is 1 whatever its header claims.
+ */
+function refuseBombRatio(name: string, method: number, compressed: number, uncompressed: number, limits: ZipLimits): void {
+  if (method === 0 || uncompressed <= limits.compressionRatioFloorBytes) return;
+  const ratio = uncompressed / Math.max(1, compressed);
+  if (ratio > limits.maxCompressionRatio) {
+    throw new ZipLimitError(
+      `entry "${name}" declares ${uncompressed} bytes from ${compressed} compressed (compression ratio ${Math.round(ratio)}:1); entries over ${limits.compressionRatioFloorBytes} bytes may compress at most ${limits.maxCompressionRatio}:1 (a zip bomb guard)`,
+      name,
+    );
+  }
 }
 
 function findExtra(extra: Buffer, id: number): Buffer | undefined {

@@ -86,6 +86,41 @@ describe('hostile base64ZipFiles', () => {
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
   });
 
+  it('refuses a bomb under every size cap by its compression ratio, without inflating it', async () => {
+    // 90 MB of zeros from about 90 KB: under the 100 MB merge cap, but no taxonomy file compresses 1000:1.
+    const size = 90 * 1024 * 1024;
+    const bomb = zeroBomb(size);
+    const zip = rawZip([{ name: 'tax/bomb.xsd', deflated: bomb.deflated, declaredSize: size, crc: bomb.crc }, { name: 'tax/a.xsd', data: xsd }]);
+    const rssBefore = process.memoryUsage().rss;
+    const err = await refusal(zip);
+    expect(err.errors).toHaveLength(1);
+    expect(err.errors[0]!.field).toBe('base64ZipFiles');
+    expect(err.errors[0]!.message).toContain('"tax/bomb.xsd"');
+    expect(err.errors[0]!.message).toMatch(/compression ratio/);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('accepts small files that compress extremely well (the ratio guard starts above a few MB)', async () => {
+    const size = 1024 * 1024;
+    const zeros = zeroBomb(size);
+    const zip = rawZip([{ name: 'tax/blank.xsd', deflated: zeros.deflated, declaredSize: size, crc: zeros.crc }, { name: 'tax/a.xsd', data: xsd }]);
+    const built = await createReportPackage({ ...base, base64ZipFiles: zip.toString('base64') }, { includeHash: false });
+    expect(built.zipContentBase64.length).toBeGreaterThan(0);
+  });
+
+  it('refuses more than 100 MB of base64ZipFiles in all, from the declared sizes', async () => {
+    // Stored entries whose headers claim 60 MB each: the total is refused before any byte is read.
+    const claim = 60 * 1024 * 1024;
+    const zip = rawZip([
+      { name: 'tax/a.xsd', data: xsd, method: 0, declaredSize: claim },
+      { name: 'tax/b.xsd', data: xsd, method: 0, declaredSize: claim },
+    ]);
+    const err = await refusal(zip);
+    expect(err.errors[0]!.field).toBe('base64ZipFiles');
+    expect(err.errors[0]!.message).toContain('"tax/b.xsd"');
+    expect(err.errors[0]!.message).toContain(`at most ${100 * 1024 * 1024}`);
+  });
+
   it('refuses 100,000 entries from the central directory count (zip64)', async () => {
     const entries = Array.from({ length: 100_000 }, (_, i) => ({ name: `t/${i}.xsd` }));
     const err = await refusal(rawZip(entries));
@@ -116,6 +151,21 @@ describe('hostile packages dropped for validation', () => {
     await expect(validatePackage('bomb.xbri', bombZip)).rejects.toThrow(/inflates to more than the 1000 bytes/);
     const many = rawZip(Array.from({ length: 100_000 }, (_, i) => ({ name: `P/${i}.txt` })));
     await expect(validatePackage('many.xbri', many)).rejects.toBeInstanceOf(RequestValidationError);
+  });
+
+  it('refuses a dropped package holding a 250 MB bomb by its compression ratio', async () => {
+    const size = 250 * 1024 * 1024;
+    const bomb = zeroBomb(size);
+    const zip = rawZip([{ name: 'P/reports/a.xhtml', deflated: bomb.deflated, declaredSize: size, crc: bomb.crc }]);
+    const err = await validatePackage('bomb.xbri', zip).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RequestValidationError);
+    const [error] = (err as RequestValidationError).errors;
+    expect(error!.field).toBe('file');
+    expect(error!.message).toContain('P/reports/a.xhtml');
+    expect(error!.message).toMatch(/compression ratio/);
   });
 
   it('reports zip-slip names, encryption and damaged data with rpe:invalidArchiveFormat', async () => {
