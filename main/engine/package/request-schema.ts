@@ -23,13 +23,31 @@ const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'is re
 const XML_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const xmlSafe = (s: z.ZodString) => s.refine((v) => !XML_UNSAFE.test(v), { message: 'contains control characters XML cannot hold' });
 
-const requiredText = () => z.preprocess(blankToUndefined, xmlSafe(z.string({ error: typeError }).trim()));
-const optionalText = () => z.preprocess(blankToUndefined, xmlSafe(z.string({ error: typeError }).trim()).optional());
+/**
+ * Length caps, so no request string can make a zip name or an XML document
+ * that breaks. Names become zip entry names and a folder on the user's disk:
+ * 200 characters stays inside Windows' 255-character limit per path component
+ * and far inside the zip format's 65,535-byte name field (past which JSZip
+ * writes a corrupt central directory). Texts are generous for a title or a
+ * description; URIs follow the 2,048 characters browsers and servers accept.
+ */
+export const MAX_NAME_CHARACTERS = 200;
+export const MAX_TEXT_CHARACTERS = 1000;
+export const MAX_DESCRIPTION_CHARACTERS = 10_000;
+export const MAX_URI_CHARACTERS = 2048;
+export const MAX_ENTRY_POINTS = 1000;
+export const MAX_LANGUAGES = 100;
+
+const atMost = (n: number) => ({ message: `must be at most ${n} characters` });
+const text = (max: number) => xmlSafe(z.string({ error: typeError }).trim().max(max, atMost(max)));
+const requiredText = (max = MAX_TEXT_CHARACTERS) => z.preprocess(blankToUndefined, text(max));
+const optionalText = (max = MAX_TEXT_CHARACTERS) => z.preprocess(blankToUndefined, text(max).optional());
 
 const absoluteUri = (example: string) =>
   z
     .string({ error: typeError })
     .trim()
+    .max(MAX_URI_CHARACTERS, atMost(MAX_URI_CHARACTERS))
     .refine((v) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(v) && isXsAnyUri(v), {
       message: `must be an absolute URI without spaces, e.g. ${example}`,
     });
@@ -42,23 +60,37 @@ const base64Text = () =>
 const languageTag = z
   .string({ error: typeError })
   .trim()
+  .max(MAX_NAME_CHARACTERS, atMost(MAX_NAME_CHARACTERS))
   .refine(isXsLanguage, { message: 'is not a valid language tag (e.g. "en", "en-GB", "cy")' });
 
 /** "2025-01-15", "2025-01-15Z" or an ISO 8601 date-time; the date part is what the package records. */
-const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2}|T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-](\d{2}):(\d{2}))?$/;
+
+/**
+ * The whole value must be a real date and time, not only its date part:
+ * "2025-01-15T99:99" is a typing error the user should see. Hour 24 is
+ * refused (it would mean the next day's date); zones run to ±14:00 as in xs:date.
+ */
+function dateOfPublicationDate(value: string): string | undefined {
+  const m = DATE_OR_DATE_TIME.exec(value);
+  if (!m || !isXsDate(m[1]!)) return undefined;
+  const [hour, minute, second, zoneHour, zoneMinute] = [m[2], m[3], m[4], m[6], m[7]].map((p) => (p === undefined ? 0 : Number(p)));
+  if (hour! > 23 || minute! > 59 || second! > 59) return undefined;
+  if (zoneMinute! > 59 || zoneHour! > 14 || (zoneHour === 14 && zoneMinute! > 0)) return undefined;
+  return m[1];
+}
 
 const publicationDate = z
   .string({ error: typeError })
   .trim()
-  .refine((v) => {
-    const date = DATE_OR_DATE_TIME.exec(v)?.[1];
-    return date !== undefined && isXsDate(date);
-  }, { message: 'is not a date: use YYYY-MM-DD (a date-time such as 2025-01-15T10:00:00Z is accepted and its date kept)' })
-  .transform((v) => DATE_OR_DATE_TIME.exec(v)![1]!);
+  .refine((v) => dateOfPublicationDate(v) !== undefined, {
+    message: 'is not a date: use YYYY-MM-DD (a date-time such as 2025-01-15T10:00:00Z is accepted and its date kept)',
+  })
+  .transform((v) => dateOfPublicationDate(v)!);
 
 const REPORT_EXTENSIONS = '.xhtml, .html, .htm, .xbrl or .json (lower case)';
 
-const reportName = requiredText().pipe(
+const reportName = requiredText(MAX_NAME_CHARACTERS).pipe(
   z
     .string()
     .refine((v) => !/[/\\]/.test(v), { message: 'must be a file name without a path (no "/" or "\\")' })
@@ -69,17 +101,20 @@ const reportName = requiredText().pipe(
 
 const entryPoint = z.strictObject({
   name: optionalText(),
-  description: optionalText(),
-  version: optionalText(),
+  description: optionalText(MAX_DESCRIPTION_CHARACTERS),
+  version: optionalText(MAX_NAME_CHARACTERS),
   entryPointDocument: z.strictObject(
     {
-      href: requiredText().pipe(
+      href: requiredText(MAX_URI_CHARACTERS).pipe(
         z.string().refine(isXsAnyUri, { message: 'is not a valid URI (check "%" escapes and "#")' }),
       ),
     },
     { error: (iss) => (iss.input === undefined ? 'is required (an object with href)' : 'must be an object with href') },
   ),
-  languages: z.array(languageTag, { error: 'must be an array of language tags' }).optional(),
+  languages: z
+    .array(languageTag, { error: 'must be an array of language tags' })
+    .max(MAX_LANGUAGES, { message: `must list at most ${MAX_LANGUAGES} languages` })
+    .optional(),
 });
 
 // Strict objects: a misspelt field (publisherURL for publisherUrl) is refused
@@ -88,8 +123,8 @@ export const reportPackageRequestSchema = z
   .strictObject({
     name: requiredText(),
     identifier: z.preprocess(blankToUndefined, absoluteUri('https://example.com/acme/2024/package')),
-    description: optionalText(),
-    version: optionalText(),
+    description: optionalText(MAX_DESCRIPTION_CHARACTERS),
+    version: optionalText(MAX_NAME_CHARACTERS),
     reportPackageLanguage: z.preprocess(blankToUndefined, languageTag.optional()),
     publicationDate: z.preprocess(blankToUndefined, publicationDate.optional()),
     publisher: optionalText(),
@@ -101,14 +136,17 @@ export const reportPackageRequestSchema = z
         .refine((v) => /^[A-Z]{2}$/.test(v), { message: 'must be two upper-case letters (ISO 3166 code such as GB)' })
         .optional(),
     ),
-    reportPackageName: requiredText().pipe(
+    reportPackageName: requiredText(MAX_NAME_CHARACTERS).pipe(
       z.string().refine((v) => safePackageName(v) !== undefined, {
         message: 'must contain a usable name (not empty, "." or "..")',
       }),
     ),
     reportBase64Content: z.preprocess(blankToUndefined, base64Text()),
     reportName,
-    entrypoints: z.array(entryPoint, { error: 'must be an array of entry points' }).optional(),
+    entrypoints: z
+      .array(entryPoint, { error: 'must be an array of entry points' })
+      .max(MAX_ENTRY_POINTS, { message: `must hold at most ${MAX_ENTRY_POINTS} entry points` })
+      .optional(),
     base64ZipFiles: z.preprocess(blankToUndefined, base64Text().optional()),
     base64ReportPackageJson: z.preprocess(blankToUndefined, base64Text().optional()),
   })

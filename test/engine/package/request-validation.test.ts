@@ -81,6 +81,49 @@ describe('report package request validation', () => {
     expect(match!.message).toMatch(message);
   });
 
+  it.each([
+    // Names that become zip entry names and a folder on disk: Windows path limits, zip name fields.
+    ['reportPackageName', { reportPackageName: 'P'.repeat(201) }, /at most 200 characters/],
+    ['reportPackageName', { reportPackageName: '\u00e9'.repeat(70_000) }, /at most 200 characters/],
+    ['reportName', { reportName: `${'r'.repeat(196)}.xhtml` }, /at most 200 characters/],
+    // Strings written into taxonomyPackage.xml.
+    ['name', { name: 'n'.repeat(1001) }, /at most 1000 characters/],
+    ['description', { description: 'd'.repeat(10_001) }, /at most 10000 characters/],
+    ['version', { version: 'v'.repeat(201) }, /at most 200 characters/],
+    ['publisher', { publisher: 'p'.repeat(1001) }, /at most 1000 characters/],
+    ['identifier', { identifier: `http://example.com/${'a'.repeat(2048)}` }, /at most 2048 characters/],
+    ['publisherUrl', { publisherUrl: `http://example.com/${'a'.repeat(2048)}` }, /at most 2048 characters/],
+    ['entrypoints[0].name', { entrypoints: [{ name: 'n'.repeat(1001), entryPointDocument: { href: 'a.xsd' } }] }, /at most 1000 characters/],
+    ['entrypoints[0].entryPointDocument.href', { entrypoints: [{ entryPointDocument: { href: `a${'b'.repeat(2048)}.xsd` } }] }, /at most 2048 characters/],
+    ['entrypoints[0].languages', { entrypoints: [{ entryPointDocument: { href: 'a.xsd' }, languages: Array.from({ length: 101 }, () => 'en') }] }, /at most 100/],
+    ['entrypoints', { entrypoints: Array.from({ length: 1001 }, () => ({ entryPointDocument: { href: 'a.xsd' } })) }, /at most 1000 entry points/],
+    // publicationDate: the time and zone of a date-time are checked too, not only the date.
+    ['publicationDate', { publicationDate: '2025-01-15T99:99' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15T24:30:00' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15T24:00:00Z' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15T10:60:00Z' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15T10:00:61' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15T10:00:00+15:00' }, /not a date/],
+    ['publicationDate', { publicationDate: '2025-01-15+14:30' }, /not a date/],
+  ] as const)('refuses an over-long or malformed %s', async (field, patch, message) => {
+    const errors = await fieldErrors({ ...good, ...patch });
+    const match = errors.find((e) => e.field === field);
+    expect(match, JSON.stringify(errors).slice(0, 500)).toBeDefined();
+    expect(match!.message).toMatch(message);
+  });
+
+  it('accepts names and texts at their caps, and date-times with a valid time', async () => {
+    for (const patch of [
+      { reportPackageName: 'P'.repeat(200), reportName: `${'r'.repeat(194)}.xhtml` },
+      { name: 'n'.repeat(1000), description: 'd'.repeat(10_000), version: 'v'.repeat(200) },
+      { publicationDate: '2025-01-15T23:59:59.999+14:00' },
+      { publicationDate: '2025-01-15-05:00' },
+    ]) {
+      const built = await createReportPackage({ ...good, ...patch }, { includeHash: false });
+      expect(built.zipContentBase64.length, JSON.stringify(patch).slice(0, 80)).toBeGreaterThan(0);
+    }
+  });
+
   it('puts the field and the rule in the error message too', async () => {
     await expect(createReportPackage({ ...good, publisherCountry: 'de' }, { includeHash: false })).rejects.toThrow(
       /publisherCountry: must be two upper-case letters/,
