@@ -33,7 +33,8 @@ export function checkArchiveFormat(archive: ZipArchive, kind: PackageKind, findi
   return ok;
 }
 
-export function checkDirectoryStructure(names: string[], kind: PackageKind, findings: Findings): boolean {
+/** `stld` is the top-level directory the package is judged by; any other top-level entry is the one named as extra. */
+export function checkDirectoryStructure(names: string[], kind: PackageKind, findings: Findings, stld: string): boolean {
   const code = `${kind === 'report' ? 'rpe' : 'tpe'}:invalidDirectoryStructure`;
   const before = findings.hasErrors(kind);
   if (names.length === 0) {
@@ -70,12 +71,13 @@ export function checkDirectoryStructure(names: string[], kind: PackageKind, find
     if (impliedDirectories.has(file)) findings.error(kind, code, 'the path is both a file and a directory', file);
   }
   if (topLevel.size > 1) {
-    const [first, second] = [...topLevel];
+    const all = [...topLevel].sort();
+    const extra = all.find((t) => t !== stld)!;
     findings.error(
       kind,
       code,
-      `is a second top-level entry beside "${first}" (${topLevel.size} in all: ${[...topLevel].slice(0, 5).join(', ')}); a package has exactly one top-level directory`,
-      second,
+      `is a top-level entry beside "${stld}" (${topLevel.size} in all: ${all.slice(0, 5).join(', ')}); a package has exactly one top-level directory`,
+      extra,
     );
   }
   return findings.hasErrors(kind) === before;

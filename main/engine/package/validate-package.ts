@@ -9,9 +9,11 @@ import type { ValidationJobResult } from '../validation-result.js';
 import { checkArchiveFormat, checkDirectoryStructure } from './archive-checks.js';
 import { documentTypeOfExtension, packageExtensionOf } from './document-types.js';
 import { Findings, type PackageKind } from './findings.js';
+import { checkFutureReportPackage, rootReportPackageJson } from './future-report-package.js';
 import { loadableReportCount, discoverReports } from './report-discovery.js';
 import { checkReportPackageJson, checkReports } from './report-package-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
+import { chooseStld } from './top-level-directory.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
 
 export interface ValidatePackageDeps {
@@ -56,16 +58,27 @@ function runChecks(
     return { kind: 'report', reportCount: 0 };
   }
   const names = archive.entries.map((e) => e.name);
-  // The first entry's top-level directory stands for the STLD even when the
-  // structure is broken, so the report count still means something.
-  const stld = (names[0] ?? '').split('/')[0]!;
+  const futureJson = rootReportPackageJson(archive.entries);
+  const stld = chooseStld(names);
   const isReportPackage =
-    extension !== 'zip' || names.includes(`${stld}/META-INF/reportPackage.json`) || names.some((n) => n.startsWith(`${stld}/reports/`));
+    futureJson !== undefined ||
+    extension !== 'zip' ||
+    names.includes(`${stld}/META-INF/reportPackage.json`) ||
+    names.some((n) => n.startsWith(`${stld}/reports/`));
   const kind: PackageKind = isReportPackage ? 'report' : 'taxonomy';
   const countAs = () => loadableReportCount(discoverReports(names, stld), documentTypeOfExtension[extension]);
 
   if (!refuseOverLimits(fileName, () => checkArchiveFormat(archive, kind, findings))) return { kind, reportCount: 0 };
-  if (!checkDirectoryStructure(names, kind, findings)) return { kind, reportCount: countAs() };
+  // Before any STLD rule: a root reportPackage.json means a version we cannot
+  // judge by 1.0 rules. Its directory-structure breaches are still reported
+  // (Arelle's own run reports only those: index.csv bad-no-stld.xbri), but no
+  // 1.0 rule beyond them applies and no report is loaded.
+  if (futureJson) {
+    checkFutureReportPackage(archive.read(futureJson), findings);
+    checkDirectoryStructure(names, kind, findings, stld);
+    return { kind, reportCount: 0 };
+  }
+  if (!checkDirectoryStructure(names, kind, findings, stld)) return { kind, reportCount: countAs() };
 
   const files = new Map(archive.entries.filter((e) => !e.isDirectory).map((e) => [e.name, e]));
   const read = (name: string) => {
