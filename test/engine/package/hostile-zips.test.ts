@@ -7,16 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../../main/engine/errors.js';
 import { createReportPackage, validatePackage } from '../../../main/engine/package/index.js';
-import { b64, sampleInlineReport } from './package-helpers.js';
+import { minimalPackageRequest } from './minimal-request.js';
 import { rawZip, zeroBomb } from '../../fixtures/raw-zip.js';
 
-const base = {
-  name: 'ACME',
-  identifier: 'http://example.com/acme/package',
-  reportPackageName: 'ACME-2024',
-  reportName: 'acme.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
-};
+const base = minimalPackageRequest();
 const xsd = new TextEncoder().encode('<schema/>');
 
 async function refusal(zip: Buffer): Promise<RequestValidationError> {

@@ -6,32 +6,8 @@
  * self-check (a 500).
  */
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
-import { createReportPackage } from '../../../main/engine/package/index.js';
-import { rawZip } from '../../fixtures/raw-zip.js';
-import { b64, sampleInlineReport } from './package-helpers.js';
+import { mergeRefusalOf } from './minimal-request.js';
 
-const base = {
-  name: 'ACME',
-  identifier: 'http://example.com/acme/package',
-  reportPackageName: 'ACME-2024',
-  reportName: 'acme.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
-};
-const bytes = new TextEncoder().encode('x');
-
-async function refusalOf(names: string[], request: Record<string, unknown> = {}): Promise<FieldError> {
-  const zip = rawZip(names.map((name) => ({ name, data: name.endsWith('/') ? undefined : bytes })));
-  try {
-    await createReportPackage({ ...base, ...request, base64ZipFiles: zip.toString('base64') }, { includeHash: false });
-  } catch (err) {
-    expect(err, String(err)).toBeInstanceOf(RequestValidationError);
-    const errors = (err as RequestValidationError).errors;
-    expect(errors).toHaveLength(1);
-    return errors[0]!;
-  }
-  throw new Error(`accepted ${names.join(', ')}`);
-}
 
 describe('base64ZipFiles entries that clash with the generated files', () => {
   it.each([
@@ -47,14 +23,14 @@ describe('base64ZipFiles entries that clash with the generated files', () => {
     [['reports/ACME.XHTML', 'other/a.txt'], 'reports/ACME.XHTML'],
     [['Reports/acme.xhtml', 'other/a.txt'], 'Reports/acme.xhtml'],
   ])('refuses %j naming %s', async (names, entry) => {
-    const error = await refusalOf(names);
+    const error = await mergeRefusalOf(names);
     expect(error.field).toBe('base64ZipFiles');
     expect(error.message).toContain(`"${entry}"`);
   });
 
   it('refuses a file whose path is a directory of the generated report (report in a subfolder name)', async () => {
     // reportName cannot hold "/", so the only file-prefix of reports/<name> is "reports" itself.
-    const error = await refusalOf(['reports', 'other/a.txt']);
+    const error = await mergeRefusalOf(['reports', 'other/a.txt']);
     expect(error).toMatchObject({ field: 'base64ZipFiles' });
     expect(error.message).toContain('"reports"');
   });

@@ -3,37 +3,17 @@
  * over them names base64ZipFiles (a request field) and the rule.
  */
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
 import { createReportPackage, DEFAULT_ZIP_LIMITS } from '../../../main/engine/package/index.js';
 import { rawZip } from '../../fixtures/raw-zip.js';
-import { b64, sampleInlineReport } from './package-helpers.js';
+import { mergeRefusalOf, minimalPackageRequest } from './minimal-request.js';
 
-const base = {
-  name: 'ACME',
-  identifier: 'http://example.com/acme/package',
-  reportPackageName: 'ACME-2024',
-  reportName: 'acme.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
-};
+const base = minimalPackageRequest();
 const bytes = new TextEncoder().encode('x');
-
-async function refusalOf(names: string[], request: Record<string, unknown> = {}): Promise<FieldError> {
-  const zip = rawZip(names.map((name) => ({ name, data: name.endsWith('/') ? undefined : bytes })));
-  try {
-    await createReportPackage({ ...base, ...request, base64ZipFiles: zip.toString('base64') }, { includeHash: false });
-  } catch (err) {
-    expect(err, String(err)).toBeInstanceOf(RequestValidationError);
-    const errors = (err as RequestValidationError).errors;
-    expect(errors).toHaveLength(1);
-    return errors[0]!;
-  }
-  throw new Error(`accepted ${names.join(', ')}`);
-}
 
 describe('entry-count headroom for the generated files', () => {
   it('refuses, naming base64ZipFiles, an archive that leaves no room for the generated entries', async () => {
     const names = Array.from({ length: DEFAULT_ZIP_LIMITS.maxEntries - 2 }, (_, i) => `t/${i}.xsd`);
-    const error = await refusalOf(names);
+    const error = await mergeRefusalOf(names);
     expect(error.field).toBe('base64ZipFiles');
     expect(error.message).toMatch(/entries/);
   });

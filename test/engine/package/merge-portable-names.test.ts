@@ -5,32 +5,8 @@
  * refused as field errors naming the entry.
  */
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
-import { createReportPackage } from '../../../main/engine/package/index.js';
-import { rawZip } from '../../fixtures/raw-zip.js';
-import { b64, sampleInlineReport } from './package-helpers.js';
+import { mergeRefusalOf } from './minimal-request.js';
 
-const base = {
-  name: 'ACME',
-  identifier: 'http://example.com/acme/package',
-  reportPackageName: 'ACME-2024',
-  reportName: 'acme.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
-};
-const bytes = new TextEncoder().encode('x');
-
-async function refusalOf(names: string[], request: Record<string, unknown> = {}): Promise<FieldError> {
-  const zip = rawZip(names.map((name) => ({ name, data: name.endsWith('/') ? undefined : bytes })));
-  try {
-    await createReportPackage({ ...base, ...request, base64ZipFiles: zip.toString('base64') }, { includeHash: false });
-  } catch (err) {
-    expect(err, String(err)).toBeInstanceOf(RequestValidationError);
-    const errors = (err as RequestValidationError).errors;
-    expect(errors).toHaveLength(1);
-    return errors[0]!;
-  }
-  throw new Error(`accepted ${names.join(', ')}`);
-}
 
 describe('base64ZipFiles names that do not extract everywhere', () => {
   it.each([
@@ -47,7 +23,7 @@ describe('base64ZipFiles names that do not extract everywhere', () => {
     ['tax/nul', 'reserved'],
     ['tax/trailing. ', 'end in'],
   ])('refuses %j (%s)', async (name, reason) => {
-    const error = await refusalOf([name, 'other/a.txt']);
+    const error = await mergeRefusalOf([name, 'other/a.txt']);
     expect(error.field).toBe('base64ZipFiles');
     // Control characters are shown escaped, so the message stays one readable line.
     const shown = name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -56,13 +32,13 @@ describe('base64ZipFiles names that do not extract everywhere', () => {
   });
 
   it('refuses names that differ only in case or Unicode normalisation', async () => {
-    const caseOnly = await refusalOf(['a/X.txt', 'a/x.txt']);
+    const caseOnly = await mergeRefusalOf(['a/X.txt', 'a/x.txt']);
     expect(caseOnly.field).toBe('base64ZipFiles');
     expect(caseOnly.message).toContain('"a/x.txt"');
     expect(caseOnly.message).toContain('"a/X.txt"');
-    const dirCase = await refusalOf(['Tax/a.xsd', 'tax/b.xsd']);
+    const dirCase = await mergeRefusalOf(['Tax/a.xsd', 'tax/b.xsd']);
     expect(dirCase.message).toContain('"tax/b.xsd"');
-    const nfd = await refusalOf(['t/caf\u00e9.xsd', 't/cafe\u0301.xsd']);
+    const nfd = await mergeRefusalOf(['t/caf\u00e9.xsd', 't/cafe\u0301.xsd']);
     expect(nfd.message).toContain('differ only in');
   });
 });

@@ -4,15 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
 import { createReportPackage } from '../../../main/engine/package/index.js';
-import { b64, sampleInlineReport } from './package-helpers.js';
+import { b64 } from './package-helpers.js';
+import { minimalPackageRequest } from './minimal-request.js';
 
-const good = {
-  name: 'ACME',
-  identifier: 'http://example.com/acme/package',
-  reportPackageName: 'ACME-2024',
-  reportName: 'acme.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
-};
+const good = minimalPackageRequest();
 
 async function fieldErrors(request: unknown): Promise<FieldError[]> {
   try {
