@@ -3,37 +3,70 @@
  * a published taxonomy's file http://host/dir/file.xsd is stored at
  * host/dir/file.xsd under the STLD, so for every absolute http(s) URL the
  * entry points or the report use, whose file is in the package, the catalog
- * maps http://host/dir/ to ../host/dir/ (relative to META-INF/).
+ * maps the URL's directory to ../host/dir/ (relative to META-INF/).
+ *
+ * The start string is the directory exactly as the href spells it: Arelle
+ * and other processors compare the href as written with uriStartString as a
+ * plain string prefix, so a start string taken from the normalised URL
+ * (lower-case host, no default port, %-encoded non-ASCII, resolved "..")
+ * would never match "HTTP://EXAMPLE.COM/…" or "…/café/…". When normalising
+ * changes the directory, its normalised spelling is mapped as well, for
+ * processors that normalise before they look the URL up.
  */
 import type { RewriteRule } from './catalog-file.js';
 
 export function catalogRewrites(urls: string[], packagePaths: ReadonlySet<string>): RewriteRule[] {
-  const directories = new Set<string>();
+  const prefixOfStart = new Map<string, string>();
   for (const raw of urls) {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      continue;
+    const mapping = directoryMapping(raw, packagePaths);
+    if (!mapping) continue;
+    for (const start of mapping.startStrings) {
+      if (!prefixOfStart.has(start)) prefixOfStart.set(start, mapping.rewritePrefix);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-    if (url.search || url.hash || url.username || url.password) continue;
-    let local: string;
-    try {
-      local = decodeURIComponent(`${url.host}${url.pathname}`);
-    } catch {
-      continue;
-    }
-    if (!packagePaths.has(local)) continue;
-    directories.add(`${url.protocol}//${url.host}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`);
   }
-  // A directory under one already mapped is covered by that rewrite.
-  const sorted = [...directories].sort();
-  const kept = sorted.filter((d) => !sorted.some((other) => other !== d && d.startsWith(other)));
-  return kept.map((d) => {
-    const url = new URL(d);
-    return { uriStartString: d, rewritePrefix: `../${url.host}${url.pathname}` };
-  });
+  const rules = [...prefixOfStart]
+    .map(([uriStartString, rewritePrefix]) => ({ uriStartString, rewritePrefix }))
+    .sort((a, b) => (a.uriStartString < b.uriStartString ? -1 : a.uriStartString > b.uriStartString ? 1 : 0));
+  return rules.filter((rule) => !rules.some((other) => other !== rule && covers(other, rule)));
+}
+
+/**
+ * A rule is redundant when a shorter one maps every URL it matches to the
+ * same place: the rest of the start string carries over unchanged (no
+ * %-escape or case the longer rule had to translate).
+ */
+function covers(shorter: RewriteRule, longer: RewriteRule): boolean {
+  return (
+    longer.uriStartString.startsWith(shorter.uriStartString) &&
+    shorter.rewritePrefix + longer.uriStartString.slice(shorter.uriStartString.length) === longer.rewritePrefix
+  );
+}
+
+/** For an http(s) URL whose file is in the package: its directory as written (and normalised) → ../<its directory in the package>/. */
+function directoryMapping(raw: string, packagePaths: ReadonlySet<string>): { startStrings: string[]; rewritePrefix: string } | undefined {
+  // Scheme, authority and path only: a query, fragment or user name has no place in a file path.
+  if (!/^https?:\/\/[^/?#@]+\/[^?#]*$/i.test(raw)) return undefined;
+  let url: URL;
+  let local: string;
+  try {
+    url = new URL(raw);
+    local = decodeURIComponent(`${url.host}${url.pathname}`);
+  } catch {
+    return undefined;
+  }
+  if (!packagePaths.has(local)) return undefined;
+  const directoryOf = (s: string) => s.slice(0, s.lastIndexOf('/') + 1);
+  const written = directoryOf(raw);
+  const normalised = directoryOf(url.href);
+  return {
+    startStrings: written === normalised ? [written] : [written, normalised],
+    rewritePrefix: `../${uriPathOf(directoryOf(local))}`,
+  };
+}
+
+/** The package path as a URI reference: only the characters that would change its meaning are escaped. */
+function uriPathOf(path: string): string {
+  return path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F');
 }
 
 /** The taxonomy URLs a report names: link:schemaRef hrefs (XML/inline) or documentInfo.taxonomy (JSON). */

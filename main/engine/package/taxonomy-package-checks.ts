@@ -41,36 +41,59 @@ export function checkTaxonomyPackage(
   }
   const present = new Set(names.map((n) => (n.endsWith('/') ? n.slice(0, -1) : n)));
   for (const { href, bases } of parsed.entryPointHrefs) {
-    const target = resolveInPackage(href, bases, rewrites, metaInf);
-    if (target !== undefined && !present.has(target)) {
-      findings.add('taxonomy', 'warning', 'entryPointNotInPackage', `entry point document "${href}" is not in the package (looked for ${target})`, metadataName);
+    const resolution = resolveInPackage(href, bases, rewrites, metaInf);
+    if (resolution?.kind === 'inPackage' && !present.has(resolution.path)) {
+      findings.add('taxonomy', 'warning', 'entryPointNotInPackage', `entry point document "${href}" is not in the package (looked for ${resolution.path})`, metadataName);
+    }
+    if (resolution?.kind === 'onlyWhenNormalised') {
+      findings.add(
+        'taxonomy',
+        'warning',
+        'entryPointNotMappedByCatalog',
+        `entry point document "${href}" matches the catalog's rewriteURI "${resolution.uriStartString}" only after URL normalisation; processors that compare the href as written (Arelle among them) will not map it into the package`,
+        catalogName,
+      );
     }
   }
 }
 
+export type EntryPointResolution =
+  | { kind: 'inPackage'; path: string }
+  /** A rewrite would apply to the normalised URL but not to the href as written. */
+  | { kind: 'onlyWhenNormalised'; uriStartString: string };
+
+const PACKAGE_ROOT = 'http://package.invalid/';
+
 /**
  * Where an entry point's href lands inside the package: relative hrefs (after
- * any xml:base) resolve against META-INF/, absolute ones through the longest
- * matching rewriteURI. Undefined when the document is outside the package by
- * design (no rewrite applies) or the href cannot be resolved.
+ * any xml:base) resolve against META-INF/; absolute ones through the longest
+ * rewriteURI whose start string is a prefix of the URL as written, compared
+ * as plain strings the way Arelle does. Undefined when the document is
+ * outside the package by design (no rewrite applies at all) or the href
+ * cannot be resolved.
  */
-export function resolveInPackage(href: string, bases: string[], rewrites: RewriteRule[], metaInf: string): string | undefined {
-  const packageRoot = 'http://package.invalid/';
+export function resolveInPackage(href: string, bases: string[], rewrites: RewriteRule[], metaInf: string): EntryPointResolution | undefined {
   try {
-    let base = new URL(encodeURI(metaInf), packageRoot);
+    const metaInfUrl = new URL(encodeURI(metaInf), PACKAGE_ROOT);
+    let base = metaInfUrl;
     for (const b of bases) base = new URL(b, base);
-    let target = new URL(href, base);
-    if (target.host !== 'package.invalid') {
-      const absolute = target.href;
-      const rule = rewrites
-        .filter((r) => absolute.startsWith(r.uriStartString))
-        .sort((a, b) => b.uriStartString.length - a.uriStartString.length)[0];
-      if (!rule) return undefined;
-      target = new URL(rule.rewritePrefix + absolute.slice(rule.uriStartString.length), new URL(encodeURI(metaInf), packageRoot));
-      if (target.host !== 'package.invalid') return undefined;
+    const target = new URL(href, base);
+    if (target.host === 'package.invalid') return { kind: 'inPackage', path: decodeURIComponent(target.pathname.slice(1)) };
+    // The URL as written: the href itself when it is absolute, else what xml:base made of it.
+    const written = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(href.trim()) ? href.trim() : target.href;
+    const rule = longestPrefixRule(written, rewrites);
+    if (!rule) {
+      const normalisedRule = longestPrefixRule(target.href, rewrites);
+      return normalisedRule ? { kind: 'onlyWhenNormalised', uriStartString: normalisedRule.uriStartString } : undefined;
     }
-    return decodeURIComponent(target.pathname.slice(1));
+    const mapped = new URL(rule.rewritePrefix + written.slice(rule.uriStartString.length), metaInfUrl);
+    if (mapped.host !== 'package.invalid') return undefined;
+    return { kind: 'inPackage', path: decodeURIComponent(mapped.pathname.slice(1)) };
   } catch {
     return undefined;
   }
+}
+
+function longestPrefixRule(url: string, rewrites: RewriteRule[]): RewriteRule | undefined {
+  return rewrites.filter((r) => url.startsWith(r.uriStartString)).sort((a, b) => b.uriStartString.length - a.uriStartString.length)[0];
 }
