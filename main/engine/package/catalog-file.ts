@@ -5,6 +5,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { childElements, ownText, parseXml, XmlParseError } from './xml-document.js';
+import { collapse, isXsNcName } from './xml-types.js';
 
 export const CATALOG_NS = 'urn:oasis:names:tc:entity:xmlns:xml:catalog';
 
@@ -34,6 +35,8 @@ export function checkCatalogXml(bytes: Uint8Array): { problems: CatalogProblem[]
     return { problems, rewrites };
   }
   checkAttributes(root, ['id'], invalid);
+  const ids = new IdRegister(invalid);
+  ids.check(root);
   const children = childElements(root);
   if (children.length === 0) invalid('the catalog is empty; it needs at least one rewriteURI');
   if (ownText(root).trim() !== '') invalid('text is not allowed directly inside <catalog>');
@@ -48,6 +51,8 @@ export function checkCatalogXml(bytes: Uint8Array): { problems: CatalogProblem[]
       continue;
     }
     checkAttributes(child, ['uriStartString', 'rewritePrefix', 'id'], invalid);
+    ids.check(child);
+    checkEmptyContent(child, invalid);
     const start = child.getAttribute('uriStartString');
     const prefix = child.getAttribute('rewritePrefix');
     if (!child.hasAttribute('uriStartString') || !child.hasAttribute('rewritePrefix') || start === null || prefix === null) {
@@ -64,6 +69,37 @@ export function checkCatalogXml(bytes: Uint8Array): { problems: CatalogProblem[]
     rewrites.push({ uriStartString: start, rewritePrefix: prefix });
   }
   return { problems, rewrites };
+}
+
+/**
+ * @id is xs:ID: an NCName after whitespace collapsing (" a " is "a"), and no
+ * two elements of the document may share one.
+ */
+class IdRegister {
+  private readonly seen = new Set<string>();
+  constructor(private readonly invalid: (m: string) => void) {}
+
+  check(el: Element): void {
+    if (!el.hasAttribute('id')) return;
+    const id = collapse(el.getAttribute('id') ?? '');
+    if (!isXsNcName(id)) this.invalid(`<${el.localName}> id "${id}" is not an XML name (xs:ID: no spaces, no ":", not starting with a digit)`);
+    else if (this.seen.has(id)) this.invalid(`<${el.localName}> id "${id}" is used twice; xs:ID values must be unique`);
+    this.seen.add(id);
+  }
+}
+
+/** rewriteURI's content type is empty: no text at all (not even blanks or an empty CDATA section) and no child element. */
+function checkEmptyContent(el: Element, invalid: (m: string) => void): void {
+  for (let node = el.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === node.ELEMENT_NODE) {
+      invalid(`<rewriteURI> must be empty; it holds an element <${node.nodeName}>`);
+      return;
+    }
+    if (node.nodeType === node.TEXT_NODE || node.nodeType === node.CDATA_SECTION_NODE) {
+      invalid('<rewriteURI> must be empty; it holds text');
+      return;
+    }
+  }
 }
 
 /** Unqualified attributes must be declared ones; namespaced ones fall under anyAttribute ##other. */

@@ -67,6 +67,15 @@ export function isXsAnyUri(value: string): boolean {
   return true;
 }
 
+/**
+ * xs:ID / xs:NCName (after whitespace collapsing): an XML name without ":". Name characters
+ * follow XML 1.0 fifth edition (letters of any script, "_", then also
+ * digits, ".", "-", middle dot and combining marks).
+ */
+export function isXsNcName(value: string): boolean {
+  return /^[A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}][A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}\-.0-9\u00B7\u0300-\u036F\u203F\u2040]*$/u.test(value);
+}
+
 export function collapse(value: string): string {
   return value.replace(/[\t\n\r ]+/g, ' ').trim();
 }

@@ -78,8 +78,21 @@ describe('taxonomy package metadata rules agree with xmllint --schema', () => {
   });
 });
 
+// xs:ID values: NCNames (unique in the document) and values that are not NCNames at all.
+const catalogId = fc.option(fc.constantFrom('a', 'b', '_x.1', 'é-1', '1bad', ' a ', '', 'x:y', 'a b'), { nil: undefined });
+const idAttr = (id: string | undefined) => (id === undefined ? '' : ` id="${id}"`);
+// rewriteURI has empty content: no text (even blanks or a CDATA section), no child element; comments are fine.
+// (An empty "<![CDATA[]]>" is left out: xmldom drops it from the tree, so the checker cannot see what libxml2 refuses.)
+const rewriteContent = fc.constantFrom('', '', ' ', 'text', '<![CDATA[ ]]>', '<!-- note -->', '<rewriteURI uriStartString="http://z/" rewritePrefix="../z/"/>', '<e:x xmlns:e="urn:e"/>');
+
 const catalogChild = fc.oneof(
-  fc.constantFrom('a/', 'b/').map((s) => `<rewriteURI uriStartString="http://x/${s}" rewritePrefix="../x/${s}"/>`),
+  fc
+    .record({ start: fc.constantFrom('a/', 'b/'), id: catalogId, content: rewriteContent })
+    .map(({ start, id, content }) =>
+      content === ''
+        ? `<rewriteURI${idAttr(id)} uriStartString="http://x/${start}" rewritePrefix="../x/${start}"/>`
+        : `<rewriteURI${idAttr(id)} uriStartString="http://x/${start}" rewritePrefix="../x/${start}">${content}</rewriteURI>`,
+    ),
   fc.constant('<rewriteURI uriStartString="http://x/"/>'),
   fc.constant('<rewriteSystem systemIdStartString="http://x/" rewritePrefix="../x/"/>'),
   fc.constant('<rewriteURI uriStartString="http://y/" rewritePrefix="../y/" bogus="1"/>'),
@@ -89,14 +102,30 @@ const catalogChild = fc.oneof(
 describe('catalog.xml rules agree with xmllint --schema', () => {
   it('gives the same verdict as the official XSD on generated catalogs', () => {
     fc.assert(
-      fc.property(fc.array(catalogChild, { maxLength: 4 }), (children) => {
-        const xml = `<?xml version="1.0"?>\n<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">${children.join('')}</catalog>\n`;
+      fc.property(fc.array(catalogChild, { maxLength: 4 }), catalogId, (children, rootId) => {
+        const xml = `<?xml version="1.0"?>\n<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog"${idAttr(rootId)}>${children.join('')}</catalog>\n`;
         const bytes = new TextEncoder().encode(xml);
         const ours = checkCatalogXml(bytes).problems.filter((p) => p.code === 'tpe:invalidCatalogFile');
         const oracle = xmllintSchema(bytes, 'taxonomy-package-catalog.xsd');
         expect(ours.length === 0, `${xml}\nours: ${JSON.stringify(ours)}\nxmllint: ${oracle.output}`).toBe(oracle.ok);
       }),
-      { numRuns: 80 },
+      { numRuns: 300 },
     );
+  });
+});
+
+describe('catalog.xml cases the review found looser than the XSD', () => {
+  const catalog = (inner: string, rootAttrs = '') => `<?xml version="1.0"?><catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog"${rootAttrs}>${inner}</catalog>`;
+  it.each([
+    catalog('<rewriteURI uriStartString="http://x/" rewritePrefix="../x/">text</rewriteURI>'),
+    catalog('<rewriteURI uriStartString="http://x/" rewritePrefix="../x/"><rewriteURI uriStartString="http://y/" rewritePrefix="../y/"/></rewriteURI>'),
+    catalog('<rewriteURI uriStartString="http://x/" rewritePrefix="../x/"><e:x xmlns:e="urn:e"/></rewriteURI>'),
+    catalog('<rewriteURI id="1bad" uriStartString="http://x/" rewritePrefix="../x/"/>'),
+    catalog('<rewriteURI id="a" uriStartString="http://x/" rewritePrefix="../x/"/><rewriteURI id="a" uriStartString="http://y/" rewritePrefix="../y/"/>'),
+    catalog('<rewriteURI id=" a " uriStartString="http://x/" rewritePrefix="../x/"/>', ' id="a"'),
+  ])('refuses %s as xmllint does', (xml) => {
+    const bytes = new TextEncoder().encode(xml);
+    expect(xmllintSchema(bytes, 'taxonomy-package-catalog.xsd').ok).toBe(false);
+    expect(checkCatalogXml(bytes).problems.map((p) => p.code)).toContain('tpe:invalidCatalogFile');
   });
 });
