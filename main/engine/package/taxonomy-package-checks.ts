@@ -74,7 +74,8 @@ const PACKAGE_ROOT = 'http://package.invalid/';
  */
 export function resolveInPackage(href: string, bases: string[], rewrites: RewriteRule[], metaInf: string): EntryPointResolution | undefined {
   try {
-    const metaInfUrl = new URL(encodeURI(metaInf), PACKAGE_ROOT);
+    // Each segment escaped whole: an STLD such as "ACME #2" must stay a path, not become a fragment.
+    const metaInfUrl = new URL(metaInf.split('/').map(encodeURIComponent).join('/'), PACKAGE_ROOT);
     let base = metaInfUrl;
     for (const b of bases) base = new URL(b, base);
     const target = new URL(href, base);

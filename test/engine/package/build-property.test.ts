@@ -1,24 +1,23 @@
 /**
  * Property: any valid request builds a package that our validator passes
- * with exactly one report and whose metadata passes xmllint against the
- * official schemas; building it twice gives the same bytes.
+ * with exactly one report and no warning, whose metadata passes xmllint
+ * against the official schemas, whose file name and STLD follow the
+ * documented rules (computed here, not by the code under test), and whose
+ * catalog maps every taxonomy URL the request uses onto a file in the zip
+ * (checked with an independent raw-prefix resolver); building it twice gives
+ * the same bytes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createReportPackage,
-  isValidResult,
-  reportCountOf,
-  reportPackageFileName,
-  reportPackageRequestSchema,
-  validatePackage,
-} from '../../../main/engine/package/index.js';
+import { createReportPackage, isValidResult, reportCountOf, validatePackage } from '../../../main/engine/package/index.js';
+import { catalogRules, resolveThroughCatalog } from './catalog-resolver.js';
 import { b64, jszipOf, sampleInlineReport, sampleJsonReport, sampleXbrlReport, sampleXsd, unzipToMap, xmllintSchema } from './package-helpers.js';
 
 const XML_UNSAFE = /[\u0000-\u001f\u007f\ufffe\uffff\ud800-\udfff]/;
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== '' && !XML_UNSAFE.test(s));
+// Windows device names (CON, nul, …) are refused in merged paths, so the generator avoids them.
 const segment = fc.oneof(
-  fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/),
+  fc.stringMatching(/^[A-Za-z0-9_-]{1,10}$/).filter((s) => !/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(s)),
   fc.constantFrom('café', 'bericht-ä', '日本語', 'Ελληνικά', 'naïve file'),
 );
 const language = fc.constantFrom('en', 'en-GB', 'cy', 'de-DE', 'fr', 'ga-IE', 'x-private');
@@ -54,13 +53,25 @@ const request = fc
 function dedupeBy<T>(items: T[], key: (t: T) => string | false): T[] {
   const seen = new Set<string>();
   return items.filter((i) => {
-    const k = String(key(i));
+    // Compared as Windows and macOS see paths: names differing only in case are one file there.
+    const k = String(key(i)).toLowerCase();
     // Paths must not be both a file and a folder: keep only the first of any prefix family.
     for (const s of seen) if (s.startsWith(`${k.replace(/\.xsd$/, '')}/`) || k.startsWith(`${s.replace(/\.xsd$/, '')}/`)) return false;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
+}
+
+/** report-package.md section 4: the report's kind decides, unless an unconstrained reportPackage.json was given. */
+function expectedExtension(reportKind: string, unconstrained: boolean): string {
+  if (unconstrained) return 'zip';
+  return ['xhtml', 'html', 'htm'].includes(reportKind) ? 'xbri' : 'xbr';
+}
+
+/** report-package.md section 4: / \\ : * ? " < > | and control characters replaced, surrounding blanks and trailing dots dropped. */
+function expectedStld(name: string): string {
+  return name.trim().replace(/[\u0000-\u001f/\\:*?"<>|]/g, '_').trim().replace(/[. ]+$/, '');
 }
 
 describe('createReportPackage (property)', () => {
@@ -101,18 +112,32 @@ describe('createReportPackage (property)', () => {
         const again = await createReportPackage(structuredClone(req), { includeHash: true });
         expect(again).toEqual(response);
         const bytes = Buffer.from(response.zipContentBase64, 'base64');
-        const fileName = reportPackageFileName(reportPackageRequestSchema.parse(req));
+        const stld = expectedStld(r.reportPackageName);
+        const fileName = `${stld}.${expectedExtension(r.reportKind, r.unconstrained)}`;
         const result = await validatePackage(fileName, bytes);
         expect(isValidResult(result), JSON.stringify(result.validations)).toBe(true);
         expect(reportCountOf(result)).toBe(1);
-        const stld = fileName.slice(0, fileName.lastIndexOf('.'));
+        expect(result.validations.flatMap((v) => v.messages.filter((m) => m.category !== 'info'))).toEqual([]);
         const unzipped = unzipToMap(bytes);
+        expect([...new Set([...unzipped.keys()].map((k) => k.split('/')[0]))]).toEqual([stld]);
+        expect(unzipped.has(`${stld}/reports/${r.reportBase}.${r.reportKind}`)).toBe(true);
         const lint = xmllintSchema(unzipped.get(`${stld}/META-INF/taxonomyPackage.xml`)!, 'taxonomy-package.xsd');
         expect(lint.ok, lint.output).toBe(true);
         const catalog = unzipped.get(`${stld}/META-INF/catalog.xml`);
         if (catalog) expect(xmllintSchema(catalog, 'taxonomy-package-catalog.xsd').ok).toBe(true);
-        // Every taxonomy file the report or an entry point names is mapped by the catalog.
+        // Every taxonomy file the report or an entry point names is mapped by the catalog onto a file in the zip.
         if (r.taxonomy.length > 0) expect(catalog).toBeDefined();
+        const rules = catalog ? catalogRules(catalog.toString('utf8')) : [];
+        const used = [firstUrl, ...req.entrypoints.map((ep) => ep.entryPointDocument.href)];
+        for (const url of used) {
+          const target = resolveThroughCatalog(url, rules, stld);
+          if (urls.includes(url)) {
+            expect(target, `${url} through ${catalog?.toString('utf8')}`).toBeDefined();
+            expect(unzipped.has(target!), `${url} → ${target}`).toBe(true);
+          } else {
+            expect(target, `${url} is not in the package, so the catalog must not claim it`).toBeUndefined();
+          }
+        }
       }),
       { numRuns: 60 },
     );

@@ -148,6 +148,18 @@ describe('createReportPackage', () => {
     expect(result.validations.map((v) => v.validationType)).toEqual([3, 4]);
   });
 
+  it('resolves entry points in a package whose STLD holds "#" or "%" (no warning)', async () => {
+    for (const reportPackageName of ['ACME #2', 'ACME 100%', 'ACME ?']) {
+      const { result } = await buildAndCheck({
+        ...base,
+        reportPackageName,
+        base64ZipFiles: await jszipOf({ 'example.com/acme/2024/acme-2024.xsd': sampleXsd, 'other/readme.txt': 'x' }),
+        entrypoints: [{ name: 'ACME', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' } }],
+      });
+      expect(result.validations.flatMap((v) => v.messages.filter((m) => m.category === 'warning')), reportPackageName).toEqual([]);
+    }
+  });
+
   it('makes the package name safe for file systems', async () => {
     const { fileName } = await buildAndCheck({ ...base, reportPackageName: 'ACME: 2024/25 "final"?. ' });
     expect(fileName).toBe('ACME_ 2024_25 _final__.xbri');

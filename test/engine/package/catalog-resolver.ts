@@ -29,10 +29,11 @@ export function resolveThroughCatalog(url: string, rules: CatalogRule[], stld: s
   const rule = rules.filter((r) => url.startsWith(r.uriStartString)).sort((a, b) => b.uriStartString.length - a.uriStartString.length)[0];
   if (!rule) return undefined;
   const mapped = rule.rewritePrefix + url.slice(rule.uriStartString.length);
+  // The STLD is a zip path, not part of the URI: only the mapped reference's segments are %-decoded.
   const segments = [stld, 'META-INF'];
   for (const segment of mapped.split('/')) {
     if (segment === '..') segments.pop();
-    else if (segment !== '.' && segment !== '') segments.push(segment);
+    else if (segment !== '.' && segment !== '') segments.push(decodeURIComponent(segment));
   }
-  return decodeURIComponent(segments.join('/'));
+  return segments.join('/');
 }
