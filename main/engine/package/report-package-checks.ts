@@ -27,11 +27,12 @@ export function checkReportPackageJson(
   const bytes = read(name);
   if (bytes === undefined) {
     if (extension === 'zip') return documentTypeOfExtension.zip;
+    // Named by the STLD, an entry that exists; the message says which file is missing.
     findings.error(
       'report',
       'rpe:documentTypeFileExtensionMismatch',
-      `a .${extension} package must contain META-INF/reportPackage.json`,
-      name,
+      `a .${extension} package must contain ${name}`,
+      `${stld}/`,
     );
     return undefined;
   }
@@ -77,7 +78,7 @@ export function checkReports(
 ): void {
   const found = discoverReports(names, stld);
   if (!found.reportsDirectoryExists) {
-    findings.error('report', 'rpe:missingReportsDirectory', 'the package has no reports/ directory', `${stld}/reports/`);
+    findings.error('report', 'rpe:missingReportsDirectory', `the package has no ${stld}/reports/ directory`, `${stld}/`);
     return;
   }
   const all = [...found.topLevel, ...found.inSubdirectories];

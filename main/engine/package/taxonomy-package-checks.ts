@@ -22,9 +22,9 @@ export function checkTaxonomyPackage(
   if (metadata === undefined) {
     if (!required) return;
     if (!names.some((n) => n.startsWith(metaInf))) {
-      findings.error('taxonomy', 'tpe:metadataDirectoryNotFound', 'the package has no META-INF directory under its top-level directory', metaInf);
+      findings.error('taxonomy', 'tpe:metadataDirectoryNotFound', `the package has no ${metaInf} directory under its top-level directory`, `${stld}/`);
     } else {
-      findings.error('taxonomy', 'tpe:metadataFileNotFound', 'META-INF has no taxonomyPackage.xml', metadataName);
+      findings.error('taxonomy', 'tpe:metadataFileNotFound', `META-INF has no taxonomyPackage.xml (looked for ${metadataName})`, metaInf);
     }
     return;
   }

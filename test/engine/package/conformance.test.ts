@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportCountOf, validatePackage } from '../../../main/engine/package/index.js';
+import { openZip } from '../../../main/engine/package/zip-reader.js';
 import { conformanceDir } from './shared-paths.js';
 
 interface Row {
@@ -26,6 +27,26 @@ function readIndex(): Row[] {
 
 const rows = readIndex();
 
+/** The package file name, every entry name, and every directory the entries imply (with and without "/"). */
+function namesIn(input: string): Set<string> {
+  const names = new Set<string>([basename(input)]);
+  let entries: string[] = [];
+  try {
+    entries = openZip(readFileSync(join(conformanceDir, input))).entries.map((e) => e.name);
+  } catch {
+    return names; // not a zip: only the file itself can be named
+  }
+  for (const name of entries) {
+    names.add(name);
+    const parts = name.replace(/\/$/, '').split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      names.add(parts.slice(0, i).join('/'));
+      names.add(`${parts.slice(0, i).join('/')}/`);
+    }
+  }
+  return names;
+}
+
 describe('conformance packages (index.csv)', () => {
   it('has the 60 rows the suite documents', () => {
     expect(rows).toHaveLength(60);
@@ -44,8 +65,15 @@ describe('conformance packages (index.csv)', () => {
     } else {
       expect(codes.some((c) => row.errors.includes(c)), `got ${codes.join(', ')}`).toBe(true);
       expect(result.validations.some((v) => v.validationResult === 'invalid')).toBe(true);
-      // Each error names the entry it is about (or the file, for file-level problems).
-      for (const e of errors) expect(e.message.length).toBeGreaterThan(10);
+      // Each error names, in its entry attribute, the entry it is about: a zip entry,
+      // a directory the entries imply, or the package file itself for file-level problems.
+      const known = namesIn(row.input);
+      for (const e of errors) {
+        const entry = e.attributes.find((a) => a.name === 'entry')?.value;
+        expect(entry, `${e.code} ${e.message} has no entry attribute`).toBeDefined();
+        expect(known.has(entry!), `${e.code} names "${entry}", which is not in ${row.input}`).toBe(true);
+        expect(e.message).toContain(entry!);
+      }
     }
     expect(reportCountOf(result)).toBe(row.reportCount);
     // rpe codes belong to validation 3, tpe codes to validation 4.
