@@ -37,11 +37,25 @@ async function build(args: string[]): Promise<number> {
   const response = await createReportPackage(request, { includeHash: flags.has('hash') });
   if (values.out !== undefined) {
     const fileName = reportPackageFileName(parseRequest(reportPackageRequestSchema, request));
-    await mkdir(values.out, { recursive: true });
-    await writeFileAtomic(join(values.out, fileName), Buffer.from(response.zipContentBase64, 'base64'));
+    await writePackage(values.out, fileName, Buffer.from(response.zipContentBase64, 'base64'));
   }
   writeOut(`${JSON.stringify(response)}\n`);
   return 0;
+}
+
+/**
+ * An --out folder that cannot be created or written is the user's input
+ * problem (exit 2, field "out"), not an internal error. The write is atomic,
+ * so a failure never leaves half a package behind.
+ */
+async function writePackage(folder: string, fileName: string, bytes: Buffer): Promise<void> {
+  const path = join(folder, fileName);
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFileAtomic(path, bytes);
+  } catch (err) {
+    throw new RequestValidationError([{ field: 'out', message: `cannot write ${path}: ${(err as Error).message}` }]);
+  }
 }
 
 async function validate(args: string[]): Promise<number> {

@@ -4,7 +4,7 @@
  * exit codes (0 valid, 1 not valid, 2 unusable input).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,27 @@ describe('cli package build', () => {
     // The written package validates with the CLI too.
     const validate = cli(['package', 'validate', written]);
     expect(validate.code, validate.stdout).toBe(0);
+  });
+
+  it('exits 2 with a field error on "out" when --out cannot be written, leaving no half-written file', async () => {
+    const request = await writeRequest();
+    const aFile = join(work, 'not-a-folder');
+    writeFileSync(aFile, 'x');
+    const underFile = cli(['package', 'build', request, '--out', join(aFile, 'sub')]);
+    expect(underFile.code, underFile.stderr).toBe(2);
+    const body = JSON.parse(underFile.stderr) as { errors: { field: string; message: string }[] };
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]!.field).toBe('out');
+    expect(body.errors[0]!.message).toContain(join(aFile, 'sub'));
+    expect(underFile.stderr).not.toContain('    at ');
+    expect(underFile.stdout).toBe('');
+    // The target name is taken by a folder: the rename fails after the temporary file was written.
+    const blocked = join(work, 'blocked');
+    mkdirSync(join(blocked, 'ACME-2024.xbri'), { recursive: true });
+    const taken = cli(['package', 'build', request, '--out', blocked]);
+    expect(taken.code, taken.stderr).toBe(2);
+    expect((JSON.parse(taken.stderr) as { errors: { field: string }[] }).errors[0]!.field).toBe('out');
+    expect(readdirSync(blocked)).toEqual(['ACME-2024.xbri']);
   });
 
   it('prints field errors as JSON and exits 2 on a bad request', () => {
