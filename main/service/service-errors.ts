@@ -19,14 +19,31 @@ export type ServiceErrorCode =
   | 'timeout'
   | 'unexpected-response';
 
+/**
+ * What an error may keep of the failure beneath it: a code and a message,
+ * nothing else. The objects a failed exchange leaves behind (axios' config,
+ * request and response) hold the request body and headers, that is the
+ * password, the client secret, the refresh token and `Authorization: Bearer …`,
+ * and `util.inspect` or `console.error` would print them all.
+ */
+export interface ErrorCause {
+  code: string;
+  message: string;
+}
+
+/** Copies the two plain fields, so nothing else can ride along even if a caller passes a richer object. */
+export function errorCause(cause: ErrorCause): ErrorCause {
+  return { code: String(cause.code), message: String(cause.message) };
+}
+
 export abstract class FilingServiceError extends Error {
   abstract readonly code: ServiceErrorCode;
   /** The HTTP status when the service answered at all. */
   readonly status: number | undefined;
   /** How many times the request was sent before giving up. */
   attempts = 1;
-  constructor(message: string, status?: number, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string, status?: number, options?: { cause?: ErrorCause }) {
+    super(message, options?.cause ? { cause: errorCause(options.cause) } : undefined);
     this.status = status;
     this.name = new.target.name;
   }

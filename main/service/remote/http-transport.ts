@@ -53,10 +53,11 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
       if (deadline.signal.aborted) {
         throw new TimeoutError(`The service did not answer within ${exchange.timeoutMs} ms.`, exchange.timeoutMs);
       }
-      if (exchange.signal?.aborted) throw exchange.signal.reason ?? err;
-      const code = axios.isAxiosError(err) ? err.code : undefined;
+      // The caller's own reason for cancelling, never the axios error (it holds the request).
+      if (exchange.signal?.aborted) throw exchange.signal.reason ?? new DOMException('The call was cancelled.', 'AbortError');
+      const code = (axios.isAxiosError(err) ? err.code : undefined) ?? 'ERR_NETWORK';
       const reason = err instanceof Error ? err.message : String(err);
-      throw new NetworkError(`Could not reach the service${code ? ` (${code})` : ''}: ${reason}`, undefined, { cause: err });
+      throw new NetworkError(`Could not reach the service (${code}): ${reason}`, undefined, { cause: { code, message: reason } });
     } finally {
       clearTimeout(timer);
     }

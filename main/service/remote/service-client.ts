@@ -90,10 +90,9 @@ export class ServiceClient {
     let json: unknown;
     try {
       json = JSON.parse(answer.text);
-    } catch (err) {
-      throw new UnexpectedResponseError(`The service's answer is not valid JSON (${answer.text.length} characters).`, answer.status, {
-        cause: err,
-      });
+    } catch {
+      // No cause: a JSON SyntaxError quotes the text it choked on.
+      throw new UnexpectedResponseError(`The service's answer is not valid JSON (${answer.text.length} characters).`, answer.status);
     }
     const parsed = op.response.safeParse(json);
     if (!parsed.success) {

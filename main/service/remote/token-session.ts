@@ -159,12 +159,20 @@ export class TokenSession {
       throw new InvalidClientError('The service did not accept the client id or client secret in settings.', 401);
     }
     if (answer.status !== 200) throw errorForStatus(answer, this.clock());
-    let parsed: z.infer<typeof tokenResponseSchema>;
+    // The body holds tokens: neither the JSON SyntaxError (it quotes the
+    // text) nor the zod error goes into the error, only where the shape broke.
+    let json: unknown;
     try {
-      parsed = tokenResponseSchema.parse(JSON.parse(answer.text));
-    } catch (err) {
-      throw new UnexpectedResponseError('The token response is not what the interface describes.', 200, { cause: err });
+      json = JSON.parse(answer.text);
+    } catch {
+      throw new UnexpectedResponseError(`The token response is not valid JSON (${answer.text.length} characters).`, 200);
     }
+    const checked = tokenResponseSchema.safeParse(json);
+    if (!checked.success) {
+      const fields = [...new Set(checked.error.issues.map((i) => i.path.join('.') || 'body'))].join(', ');
+      throw new UnexpectedResponseError(`The token response is not what the interface describes (${fields}).`, 200);
+    }
+    const parsed = checked.data;
     const now = this.clock().getTime();
     const lifetimeMs = parsed.expires_in * 1000;
     const aheadMs = Math.min(this.options.settings.refreshAheadSeconds * 1000, lifetimeMs / 10);
