@@ -3,6 +3,8 @@
  * not here: the client secret, password and refresh token come from the
  * CredentialStore.
  */
+import { RequestValidationError, type FieldError } from '../../engine/errors.js';
+
 export interface CommonHeaderSettings {
   applicationName?: string;
   partnerName?: string;
@@ -44,7 +46,40 @@ export type RemoteServiceSettingsInput = Pick<RemoteServiceSettings, 'baseUrl' |
 
 export const DEFAULT_RETRY: RetrySettings = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 30_000 };
 
+const HTTPS_RULE = 'must use https (http is allowed only for this computer: localhost, 127.0.0.0/8 or ::1)';
+
+/** This computer: the only place plain http cannot be read on the way. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The password, client secret and tokens go to these URLs, so they must be
+ * https; plain http only to a server on this computer (the local contract
+ * server, tests). undefined when the URL is acceptable.
+ */
+function serviceUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute https URL';
+  }
+  if (url.username || url.password) return 'must not contain a user name or password (they belong in the keychain)';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  return HTTPS_RULE;
+}
+
+/** The settings with defaults filled in; RequestValidationError naming each URL setting that is not safe to send secrets to. */
 export function remoteServiceSettings(input: RemoteServiceSettingsInput): RemoteServiceSettings {
+  const errors: FieldError[] = [];
+  for (const field of ['baseUrl', 'authUrl'] as const) {
+    const problem = serviceUrlProblem(input[field]);
+    if (problem) errors.push({ field, message: problem });
+  }
+  if (errors.length > 0) throw new RequestValidationError(errors);
   return {
     apiVersion: '1.0',
     hashSwitchName: 'includeHash',
