@@ -42,6 +42,10 @@ export function axiosTransport(instance: AxiosInstance = axios.create()): Transp
         transformResponse: [(data: unknown) => data],
         validateStatus: () => true,
         maxRedirects: 0,
+        // Never a proxy from HTTP_PROXY/HTTPS_PROXY: a stale variable would break
+        // every call and a hostile one would see the password. A proxy, if one is
+        // ever needed, becomes an explicit setting.
+        proxy: false,
         // The service's answers can be large (a base64 package), but not unbounded.
         maxContentLength: 200 * 1024 * 1024,
         maxBodyLength: Infinity,
