@@ -36,48 +36,85 @@ export function sendFieldError(reply: FastifyReply, field: string, message: stri
   return reply.code(400).send(invalidRequest([{ field, message }]));
 }
 
-// Errors Fastify raises itself while reading a request, by code, with the
-// field they concern: the body as a whole, or its Content-Type header.
-const transportErrors: Record<string, { status: number; field: string; message: (limit: number) => string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    field: '(body)',
-    message: (limit) => `is larger than the limit of ${limit} bytes`,
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    field: 'content-type',
-    message: () => 'must be application/json (application/x-www-form-urlencoded for the token request)',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, field: '(body)', message: () => 'is empty; a JSON object is required' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    field: 'content-length',
-    message: () => 'does not match the length of the body',
-  },
-};
+/** A 4xx whose one error is about the request as a whole (its size, its media type). */
+function requestError(error: string, fieldError: FieldError): ErrorBody {
+  return { error, message: `${fieldError.field} ${fieldError.message}`, errors: [fieldError] };
+}
 
-export function makeErrorHandler(bodyLimitBytes: number) {
+/** The 415 body: the type this endpoint reads, and the one it was given. */
+export function unsupportedMediaType(accepted: string, given: string | undefined): ErrorBody {
+  // Only the media type (no parameters), quoted with JSON escaping: it is the client's own text.
+  const type = given?.split(';')[0]?.trim().toLowerCase().slice(0, 100);
+  const rule = type ? `must be ${accepted}; ${JSON.stringify(type)} is not accepted here` : `must be ${accepted}`;
+  return requestError('unsupported-media-type', { field: 'content-type', message: rule });
+}
+
+export interface ErrorReply {
+  status: number;
+  body: ErrorBody;
+}
+
+/** What the failing request was, as far as the error mapping needs it. */
+export interface RequestFacts {
+  /** The body limit that applied to this route (routes may set their own). */
+  bodyLimit: number;
+  /** The media type the endpoint reads. */
+  accepts: string;
+  contentType: string | undefined;
+}
+
+/**
+ * The answer for a failure whose cause is known: the request's fault (4xx)
+ * with the field and rule. undefined for anything else: an internal error.
+ */
+export function knownErrorReply(err: FastifyError | Error, facts: RequestFacts): ErrorReply | undefined {
+  if (err instanceof RequestValidationError) return { status: 400, body: invalidRequest(err.errors) };
+  if (err instanceof FieldRequestError) return { status: 400, body: invalidRequest([err.fieldError]) };
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: requestError('payload-too-large', { field: '(body)', message: `is larger than the limit of ${facts.bodyLimit} bytes` }) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: unsupportedMediaType(facts.accepts, facts.contentType) };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: invalidRequest([{ field: '(body)', message: 'is empty; a JSON object is required' }]) };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: invalidRequest([{ field: '(body)', message: 'is not valid JSON' }]) };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: invalidRequest([{ field: 'content-length', message: 'does not match the length of the body' }]) };
+  }
+  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : undefined;
+  if (err instanceof SyntaxError && (status === undefined || status === 400)) {
+    return { status: 400, body: invalidRequest([{ field: '(body)', message: `is not valid JSON: ${err.message}` }]) };
+  }
+  // Another of Fastify's own 4xx: say what it said, without pretending it was about JSON.
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, body: { error: status === 400 ? 'bad-request' : 'request-refused', message: err.message } };
+  }
+  return undefined;
+}
+
+/**
+ * Told about every 500 with the error and the request line only: never the
+ * body or the headers, which carry passwords, client secrets and tokens.
+ */
+export type InternalErrorLog = (err: Error, request: { method: string; path: string }) => void;
+
+export interface ErrorHandlerOptions {
+  /** The media type the routes under this handler read. */
+  accepts: string;
+  onInternalError?: InternalErrorLog;
+}
+
+export function makeErrorHandler(options: ErrorHandlerOptions) {
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof RequestValidationError) return reply.code(400).send(invalidRequest(err.errors));
-    if (err instanceof FieldRequestError) return reply.code(400).send(invalidRequest([err.fieldError]));
-    const known = err.code ? transportErrors[err.code] : undefined;
-    if (known) {
-      const fieldError = { field: known.field, message: known.message(bodyLimitBytes) };
-      if (known.status === 400) return reply.code(400).send(invalidRequest([fieldError]));
-      const error = known.status === 413 ? 'payload-too-large' : 'unsupported-media-type';
-      return reply
-        .code(known.status)
-        .send({ error, message: `${fieldError.field} ${fieldError.message}`, errors: [fieldError] });
-    }
-    // JSON syntax errors arrive as a SyntaxError with statusCode 400.
-    if (err.statusCode === 400 || err instanceof SyntaxError) {
-      return reply.code(400).send(invalidRequest([{ field: '(body)', message: `is not valid JSON: ${err.message}` }]));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ error: 'bad-request', message: err.message });
-    }
-    request.log.error({ err }, 'request failed');
+    const known = knownErrorReply(err, {
+      bodyLimit: request.routeOptions.bodyLimit,
+      accepts: options.accepts,
+      contentType: request.headers['content-type'],
+    });
+    if (known) return reply.code(known.status).send(known.body);
+    options.onInternalError?.(err, { method: request.method, path: request.url.split('?')[0] ?? request.url });
     return reply.code(500).send({ error: 'internal', message: 'The service failed while handling the request.' });
   };
 }

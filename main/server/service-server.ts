@@ -12,7 +12,8 @@ import { FaultSwitches } from './faults.js';
 import { dropResponseHook, faultHook } from './fault-hook.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { bearerAuth } from './bearer-auth.js';
-import { makeErrorHandler, notFoundHandler } from './error-bodies.js';
+import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
+import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import { registerTokenRoute } from './routes/token-route.js';
 import { registerOperationRoutes } from './routes/operation-routes.js';
 import { registerValidationRoutes } from './routes/validation-routes.js';
@@ -39,8 +40,8 @@ export interface ServiceServerOptions {
   onRequest?: (seen: SeenRequest) => void;
   /** Loopback unless the caller asks for something else on purpose. */
   host?: string;
-  /** Log requests to stdout (the CLI turns this on). */
-  logger?: boolean;
+  /** Told about every 500 (error and request line, never body or headers); the CLI logs them to stderr. */
+  onInternalError?: InternalErrorLog;
 }
 
 export interface ServiceServer {
@@ -77,12 +78,23 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
 
   const app = Fastify({
     bodyLimit,
-    logger: options.logger ?? false,
+    logger: false,
     // Hung requests (a fault) must not keep close() waiting.
     forceCloseConnections: true,
     return503OnClosing: true,
   });
-  app.setErrorHandler(makeErrorHandler(bodyLimit));
+  const onInternalError = options.onInternalError;
+  app.setErrorHandler(makeErrorHandler({ accepts: JSON_MEDIA_TYPE, ...(onInternalError ? { onInternalError } : {}) }));
+  // JSON only, through our own parser: Fastify's text/plain parser would hand
+  // a string to the operations (a 400 where 415 is right).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', async (request) => {
     options.onRequest?.({ method: request.method, path: request.url.split('?')[0] ?? request.url, headers: request.headers });
@@ -94,7 +106,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
     await engine.close();
   });
 
-  registerTokenRoute(app, tokens);
+  await registerTokenRoute(app, tokens, onInternalError);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
     const idempotency = new IdempotencyKeys(clock);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { fieldErrorsFromZod } from '../../engine/zod-errors.js';
 import type { TokenAuthority, TokenResponse } from '../token-authority.js';
-import { FieldRequestError, invalidRequest } from '../error-bodies.js';
+import { FieldRequestError, invalidRequest, makeErrorHandler, unsupportedMediaType, type InternalErrorLog } from '../error-bodies.js';
 
 const filled = z.string().min(1, 'must not be empty');
 const grantType = z.object({
@@ -35,27 +35,36 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
     .send({ error, error_description: description, ...(field ? { errors: [{ field, message: description }] } : {}) });
 }
 
-export function registerTokenRoute(app: FastifyInstance, authority: TokenAuthority): void {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+/** A token request is five short fields; nothing legitimate comes near this. */
+export const TOKEN_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Registers the token endpoint in its own scope: the only place a form body
+ * is read (the operations read JSON only), with its own body limit and its
+ * own 415 wording.
+ */
+export async function registerTokenRoute(app: FastifyInstance, authority: TokenAuthority, onInternalError?: InternalErrorLog): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
       const parsed = parseForm(String(body));
       if ('repeated' in parsed) {
         done(new FieldRequestError(parsed.repeated, 'is given more than once'));
         return;
       }
       done(null, parsed.form);
-    },
-  );
+    });
+    scope.setErrorHandler(makeErrorHandler({ accepts: FORM_MEDIA_TYPE, ...(onInternalError ? { onInternalError } : {}) }));
+    tokenRoute(scope, authority);
+  });
+}
 
-  app.post('/connect/token', async (request, reply) => {
-    if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return reply.code(415).send({
-        error: 'unsupported-media-type',
-        message: 'content-type must be application/x-www-form-urlencoded',
-        errors: [{ field: 'content-type', message: 'must be application/x-www-form-urlencoded' }],
-      });
+function tokenRoute(app: FastifyInstance, authority: TokenAuthority): void {
+  app.post('/connect/token', { bodyLimit: TOKEN_BODY_LIMIT_BYTES }, async (request, reply) => {
+    // A request with no body and no Content-Type skips the parsers altogether.
+    if (request.body === undefined) {
+      return reply.code(415).send(unsupportedMediaType(FORM_MEDIA_TYPE, request.headers['content-type']));
     }
     const form = (request.body ?? {}) as Record<string, string>;
     const kind = grantType.safeParse(form);
