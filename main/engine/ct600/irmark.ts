@@ -54,10 +54,26 @@ function locateBody(xml: Uint8Array | string): MarkedBody {
     }
   }
 
+  // xml-crypto renders processing instructions wrongly (data as text), and
+  // GovTalk bodies never carry one: refuse rather than compute a wrong mark.
+  const pi = firstProcessingInstruction(body);
+  if (pi) throw new XmlInputError(`the Body contains a processing instruction <?${pi}?>, which GovTalk messages must not have`);
+
   const irenvelope = firstChild(body, 'IRenvelope');
   const irheader = irenvelope && firstChild(irenvelope, 'IRheader');
   const irmark = irheader && childElements(irheader).find((e) => e.localName === 'IRmark');
   return { body, irmark, ancestorNamespaces };
+}
+
+function firstProcessingInstruction(node: Element): string | undefined {
+  for (let n = node.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 7) return (n as unknown as { target: string }).target;
+    if (n.nodeType === 1) {
+      const inner = firstProcessingInstruction(n as Element);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
 }
 
 function canonicalize({ body, irmark, ancestorNamespaces }: MarkedBody): string {

@@ -15,6 +15,11 @@ export class XmlInputError extends Error {
   }
 }
 
+/** Characters XML 1.0 forbids anywhere in a document. */
+const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** An & that does not start one of XML's predefined entities or a character reference. */
+const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
+
 export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding';
 export type XmlRead = { ok: true; doc: Document; text: string } | { ok: false; code: XmlProblemCode; message: string };
 
@@ -42,10 +47,25 @@ export function readXmlText(text: string): XmlRead {
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
     return { ok: false, code: 'doctype', message: 'the XML contains a DOCTYPE or ENTITY declaration, which is not allowed (GovTalk messages never carry one; refused to rule out external entities)' };
   }
+  // xmldom is lenient where XML is not: it takes control characters and bare
+  // ampersands silently. A document another processor would refuse must not
+  // pass here, or we would vouch for an IRmark HMRC cannot reproduce.
+  const control = XML_FORBIDDEN_CHAR.exec(text);
+  if (control) {
+    const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: it contains the character U+${code}, which XML does not allow` };
+  }
+  const markupText = text.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g, '');
+  const ampersand = BARE_AMPERSAND.exec(markupText);
+  if (ampersand) {
+    const context = markupText.slice(ampersand.index, ampersand.index + 12).split(/\s/)[0];
+    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "${context}" is an unescaped & or an entity XML does not define (write &amp;)` };
+  }
   const problems: string[] = [];
   const parser = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') problems.push(String(message).split('\n')[0] ?? String(message));
+    // Warnings too: xmldom only warns about faults such as unquoted attribute values.
+    onError: (_level, message) => {
+      problems.push(String(message).split('\n')[0] ?? String(message));
     },
   });
   let doc: Document;
@@ -74,9 +94,14 @@ export function readXml(bytes: Uint8Array): XmlRead {
   return readXmlText(text);
 }
 
-/** Parses a GovTalk document (bytes or text) for the CT600 engine, throwing XmlInputError with the reason. */
+/**
+ * Parses a GovTalk document (bytes or text) for the CT600 engine, throwing
+ * XmlInputError with the reason. Bytes get the same strict reading as the
+ * validator's: not UTF-8, or declaring another encoding, is refused rather
+ * than decoded into a document whose IRmark would be silently wrong.
+ */
 export function parseXml(xml: Uint8Array | string): Document {
-  const read = readXmlText(xmlText(xml));
+  const read = typeof xml === 'string' ? readXmlText(xml.replace(/^\uFEFF/, '')) : readXml(xml);
   if (!read.ok) throw new XmlInputError(read.message);
   return read.doc;
 }

@@ -136,6 +136,28 @@ describe('verifyIrmark on unusable input', () => {
       verifyIrmark('<!DOCTYPE x [<!ENTITY e "boom">]><GovTalkMessage><Body>&e;</Body></GovTalkMessage>'),
     ).toThrow(/DOCTYPE/);
   });
+  it('refuses a processing instruction inside Body (C14N would render it differently)', () => {
+    const sample = read('tpvs-accepted-sample.xml').toString('utf8');
+    expect(() => verifyIrmark(sample.replace('<IRheader>', '<IRheader><?app data?>'))).toThrow(/processing instruction <\?app\?>/);
+    expect(() => verifyIrmark(sample.replace('<IRheader>', '<IRheader><?app?>'))).toThrow(XmlInputError);
+  });
+  it('refuses bytes that are not UTF-8 or declare another encoding, instead of marking a mis-decoded text', () => {
+    const sample = read('tpvs-accepted-sample.xml').toString('utf8');
+    const latin1 = Buffer.from(sample.replace("version='1.0' encoding='UTF-8'", "version='1.0' encoding='ISO-8859-1'").replace('Enter Company Name', 'Café Ltd'), 'latin1');
+    expect(() => verifyIrmark(latin1)).toThrow(/not UTF-8|encoding "ISO-8859-1"/);
+    const declaredOnly = Buffer.from(sample.replace("encoding='UTF-8'", "encoding='ISO-8859-1'"), 'utf8');
+    expect(() => verifyIrmark(declaredOnly)).toThrow(/declares encoding "ISO-8859-1"/);
+  });
+  it('refuses what XML forbids even where xmldom is lenient: bare &, control characters, unquoted attributes', () => {
+    const sample = read('tpvs-accepted-sample.xml').toString('utf8');
+    expect(() => verifyIrmark(sample.replace('Enter Company Name', 'Smith & Jones'))).toThrow(/unescaped &/);
+    expect(() => verifyIrmark(sample.replace('Enter Company Name', 'Smith &nbsp; Jones'))).toThrow(/entity XML does not define/);
+    expect(() => verifyIrmark(sample.replace('Enter Company Name', 'Smith\u0001Jones'))).toThrow(/U\+0001/);
+    expect(() => verifyIrmark(sample.replace('ReturnType="new"', 'ReturnType=new'))).toThrow(XmlInputError);
+    // Escaped ampersands, character references and & inside comments stay fine.
+    expect(verifyIrmark(sample.replace('Enter Company Name', 'Smith &amp; Jones &#38; Co')).matches).toBe(false);
+    expect(() => verifyIrmark(sample.replace('<Body>', '<Body><!-- R&D -->'))).not.toThrow();
+  });
   it('reports an absent IRmark as found: null', () => {
     const check = verifyIrmark('<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body><x/></Body></GovTalkMessage>');
     expect(check.found).toBeNull();
