@@ -63,3 +63,20 @@ export function latestPeriodEnd(from: CalendarDate): CalendarDate {
 }
 
 export const EARLIEST_PERIOD_START: CalendarDate = { year: 2015, month: 4, day: 1 };
+
+/** Boxes 30 and 35: the period's own rules, as { field: "from" | "to", message }. */
+export function periodErrors(from: CalendarDate, to: CalendarDate): { field: 'from' | 'to'; message: string }[] {
+  const errors: { field: 'from' | 'to'; message: string }[] = [];
+  if (compareDates(from, EARLIEST_PERIOD_START) < 0) {
+    errors.push({ field: 'from', message: `must be on or after 2015-04-01 (box 30): this return covers periods starting from then; got ${formatDate(from)}` });
+  }
+  if (compareDates(to, from) < 0) {
+    errors.push({ field: 'to', message: `must not be before periodCovered.from (box 35 ≥ box 30); got ${formatDate(to)} < ${formatDate(from)}` });
+  } else if (compareDates(to, latestPeriodEnd(from)) > 0) {
+    errors.push({
+      field: 'to',
+      message: `makes the period longer than 12 months: a period starting ${formatDate(from)} must end by ${formatDate(latestPeriodEnd(from))} (box 35)`,
+    });
+  }
+  return errors;
+}

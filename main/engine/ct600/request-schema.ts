@@ -20,14 +20,14 @@ import {
 } from './codes.js';
 import { CT_STRING_CHARS, EXCLUDED_CHARS } from './ct-string.js';
 import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
-import { parseRequestDate, type CalendarDate } from './period.js';
+import { parseRequestDate, periodErrors, type CalendarDate } from './period.js';
 
 /** CTexcludedCharsStringType additionally forbids these. */
 const EXCLUDED = new RegExp(`[${EXCLUDED_CHARS}]`);
 /** CTfilenameType: CT_CTstringType without / : * " < >. */
 const FILENAME_CHARS = /^[A-Za-z0-9 ,.()&'\-!%_+@?=;]+$/;
 
-/** Attachments travel inside the message, which HMRC caps at 25 MB. */
+/** Attachments travel inside the message, which HMRC caps at 25 MB; we count 25 MiB of base64. */
 export const MAX_ATTACHMENTS_BASE64_BYTES = 25 * 1024 * 1024;
 
 /** A type error message that says "is required" when the field is missing altogether. */
@@ -39,8 +39,10 @@ function expected(what: string) {
   };
 }
 
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 function enumCode<const W extends readonly string[]>(words: W, what: string) {
-  return z.union([z.number(), z.string()], { error: expected(`a ${what} code (${describeCodes(words)}) or one of those words`) }).transform((input, ctx): W[number] => {
+  return z.union([z.number(), z.string()], { error: expected(`${withArticle(what)} code (${describeCodes(words)}) or one of those words`) }).transform((input, ctx): W[number] => {
     if (typeof input === 'number' && Number.isInteger(input) && input >= 0 && input < words.length) return words[input]!;
     if (typeof input === 'string' && (words as readonly string[]).includes(input)) return input as W[number];
     ctx.addIssue({ code: 'custom', message: `${JSON.stringify(input)} is not a known ${what}; use ${describeCodes(words)}` });
@@ -54,6 +56,8 @@ function restrictedText(min: number, max: number, what: string) {
     .superRefine((s, ctx) => {
       if (s.length < min || s.length > max) {
         ctx.addIssue({ code: 'custom', message: `must be ${min}–${max} characters long (${what}); it has ${s.length}` });
+      } else if (s.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: `must not be blank (${what})` });
       }
       const excluded = s.match(EXCLUDED);
       if (excluded) ctx.addIssue({ code: 'custom', message: `must not contain "${excluded[0]}": HMRC does not accept £ $ # ~ € in ${what}` });
@@ -90,16 +94,21 @@ function amount(box: number, label: string, wholePounds: boolean) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: `must be a finite number (box ${box}, ${label})` });
         return z.NEVER;
       }
+      // Range first: 1e21 has no decimals to speak of, it is simply too large.
+      if (v.value < 0) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must not be negative (box ${box}, ${label})` });
+        return z.NEVER;
+      }
+      if (v.value > MAX_PENCE / 100) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `must be at most 99999999999.99 (box ${box}, ${label})` });
+        return z.NEVER;
+      }
       const pence = penceOf(v.value);
       if (pence === undefined) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: `must have at most 2 decimal places (box ${box}, ${label}); got ${v.value}` });
         return z.NEVER;
       }
-      if (pence < 0) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `must not be negative (box ${box}, ${label})` });
-      } else if (pence > MAX_PENCE) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `must be at most 99999999999.99 (box ${box}, ${label})` });
-      } else if (wholePounds && pence % 100 !== 0) {
+      if (wholePounds && pence % 100 !== 0) {
         ctx.addIssue({
           code: 'custom',
           path: ['value'],
@@ -171,10 +180,16 @@ const attachedFile = z
         ctx.addIssue({ code: 'custom', message: 'is not valid base64 (characters A–Z a–z 0–9 + / with = padding, length a multiple of 4)' });
         return z.NEVER;
       }
+      // xs:base64Binary also wants the unused bits before the padding to be zero
+      // ("AB==" is not canonical); lenient decoders hide that, HMRC's schema does not.
+      if (Buffer.from(compact, 'base64').toString('base64') !== compact) {
+        ctx.addIssue({ code: 'custom', message: 'is not canonical base64: the last character before the "=" padding carries bits that must be zero' });
+        return z.NEVER;
+      }
       return compact;
     }),
     itemsElementName: enumCode(ATTACHMENT_ITEMS, 'attachment kind'),
-  })
+  }, { error: expected('an attached file {filename, value, itemsElementName}') })
   .transform((f) => ({ filename: f.filename, base64: f.value, kind: f.itemsElementName }));
 
 /**
@@ -197,12 +212,18 @@ function oneOrMany<S extends z.ZodType>(item: S, what: string) {
   });
 }
 
-const financialYearTwo = z.strictObject({
-  year: z.number().int().optional(),
+const yearNumber = (box: number) =>
+  z.number({ error: expected(`a whole year number such as 2024 (box ${box})`) }).int(`must be a whole year number such as 2024 (box ${box})`);
+
+const financialYearTwo = z.strictObject(
+  {
+  year: yearNumber(380).optional(),
   profit: amount(380, 'profit of the second financial year', true),
   taxRate: taxRate(385),
   tax: amount(390, 'tax of the second financial year', false).optional(),
-});
+  },
+  { error: expected('an object {year?, profit, taxRate, tax?} (boxes 380–395)') },
+);
 
 const optionalAmount = (box: number, label: string, wholePounds: boolean) => amount(box, label, wholePounds).nullish();
 
@@ -210,13 +231,17 @@ export const ct600RequestSchema = z
   .strictObject({
     companyName: restrictedText(2, 56, 'the company name, box 1'),
     registrationNumber: z
-      .string()
+      .string({ error: expected('text (box 2, company registration number)') })
       .regex(/^[A-Z0-9]{2,8}$/, 'must be 2–8 upper-case letters or digits (box 2, company registration number)')
       .nullish(),
     reference: z.string({ error: expected('the company UTR as text (box 3)') }).regex(/^[0-9]{10}$/, 'must be the 10-digit UTR (box 3)'),
-    utrValue: z.string().regex(/^[0-9]{10}$/, 'must be the 10-digit UTR').nullish(),
+    utrValue: z.string({ error: expected('the company UTR as text') }).regex(/^[0-9]{10}$/, 'must be the 10-digit UTR').nullish(),
     companyType: companyTypeCode,
-    periodCovered: z.strictObject({ from: requestDate, to: requestDate }, { error: expected('an object {from, to} (boxes 30 and 35)') }),
+    periodCovered: z
+      .strictObject({ from: requestDate, to: requestDate }, { error: expected('an object {from, to} (boxes 30 and 35)') })
+      .superRefine(({ from, to }, ctx) => {
+        for (const e of periodErrors(from, to)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+      }),
     returnType: enumCode(RETURN_TYPES, 'return type'),
     sender: enumCode(SENDERS, 'sender'),
     accounts: z.strictObject(
@@ -225,14 +250,26 @@ export const ct600RequestSchema = z
         noAccountsReason: enumCode(NO_ACCOUNTS_REASONS, 'reason for no accounts (box 90A)').nullish(),
       },
       { error: expected('an object {itemElementName, noAccountsReason} (boxes 80A–90A)') },
-    ),
+    ).superRefine((a, ctx) => {
+      if (a.itemElementName === 'NoAccountsReason' && a.noAccountsReason == null) {
+        ctx.addIssue({ code: 'custom', path: ['noAccountsReason'], message: `is required when itemElementName is NoAccountsReason (box 90A); use ${describeCodes(NO_ACCOUNTS_REASONS)}` });
+      }
+    }),
     computations: z.strictObject(
       {
         itemElementName: enumCode(COMPUTATIONS_ITEMS, 'computations choice (box 80B/85B/90B)'),
         nocomputationsReason: enumCode(NO_COMPUTATIONS_REASONS, 'reason for no computations (box 90B)').nullish(),
       },
       { error: expected('an object {itemElementName, nocomputationsReason} (boxes 80B–90B)') },
-    ),
+    ).superRefine((c, ctx) => {
+      if (c.itemElementName === 'NoComputationsReason' && c.nocomputationsReason == null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nocomputationsReason'],
+          message: `is required when itemElementName is NoComputationsReason (box 90B); use ${describeCodes(NO_COMPUTATIONS_REASONS)}`,
+        });
+      }
+    }),
     total: optionalAmount(145, 'turnover', true),
     tradingProfits: optionalAmount(155, 'trading profits', true),
     lossesBroughtForward: optionalAmount(160, 'trading losses brought forward', true),
@@ -240,7 +277,7 @@ export const ct600RequestSchema = z
     profitsBeforeOtherDeductions: optionalAmount(235, 'profits before other deductions and reliefs', true),
     profitsBeforeDonationsAndGroupRelief: optionalAmount(300, 'profits before qualifying donations and group relief', true),
     chargeableProfits: amount(315, 'chargeable profits', true),
-    financialYear: z.number().int().nullish(),
+    financialYear: yearNumber(330).nullish(),
     financialYearProfit: optionalAmount(335, 'profit of the first financial year', true),
     financialYearTaxRate: taxRate(340).nullish(),
     financialYearTax: optionalAmount(345, 'tax of the first financial year', false),
@@ -262,32 +299,18 @@ export const ct600RequestSchema = z
       },
       { error: expected('an object {acceptDeclaration, name, status} (boxes 975–985)') },
     ),
-    attachedFiles: oneOrMany(attachedFile, 'an attached file {filename, value, itemsElementName} or an array of them').nullish(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.utrValue != null && /^[0-9]{10}$/.test(r.reference) && r.utrValue !== r.reference) {
-      ctx.addIssue({ code: 'custom', path: ['utrValue'], message: `must equal reference (box 3, ${r.reference}): both are the company UTR` });
-    }
-    if (r.accounts.itemElementName === 'NoAccountsReason' && r.accounts.noAccountsReason == null) {
-      ctx.addIssue({ code: 'custom', path: ['accounts', 'noAccountsReason'], message: `is required when itemElementName is NoAccountsReason (box 90A); use ${describeCodes(NO_ACCOUNTS_REASONS)}` });
-    }
-    if (r.computations.itemElementName === 'NoComputationsReason' && r.computations.nocomputationsReason == null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['computations', 'nocomputationsReason'],
-        message: `is required when itemElementName is NoComputationsReason (box 90B); use ${describeCodes(NO_COMPUTATIONS_REASONS)}`,
-      });
-    }
-    const files = r.attachedFiles ?? [];
-    const totalBase64 = files.reduce((n, f) => n + f.base64.length, 0);
-    if (totalBase64 > MAX_ATTACHMENTS_BASE64_BYTES) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['attachedFiles'],
-        message: `are ${(totalBase64 / 1048576).toFixed(1)} MB of base64 in total; HMRC accepts at most 25 MB per return`,
-      });
-    }
-  });
+    attachedFiles: oneOrMany(attachedFile, 'an attached file {filename, value, itemsElementName} or an array of them')
+      .superRefine((files, ctx) => {
+        const totalBase64 = files.reduce((n, f) => n + f.base64.length, 0);
+        if (totalBase64 > MAX_ATTACHMENTS_BASE64_BYTES) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `are ${(totalBase64 / 1048576).toFixed(1)} MiB of base64 in total; HMRC accepts at most 25 MiB of attachments per return`,
+          });
+        }
+      })
+      .nullish(),
+  }, { error: expected('a build-ct600 request object') });
 
 export type Ct600RequestInput = z.input<typeof ct600RequestSchema>;
 export type Ct600Request = z.output<typeof ct600RequestSchema>;

@@ -1,7 +1,7 @@
 /**
  * From a parsed request to the return as HMRC's schema sees it: box values
  * in pence, derived boxes (155, 330, 345, 395, 430, 475) computed when absent
- * and checked when given, period rules applied. Business rules HMRC would
+ * and checked when given, cross-field rules applied. Business rules HMRC would
  * reject a return for (tax rates, reasons vs attachments …) are not checked
  * here: local validation jobs report them, so a preparer can still build a
  * draft document and see every problem at once.
@@ -16,15 +16,8 @@ import type {
   ReturnType,
   Sender,
 } from './codes.js';
-import { formatPence, taxOnProfit, type Pence } from './money.js';
-import {
-  EARLIEST_PERIOD_START,
-  compareDates,
-  financialYearOf,
-  formatDate,
-  latestPeriodEnd,
-  type CalendarDate,
-} from './period.js';
+import { MAX_PENCE, formatPence, taxOnProfit, type Pence } from './money.js';
+import { financialYearOf, formatDate, type CalendarDate } from './period.js';
 import type { Amount, Ct600Request } from './request-schema.js';
 
 export interface FinancialYearDetails {
@@ -73,108 +66,180 @@ export interface Ct600Return {
   attachments: Record<AttachmentItem, AttachedDocument[]>;
 }
 
+/** What the schema could parse of a request: any field may be missing after a field error. */
+export type PartialCt600Request = Partial<Ct600Request>;
+
+export interface ReturnContext {
+  /** IRheader SchemaVersion the document declares, e.g. 2025-v1.994. */
+  schemaVersion: string;
+  /** Top-level fields that failed to parse: rules that need them are skipped, not guessed. */
+  failedFields?: ReadonlySet<string>;
+}
+
 export type ReturnModelResult = { ok: true; ret: Ct600Return } | { ok: false; errors: FieldError[] };
 
 const money = (p: Pence) => formatPence(p);
 const pence = (a: Amount | null | undefined): Pence | undefined => (a == null ? undefined : a.pence);
+const MAX_WHOLE_POUNDS_PENCE = Math.floor(MAX_PENCE / 100) * 100;
 
-export function toReturnModel(r: Ct600Request): ReturnModelResult {
+interface DerivedBoxes {
+  trading?: Ct600Return['trading'];
+  financialYearOne?: FinancialYearDetails;
+  financialYearTwo?: FinancialYearDetails;
+  corporationTax?: Pence;
+  netCorporationTaxLiability?: Pence;
+}
+
+/**
+ * The rules that span several fields. They run on whatever the schema could
+ * parse, so one request's errors are listed together even when some fields
+ * failed on their own; a rule whose inputs are missing is skipped.
+ */
+export function crossFieldErrors(r: PartialCt600Request, context: ReturnContext): FieldError[] {
+  return [...identityErrors(r, context), ...deriveBoxes(r, context.failedFields ?? new Set()).errors];
+}
+
+function identityErrors(r: PartialCt600Request, context: ReturnContext): FieldError[] {
+  const errors: FieldError[] = [];
+  if (r.utrValue != null && r.reference !== undefined && r.utrValue !== r.reference) {
+    errors.push({ field: 'utrValue', message: `must equal reference (box 3, ${r.reference}): both are the company UTR` });
+  }
+  // Box 4 code 11 (non-UK-resident company) arrived with schema v1.994.
+  if (r.companyType === 11 && schemaVersionBefore(context.schemaVersion, [1, 994])) {
+    errors.push({
+      field: 'companyType',
+      message: `11 (non-UK-resident company) needs schema v1.994 or later; the document declares ${context.schemaVersion}, which allows 0–10 (box 4)`,
+    });
+  }
+  return errors;
+}
+
+function schemaVersionBefore(schemaVersion: string, minimum: number[]): boolean {
+  const parts = /-v([0-9.]+)$/.exec(schemaVersion)?.[1]?.split('.').map(Number) ?? [];
+  for (let i = 0; i < minimum.length; i++) {
+    const part = parts[i] ?? 0;
+    if (part !== minimum[i]) return part < minimum[i]!;
+  }
+  return false;
+}
+
+function deriveBoxes(r: PartialCt600Request, failed: ReadonlySet<string>): { errors: FieldError[]; boxes: DerivedBoxes } {
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field, message });
-
-  const from = r.periodCovered.from;
-  const to = r.periodCovered.to;
-  if (compareDates(from, EARLIEST_PERIOD_START) < 0) {
-    fail('periodCovered.from', `must be on or after 2015-04-01 (box 30): this return covers periods starting from then; got ${formatDate(from)}`);
-  }
-  if (compareDates(to, from) < 0) {
-    fail('periodCovered.to', `must not be before periodCovered.from (box 35 ≥ box 30); got ${formatDate(to)} < ${formatDate(from)}`);
-  } else if (compareDates(to, latestPeriodEnd(from)) > 0) {
-    fail(
-      'periodCovered.to',
-      `makes the period longer than 12 months: a period starting ${formatDate(from)} must end by ${formatDate(latestPeriodEnd(from))} (box 35)`,
-    );
-  }
+  const boxes: DerivedBoxes = {};
 
   // Box 155 = 165 + 160.
   const lossesBroughtForward = pence(r.lossesBroughtForward);
   const netProfits = pence(r.netProfits);
   let tradingProfits = pence(r.tradingProfits);
-  if (netProfits !== undefined) {
+  if (netProfits !== undefined && !failed.has('lossesBroughtForward')) {
     const derived = netProfits + (lossesBroughtForward ?? 0);
-    if (tradingProfits === undefined) tradingProfits = derived;
-    else if (tradingProfits !== derived) {
+    if (tradingProfits === undefined) {
+      tradingProfits = derived;
+      if (derived > MAX_WHOLE_POUNDS_PENCE) {
+        fail('netProfits', `box 155 = box 165 + box 160 would be ${money(derived)}, above the schema's maximum of 99999999999.00`);
+      }
+    } else if (tradingProfits !== derived) {
       fail('tradingProfits', `box 155 must equal box 165 + box 160 (${money(derived)}); got ${money(tradingProfits)}`);
     }
   }
-  const trading =
-    tradingProfits === undefined && lossesBroughtForward === undefined && netProfits === undefined
-      ? undefined
-      : { profits: tradingProfits, lossesBroughtForward, netProfits };
+  if (tradingProfits !== undefined || lossesBroughtForward !== undefined || netProfits !== undefined) {
+    boxes.trading = { profits: tradingProfits, lossesBroughtForward, netProfits };
+  }
+
+  const from = r.periodCovered?.from;
+  const to = r.periodCovered?.to;
+  const firstYear = from && financialYearOf(from);
 
   // Boxes 330–345: the financial year of box 30, and its tax line.
-  const firstYear = financialYearOf(from);
-  let financialYearOne: FinancialYearDetails | undefined;
   const fy1Given = r.financialYearProfit != null || r.financialYearTaxRate != null || r.financialYearTax != null;
-  if (fy1Given) {
-    if (r.financialYearProfit == null) fail('financialYearProfit', 'is required when box 340 or 345 is given (box 335, profit of the first financial year)');
-    if (r.financialYearTaxRate == null) fail('financialYearTaxRate', 'is required when box 335 or 345 is given (box 340, tax rate)');
-    if (r.financialYearProfit != null && r.financialYearTaxRate != null) {
-      const profit = r.financialYearProfit.pence;
-      const rate = r.financialYearTaxRate;
-      financialYearOne = { year: firstYear, profit, taxRateHundredths: rate, tax: pence(r.financialYearTax) ?? taxOnProfit(profit, rate) };
-    }
+  const fy1Profit = pence(r.financialYearProfit);
+  const fy1Rate = r.financialYearTaxRate ?? undefined;
+  if (fy1Given && fy1Profit === undefined && !failed.has('financialYearProfit')) {
+    fail('financialYearProfit', 'is required when box 340 or 345 is given (box 335, profit of the first financial year)');
   }
-  if (r.financialYear != null && r.financialYear !== firstYear) {
-    fail('financialYear', `box 330 must be the financial year in which the period starts (${firstYear}, for box 30 ${formatDate(from)}); got ${r.financialYear}`);
+  if (fy1Given && fy1Rate === undefined && !failed.has('financialYearTaxRate')) {
+    fail('financialYearTaxRate', 'is required when box 335 or 345 is given (box 340, tax rate)');
+  }
+  if (fy1Profit !== undefined && fy1Rate !== undefined && firstYear !== undefined) {
+    boxes.financialYearOne = taxLine(firstYear, fy1Profit, fy1Rate, pence(r.financialYearTax), 'financialYearTax', 345, fail);
+  }
+  if (r.financialYear != null && firstYear !== undefined && r.financialYear !== firstYear) {
+    fail('financialYear', `box 330 must be the financial year in which the period starts (${firstYear}, for box 30 ${formatDate(from!)}); got ${r.financialYear}`);
   }
 
   // Boxes 380–395: a period that straddles 1 April spans two financial years.
-  let financialYearTwo: FinancialYearDetails | undefined;
-  if (r.financialYearTwo != null) {
-    const straddles = financialYearOf(to) > firstYear;
-    if (!straddles) {
+  const fy2 = r.financialYearTwo;
+  if (fy2 != null && from && to && firstYear !== undefined) {
+    if (financialYearOf(to) <= firstYear) {
       fail('financialYearTwo', `is only for a period that straddles 1 April; ${formatDate(from)} to ${formatDate(to)} lies within financial year ${firstYear}`);
     } else if (!fy1Given) {
       fail('financialYearTwo', 'needs the first financial year (boxes 335 and 340) as well');
     }
-    const fy2 = r.financialYearTwo;
     if (fy2.year !== undefined && fy2.year !== firstYear + 1) {
       fail('financialYearTwo.year', `box 380 must be ${firstYear + 1}, the year after box 330; got ${fy2.year}`);
     }
-    financialYearTwo = {
-      year: firstYear + 1,
-      profit: fy2.profit.pence,
-      taxRateHundredths: fy2.taxRate,
-      tax: pence(fy2.tax) ?? taxOnProfit(fy2.profit.pence, fy2.taxRate),
-    };
+    boxes.financialYearTwo = taxLine(firstYear + 1, fy2.profit.pence, fy2.taxRate, pence(fy2.tax), 'financialYearTwo.tax', 395, fail);
   }
 
   // Box 430 = Σ345 + Σ395.
-  const derivedCorporationTax = (financialYearOne?.tax ?? 0) + (financialYearTwo?.tax ?? 0);
-  let corporationTax = pence(r.corporationTax);
-  if (corporationTax !== undefined && corporationTax !== derivedCorporationTax) {
-    fail('corporationTax', `box 430 must equal the tax of the financial years (boxes 345 + 395 = ${money(derivedCorporationTax)}); got ${money(corporationTax)}`);
+  const derivedCorporationTax = (boxes.financialYearOne?.tax ?? 0) + (boxes.financialYearTwo?.tax ?? 0);
+  const givenCorporationTax = pence(r.corporationTax);
+  // Only when every tax line is known: a line that failed to parse would make the sum wrong.
+  const taxLinesKnown =
+    fy1Given === (boxes.financialYearOne !== undefined) &&
+    ['financialYearProfit', 'financialYearTaxRate', 'financialYearTax', 'financialYearTwo', 'periodCovered'].every((f) => !failed.has(f));
+  if (givenCorporationTax !== undefined && taxLinesKnown && givenCorporationTax !== derivedCorporationTax) {
+    fail('corporationTax', `box 430 must equal the tax of the financial years (boxes 345 + 395 = ${money(derivedCorporationTax)}); got ${money(givenCorporationTax)}`);
+  } else if (givenCorporationTax === undefined && derivedCorporationTax > MAX_PENCE) {
+    fail('corporationTax', `box 430 = boxes 345 + 395 would be ${money(derivedCorporationTax)}, above the schema's maximum of 99999999999.99`);
   }
-  if (corporationTax === undefined && financialYearOne) corporationTax = derivedCorporationTax;
+  boxes.corporationTax = givenCorporationTax ?? (boxes.financialYearOne ? derivedCorporationTax : undefined);
 
   // Box 475 = 440 − 470.
-  const net = r.netCorporationTaxChargeable.pence;
+  const net = pence(r.netCorporationTaxChargeable);
   const reliefs = pence(r.totalReliefsAndDeductions);
-  const derivedLiability = net - (reliefs ?? 0);
-  if (derivedLiability < 0) {
-    fail('totalReliefsAndDeductions', `box 470 (${money(reliefs ?? 0)}) must not exceed box 440 (${money(net)}): box 475 = 440 − 470 cannot be negative`);
+  if (net !== undefined && !failed.has('totalReliefsAndDeductions')) {
+    const derivedLiability = net - (reliefs ?? 0);
+    if (derivedLiability < 0) {
+      fail('totalReliefsAndDeductions', `box 470 (${money(reliefs ?? 0)}) must not exceed box 440 (${money(net)}): box 475 = 440 − 470 cannot be negative`);
+    }
+    const givenLiability = pence(r.netCorporationTaxLiability);
+    if (givenLiability !== undefined && givenLiability !== derivedLiability) {
+      fail('netCorporationTaxLiability', `box 475 must equal box 440 − box 470 (${money(derivedLiability)}); got ${money(givenLiability)}`);
+    }
+    boxes.netCorporationTaxLiability = derivedLiability;
   }
-  const givenLiability = pence(r.netCorporationTaxLiability);
-  if (givenLiability !== undefined && givenLiability !== derivedLiability) {
-    fail('netCorporationTaxLiability', `box 475 must equal box 440 − box 470 (${money(derivedLiability)}); got ${money(givenLiability)}`);
-  }
+  return { errors, boxes };
+}
 
+/** Box 345 / 395: profit × rate, computed when absent and checked when given. */
+function taxLine(
+  year: number,
+  profit: Pence,
+  taxRateHundredths: number,
+  givenTax: Pence | undefined,
+  field: string,
+  box: number,
+  fail: (field: string, message: string) => void,
+): FinancialYearDetails {
+  const computed = taxOnProfit(profit, taxRateHundredths);
+  if (givenTax !== undefined && givenTax !== computed) {
+    fail(field, `box ${box} must equal profit × rate (${money(profit)} × ${money(taxRateHundredths)}% = ${money(computed)}, rounded half-up to the penny); got ${money(givenTax)}`);
+  } else if (givenTax === undefined && computed > MAX_PENCE) {
+    fail(field, `box ${box} = profit × rate would be ${money(computed)}, above the schema's maximum of 99999999999.99`);
+  }
+  return { year, profit, taxRateHundredths, tax: givenTax ?? computed };
+}
+
+export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnModelResult {
+  const errors = identityErrors(r, context);
+  const { errors: derivedErrors, boxes } = deriveBoxes(r, new Set());
+  errors.push(...derivedErrors);
   if (errors.length > 0) return { ok: false, errors };
 
-  const files = r.attachedFiles ?? [];
   const attachments: Record<AttachmentItem, AttachedDocument[]> = { Accounts: [], Computation: [] };
-  for (const f of files) attachments[f.kind].push({ filename: f.filename, base64: f.base64 });
+  for (const f of r.attachedFiles ?? []) attachments[f.kind].push({ filename: f.filename, base64: f.base64 });
 
   return {
     ok: true,
@@ -185,8 +250,8 @@ export function toReturnModel(r: Ct600Request): ReturnModelResult {
       companyName: r.companyName,
       registrationNumber: r.registrationNumber ?? undefined,
       companyType: r.companyType,
-      periodFrom: from,
-      periodTo: to,
+      periodFrom: r.periodCovered.from,
+      periodTo: r.periodCovered.to,
       accounts: {
         item: r.accounts.itemElementName,
         reason: r.accounts.itemElementName === 'NoAccountsReason' ? (r.accounts.noAccountsReason ?? undefined) : undefined,
@@ -196,17 +261,17 @@ export function toReturnModel(r: Ct600Request): ReturnModelResult {
         reason: r.computations.itemElementName === 'NoComputationsReason' ? (r.computations.nocomputationsReason ?? undefined) : undefined,
       },
       turnoverTotal: pence(r.total),
-      trading,
+      trading: boxes.trading,
       profitsBeforeOtherDeductions: pence(r.profitsBeforeOtherDeductions),
       profitsBeforeDonationsAndGroupRelief: pence(r.profitsBeforeDonationsAndGroupRelief),
       chargeableProfits: r.chargeableProfits.pence,
-      financialYearOne,
-      financialYearTwo,
-      corporationTax,
+      financialYearOne: boxes.financialYearOne,
+      financialYearTwo: boxes.financialYearTwo,
+      corporationTax: boxes.corporationTax,
       marginalReliefForRingFenceTrades: pence(r.marginalReliefForRingFenceTrades),
-      netCorporationTaxChargeable: net,
-      totalReliefsAndDeductions: reliefs,
-      netCorporationTaxLiability: derivedLiability,
+      netCorporationTaxChargeable: r.netCorporationTaxChargeable.pence,
+      totalReliefsAndDeductions: pence(r.totalReliefsAndDeductions),
+      netCorporationTaxLiability: boxes.netCorporationTaxLiability!,
       taxChargeable: pence(r.taxChargeable),
       taxPayable: r.taxPayable.pence,
       declaration: { name: r.declaration.name, status: r.declaration.status },

@@ -59,8 +59,9 @@ describe('missing required fields', () => {
     );
   });
   it('refuses something that is not an object at all', () => {
-    expect(errorsOf('hello')[0]!.field).toBe('');
-    expect(errorsOf(null)).toHaveLength(1);
+    for (const notAnObject of ['hello', null, 42, [fullReturn()]]) {
+      expect(errorsOf(notAnObject)).toEqual([{ field: '', message: 'must be a build-ct600 request object' }]);
+    }
   });
 });
 
@@ -71,7 +72,12 @@ describe('wrong types', () => {
     expectError((r) => (r.taxPayable = 7600), 'taxPayable', /must be a monetary amount \{currency, value\} \(box 525/);
     expectError((r) => (r.periodCovered = '2024-04-01'), 'periodCovered', /must be an object \{from, to\}/);
     expectError((r) => (r.declaration.acceptDeclaration = 'yes'), 'declaration.acceptDeclaration', /must be true or false/);
-    expectError((r) => (r.attachedFiles = 'accounts.xhtml'), 'attachedFiles', /./);
+    expectError((r) => (r.attachedFiles = 'accounts.xhtml'), 'attachedFiles', /must be an attached file \{filename, value, itemsElementName\} or an array of them/);
+    expectError((r) => (r.attachedFiles = [null]), 'attachedFiles[0]', /must be an attached file \{filename, value, itemsElementName\}/);
+    expectError((r) => (r.financialYear = 2024.5), 'financialYear', /must be a whole year number such as 2024 \(box 330\)/);
+    expectError((r) => (r.financialYear = '2024'), 'financialYear', /must be a whole year number such as 2024 \(box 330\)/);
+    expectError((r) => (r.registrationNumber = 12345678), 'registrationNumber', /must be text \(box 2/);
+    expectError((r) => (r.utrValue = 8596148860), 'utrValue', /must be the company UTR as text/);
     expectError((r) => (r.financialYearTaxRate = '19'), 'financialYearTaxRate', /must be a number, the tax rate/);
   });
   it('refuses unknown fields instead of dropping a misspelt figure', () => {
@@ -91,6 +97,9 @@ describe('company name (box 1)', () => {
     }
     expectError((r) => (r.companyName = 'Café Ltd'), 'companyName', /contains "é", which HMRC's character set does not allow/);
     expectError((r) => (r.companyName = 'Acme\nLtd'), 'companyName', /contains "\n"/);
+  });
+  it('refuses a blank name', () => {
+    expectError((r) => (r.companyName = '   '), 'companyName', /must not be blank \(the company name, box 1\)/);
   });
   it('applies the same rules to the declaration', () => {
     expectError((r) => (r.declaration.name = 'J'), 'declaration.name', /2–56 characters/);
@@ -159,11 +168,22 @@ describe('amounts', () => {
   });
   it('refuses non-finite numbers', () => {
     expectError((r) => (r.taxPayable.value = Number.POSITIVE_INFINITY), 'taxPayable.value', /finite number/);
-    expectError((r) => (r.taxChargeable.value = Number.NaN), 'taxChargeable.value', /./);
+    expectError((r) => (r.taxChargeable.value = Number.NaN), 'taxChargeable.value', /must be a finite number, not NaN/);
+    expectError((r) => (r.taxChargeable.value = Number.NEGATIVE_INFINITY), 'taxChargeable.value', /must be a finite number, not -Infinity/);
   });
   it('refuses negative amounts and amounts beyond the schema’s maximum', () => {
     expectError((r) => (r.taxPayable.value = -1), 'taxPayable.value', /must not be negative \(box 525/);
     expectError((r) => (r.taxPayable.value = 100_000_000_000), 'taxPayable.value', /at most 99999999999.99/);
+    // Too large, not "too many decimals".
+    expectError((r) => (r.taxPayable.value = 1e21), 'taxPayable.value', /^must be at most 99999999999.99/);
+    expectError((r) => (r.taxPayable.value = 123456789012345.67), 'taxPayable.value', /^must be at most 99999999999.99/);
+  });
+  it('accepts the largest amounts the schema allows, and floating-point noise is refused, not rounded', () => {
+    const r = structuredClone(fullReturn()) as Mutable;
+    r.taxPayable = gbp(99999999999.99);
+    r.total = gbp(99999999999);
+    expect(() => buildCt600(r)).not.toThrow();
+    expectError((x) => (x.taxPayable.value = 0.1 + 0.2), 'taxPayable.value', /at most 2 decimal places.*0.30000000000000004/);
   });
   it('refuses pence in whole-pound boxes', () => {
     const wholePoundBoxes: [string, number][] = [
@@ -174,6 +194,7 @@ describe('amounts', () => {
       ['profitsBeforeDonationsAndGroupRelief', 300],
       ['chargeableProfits', 315],
       ['financialYearProfit', 335],
+      ['tradingProfits', 155],
     ];
     for (const [field, box] of wholePoundBoxes) {
       expectError((r) => (r[field] = gbp(100.5)), `${field}.value`, new RegExp(`must be whole pounds \\(box ${box}.*100\\.50 has pence`));
@@ -183,6 +204,18 @@ describe('amounts', () => {
     const r = structuredClone(fullReturn()) as Mutable;
     r.taxPayable = gbp(7600.99);
     expect(() => buildCt600(r)).not.toThrow();
+  });
+  it('refuses pence in box 380 (profit of the second financial year)', () => {
+    expectError(
+      (r) => {
+        r.periodCovered = { from: '2023-01-01T00:00:00', to: '2023-12-31T00:00:00' };
+        r.financialYearTax = undefined;
+        r.corporationTax = undefined;
+        r.financialYearTwo = { profit: gbp(10.5), taxRate: 25 };
+      },
+      'financialYearTwo.profit.value',
+      /must be whole pounds \(box 380/,
+    );
   });
   it('refuses currencies other than GBP, and unknown currency codes', () => {
     expectError((r) => (r.taxPayable.currency = 0), 'taxPayable.currency', /must be GBP \(code 1\)/);
@@ -215,6 +248,14 @@ describe('enum codes', () => {
 });
 
 describe('attachments', () => {
+  it('refuses base64 that is not canonical (xs:base64Binary wants zero padding bits)', () => {
+    for (const value of ['AB==', 'AAB=', 'PGh0bWw+PC9odG1sPh==']) {
+      expectError((r) => (r.attachedFiles[0].value = value), 'attachedFiles[0].value', /is not canonical base64/);
+    }
+    for (const value of ['====', 'A===', 'AB=C']) {
+      expectError((r) => (r.attachedFiles[0].value = value), 'attachedFiles[0].value', /is not valid base64/);
+    }
+  });
   it('refuses invalid base64', () => {
     expectError((r) => (r.attachedFiles[0].value = 'not base64!'), 'attachedFiles[0].value', /is not valid base64/);
     expectError((r) => (r.attachedFiles[1].value = 'abc'), 'attachedFiles[1].value', /is not valid base64/);
@@ -236,7 +277,7 @@ describe('attachments', () => {
         r.attachedFiles[1].value = big;
       },
       'attachedFiles',
-      /26\.0 MB of base64 in total; HMRC accepts at most 25 MB/,
+      /26\.0 MiB of base64 in total; HMRC accepts at most 25 MiB of attachments per return/,
     );
   });
 });
@@ -265,6 +306,49 @@ describe('derived boxes are checked when given', () => {
     const r = { ...fullReturn(), tradingProfits: gbp(40000), financialYear: 2024, corporationTax: gbp(7600), netCorporationTaxLiability: gbp(7600) };
     expect(() => buildCt600(r)).not.toThrow();
   });
+  it('box 345 = 335 × 340 / 100, rounded half-up to the penny', () => {
+    expectError((r) => (r.financialYearTax = gbp(1)), 'financialYearTax', /box 345 must equal profit × rate \(40000.00 × 19.00% = 7600.00, rounded half-up/);
+    const r = { ...fullReturn(), financialYearProfit: gbp(333), financialYearTaxRate: 19.5, financialYearTax: gbp(64.94) }; // 64.935 → 64.94
+    expect(() => buildCt600(r)).not.toThrow();
+    expectError((x) => Object.assign(x, { financialYearProfit: gbp(333), financialYearTaxRate: 19.5, financialYearTax: gbp(64.93) }), 'financialYearTax', /= 64.94/);
+  });
+  it('box 395 on the same terms, box 380 is the next year, and FinancialYearTwo needs the first year', () => {
+    const straddling = (r: Mutable) => {
+      r.periodCovered = { from: '2023-01-01T00:00:00', to: '2023-12-31T00:00:00' };
+      r.financialYearTax = undefined;
+      r.corporationTax = undefined;
+    };
+    expectError((r) => { straddling(r); r.financialYearTwo = { profit: gbp(1000), taxRate: 25, tax: gbp(999999) }; }, 'financialYearTwo.tax', /box 395 must equal profit × rate .*= 250.00/);
+    expectError((r) => { straddling(r); r.financialYearTwo = { year: 2024, profit: gbp(1000), taxRate: 25 }; }, 'financialYearTwo.year', /box 380 must be 2023/);
+    expectError(
+      (r) => {
+        straddling(r);
+        delete r.financialYearProfit;
+        delete r.financialYearTaxRate;
+        r.financialYearTwo = { profit: gbp(1000), taxRate: 25 };
+      },
+      'financialYearTwo',
+      /needs the first financial year/,
+    );
+  });
+  it('derived boxes may not pass the schema maximum', () => {
+    expectError(
+      (r) => Object.assign(r, { tradingProfits: undefined, netProfits: gbp(99999999999), lossesBroughtForward: gbp(1) }),
+      'netProfits',
+      /box 155 = box 165 \+ box 160 would be 100000000000.00, above the schema's maximum/,
+    );
+    expectError(
+      (r) => Object.assign(r, {
+        periodCovered: { from: '2023-01-01T00:00:00', to: '2023-12-31T00:00:00' },
+        financialYearProfit: gbp(99999999999),
+        financialYearTaxRate: 100,
+        financialYearTax: undefined,
+        financialYearTwo: { profit: gbp(99999999999), taxRate: 100 },
+      }),
+      'corporationTax',
+      /box 430 = boxes 345 \+ 395 would be 199999999998.00, above the schema's maximum/,
+    );
+  });
   it('FinancialYearTwo only for a period straddling 1 April', () => {
     expectError((r) => (r.financialYearTwo = { profit: gbp(1), taxRate: 19 }), 'financialYearTwo', /only for a period that straddles 1 April/);
   });
@@ -273,7 +357,51 @@ describe('derived boxes are checked when given', () => {
   });
 });
 
+describe('every problem in one answer', () => {
+  it('lists period and derived-box errors beside field errors', () => {
+    const errors = errorsOf({
+      ...fullReturn(),
+      companyName: 'A',
+      utrValue: '1234567890',
+      tradingProfits: gbp(1),
+      periodCovered: { from: '2014-01-01T00:00:00', to: '2016-01-01T00:00:00' },
+    });
+    expect(errors.map((e) => e.field).sort()).toEqual(['companyName', 'periodCovered.from', 'periodCovered.to', 'tradingProfits', 'utrValue']);
+  });
+  it('does not guess from fields that failed: no derived-box error built on a bad figure', () => {
+    const errors = errorsOf({ ...fullReturn(), lossesBroughtForward: gbp(-5), tradingProfits: gbp(40000) });
+    expect(errors).toEqual([{ field: 'lossesBroughtForward.value', message: expect.stringMatching(/must not be negative/) }]);
+  });
+});
+
+describe('company type 11 and the schema version', () => {
+  it('accepts 11 (non-UK-resident company) under schema v1.994, the default', () => {
+    const r = { ...minimumReturn(), companyType: 11 };
+    expect(Buffer.from(buildCt600(r).xmlDoc, 'base64').toString()).toContain('<CompanyType>11</CompanyType>');
+  });
+  it('refuses 11 when the document declares an earlier schema', () => {
+    expect(errorsOf({ ...minimumReturn(), companyType: 11 }, { schemaVersion: '2022-v1.99' })).toEqual([
+      { field: 'companyType', message: expect.stringMatching(/11 \(non-UK-resident company\) needs schema v1.994 or later; the document declares 2022-v1.99/) },
+    ]);
+    expect(() => buildCt600({ ...minimumReturn(), companyType: 10 }, { schemaVersion: '2022-v1.99' })).not.toThrow();
+  });
+});
+
 describe('build options (GovTalk header)', () => {
+  it('refuses header text that is not printable ASCII (it would make the message unparseable)', () => {
+    for (const [option, value] of [
+      ['product', 'A\u0001B'],
+      ['productVersion', '1.0\uFFFE'],
+      ['senderId', 'user\u0000'],
+      ['authenticationValue', 'pa\uD800ss'],
+    ] as const) {
+      expect(errorsOf(minimumReturn(), { senderId: 'CTUser100', authenticationValue: 'secret', [option]: value })).toContainEqual({
+        field: `options.${option}`,
+        message: expect.stringMatching(/must be printable ASCII/),
+      });
+    }
+    expect(errorsOf(minimumReturn(), { gatewayTest: 'yes' as never })).toContainEqual({ field: 'options.gatewayTest', message: 'must be true or false' });
+  });
   it('names option fields', () => {
     expect(errorsOf(minimumReturn(), { vendorId: 'ABCD' })).toContainEqual({ field: 'options.vendorId', message: expect.stringMatching(/4-digit vendor id/) });
     expect(errorsOf(minimumReturn(), { transactionId: 'abc' })).toContainEqual({ field: 'options.transactionId', message: expect.stringMatching(/upper-case hexadecimal/) });
