@@ -27,7 +27,8 @@ export interface SchemaVerdict {
 
 export function xmllintSchema(xml: string | Uint8Array, xsdPath: string, env: NodeJS.ProcessEnv = {}): SchemaVerdict {
   return withTempFile('doc.xml', xml, (path) => {
-    const r = spawnSync('xmllint', ['--nonet', '--noout', '--schema', xsdPath, path], {
+    // --huge: a return at the 25 MB attachment cap has text nodes past libxml2's default limit.
+    const r = spawnSync('xmllint', ['--huge', '--nonet', '--noout', '--schema', xsdPath, path], {
       encoding: 'utf8',
       env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
@@ -49,7 +50,7 @@ export function independentIrmark(message: string): string {
   body = `<Body ${namespaceDecls.join(' ')}>${body.slice('<Body>'.length)}`;
   body = body.replace(/<IRmark\b[^>]*>[^<]*<\/IRmark>|<IRmark\b[^>]*\/>/, '');
   const canonical = withTempFile('body.xml', body, (path) =>
-    execFileSync('xmllint', ['--c14n', path], { maxBuffer: 256 * 1024 * 1024 }),
+    execFileSync('xmllint', ['--huge', '--c14n', path], { maxBuffer: 256 * 1024 * 1024 }),
   );
   return createHash('sha1').update(canonical).digest('base64');
 }
