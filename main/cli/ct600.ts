@@ -4,8 +4,7 @@
  */
 import { RequestValidationError } from '../engine/errors.js';
 import { buildCt600, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeErr, writeOut } from './io.js';
+import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeErr, writeOut, writeOutputFile } from './io.js';
 
 const HEADER_OPTIONS = ['vendor-id', 'product', 'product-version', 'schema-version', 'transaction-id'];
 
@@ -40,7 +39,7 @@ async function build(args: string[]): Promise<number> {
   };
   for (const key of Object.keys(options) as (keyof Ct600BuildOptions)[]) if (options[key] === undefined) delete options[key];
   const response = buildCt600(request, options);
-  if (values.out) await writeFileAtomic(values.out, Buffer.from(response.xmlDoc, 'base64'));
+  if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'));
   writeOut(`${JSON.stringify(response)}\n`);
   return 0;
 }

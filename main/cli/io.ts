@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
 
 export class CliUsageError extends Error {}
 
@@ -16,6 +18,20 @@ export async function readInputFile(path: string, field = ''): Promise<Buffer> {
     return await readFile(path);
   } catch (err) {
     throw new RequestValidationError([{ field, message: `cannot read ${path}: ${(err as Error).message}` }]);
+  }
+}
+
+/**
+ * Writes an output file atomically, creating its folder. A path that cannot be
+ * written is the user's input problem (exit 2, field "out"), not an internal
+ * error, and a failure never leaves half a file behind.
+ */
+export async function writeOutputFile(path: string, bytes: Uint8Array, field = 'out'): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, bytes);
+  } catch (err) {
+    throw new RequestValidationError([{ field, message: `cannot write ${path}: ${(err as Error).message}` }]);
   }
 }
 

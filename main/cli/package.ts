@@ -4,7 +4,6 @@
  * `cli package validate <file>` prints the validation job result and exits
  * 0 valid, 1 not valid, 2 unusable input (unreadable, or over the safety limits).
  */
-import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import {
@@ -15,8 +14,7 @@ import {
   validatePackage,
 } from '../engine/package/index.js';
 import { parseRequest } from '../engine/zod-errors.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOut } from './io.js';
+import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOut, writeOutputFile } from './io.js';
 
 export async function runPackageCommand(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -37,26 +35,12 @@ async function build(args: string[]): Promise<number> {
   const response = await createReportPackage(request, { includeHash: flags.has('hash') });
   if (values.out !== undefined) {
     const fileName = reportPackageFileName(parseRequest(reportPackageRequestSchema, request));
-    await writePackage(values.out, fileName, Buffer.from(response.zipContentBase64, 'base64'));
+    await writeOutputFile(join(values.out, fileName), Buffer.from(response.zipContentBase64, 'base64'));
   }
   writeOut(`${JSON.stringify(response)}\n`);
   return 0;
 }
 
-/**
- * An --out folder that cannot be created or written is the user's input
- * problem (exit 2, field "out"), not an internal error. The write is atomic,
- * so a failure never leaves half a package behind.
- */
-async function writePackage(folder: string, fileName: string, bytes: Buffer): Promise<void> {
-  const path = join(folder, fileName);
-  try {
-    await mkdir(folder, { recursive: true });
-    await writeFileAtomic(path, bytes);
-  } catch (err) {
-    throw new RequestValidationError([{ field: 'out', message: `cannot write ${path}: ${(err as Error).message}` }]);
-  }
-}
 
 async function validate(args: string[]): Promise<number> {
   const { positional } = parseArgs(args, [], []);

@@ -48,6 +48,17 @@ describe('npm run cli -- ct600', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('an --out path that cannot be written exits 2 naming the field, with no stack trace', () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const r = cli('ct600', 'build', requestFile, '--out', join(blocker, 'return.xml'));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    const errors = JSON.parse(r.stderr).errors;
+    expect(errors).toEqual([{ field: 'out', message: expect.stringMatching(/^cannot write .*return\.xml/) }]);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('a request file that is not JSON exits 2 with a clear message', () => {
     const bad = join(dir, 'not-json.json');
     writeFileSync(bad, '{ nope');
