@@ -12,6 +12,7 @@ import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServiceServer } from './service-server.js';
+import type { InternalErrorLog } from './error-bodies.js';
 
 const USAGE =
   'usage: service --port <n> [--data <dir>] --client-id <id> --client-secret <secret> --user <name> --password <password> ' +
@@ -19,11 +20,27 @@ const USAGE =
 
 class UsageError extends Error {}
 
-function positiveInteger(name: string, value: string | undefined, fallback?: number): number | undefined {
-  if (value === undefined) return fallback;
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, not "${value}"`);
   return Number(value);
 }
+
+/** A lifetime or a limit: 0 would make every token dead on arrival or every body too large. */
+function atLeastOne(name: string, value: string | undefined): number | undefined {
+  const n = wholeNumber(name, value);
+  if (n === 0) throw new UsageError(`--${name} must be at least 1, not "${value}"`);
+  return n;
+}
+
+/**
+ * 500s go to stderr with the request line and the error's own message and
+ * stack. Never the body or the headers: they carry passwords, client secrets,
+ * bearer tokens and clients' figures.
+ */
+const logInternalError: InternalErrorLog = (err, request) => {
+  process.stderr.write(`internal error on ${request.method} ${request.path}: ${err.stack ?? `${err.name}: ${err.message}`}\n`);
+};
 
 function required(name: string, value: string | undefined): string {
   if (!value) throw new UsageError(`--${name} is required`);
@@ -46,12 +63,12 @@ async function main(argv: string[]): Promise<void> {
     },
     strict: true,
   });
-  const port = positiveInteger('port', required('port', values.port));
+  const port = wholeNumber('port', required('port', values.port));
   if (port === undefined || port > 65535) throw new UsageError('--port must be 0–65535');
   const dataDir = values.data ? resolve(values.data) : await mkdtemp(join(tmpdir(), 'filing-desk-service-'));
   await mkdir(dataDir, { recursive: true });
-  const tokenLifetimeSeconds = positiveInteger('token-lifetime', values['token-lifetime']);
-  const bodyLimitBytes = positiveInteger('body-limit', values['body-limit']);
+  const tokenLifetimeSeconds = atLeastOne('token-lifetime', values['token-lifetime']);
+  const bodyLimitBytes = atLeastOne('body-limit', values['body-limit']);
 
   const server = await createServiceServer({
     credentials: {
@@ -61,6 +78,7 @@ async function main(argv: string[]): Promise<void> {
       password: required('password', values.password ?? process.env.FILING_DESK_SERVICE_PASSWORD),
     },
     dataDir,
+    onInternalError: logInternalError,
     ...(tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds } : {}),
     ...(bodyLimitBytes !== undefined ? { bodyLimitBytes } : {}),
     ...(values.host ? { host: values.host } : {}),

@@ -64,4 +64,53 @@ describe('npm run service (main/server/cli.ts)', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--port must be a whole number, not "eighty"');
   });
+
+  it.each(['token-lifetime', 'body-limit'])('refuses --%s 0 with a usage error', (option) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--port', '0', ...args, `--${option}`, '0'], { cwd: repoRoot, encoding: 'utf8', timeout: 10_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--${option} must be at least 1, not "0"`);
+    expect(r.stderr).toContain('usage: service');
+  });
+
+  it('logs a 500 to stderr with the request line and the error, never the body or headers', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fd-cli-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
+          if (m?.[1]) resolve(m[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
+      });
+      const res = await fetch(`${url}/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', client_id: 'cli-client', client_secret: 'cli-secret', username: 'cli@example.co.uk', password: 'cli-password' }),
+      });
+      const { access_token } = (await res.json()) as { access_token: string };
+      // The job folder vanishes under the running service: storing the upload fails inside the server.
+      await rm(join(dataDir, 'validation-jobs'), { recursive: true, force: true });
+      const content = Buffer.from('<return>client-confidential-figures</return>').toString('base64');
+      const failed = await fetch(`${url}/validation`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'r.xml', contentBase64: content }),
+      });
+      expect(failed.status).toBe(500);
+      await expect.poll(() => err, { timeout: 5000 }).toMatch(/internal error on POST \/validation: .*ENOENT/);
+      for (const secret of [access_token, 'cli-password', 'cli-secret', content, 'client-confidential-figures']) expect(err).not.toContain(secret);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
