@@ -1,19 +1,28 @@
 /**
- * The "Validation job result" as a zod schema, for results that arrive from
- * outside this process: a job file read back from disk, or the remote
- * service's answer. One schema so both accept exactly the same shape; the
- * `satisfies` keeps it in step with the ValidationJobResult type. Unknown
- * extra fields are dropped, not refused (a newer service may add some).
+ * The "Validation job result" as zod schemas, for results that arrive from
+ * outside this process. Two readings of the same shape:
+ *
+ * - `validationJobResultSchema`, strict: our own job files, whose words we
+ *   wrote ourselves; the `satisfies` keeps it in step with ValidationJobResult.
+ * - `serviceValidationJobResultSchema`, tolerant: the remote service's answer.
+ *   The interface shows the fields and their types but says the allowed
+ *   values of jobStatus, validationResult, validationType and category are
+ *   "not shown", so any string or integer is read as given (a closed list
+ *   would make every status call fail on a word of theirs we never saw).
+ *
+ * Unknown extra fields are dropped, not refused (a newer service may add some).
  */
 import { z } from 'zod';
-import type { ValidationJobResult } from './validation-result.js';
+import type { JobStatus, MessageCategory, ValidationJobResult, ValidationResultWord } from './validation-result.js';
+
+const attributesSchema = z.array(z.object({ name: z.string(), value: z.string() }));
 
 const messageSchema = z.object({
   category: z.enum(['error', 'warning', 'info']),
   type: z.string(),
   code: z.string(),
   message: z.string(),
-  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  attributes: attributesSchema,
 });
 
 export const validationJobResultSchema = z.object({
@@ -28,3 +37,39 @@ export const validationJobResultSchema = z.object({
     }),
   ),
 }) satisfies z.ZodType<ValidationJobResult>;
+
+/** Our words, or any other the service uses (`string & {}` keeps ours suggested by the editor). */
+type Word<Known extends string> = Known | (string & {});
+
+/** A validation job result as the remote service reports it: the interface's types, any words. */
+export interface ServiceValidationJobResult {
+  jobStatus: Word<JobStatus> | null;
+  startDateTime: string | null;
+  endDateTime: string | null;
+  validations: {
+    validationType: number;
+    validationResult: Word<ValidationResultWord>;
+    messages: {
+      category: Word<MessageCategory>;
+      type: string;
+      code: string;
+      message: string;
+      attributes: { name: string; value: string }[];
+    }[];
+  }[];
+}
+
+export const serviceValidationJobResultSchema = z.object({
+  jobStatus: z.string().nullable(),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+  validations: z.array(
+    z.object({
+      validationType: z.number().int(),
+      validationResult: z.string(),
+      messages: z.array(
+        z.object({ category: z.string(), type: z.string(), code: z.string(), message: z.string(), attributes: attributesSchema }),
+      ),
+    }),
+  ),
+}) satisfies z.ZodType<ServiceValidationJobResult>;

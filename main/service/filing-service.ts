@@ -3,7 +3,7 @@
  * LocalFilingService runs the engine in process; RemoteFilingService calls
  * the filing service over HTTP. Every answer says which one gave it.
  */
-import type { ValidationJobResult } from '../engine/validation-result.js';
+import type { ServiceValidationJobResult } from '../engine/validation-result-schema.js';
 import type { Ct600BuildResult, CreatedValidationJob, ReportPackageResult } from './engine-operations.js';
 
 export type { Ct600BuildResult, CreatedValidationJob, ReportPackageResult } from './engine-operations.js';
@@ -41,7 +41,11 @@ export interface FilingService {
     options?: CallOptions,
   ): Promise<ServiceAnswer<ReportPackageResult>>;
   createValidationJob(fileName: string, bytes: Uint8Array, options?: CallOptions): Promise<ServiceAnswer<CreatedValidationJob>>;
-  /** NotFoundError when there is no such job. */
-  getValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ValidationJobResult>>;
-  getFilteredValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ValidationJobResult>>;
+  /**
+   * NotFoundError when there is no such job. The remote service may use words
+   * of its own for the status, result, type and category (the interface does
+   * not list them); the local engine uses ours, which are among them.
+   */
+  getValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ServiceValidationJobResult>>;
+  getFilteredValidationStatus(id: string, options?: CallOptions): Promise<ServiceAnswer<ServiceValidationJobResult>>;
 }

@@ -14,7 +14,7 @@ import {
   createdValidationJobSchema,
   ct600BuildResponseSchema,
   reportPackageResponseSchema,
-  validationJobResultSchema,
+  serviceValidationJobResultSchema,
 } from './remote/response-schemas.js';
 
 export interface RemoteFilingServiceOptions {
@@ -106,7 +106,7 @@ export class RemoteFilingService implements FilingService {
         method: 'GET',
         path: `/validation/status/${encodeURIComponent(id)}`,
         successStatus: 200,
-        response: validationJobResultSchema,
+        response: serviceValidationJobResultSchema,
         ...(options ? { options } : {}),
       }),
     );
@@ -118,7 +118,7 @@ export class RemoteFilingService implements FilingService {
         method: 'GET',
         path: `/validation/filtered-status/${encodeURIComponent(id)}`,
         successStatus: 200,
-        response: validationJobResultSchema,
+        response: serviceValidationJobResultSchema,
         ...(options ? { options } : {}),
       }),
     );

@@ -21,5 +21,5 @@ export const reportPackageResponseSchema = z.object({
 
 export const createdValidationJobSchema = z.object({ id: z.string().min(1) });
 
-/** The same schema the job store reads its files with. */
-export { validationJobResultSchema } from '../../engine/validation-result-schema.js';
+/** Tolerant of words the interface leaves unshown (the job store reads its own files strictly). */
+export { serviceValidationJobResultSchema } from '../../engine/validation-result-schema.js';
