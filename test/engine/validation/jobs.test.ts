@@ -5,13 +5,52 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ValidationJobs, type JobProblem } from '../../../main/engine/validation/index.js';
 import { ValidationType } from '../../../main/engine/validation-result.js';
 import { sharedDir } from '../../helpers/shared.js';
+import JSZip from 'jszip';
 import { attr, builtXml, byType, bytes, codes, replaceOnce } from './fixtures.js';
+import type { Validation, ValidationJobResult } from '../../../main/engine/validation-result.js';
+import { createEngineOperations } from '../../../main/service/engine-wiring.js';
+import { passwordToken, startServer } from '../../server/support.js';
 
 let dataDir: string;
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'fd-jobs-'));
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/**
+ * The shared good taxonomy package with two bare <rewriteURI/> added to its
+ * catalog: the catalog check reports the same problem, word for word and
+ * with the same entry, once for each.
+ */
+async function taxonomyPackageWithTwoBareRewrites(): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(readFileSync(join(sharedDir, 'xbrl', 'conformance', 'packages', 'good-taxonomy-package.zip')));
+  const catalog = 'ACME-2024/META-INF/catalog.xml';
+  const original = await zip.file(catalog)!.async('string');
+  zip.file(catalog, replaceOnce(original, '</catalog>', '  <rewriteURI/>\n  <rewriteURI/>\n</catalog>'));
+  return zip.generateAsync({ type: 'uint8array' });
+}
+
+const BARE_REWRITE = 'ACME-2024/META-INF/catalog.xml: <rewriteURI> needs both uriStartString and rewritePrefix';
+
+function expectRepeatedCatalogProblem(full: Validation[], filtered: Validation[]): void {
+  const fullMessages = byType(full, ValidationType.taxonomyPackage).messages;
+  // The full result: the problem twice, and an info message (the report count).
+  expect(fullMessages.filter((m) => m.message === BARE_REWRITE)).toHaveLength(2);
+  expect(fullMessages.filter((m) => m.category === 'info').map((m) => m.code)).toEqual(['reportCount']);
+  // The filtered result: once, with occurrences "2", and no info.
+  expect(byType(filtered, ValidationType.taxonomyPackage).messages).toEqual([
+    {
+      category: 'error',
+      type: 'taxonomy-package',
+      code: 'tpe:invalidCatalogFile',
+      message: BARE_REWRITE,
+      attributes: [
+        { name: 'entry', value: 'ACME-2024/META-INF/catalog.xml' },
+        { name: 'occurrences', value: '2' },
+      ],
+    },
+  ]);
+}
 
 const fixedClock = () => new Date('2025-06-01T10:00:00.000Z');
 const jobsDir = () => join(dataDir, 'validation-jobs');
@@ -42,28 +81,49 @@ describe('ValidationJobs', () => {
     await jobs.close();
   });
 
-  it('filtered status drops info messages and collapses identical ones with occurrences', async () => {
+  it('filtered status collapses a message a real check repeats into one with occurrences "2", and drops info', async () => {
     const jobs = new ValidationJobs({ dataDir });
-    // Two supplementary pages give two different warnings; the same unknown element twice gives one collapsed error.
-    let xml = replaceOnce(builtXml(), '<Turnover>', '<Turnover><Bogus/><Bogus/>');
-    xml = replaceOnce(xml, '</Declaration>', '</Declaration><LoansByCloseCompanies/>');
-    const { id } = await jobs.create('r.xml', bytes(xml));
+    const { id } = await jobs.create('acme-taxonomy.zip', await taxonomyPackageWithTwoBareRewrites());
     await jobs.whenSettled(id);
     const full = (await jobs.getStatus(id))!;
     const filtered = (await jobs.getFilteredStatus(id))!;
-    expect(byType(full.validations, ValidationType.irmark).messages.map((m) => m.category)).toEqual(['error']);
-    expect(filtered.validations.flatMap((v) => v.messages).every((m) => m.category !== 'info')).toBe(true);
-    const schema = byType(filtered.validations, ValidationType.schema).messages;
-    expect(schema.every((m) => attr(m, 'occurrences') !== undefined)).toBe(true);
-    expect(schema.find((m) => m.code === 'not-checked') && attr(schema.find((m) => m.code === 'not-checked')!, 'occurrences')).toBe('1');
+    expectRepeatedCatalogProblem(full.validations, filtered.validations);
     expect(filtered.jobStatus).toBe(full.jobStatus);
 
+    // A clean return: its one info message (the IRmark matches) is in the full status only.
     const valid = await jobs.create('ok.xml', bytes(builtXml()));
     await jobs.whenSettled(valid.id);
-    const okFiltered = (await jobs.getFilteredStatus(valid.id))!;
-    expect(okFiltered.validations.flatMap((v) => v.messages)).toEqual([]);
     expect((await jobs.getStatus(valid.id))!.validations.flatMap((v) => v.messages).map((m) => m.category)).toEqual(['info']);
+    expect((await jobs.getFilteredStatus(valid.id))!.validations.flatMap((v) => v.messages)).toEqual([]);
     await jobs.close();
+  });
+
+  it('the same collapse and the same dropped info through GET /validation/filtered-status/{id} over HTTP', async () => {
+    const engine = createEngineOperations({ dataDir });
+    const s = await startServer({ dataDir, engine });
+    try {
+      const token = (await passwordToken(s.url)).access_token;
+      const headers = { authorization: `Bearer ${token}`, 'x-api-version': '1.0' };
+      const created = await fetch(`${s.url}/validation`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'acme-taxonomy.zip', contentBase64: Buffer.from(await taxonomyPackageWithTwoBareRewrites()).toString('base64') }),
+      });
+      expect(created.status).toBe(202);
+      const { id } = (await created.json()) as { id: string };
+      await engine.jobs.whenSettled(id);
+      const read = async (path: string) => {
+        const res = await fetch(`${s.url}${path}/${id}`, { headers });
+        expect(res.status).toBe(200);
+        return (await res.json()) as ValidationJobResult;
+      };
+      const full = await read('/validation/status');
+      const filtered = await read('/validation/filtered-status');
+      expect(full.jobStatus).toBe('success');
+      expectRepeatedCatalogProblem(full.validations, filtered.validations);
+    } finally {
+      await s.stop();
+    }
   });
 
   it('collapses repeated identical messages into one with the count', async () => {
@@ -187,6 +247,18 @@ describe('ValidationJobs', () => {
   });
 });
 
+/**
+ * Codes the package validator reports beyond the conformance list (and
+ * beyond what Arelle reports for the same file, arelle-direct-results.tsv).
+ * They belong to the package engine, not to validation jobs, and are
+ * reported to its owner; listed exactly, so that when the engine stops
+ * reporting one this test fails and the entry must go.
+ */
+const KNOWN_EXTRA_CODES: Record<string, string[]> = {
+  'packages/bad-no-stld.xbri': ['rpe:unsupportedReportPackageVersion'],
+  'packages/x-xbr-two-in-subdir.xbr': ['rpe:multipleReports'],
+};
+
 describe('package jobs on the conformance set', () => {
   const index = readFileSync(join(sharedDir, 'xbrl', 'conformance', 'index.csv'), 'utf8').trim().split('\n').slice(1);
   const rows = index.map((line) => {
@@ -202,8 +274,9 @@ describe('package jobs on the conformance set', () => {
     const result = (await jobs.getStatus(id))!;
     expect(result.jobStatus).toBe('success');
     const found = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error').map((m) => m.code);
-    if (errors.length === 0) expect(found).toEqual([]);
-    else expect(found.some((c) => errors.includes(c))).toBe(true);
+    // Every listed code is found, and nothing that is not listed (save the package engine's known extras).
+    const expected = [...errors, ...(KNOWN_EXTRA_CODES[input] ?? [])];
+    expect([...new Set(found)].sort()).toEqual([...new Set(expected)].sort());
     expect(result.validations.every((v) => v.validationType === 3 || v.validationType === 4)).toBe(true);
     await jobs.close();
   });
