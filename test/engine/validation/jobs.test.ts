@@ -226,6 +226,55 @@ describe('ValidationJobs', () => {
     await jobs.close();
   });
 
+  it('is seen queued, then running, then success, with the check held open by the test', async () => {
+    // A package check that tells the test it has started, then waits to be let go.
+    const gates = new Map<string, { started: () => void; release: Promise<void> }>();
+    const gate = (fileName: string) => {
+      let started!: () => void;
+      let release!: () => void;
+      const hasStarted = new Promise<void>((r) => (started = r));
+      const released = new Promise<void>((r) => (release = r));
+      gates.set(fileName, { started, release: released });
+      return { hasStarted, release };
+    };
+    const finished = { jobStatus: 'success' as const, startDateTime: null, endDateTime: null, validations: [] };
+    const jobs = new ValidationJobs({
+      dataDir,
+      clock: fixedClock,
+      checks: {
+        validatePackage: async (fileName) => {
+          const g = gates.get(fileName)!;
+          g.started();
+          await g.release;
+          return finished;
+        },
+        verifyIrmark: () => {
+          throw new Error('unused');
+        },
+      },
+    });
+    const zip = new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]);
+    const first = gate('first.zip');
+    const second = gate('second.zip');
+    const a = await jobs.create('first.zip', zip);
+    const b = await jobs.create('second.zip', zip);
+
+    await first.hasStarted;
+    expect((await jobs.getStatus(a.id))!.jobStatus).toBe('running');
+    expect((await jobs.getStatus(a.id))!.startDateTime).toBe('2025-06-01T10:00:00.000Z');
+    // One job at a time: the second waits its turn while the first runs.
+    expect((await jobs.getStatus(b.id))!).toEqual({ jobStatus: 'queued', startDateTime: null, endDateTime: null, validations: [] });
+
+    first.release();
+    await second.hasStarted;
+    expect((await jobs.getStatus(a.id))!.jobStatus).toBe('success');
+    expect((await jobs.getStatus(b.id))!.jobStatus).toBe('running');
+    second.release();
+    await jobs.whenSettled(b.id);
+    expect((await jobs.getStatus(b.id))!).toMatchObject({ jobStatus: 'success', endDateTime: '2025-06-01T10:00:00.000Z' });
+    await jobs.close();
+  });
+
   it('reports a check that could not run as a failed job', async () => {
     const jobs = new ValidationJobs({
       dataDir,
