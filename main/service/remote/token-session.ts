@@ -24,6 +24,14 @@ const tokenResponseSchema = z.object({
   scope: z.string().optional(),
 });
 
+/**
+ * After an early renewal fails (the token endpoint is down or slow) the old
+ * token, still valid, is used alone for this long before renewing is tried
+ * again; otherwise every call in the renew window would pay for a failed
+ * refresh, a whole time limit when the endpoint hangs.
+ */
+export const EARLY_RENEWAL_BACKOFF_MS = 15_000;
+
 interface AccessToken {
   token: string;
   expiresAt: number;
@@ -41,6 +49,8 @@ export interface TokenSessionOptions {
 export class TokenSession {
   private access: AccessToken | undefined;
   private refreshing: Promise<string> | undefined;
+  /** No early renewal before this time (ms), after one failed. */
+  private earlyRenewalPausedUntil = 0;
   private readonly clock: () => Date;
   /** Refresh grants sent by this session (shown in diagnostics and counted in tests). */
   refreshCount = 0;
@@ -95,9 +105,11 @@ export class TokenSession {
     if (current && now < current.renewAt) return current.token;
     if (current && now < current.expiresAt) {
       // Renewing early is a courtesy: if it fails for want of a network the
-      // current token still works for a while.
+      // current token still works for a while, so use it and back off.
+      if (now < this.earlyRenewalPausedUntil) return current.token;
       return this.refresh().catch((err: unknown) => {
         if (err instanceof SignInNeededError || err instanceof InvalidClientError) throw err;
+        this.earlyRenewalPausedUntil = this.clock().getTime() + EARLY_RENEWAL_BACKOFF_MS;
         return current.token;
       });
     }
@@ -177,6 +189,7 @@ export class TokenSession {
     const lifetimeMs = parsed.expires_in * 1000;
     const aheadMs = Math.min(this.options.settings.refreshAheadSeconds * 1000, lifetimeMs / 10);
     this.access = { token: parsed.access_token, expiresAt: now + lifetimeMs, renewAt: now + lifetimeMs - aheadMs };
+    this.earlyRenewalPausedUntil = 0;
     await this.options.credentials.set(this.accounts.refreshToken, parsed.refresh_token);
     return parsed.access_token;
   }
