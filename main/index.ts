@@ -1,18 +1,21 @@
 /**
  * App lifecycle, the main window and its security guards: the only module
  * that needs Electron's app and BrowserWindow. Every decision it applies
- * (protocol paths, CSP, link handling, sender trust) lives in a small pure
- * module under main/window so it is tested without Electron.
+ * (protocol paths, CSP, link handling, sender trust, the menu, crash
+ * recovery) lives in a small pure module under main/window so it is tested
+ * without Electron.
  */
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from './ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
 import { registerHandlers } from './ipc/register-handlers.js';
+import { applicationMenuTemplate } from './window/app-menu.js';
 import { APP_ENTRY_URL, APP_SCHEME } from './window/app-origin.js';
 import { createAppProtocolHandler } from './window/app-protocol.js';
-import { decideWindowOpen, guardNavigation } from './window/external-links.js';
-import { isAppUrl } from './window/trusted-sender.js';
+import { decideWindowOpen, guardFrameNavigation, refuseNavigation } from './window/external-links.js';
+import { createRendererCrashRecovery } from './window/renderer-crash-recovery.js';
+import { createSenderCheck } from './window/trusted-sender.js';
 import { mainWindowOptions } from './window/window-options.js';
 
 // Must happen before "ready": app:// behaves like https (standard + secure), so
@@ -23,40 +26,80 @@ protocol.registerSchemesAsPrivileged([
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
+/** True once start() has registered app:// and the handlers: only then can a window load our page. */
+let started = false;
 
 const openExternal = (url: string) => shell.openExternal(url);
 
 function hardenWebContents(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => decideWindowOpen(url, openExternal));
-  contents.on('will-navigate', (event, url) => guardNavigation(event, url, openExternal));
+  contents.on('will-frame-navigate', (details) => guardFrameNavigation(details, openExternal));
+  contents.on('will-navigate', refuseNavigation);
+  contents.on('will-redirect', refuseNavigation);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
 function createMainWindow(): BrowserWindow {
   const appRoot = app.getAppPath();
-  const window = new BrowserWindow(mainWindowOptions(join(appRoot, 'dist', 'preload', 'index.cjs')));
+  const window = new BrowserWindow(
+    mainWindowOptions(join(appRoot, 'dist', 'preload', 'index.cjs'), { devTools: !app.isPackaged }),
+  );
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
-    mainWindow = null;
+    if (mainWindow === window) mainWindow = null;
   });
+  const recover = createRendererCrashRecovery({
+    reload: () => void window.loadURL(APP_ENTRY_URL),
+    giveUp: () => {
+      dialog.showErrorBox(
+        'Filing Desk stopped working',
+        'The Filing Desk window stopped twice in a short time, so it has been closed. Your saved files are not affected. Please start Filing Desk again.',
+      );
+      window.destroy();
+    },
+  });
+  window.webContents.on('render-process-gone', (_event, details) => recover(details));
   void window.loadURL(APP_ENTRY_URL);
   return window;
+}
+
+/** Opens the main window, or brings the existing one to the front. */
+function showMainWindow(): void {
+  if (!started) return; // start() opens the first window
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    mainWindow = createMainWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }
 
 async function start(): Promise<void> {
   const appRoot = app.getAppPath();
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, 'dist', 'renderer') }));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(applicationMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: app.name })),
+  );
 
   // Nothing the renderer could ask for (camera, notifications, clipboard, …) is needed.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // Files leave the app only through file.save (main's dialog, name and
+  // extension); <a download href="blob:…"> would otherwise get Electron's own
+  // save dialog with whatever name and type the page chose.
+  session.defaultSession.on('will-download', (event) => event.preventDefault());
 
+  const engines = {
+    // The GovTalk ChannelRouting names this product; the vendor id comes with Settings later.
+    ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }),
+    packages: createPackageEngine(),
+  };
   registerHandlers(
     ipcMain,
     createHandlers({
-      // The GovTalk ChannelRouting names this product; the vendor id comes with Settings later.
-      ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }),
-      packages: createPackageEngine(),
+      ct600: engines.ct600,
+      packages: engines.packages,
       fileSaver: {
         dialog: {
           showSaveDialog: (options) =>
@@ -66,30 +109,41 @@ async function start(): Promise<void> {
       },
       appInfo: { version: app.getVersion(), platform: process.platform },
     }),
-    { isTrustedSender: isAppUrl },
+    { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );
 
+  started = true;
   mainWindow = createMainWindow();
+}
+
+/**
+ * A failure in start() must not leave a process holding the single-instance
+ * lock with no window (every later launch would quit at once): log it, tell
+ * the user in plain words, and exit.
+ */
+function failedToStart(error: unknown): void {
+  console.error('Filing Desk could not start', error);
+  try {
+    dialog.showErrorBox(
+      'Filing Desk could not start',
+      'Something went wrong while Filing Desk was starting, so it will close. Please start it again. If this keeps happening, reinstall Filing Desk.',
+    );
+  } finally {
+    app.exit(1);
+  }
 }
 
 if (!app.requestSingleInstanceLock()) {
   // Another Filing Desk is running; it gets focus through "second-instance".
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  app.on('second-instance', () => showMainWindow());
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+    if (started && BrowserWindow.getAllWindows().length === 0) showMainWindow();
   });
-  app.whenReady().then(start, (error: unknown) => {
-    console.error('Filing Desk could not start', error);
-    app.exit(1);
-  });
+  app.whenReady().then(start).catch(failedToStart);
 }

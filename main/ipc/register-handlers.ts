@@ -9,9 +9,14 @@ export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown>): void;
 }
 
-/** The part of IpcMainInvokeEvent we read: which frame sent the call (null once it is gone). */
+/**
+ * The part of IpcMainInvokeEvent we read: which frame sent the call (null once
+ * it is gone), its parent (null for a top frame) and which web contents it
+ * belongs to.
+ */
 export interface IpcEventLike {
-  senderFrame: { url: string } | null;
+  senderFrame: { url: string; parent: unknown } | null;
+  sender: { id: number };
 }
 
 export type Handlers = {
@@ -19,7 +24,8 @@ export type Handlers = {
 };
 
 export interface RegisterOptions {
-  isTrustedSender: (frameUrl: string | null) => boolean;
+  /** Whether the call came from our own page (see main/window/trusted-sender.ts). */
+  isTrustedSender: (event: IpcEventLike) => boolean;
   /** Where unexpected errors go with their stack; never to the renderer. */
   logError?: (channel: Channel, error: unknown) => void;
   schemas?: { [C in Channel]: z.ZodType<RequestOf<C>> };
@@ -46,11 +52,10 @@ async function dispatch<C extends Channel>(
   args: unknown[],
   handler: (request: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>,
   schema: z.ZodType<RequestOf<C>>,
-  isTrustedSender: (frameUrl: string | null) => boolean,
+  isTrustedSender: (event: IpcEventLike) => boolean,
   logError: (channel: Channel, error: unknown) => void,
 ): Promise<IpcResult<ResponseOf<C>>> {
-  const frameUrl = event.senderFrame?.url ?? null;
-  if (!isTrustedSender(frameUrl)) {
+  if (!isTrustedSender(event)) {
     return { ok: false, error: { code: 'untrusted-sender', message: 'Refused: the request did not come from Filing Desk’s own page.' } };
   }
   if (args.length > 1) {

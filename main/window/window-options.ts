@@ -5,7 +5,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
  * checklist: an isolated, sandboxed renderer without Node, with web security
  * on, talking to main only through the preload's bridge.
  */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, { devTools }: { devTools: boolean }): BrowserWindowConstructorOptions {
   return {
     title: 'Filing Desk',
     width: 1120,
@@ -27,7 +27,9 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       webviewTag: false,
       experimentalFeatures: false,
       spellcheck: false,
-      devTools: true,
+      // Only in development: in the shipped app DevTools would let anyone at the
+      // keyboard read or change the page holding clients' tax data.
+      devTools,
     },
   };
 }

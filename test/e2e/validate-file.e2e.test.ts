@@ -20,6 +20,7 @@ import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wi
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { APP_ORIGIN } from '../../main/window/app-origin.js';
 import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
+import { createSenderCheck } from '../../main/window/trusted-sender.js';
 import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 
@@ -41,9 +42,36 @@ const chromiumArgs = [
 let workDir: string;
 let server: Server;
 let origin: string;
+/** A second server on another port: "a page that is not ours", served the same files. */
+let otherServer: Server;
+let otherOrigin: string;
 let browser: Browser;
 let shim: string;
 const ipc = new FakeIpcMain();
+
+// Each Playwright page stands for a web contents; the page the test opened as
+// the app is "the main window", as mainWindow.webContents is in the app.
+const pageIds = new WeakMap<Page, number>();
+let nextPageId = 1;
+let mainWindowPage: Page | null = null;
+const idOf = (page: Page): number => {
+  if (!pageIds.has(page)) pageIds.set(page, nextPageId++);
+  return pageIds.get(page)!;
+};
+
+/** Serves the built renderer through the app's own protocol handler (same CSP headers). */
+function rendererServer(serveApp: (request: Request) => Promise<Response>): Server {
+  return createServer(async (req, res) => {
+    const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+}
+
+async function listen(s: Server): Promise<string> {
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'fd-e2e-'));
@@ -65,13 +93,10 @@ beforeAll(async () => {
 
   // The same handler that serves app:// in the app, with the same CSP headers.
   const serveApp = createAppProtocolHandler({ rootDir: rendererDir });
-  server = createServer(async (req, res) => {
-    const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = rendererServer(serveApp);
+  origin = await listen(server);
+  otherServer = rendererServer(serveApp);
+  otherOrigin = await listen(otherServer);
 
   registerHandlers(
     ipc,
@@ -81,8 +106,8 @@ beforeAll(async () => {
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: workDir },
       appInfo: { version: '0.1.0', platform: process.platform },
     }),
-    // Here "our own page" is the test server's origin.
-    { isTrustedSender: (url) => url !== null && new URL(url).origin === origin },
+    // The app's real rule; here "our own page" is the first test server's origin.
+    { isTrustedSender: createSenderCheck({ origin, ownContentsId: () => (mainWindowPage ? idOf(mainWindowPage) : null) }) },
   );
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
@@ -90,10 +115,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => otherServer?.close(resolve));
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-async function openApp(): Promise<{ page: Page; problems: string[] }> {
+/** A page with the bridge shim, its calls wired to the IPC handlers as Electron would send them. */
+async function openPage(url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 780 } });
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -101,12 +128,24 @@ async function openApp(): Promise<{ page: Page; problems: string[] }> {
   });
   page.on('pageerror', (error) => problems.push(String(error)));
   await page.exposeBinding('__filingDeskInvoke', async (source, channel: string, payload: unknown) =>
-    encodeWire(await ipc.invoke(channel, source.frame.url(), decodeWire(payload))),
+    encodeWire(
+      await ipc.invoke(
+        channel,
+        { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() }, sender: { id: idOf(source.page) } },
+        decodeWire(payload),
+      ),
+    ),
   );
   await page.addInitScript({ content: shim });
-  await page.goto(`${origin}/index.html`);
-  await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
+  await page.goto(url);
   return { page, problems };
+}
+
+async function openApp(): Promise<{ page: Page; problems: string[] }> {
+  const opened = await openPage(`${origin}/index.html`);
+  mainWindowPage = opened.page;
+  await opened.page.getByRole('heading', { name: 'Validate a file' }).waitFor();
+  return opened;
 }
 
 /** Drags a file onto the drop zone the way a user's drop arrives: dragenter, dragover, drop with a DataTransfer. */
@@ -184,7 +223,23 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.close();
   });
 
-  it('refuses a call from a page that is not ours', async () => {
-    await expect(ipc.invoke('app.info', 'http://127.0.0.1:1/evil.html')).resolves.toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+  it('refuses a call from a page that is not ours (another origin), with the real sender rule', async () => {
+    const { page: own } = await openApp();
+    await expect(own.evaluate(() => window.filingDesk!.appInfo())).resolves.toMatchObject({ ok: true });
+
+    // The same files from another origin, in the main window's place: only the origin differs.
+    const { page: other } = await openPage(`${otherOrigin}/index.html`);
+    mainWindowPage = other;
+    await expect(other.evaluate(() => window.filingDesk!.appInfo())).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'untrusted-sender' },
+    });
+    // Our own page, but not the main window's web contents.
+    await expect(own.evaluate(() => window.filingDesk!.appInfo())).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'untrusted-sender' },
+    });
+    await own.close();
+    await other.close();
   });
 });

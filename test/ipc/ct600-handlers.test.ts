@@ -6,9 +6,8 @@ import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { ct600FileName } from '../../main/ipc/ct600-handlers.js';
 import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import { isAppUrl } from '../../main/window/trusted-sender.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
-import { FakeIpcMain, OWN_PAGE } from './fake-ipc-main.js';
+import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const vectors = join(repoRoot, '..', 'shared', 'ct600', 'vectors');
@@ -27,7 +26,7 @@ function setup() {
       fileSaver: { dialog: { showSaveDialog: unused }, defaultDirectory: '/tmp' },
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),
-    { isTrustedSender: isAppUrl },
+    { isTrustedSender: ownPageCheck },
   );
   return ipc;
 }

@@ -1,4 +1,13 @@
 import type { IpcEventLike, IpcMainLike } from '../../main/ipc/register-handlers.js';
+import { createSenderCheck } from '../../main/window/trusted-sender.js';
+
+/** The web contents id the tests treat as the main window's. */
+export const OWN_CONTENTS_ID = 1;
+
+/** A top frame of the main window showing the given URL (null: the frame is gone). */
+export function topFrameEvent(frameUrl: string | null, contentsId = OWN_CONTENTS_ID): IpcEventLike {
+  return { senderFrame: frameUrl === null ? null : { url: frameUrl, parent: null }, sender: { id: contentsId } };
+}
 
 /** A recording ipcMain: keeps the registered listeners so a test can call them like Electron would. */
 export class FakeIpcMain implements IpcMainLike {
@@ -9,11 +18,15 @@ export class FakeIpcMain implements IpcMainLike {
     this.listeners.set(channel, listener);
   }
 
-  invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+  /** Calls a channel from a top frame of the main window at frameUrl, or with a full event. */
+  invoke(channel: string, sender: string | null | IpcEventLike, ...args: unknown[]): Promise<unknown> {
     const listener = this.listeners.get(channel);
     if (!listener) throw new Error(`No handler registered for '${channel}'`);
-    return listener({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args);
+    return listener(typeof sender === 'object' && sender !== null ? sender : topFrameEvent(sender), ...args);
   }
 }
 
 export const OWN_PAGE = 'app://filing-desk/index.html';
+
+/** The app's real sender rule, with OWN_CONTENTS_ID as the main window. */
+export const ownPageCheck = createSenderCheck({ ownContentsId: () => OWN_CONTENTS_ID });

@@ -6,10 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import { isAppUrl } from '../../main/window/trusted-sender.js';
 import type { IpcResult, PackageBuildResponse, ValidationJobResult } from '../../preload/contract.js';
 import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
-import { FakeIpcMain, OWN_PAGE } from './fake-ipc-main.js';
+import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const conformance = join(repoRoot, '..', 'shared', 'xbrl', 'conformance', 'packages');
@@ -24,7 +23,7 @@ function setup() {
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: '/tmp' },
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),
-    { isTrustedSender: isAppUrl },
+    { isTrustedSender: ownPageCheck },
   );
   return ipc;
 }

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../main/engine/errors.js';
 import { INTERNAL_ERROR_MESSAGE, IpcFailure } from '../../main/ipc/ipc-errors.js';
 import { registerHandlers, type Handlers } from '../../main/ipc/register-handlers.js';
-import { isAppUrl } from '../../main/window/trusted-sender.js';
 import { channels } from '../../preload/contract.js';
-import { FakeIpcMain, OWN_PAGE } from './fake-ipc-main.js';
+import { FakeIpcMain, OWN_CONTENTS_ID, OWN_PAGE, ownPageCheck, topFrameEvent } from './fake-ipc-main.js';
 
 /** Handlers that record what reached them; each test overrides the one it needs. */
 function recordingHandlers(overrides: Partial<Handlers> = {}) {
@@ -36,7 +35,7 @@ function recordingHandlers(overrides: Partial<Handlers> = {}) {
 function setup(overrides: Partial<Handlers> = {}, logged: unknown[] = []) {
   const ipc = new FakeIpcMain();
   const { handlers, calls } = recordingHandlers(overrides);
-  registerHandlers(ipc, handlers, { isTrustedSender: isAppUrl, logError: (_c, e) => void logged.push(e) });
+  registerHandlers(ipc, handlers, { isTrustedSender: ownPageCheck, logError: (_c, e) => void logged.push(e) });
   return { ipc, calls };
 }
 
@@ -111,8 +110,17 @@ describe('registerHandlers', () => {
 
   it('refuses a sender that is not our own page, before looking at the payload', async () => {
     const { ipc, calls } = setup();
-    for (const frame of ['https://evil.example/', 'file:///tmp/x.html', null]) {
-      await expect(ipc.invoke('ct600.verify', frame, xmlFile)).resolves.toEqual({
+    const events = [
+      topFrameEvent('https://evil.example/'),
+      topFrameEvent('file:///tmp/x.html'),
+      topFrameEvent(null),
+      // A subframe, even one showing our own page.
+      { senderFrame: { url: OWN_PAGE, parent: { url: OWN_PAGE } }, sender: { id: OWN_CONTENTS_ID } },
+      // Our page in a web contents that is not the main window's.
+      topFrameEvent(OWN_PAGE, OWN_CONTENTS_ID + 1),
+    ];
+    for (const event of events) {
+      await expect(ipc.invoke('ct600.verify', event, xmlFile)).resolves.toEqual({
         ok: false,
         error: { code: 'untrusted-sender', message: expect.stringMatching(/own page/) },
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideWindowOpen, guardNavigation, isWebLink } from '../../main/window/external-links.js';
+import { decideWindowOpen, guardFrameNavigation, isWebLink, openWebLink, refuseNavigation, webLinkHref } from '../../main/window/external-links.js';
 
 function recorder() {
   const opened: string[] = [];
@@ -15,7 +15,7 @@ describe('window.open and links', () => {
     }
   });
 
-  it('denies and opens nothing for any other scheme', () => {
+  it('denies and opens nothing for any other scheme, for credentials and for hidden characters', () => {
     const others = [
       'file:///etc/passwd',
       'javascript:alert(1)',
@@ -27,12 +27,45 @@ describe('window.open and links', () => {
       'about:blank',
       'not a url',
       'https://',
+      // Reads as gov.uk, goes to evil.example.
+      'https://www.gov.uk@evil.example/',
+      'https://user:pw@evil.example/',
+      // Whitespace and controls the URL parser would drop or trim silently.
+      ' https://x.example',
+      'https://x.example/ ',
+      'ht\ntps://x.example',
+      'https://x.exa\tmple/',
+      'https://x.example/\u0000',
+      // Bidi override and zero-width characters change what the user sees.
+      'https://x.example/\u202egpj.exe',
+      'https://x.example/\u200b',
     ];
     for (const url of others) {
       const { opened, openExternal } = recorder();
       expect(decideWindowOpen(url, openExternal)).toEqual({ action: 'deny' });
-      expect(opened, url).toEqual([]);
+      expect(opened, JSON.stringify(url)).toEqual([]);
     }
+  });
+
+  it('hands the browser the parsed href, not the raw string', () => {
+    const { opened, openExternal } = recorder();
+    decideWindowOpen('HTTPS://WWW.GOV.UK', openExternal);
+    decideWindowOpen('https:\\\\evil.example\\path', openExternal);
+    expect(opened).toEqual(['https://www.gov.uk/', 'https://evil.example/path']);
+    expect(webLinkHref('http://example.com:80/a b')).toBeNull();
+    expect(webLinkHref('http://example.com:80/a%20b')).toBe('http://example.com/a%20b');
+  });
+
+  it('logs a browser that refuses to open (a rejected promise or a throw) instead of leaving it unhandled', async () => {
+    const logged: unknown[] = [];
+    const log = (_message: string, error: unknown) => void logged.push(error);
+    const refused = new Error('no browser registered');
+    openWebLink('https://www.gov.uk/', () => Promise.reject(refused), log);
+    openWebLink('https://www.gov.uk/', () => {
+      throw refused;
+    }, log);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(logged).toEqual([refused, refused]);
   });
 
   it('isWebLink accepts only absolute http(s) with a host', () => {
@@ -43,14 +76,26 @@ describe('window.open and links', () => {
   });
 });
 
-describe('will-navigate', () => {
-  it('is always prevented, whatever the target', () => {
-    for (const url of ['app://filing-desk/other.html', 'https://evil.example/', 'file:///C:/Windows', 'javascript:void 0']) {
+describe('navigation guards', () => {
+  it('will-frame-navigate is always prevented; only a main-frame web link opens in the browser', () => {
+    for (const [url, isMainFrame, expected] of [
+      ['https://www.gov.uk/', true, ['https://www.gov.uk/']],
+      ['https://evil.example/', false, []],
+      ['app://filing-desk/other.html', true, []],
+      ['file:///C:/Windows', true, []],
+      ['javascript:void 0', true, []],
+    ] as const) {
       let prevented = false;
       const { opened, openExternal } = recorder();
-      guardNavigation({ preventDefault: () => (prevented = true) }, url, openExternal);
+      guardFrameNavigation({ preventDefault: () => (prevented = true), url, isMainFrame }, openExternal);
       expect(prevented, url).toBe(true);
-      expect(opened).toEqual(url.startsWith('https:') ? [url] : []);
+      expect(opened).toEqual(expected);
     }
+  });
+
+  it('will-navigate and will-redirect are always prevented', () => {
+    let prevented = 0;
+    refuseNavigation({ preventDefault: () => void prevented++ });
+    expect(prevented).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels } from '../../preload/contract.js';
 
 /**
@@ -8,9 +8,17 @@ import { channels } from '../../preload/contract.js';
  */
 type Listener = (...args: any[]) => unknown;
 
-function makeElectron(lockGranted: boolean) {
+interface FakeElectronOptions {
+  lockGranted?: boolean;
+  isPackaged?: boolean;
+  /** Makes protocol.handle throw, so start() fails after "ready". */
+  protocolHandleThrows?: boolean;
+}
+
+function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleThrows = false }: FakeElectronOptions = {}) {
   const appListeners = new Map<string, Listener>();
-  const windows: { options: any; loaded: string[] }[] = [];
+  const sessionListeners = new Map<string, Listener>();
+  const windows: FakeWindow[] = [];
   const calls = {
     privileged: [] as unknown[],
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
@@ -18,25 +26,61 @@ function makeElectron(lockGranted: boolean) {
     permissionCheck: undefined as Listener | undefined,
     ipc: new Map<string, Listener>(),
     openedExternally: [] as string[],
+    errorBoxes: [] as { title: string; content: string }[],
+    exitCodes: [] as number[],
+    applicationMenu: undefined as { template: any[] } | null | undefined,
     quit: 0,
     sandboxEnabled: false,
   };
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  let nextContentsId = 1;
 
-  class BrowserWindow {
-    static getAllWindows = () => windows;
-    webContents = {};
-    constructor(options: unknown) {
-      windows.push({ options, loaded: this.loaded });
+  class FakeWindow {
+    static getAllWindows = () => windows.filter((w) => !w.destroyed);
+    readonly events: string[] = [];
+    readonly loaded: string[] = [];
+    readonly listeners = new Map<string, Listener[]>();
+    readonly contentsListeners = new Map<string, Listener>();
+    minimized = false;
+    destroyed = false;
+    readonly webContents = {
+      id: nextContentsId++,
+      on: (event: string, listener: Listener) => void this.contentsListeners.set(event, listener),
+    };
+    constructor(readonly options: any) {
+      windows.push(this);
     }
-    loaded: string[] = [];
-    once() {}
-    on() {}
-    show() {}
-    isMinimized = () => false;
-    restore() {}
-    focus() {}
+    once(event: string, listener: Listener) {
+      this.on(event, listener);
+    }
+    on(event: string, listener: Listener) {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    }
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(event) ?? []) listener(...args);
+    }
+    show() {
+      this.events.push('show');
+    }
+    focus() {
+      this.events.push('focus');
+    }
+    restore() {
+      this.events.push('restore');
+      this.minimized = false;
+    }
+    isMinimized() {
+      return this.minimized;
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    destroy() {
+      this.events.push('destroy');
+      this.destroyed = true;
+      this.emit('closed');
+    }
     loadURL(url: string) {
       this.loaded.push(url);
       return Promise.resolve();
@@ -45,10 +89,12 @@ function makeElectron(lockGranted: boolean) {
 
   const electron = {
     app: {
+      name: 'Filing Desk',
+      isPackaged,
       enableSandbox: () => void (calls.sandboxEnabled = true),
       requestSingleInstanceLock: () => lockGranted,
       quit: () => void calls.quit++,
-      exit: () => undefined,
+      exit: (code: number) => void calls.exitCodes.push(code),
       on: (event: string, listener: Listener) => void appListeners.set(event, listener),
       whenReady: () => whenReady,
       isReady: () => true,
@@ -56,38 +102,71 @@ function makeElectron(lockGranted: boolean) {
       getPath: () => '/home/user/Documents',
       getVersion: () => '9.8.7',
     },
-    BrowserWindow,
+    BrowserWindow: FakeWindow,
+    Menu: {
+      buildFromTemplate: (template: any[]) => ({ template }),
+      setApplicationMenu: (menu: { template: any[] } | null) => void (calls.applicationMenu = menu),
+    },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown) => void calls.privileged.push(schemes),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void calls.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => {
+        if (protocolHandleThrows) throw new Error('The scheme has been registered');
+        calls.protocolHandlers.set(scheme, handler);
+      },
     },
     session: {
       defaultSession: {
         setPermissionRequestHandler: (handler: Listener) => void (calls.permissionRequest = handler),
         setPermissionCheckHandler: (handler: Listener) => void (calls.permissionCheck = handler),
+        on: (event: string, listener: Listener) => void sessionListeners.set(event, listener),
       },
     },
     ipcMain: { handle: (channel: string, listener: Listener) => void calls.ipc.set(channel, listener) },
     shell: { openExternal: async (url: string) => void calls.openedExternally.push(url) },
-    dialog: { showSaveDialog: async () => ({ canceled: true }) },
+    dialog: {
+      showSaveDialog: async () => ({ canceled: true }),
+      showErrorBox: (title: string, content: string) => void calls.errorBoxes.push({ title, content }),
+    },
   };
-  return { electron, appListeners, windows, calls, ready };
+  return { electron, appListeners, sessionListeners, windows, calls, ready };
 }
 
 let fake: ReturnType<typeof makeElectron>;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function startMain(lockGranted = true) {
+async function startMain(options: FakeElectronOptions = {}) {
   vi.resetModules();
-  fake = makeElectron(lockGranted);
+  fake = makeElectron(options);
   vi.doMock('electron', () => ({ ...fake.electron, default: fake.electron }));
   await import('../../main/index.js');
   fake.ready();
   // Let start() run after whenReady resolves.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await tick();
+  await tick();
 }
+
+/** A web contents as web-contents-created hands it over, with its guards recorded. */
+function guardedContents() {
+  const listeners = new Map<string, Listener>();
+  let openHandler: Listener | undefined;
+  const contents = {
+    setWindowOpenHandler: (h: Listener) => void (openHandler = h),
+    on: (event: string, listener: Listener) => void listeners.set(event, listener),
+  };
+  fake.appListeners.get('web-contents-created')!({}, contents);
+  return { listeners, open: (url: string) => openHandler!({ url }) };
+}
+
+function preventable(fields: Record<string, unknown> = {}) {
+  const event = { ...fields, prevented: 0, preventDefault: () => void event.prevented++ };
+  return event;
+}
+
+const OWN_FRAME = { url: 'app://filing-desk/index.html', parent: null };
 
 describe('main process', () => {
   beforeEach(() => vi.doUnmock('electron'));
+  afterEach(() => vi.restoreAllMocks());
 
   it('creates the window with context isolation, sandbox, no Node and web security, and loads app://', async () => {
     await startMain();
@@ -126,47 +205,171 @@ describe('main process', () => {
     expect(fake.calls.permissionCheck!({}, 'clipboard-read', 'app://filing-desk', {})).toBe(false);
   });
 
-  it('guards every web contents: no new windows, no navigation, no webviews; web links go to the browser', async () => {
+  it('guards every web contents: no new windows, no navigation, no redirects, no webviews; web links go to the browser', async () => {
     await startMain();
-    const listeners = new Map<string, Listener>();
-    let openHandler: Listener | undefined;
-    const contents = {
-      setWindowOpenHandler: (h: Listener) => void (openHandler = h),
-      on: (event: string, listener: Listener) => void listeners.set(event, listener),
-    };
-    fake.appListeners.get('web-contents-created')!({}, contents);
+    const { listeners, open } = guardedContents();
 
-    expect(openHandler!({ url: 'https://www.gov.uk/' })).toEqual({ action: 'deny' });
-    expect(openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(open('https://www.gov.uk/')).toEqual({ action: 'deny' });
+    expect(open('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(fake.calls.openedExternally).toEqual(['https://www.gov.uk/']);
 
-    let prevented = 0;
-    const event = { preventDefault: () => void prevented++ };
-    listeners.get('will-navigate')!(event, 'https://evil.example/');
-    listeners.get('will-navigate')!(event, 'app://filing-desk/other.html');
-    listeners.get('will-attach-webview')!(event);
-    expect(prevented).toBe(3);
+    // Electron emits will-frame-navigate first; preventing it stops the navigation
+    // (and will-navigate is then never emitted), so a clicked web link opens from here, once.
+    const click = preventable({ url: 'https://www.gov.uk/guidance', isMainFrame: true });
+    listeners.get('will-frame-navigate')!(click);
+    const subframe = preventable({ url: 'https://evil.example/', isMainFrame: false });
+    listeners.get('will-frame-navigate')!(subframe);
+    const ownPage = preventable({ url: 'app://filing-desk/other.html', isMainFrame: true });
+    listeners.get('will-frame-navigate')!(ownPage);
+    expect([click.prevented, subframe.prevented, ownPage.prevented]).toEqual([1, 1, 1]);
+    expect(fake.calls.openedExternally).toEqual(['https://www.gov.uk/', 'https://www.gov.uk/guidance']);
+
+    const navigate = preventable();
+    listeners.get('will-navigate')!(navigate, 'https://evil.example/');
+    const redirect = preventable({ url: 'https://evil.example/landing', isMainFrame: true });
+    listeners.get('will-redirect')!(redirect, 'https://evil.example/landing');
+    const webview = preventable();
+    listeners.get('will-attach-webview')!(webview);
+    expect([navigate.prevented, redirect.prevented, webview.prevented]).toEqual([1, 1, 1]);
+    // A redirect's target is chosen by a server, not by the user: it never opens anywhere.
+    expect(fake.calls.openedExternally).toHaveLength(2);
+  });
+
+  it('refuses every download, so <a download> cannot bypass file.save and its dialog', async () => {
+    await startMain();
+    const download = preventable();
+    fake.sessionListeners.get('will-download')!(download, { getFilename: () => 'evil.exe' }, {});
+    expect(download.prevented).toBe(1);
   });
 
   it('answers IPC on every channel of the contract, and only for its own page', async () => {
     await startMain();
     expect([...fake.calls.ipc.keys()].sort()).toEqual([...channels].sort());
     const info = fake.calls.ipc.get('app.info')!;
-    await expect(info({ senderFrame: { url: 'app://filing-desk/index.html' } })).resolves.toEqual({
+    const own = fake.windows[0]!.webContents.id;
+    await expect(info({ senderFrame: OWN_FRAME, sender: { id: own } })).resolves.toEqual({
       ok: true,
       value: { version: '9.8.7', platform: process.platform },
     });
-    await expect(info({ senderFrame: { url: 'https://evil.example/' } })).resolves.toMatchObject({
-      ok: false,
-      error: { code: 'untrusted-sender' },
-    });
-    await expect(info({ senderFrame: null })).resolves.toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    for (const event of [
+      { senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: own } },
+      { senderFrame: null, sender: { id: own } },
+      // An iframe inside our window, even one on our own origin.
+      { senderFrame: { url: OWN_FRAME.url, parent: { url: OWN_FRAME.url } }, sender: { id: own } },
+      // Our page loaded in some other web contents.
+      { senderFrame: OWN_FRAME, sender: { id: own + 100 } },
+    ]) {
+      await expect(info(event)).resolves.toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    }
   });
 
   it('quits without a window when another instance holds the lock', async () => {
-    await startMain(false);
+    await startMain({ lockGranted: false });
     expect(fake.calls.quit).toBe(1);
     expect(fake.windows).toEqual([]);
     expect(fake.calls.ipc.size).toBe(0);
+  });
+
+  describe('when start() fails after ready', () => {
+    it('logs, tells the user in plain words and exits with code 1 (releasing the single-instance lock)', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await startMain({ protocolHandleThrows: true });
+      expect(fake.calls.errorBoxes).toHaveLength(1);
+      expect(fake.calls.errorBoxes[0]!.title).toBe('Filing Desk could not start');
+      expect(fake.calls.errorBoxes[0]!.content).not.toMatch(/scheme|Error|at /);
+      expect(fake.calls.exitCodes).toEqual([1]);
+      expect(fake.windows).toEqual([]);
+      expect(logged).toHaveBeenCalledWith('Filing Desk could not start', expect.objectContaining({ message: 'The scheme has been registered' }));
+    });
+  });
+
+  describe('second-instance', () => {
+    it('shows and focuses the existing window, restoring it when minimised', async () => {
+      await startMain();
+      const window = fake.windows[0]!;
+      window.minimized = true;
+      fake.appListeners.get('second-instance')!({}, [], '/');
+      expect(window.events).toEqual(['restore', 'show', 'focus']);
+      window.events.length = 0;
+      fake.appListeners.get('second-instance')!({}, [], '/');
+      expect(window.events).toEqual(['show', 'focus']);
+      expect(fake.windows).toHaveLength(1);
+    });
+
+    it('opens a new window when the last one was closed (macOS keeps running without windows)', async () => {
+      await startMain();
+      fake.windows[0]!.emit('closed');
+      fake.windows[0]!.destroyed = true;
+      fake.appListeners.get('second-instance')!({}, [], '/');
+      expect(fake.windows).toHaveLength(2);
+      expect(fake.windows[1]!.loaded).toEqual(['app://filing-desk/index.html']);
+    });
+  });
+
+  describe('activate and window-all-closed', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    afterEach(() => Object.defineProperty(process, 'platform', platform));
+
+    it('activate opens a window only when there is none', async () => {
+      await startMain();
+      fake.appListeners.get('activate')!();
+      expect(fake.windows).toHaveLength(1);
+      fake.windows[0]!.destroy();
+      fake.appListeners.get('activate')!();
+      expect(fake.windows).toHaveLength(2);
+    });
+
+    it('window-all-closed quits on Windows and Linux, not on macOS', async () => {
+      await startMain();
+      Object.defineProperty(process, 'platform', { ...platform, value: 'win32' });
+      fake.appListeners.get('window-all-closed')!();
+      expect(fake.calls.quit).toBe(1);
+      Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+      fake.appListeners.get('window-all-closed')!();
+      expect(fake.calls.quit).toBe(1);
+    });
+  });
+
+  describe('developer tools and the menu', () => {
+    const roles = (items: any[]): string[] => items.flatMap((i) => [...(i.role ? [i.role] : []), ...(i.submenu ? roles(i.submenu) : [])]);
+
+    it('the packaged app has no DevTools, no Reload and no Toggle Developer Tools', async () => {
+      await startMain({ isPackaged: true });
+      expect(fake.windows[0]!.options.webPreferences.devTools).toBe(false);
+      const menu = roles(fake.calls.applicationMenu!.template);
+      for (const role of ['reload', 'forceReload', 'toggleDevTools']) expect(menu).not.toContain(role);
+      for (const role of ['undo', 'redo', 'copy', 'paste', 'selectAll', 'quit']) expect(menu).toContain(role);
+    });
+
+    it('a development run keeps DevTools and Reload', async () => {
+      await startMain({ isPackaged: false });
+      expect(fake.windows[0]!.options.webPreferences.devTools).toBe(true);
+      expect(roles(fake.calls.applicationMenu!.template)).toEqual(expect.arrayContaining(['reload', 'toggleDevTools']));
+    });
+  });
+
+  describe('render-process-gone', () => {
+    it('reloads the app page once, and gives up with an error box when it dies again soon after', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await startMain();
+      const window = fake.windows[0]!;
+      const gone = window.webContents && (fake.windows[0] as any).contentsListeners.get('render-process-gone');
+      gone({}, { reason: 'crashed', exitCode: 139 });
+      expect(window.loaded).toEqual(['app://filing-desk/index.html', 'app://filing-desk/index.html']);
+      expect(fake.calls.errorBoxes).toEqual([]);
+      gone({}, { reason: 'oom', exitCode: 0 });
+      expect(window.loaded).toHaveLength(2);
+      expect(fake.calls.errorBoxes).toHaveLength(1);
+      expect(fake.calls.errorBoxes[0]!.content).toMatch(/stopped/);
+      expect(window.events).toContain('destroy');
+      expect(logged).toHaveBeenCalled();
+    });
+
+    it('does nothing when the page closed normally', async () => {
+      await startMain();
+      (fake.windows[0] as any).contentsListeners.get('render-process-gone')({}, { reason: 'clean-exit', exitCode: 0 });
+      expect(fake.windows[0]!.loaded).toHaveLength(1);
+      expect(fake.calls.errorBoxes).toEqual([]);
+    });
   });
 });
