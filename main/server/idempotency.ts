@@ -5,6 +5,9 @@
  * still running waits for it. Keys are per user and per operation, kept for
  * a day; server failures (5xx) are not stored, so a retry runs again. The
  * same key with a different body is refused (422): it is a client bug.
+ * Stored answers are bounded by count and by total bytes (a package answer
+ * can be tens of megabytes): the oldest go first, and an answer larger than
+ * the whole budget is handed to its waiters but not kept.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,20 +22,37 @@ interface StoredAnswer {
 interface Entry {
   bodyHash: string;
   storedAt: number;
+  /** Size of the stored answer; 0 while the first request is still running. */
+  bytes: number;
   answer: Promise<StoredAnswer | undefined>;
   settle: (answer: StoredAnswer | undefined) => void;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEEP_MS = 24 * 3600 * 1000;
-const MAX_ENTRIES = 10_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyLimits {
+  /** Most answers kept; 10,000 by default. */
+  maxEntries?: number;
+  /** Most bytes of answers kept, all together; 64 MB by default. */
+  maxBytes?: number;
+}
+
+export const DEFAULT_IDEMPOTENCY_LIMITS: Required<IdempotencyLimits> = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 };
 
 export class IdempotencyKeys {
   private readonly entries = new Map<string, Entry>();
-  private readonly running = new WeakMap<FastifyRequest, Entry & { id: string }>();
+  private readonly running = new WeakMap<FastifyRequest, { entry: Entry; id: string }>();
+  private readonly limits: Required<IdempotencyLimits>;
+  private storedBytes = 0;
 
-  constructor(private readonly clock: () => Date) {}
+  constructor(
+    private readonly clock: () => Date,
+    limits: IdempotencyLimits = {},
+  ) {
+    this.limits = { ...DEFAULT_IDEMPOTENCY_LIMITS, ...limits };
+  }
 
   /** preHandler: answers a repeat from the store; lets a first request through and remembers it. */
   readonly preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -67,42 +87,73 @@ export class IdempotencyKeys {
     }
     let settle: (answer: StoredAnswer | undefined) => void = () => {};
     const answer = new Promise<StoredAnswer | undefined>((resolve) => (settle = resolve));
-    const entry = { bodyHash, storedAt: this.clock().getTime(), answer, settle };
+    const entry: Entry = { bodyHash, storedAt: this.clock().getTime(), bytes: 0, answer, settle };
+    this.forget(id);
     this.entries.set(id, entry);
-    this.running.set(request, { ...entry, id });
+    this.running.set(request, { entry, id });
     return undefined;
   };
 
   /** onSend: stores the answer of a first request (not a 5xx). */
   readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const entry = this.running.get(request);
-    if (!entry) return payload;
+    const running = this.running.get(request);
+    if (!running) return payload;
     this.running.delete(request);
+    const { entry, id } = running;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      this.entries.delete(entry.id);
+      this.forget(id, entry);
       entry.settle(undefined);
       return payload;
     }
     const contentType = reply.getHeader('content-type');
     entry.settle({ status: reply.statusCode, contentType: contentType === undefined ? undefined : String(contentType), payload });
+    const bytes = Buffer.byteLength(payload);
+    // Waiters have their answer either way; keep it only if it fits the budget.
+    if (bytes > this.limits.maxBytes) this.forget(id, entry);
+    else if (this.entries.get(id) === entry) {
+      entry.bytes = bytes;
+      this.storedBytes += bytes;
+      this.evictOldest();
+    }
     return payload;
   };
 
   /** onResponse safety net: a request that never reached onSend must not leave waiters hanging. */
   readonly onResponse = async (request: FastifyRequest) => {
-    const entry = this.running.get(request);
-    if (!entry) return;
+    const running = this.running.get(request);
+    if (!running) return;
     this.running.delete(request);
-    this.entries.delete(entry.id);
-    entry.settle(undefined);
+    this.forget(running.id, running.entry);
+    running.entry.settle(undefined);
   };
+
+  /** Total bytes of the answers kept now (for tests and diagnostics). */
+  get bytesStored(): number {
+    return this.storedBytes;
+  }
+
+  /** Drops the entry under `id` (only if it is `entry`, when given), keeping the byte count true. */
+  private forget(id: string, entry?: Entry): void {
+    const current = this.entries.get(id);
+    if (!current || (entry && current !== entry)) return;
+    this.storedBytes -= current.bytes;
+    this.entries.delete(id);
+  }
+
+  private evictOldest(): void {
+    // Map order is insertion order: the first entries are the oldest.
+    for (const [id, entry] of this.entries) {
+      if (this.storedBytes <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) break;
+      this.forget(id, entry);
+    }
+  }
 
   private sweep(): void {
     const oldest = this.clock().getTime() - KEEP_MS;
     for (const [id, entry] of this.entries) {
       // Map order is insertion order, so the first fresh entry ends the sweep.
-      if (entry.storedAt > oldest && this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(id);
+      if (entry.storedAt > oldest && this.entries.size <= this.limits.maxEntries) break;
+      this.forget(id, entry);
     }
   }
 }

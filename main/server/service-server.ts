@@ -10,7 +10,7 @@ import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
 import { dropResponseHook, faultHook } from './fault-hook.js';
-import { IdempotencyKeys } from './idempotency.js';
+import { IdempotencyKeys, type IdempotencyLimits } from './idempotency.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
@@ -38,6 +38,8 @@ export interface ServiceServerOptions {
   faults?: FaultSwitches;
   /** Sees every request as it arrives (tests check headers with it). */
   onRequest?: (seen: SeenRequest) => void;
+  /** Bounds of the stored Idempotency-Key answers (count and total bytes). */
+  idempotencyLimits?: IdempotencyLimits;
   /** Loopback unless the caller asks for something else on purpose. */
   host?: string;
   /** Told about every 500 (error and request line, never body or headers); the CLI logs them to stderr. */
@@ -109,7 +111,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   await registerTokenRoute(app, tokens, onInternalError);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
-    const idempotency = new IdempotencyKeys(clock);
+    const idempotency = new IdempotencyKeys(clock, options.idempotencyLimits);
     api.addHook('preHandler', idempotency.preHandler);
     api.addHook('onSend', idempotency.onSend);
     api.addHook('onResponse', idempotency.onResponse);

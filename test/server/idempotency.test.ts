@@ -66,3 +66,50 @@ describe('Idempotency-Key on POSTs', () => {
     expect(await res.json()).toMatchObject({ errors: [{ field: 'idempotency-key' }] });
   });
 });
+
+describe('stored answers are bounded by their total size', () => {
+  let s: RunningServer;
+  let engine: InMemoryEngine;
+  let headers: Record<string, string>;
+  // Each answer here is {"id":"<uuid>"}: 45 bytes. Two fit in 100 bytes, three do not.
+  beforeEach(async () => {
+    engine = new InMemoryEngine();
+    s = await startServer({ engine, idempotencyLimits: { maxBytes: 100 } });
+    headers = { authorization: `Bearer ${(await passwordToken(s.url)).access_token}`, 'content-type': 'application/json' };
+  });
+  afterEach(() => s.stop());
+
+  const createJob = (key: string) =>
+    fetch(`${s.url}/validation`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': key },
+      body: JSON.stringify({ fileName: 'a.xml', contentBase64: 'PGEvPg==' }),
+    });
+
+  it('evicts the oldest answers when the total passes the limit', async () => {
+    for (const key of ['k1', 'k2', 'k3']) expect((await createJob(key)).status).toBe(202);
+    expect(engine.jobs.size).toBe(3);
+    const newest = await createJob('k3');
+    expect(newest.headers.get('idempotent-replayed')).toBe('true');
+    const second = await createJob('k2');
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(engine.jobs.size).toBe(3);
+    // k1 was the oldest and went to make room for k3: its repeat runs again.
+    const oldest = await createJob('k1');
+    expect(oldest.headers.get('idempotent-replayed')).toBeNull();
+    expect(engine.jobs.size).toBe(4);
+  });
+
+  it('does not keep an answer larger than the whole limit', async () => {
+    const big = () =>
+      fetch(`${s.url}/report-package`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': 'big' },
+        body: JSON.stringify({ name: 'x'.repeat(200) }),
+      });
+    expect((await big()).status).toBe(200);
+    const again = await big();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
