@@ -1,4 +1,7 @@
+import { realpath as fsRealpath } from 'node:fs';
 import { readFile as fsReadFile } from 'node:fs/promises';
+import { isAbsolute, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { contentSecurityPolicyHeader } from './content-security-policy.js';
 import { resolveAppRequest } from './protocol-path.js';
 
@@ -11,6 +14,14 @@ import { resolveAppRequest } from './protocol-path.js';
 export interface AppProtocolOptions {
   rootDir: string;
   readFile?: (path: string) => Promise<Uint8Array>;
+  /** Resolves symbolic links; fs.realpath by default (which Electron also teaches to read inside app.asar). */
+  realpath?: (path: string) => Promise<string>;
+}
+
+/** True when `path` is `root` itself or below it. */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 export function securityHeaders(mimeType: string): Record<string, string> {
@@ -27,6 +38,10 @@ export function securityHeaders(mimeType: string): Record<string, string> {
 
 export function createAppProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
   const readFile = options.readFile ?? ((path: string) => fsReadFile(path));
+  const realpath = options.realpath ?? promisify(fsRealpath);
+  // The folder itself may be reached through a link (an installed app under a
+  // symlinked /opt, a developer's checkout): compare real paths with real paths.
+  let realRoot: Promise<string> | undefined;
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: securityHeaders('text/plain; charset=utf-8') });
@@ -37,8 +52,16 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     }
     let body: Uint8Array;
     try {
-      body = await readFile(resolved.filePath);
+      // The path check above is on the name only; a symbolic link inside the
+      // folder could still point anywhere on disk. Follow it and look again.
+      realRoot ??= realpath(options.rootDir);
+      const realFile = await realpath(resolved.filePath);
+      if (!isInside(await realRoot, realFile)) {
+        return new Response('outside the renderer folder', { status: 403, headers: securityHeaders('text/plain; charset=utf-8') });
+      }
+      body = await readFile(realFile);
     } catch {
+      realRoot = undefined; // a missing root may appear later (a build in progress)
       return new Response('Not found', { status: 404, headers: securityHeaders('text/plain; charset=utf-8') });
     }
     return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {

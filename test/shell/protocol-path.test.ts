@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,13 @@ describe('app:// protocol handler', () => {
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>t</title>');
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(base, 'secret.txt'), 'top secret');
+    await mkdir(join(base, 'outside'));
+    await writeFile(join(base, 'outside', 'also-secret.txt'), 'top secret too');
+    // Links pointing out of the renderer folder: a file and a whole folder.
+    await symlink(join(base, 'secret.txt'), join(dir, 'leak.txt'));
+    await symlink(join(base, 'outside'), join(dir, 'assets', 'linked'), 'dir');
+    // A link that stays inside is fine.
+    await symlink(join(dir, 'assets', 'app.js'), join(dir, 'alias.js'));
   });
   afterAll(async () => {
     await rm(join(dir, '..'), { recursive: true, force: true });
@@ -101,6 +108,24 @@ describe('app:// protocol handler', () => {
       expect(response.status, url).toBe(status);
       expect(await response.text()).not.toContain('top secret');
     }
+  });
+
+  it.skipIf(process.platform === 'win32')('does not follow a symbolic link out of the renderer folder', async () => {
+    for (const url of ['app://filing-desk/leak.txt', 'app://filing-desk/assets/linked/also-secret.txt']) {
+      const response = await handler()(new Request(url));
+      expect(response.status, url).toBe(403);
+      expect(await response.text()).not.toMatch(/top secret/);
+    }
+    const inside = await handler()(new Request('app://filing-desk/alias.js'));
+    expect(inside.status).toBe(200);
+    expect(await inside.text()).toBe('console.log(1)');
+  });
+
+  it('serves from a root that is itself reached through a symbolic link', async () => {
+    const linkedRoot = join(dir, '..', 'linked-root');
+    await symlink(dir, linkedRoot, 'dir');
+    const response = await createAppProtocolHandler({ rootDir: linkedRoot })(new Request('app://filing-desk/assets/app.js'));
+    expect(response.status).toBe(200);
   });
 
   it('answers 404 for a missing file and 405 for anything but GET/HEAD', async () => {
