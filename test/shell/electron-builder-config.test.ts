@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugLogger } from 'builder-util';
@@ -5,6 +7,17 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+/** Every .npmrc under dir, leaving out dependencies, build output and git's own folder. */
+async function npmrcFiles(dir: string): Promise<string[]> {
+  const skip = new Set(['node_modules', '.git', 'dist', 'release', 'test-output']);
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && !skip.has(entry.name)) out.push(...(await npmrcFiles(join(dir, entry.name))));
+    else if (entry.isFile() && entry.name === '.npmrc') out.push(join(dir, entry.name));
+  }
+  return out;
+}
 
 // Offline check of the packaging configuration: electron-builder's own schema
 // validation, plus the settings the security checklist depends on.
@@ -30,6 +43,9 @@ describe('electron-builder.yml', () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // Flipping fuses breaks the ad-hoc signature of an unsigned macOS arm64
+      // binary, which then will not launch; electron-builder re-signs ad hoc.
+      resetAdHocDarwinSignature: true,
     });
     expect(config.asarUnpack).toContain('**/node_modules/@napi-rs/keyring*/**');
     // electron-builder normalises `files` to [{ filter: [...] }] once validated.
@@ -41,9 +57,43 @@ describe('electron-builder.yml', () => {
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
   });
 
-  it('does not switch off the Electron binary download for users', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const text = await readFile(join(repoRoot, 'electron-builder.yml'), 'utf8');
-    expect(text).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD|electronDist/);
+  // Users must get Electron's runtime on first launch. CI may skip the download
+  // (.ci/run sets the variable on its own npm ci), so .ci/run is left aside.
+  describe('does not switch off the Electron binary download for users', () => {
+    const forbidden = /ELECTRON_SKIP_BINARY_DOWNLOAD|electron[_-]skip[_-]binary[_-]download|electronDist/i;
+
+    it('in electron-builder.yml', async () => {
+      expect(await readFile(join(repoRoot, 'electron-builder.yml'), 'utf8')).not.toMatch(forbidden);
+    });
+
+    it("in package.json's scripts and config", async () => {
+      const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
+      expect(JSON.stringify({ scripts: pkg.scripts, config: pkg.config ?? {} })).not.toMatch(forbidden);
+    });
+
+    it('in any .npmrc of the project', async () => {
+      const found = await npmrcFiles(repoRoot);
+      for (const file of found) expect(await readFile(file, 'utf8'), file).not.toMatch(forbidden);
+    });
+
+    it("in the README's set-up steps", async () => {
+      const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+      const setUp = readme.match(/^## Set up\n([\s\S]*?)(?=^## )/m);
+      expect(setUp, 'README has a "## Set up" section').not.toBeNull();
+      expect(setUp![1]).not.toMatch(forbidden);
+    });
+
+    it('the search is real: it finds a switch where one is written', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'fd-npmrc-'));
+      try {
+        await mkdir(join(dir, 'sub'));
+        await writeFile(join(dir, 'sub', '.npmrc'), 'electron_skip_binary_download=1\n');
+        const found = await npmrcFiles(dir);
+        expect(found).toEqual([join(dir, 'sub', '.npmrc')]);
+        expect(await readFile(found[0]!, 'utf8')).toMatch(forbidden);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
