@@ -28,11 +28,16 @@ export const SecretAccount = {
   refreshToken: (authUrl: string, username: string) => `refresh-token:${username}@${authUrl}`,
 } as const;
 
-/** The keychain could not be reached or refused an operation. */
+/**
+ * The keychain could not be reached or refused an operation. Of the
+ * library's own error only the code and message are kept: a native error may
+ * carry what it was handed (a secret being saved), and util.inspect or
+ * console.error would print all of it.
+ */
 export class CredentialStoreError extends Error {
   readonly code = 'keychain-unavailable' as const;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string, options?: { cause?: { code: string; message: string } }) {
+    super(message, options?.cause ? { cause: { code: String(options.cause.code), message: String(options.cause.message) } } : undefined);
     this.name = 'CredentialStoreError';
   }
 }

@@ -63,8 +63,9 @@ export class KeyringCredentialStore implements CredentialStore {
       return await op(this.entryFactory(this.service, account, this.entryOptions));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
+      const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'keychain';
       throw new CredentialStoreError(`Could not ${verb} "${account}" in the system keychain: ${reason}`, {
-        cause: err,
+        cause: { code, message: reason },
       });
     }
   }

@@ -18,7 +18,7 @@ export async function openCredentialStore(options: KeyringCredentialStoreOptions
     return keyring;
   } catch (err) {
     if (!(err instanceof CredentialStoreError)) throw err;
-    const cause = err.cause instanceof Error ? err.cause.message : err.message;
+    const cause = (err.cause as { message?: string } | undefined)?.message ?? err.message;
     return new MemoryCredentialStore(`the system keychain did not answer: ${cause}`);
   }
 }

@@ -74,4 +74,24 @@ describe('KeyringCredentialStore failures', () => {
     expect((err as CredentialStoreError).message).toContain('Could not save "password:someone"');
     expect((err as CredentialStoreError).message).toContain('DBus error');
   });
+
+  it('keeps only the code and message of the library\'s error, so nothing else it carries can be printed', async () => {
+    const secret = 'the-password-being-saved-0042';
+    const store = new KeyringCredentialStore({
+      service,
+      entryFactory: () => ({
+        getPassword: async () => null,
+        deleteCredential: async () => false,
+        // A native error may carry whatever it was given; this one carries the secret.
+        setPassword: async (value: string) => {
+          throw Object.assign(new Error('Platform failure: the collection is locked'), { code: 'GenericFailure', input: value });
+        },
+      }),
+    });
+    const err = (await store.set('password:someone', secret).catch((e: unknown) => e)) as CredentialStoreError;
+    expect(err).toBeInstanceOf(CredentialStoreError);
+    expect(err.cause).toEqual({ code: 'GenericFailure', message: 'Platform failure: the collection is locked' });
+    const { inspect } = await import('node:util');
+    expect(inspect(err, { depth: 10, showHidden: true })).not.toContain(secret);
+  });
 });
