@@ -1,7 +1,8 @@
 /**
  * The one contract between renderer, preload and main: every operation's
- * channel, request and response. Types only (plus the channel names), so the
- * sandboxed preload bundle pulls in nothing from main.
+ * channel, request and response. Types only (plus the channel names and the
+ * size limits, plain constants), so the sandboxed preload bundle pulls in
+ * nothing from main.
  *
  * Errors cross IPC as data, because Electron forwards only the message of a
  * thrown error: every call resolves to an IpcResult.
@@ -78,20 +79,23 @@ export interface PackageBuildResponse {
   suggestedFileName: string;
 }
 
-export interface SaveFilter {
-  name: string;
-  extensions: string[];
-}
+/** What is being saved: main owns the file type, its extension and the dialog's filter for each. */
+export type SaveKind = 'ct600-xml' | 'report-package';
+export type PackageExtension = 'xbri' | 'xbr' | 'zip';
 
-export interface FileSaveRequest {
-  suggestedName: string;
-  contents: Uint8Array | string;
-  filters: SaveFilter[];
-}
+/**
+ * file.save: contents and a suggested base name. The renderer never names a
+ * path, a filter or an extension: main picks those from the kind, cleans the
+ * name and asks the user where to save.
+ */
+export type FileSaveRequest =
+  | { kind: 'ct600-xml'; suggestedName: string; contents: Uint8Array | string }
+  | { kind: 'report-package'; extension: PackageExtension; suggestedName: string; contents: Uint8Array };
 
 export interface FileSaveResponse {
   saved: boolean;
-  path?: string;
+  /** The saved file's name (not its folder: the full path holds the user's name). */
+  fileName?: string;
 }
 
 export interface AppInfo {
@@ -142,5 +146,26 @@ export const bridgeChannels = {
   appInfo: 'app.info',
 } as const satisfies { [M in keyof FilingDeskBridge]: Channel };
 
-/** Largest file a user may drop for checking; bigger ones are refused in main before any parsing. */
-export const MAX_DROPPED_FILE_BYTES = 256 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+/**
+ * Size limits, shared by the renderer (to refuse a file before reading it)
+ * and main (which refuses for real, whatever the renderer did).
+ *
+ * A CT600 return: HMRC refuses a submission over 25 MB, so a bigger file
+ * cannot be a return HMRC would take; 30 MiB leaves room for a file saved
+ * with extra whitespace or a BOM without letting a huge XML document tie up
+ * the engine.
+ */
+export const MAX_CT600_XML_BYTES = 30 * MiB;
+/** A report package: what the package validator accepts (main/engine/package DEFAULT_ZIP_LIMITS, 256 MiB). */
+export const MAX_REPORT_PACKAGE_BYTES = 256 * MiB;
+/** file.save of a CT600 return: the same ceiling as a dropped one. */
+export const MAX_SAVED_XML_BYTES = 30 * MiB;
+/** file.save of a built package: 256 MiB of content plus zip headers and the generated metadata. */
+export const MAX_SAVED_PACKAGE_BYTES = 300 * MiB;
+
+/** "30 MB": limits are whole MiB; shown as MB, as the file-size text is. */
+export function describeLimit(bytes: number): string {
+  return `${Math.round(bytes / MiB)} MB`;
+}

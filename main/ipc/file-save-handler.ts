@@ -1,11 +1,21 @@
+import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
-import type { FileSaveRequest, FileSaveResponse, SaveFilter } from '../../preload/contract.js';
+import type { FileSaveRequest, FileSaveResponse } from '../../preload/contract.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { IpcFailure } from './ipc-errors.js';
+import { checkChosenPath, safeFileName } from './safe-file-name.js';
+import { saveTargetOf } from './save-kinds.js';
+
+/** The options main passes to Electron's dialog.showSaveDialog. */
+export interface SaveDialogOptions {
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+  properties: Array<'showOverwriteConfirmation' | 'createDirectory'>;
+}
 
 /** Electron's dialog.showSaveDialog, reduced to what we use; tests pass a fake that picks a path. */
 export interface SaveDialog {
-  showSaveDialog(options: { defaultPath: string; filters: SaveFilter[] }): Promise<{ canceled: boolean; filePath?: string }>;
+  showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
 }
 
 export interface FileSaverDeps {
@@ -13,30 +23,59 @@ export interface FileSaverDeps {
   /** Folder the dialog opens in (the user's Documents folder in the app). */
   defaultDirectory: string;
   write?: (path: string, contents: Uint8Array | string) => Promise<void>;
+  /** Whether something already exists at path; fs.lstat by default. */
+  exists?: (path: string) => Promise<boolean>;
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * file.save: the renderer sends contents and a suggested name; the user picks
- * the place in a native dialog, and main writes the file atomically. The
- * renderer never names a path itself.
+ * file.save: the renderer sends the kind of file, contents and a suggested
+ * base name. Main decides the filter and the extension, cleans the name, the
+ * user picks the place in a native dialog (which confirms overwriting), and
+ * main writes the file atomically. The answer names the file, not the folder:
+ * the full path holds the user's name and the renderer has no use for it.
  */
 export function createFileSaveHandler(deps: FileSaverDeps): (request: FileSaveRequest) => Promise<FileSaveResponse> {
   const write = deps.write ?? writeFileAtomic;
+  const exists = deps.exists ?? pathExists;
   return async (request) => {
+    const target = saveTargetOf(request);
     const choice = await deps.dialog.showSaveDialog({
-      defaultPath: join(deps.defaultDirectory, basename(request.suggestedName)),
-      filters: request.filters,
+      defaultPath: join(deps.defaultDirectory, safeFileName(request.suggestedName, target.extension, target.fallbackBase)),
+      filters: [target.filter],
+      properties: ['showOverwriteConfirmation', 'createDirectory'],
     });
     if (choice.canceled || !choice.filePath) return { saved: false };
     if (!isAbsolute(choice.filePath)) {
       throw new IpcFailure('failed', 'The save dialog returned a location that is not a full path; nothing was saved.');
     }
-    try {
-      await write(choice.filePath, request.contents);
-    } catch (error) {
-      throw new IpcFailure('failed', `Could not save ${basename(choice.filePath)}: ${describeFsError(error)}. Nothing was written.`);
+    const chosen = checkChosenPath(choice.filePath, target.extension);
+    if (!chosen.ok) {
+      throw new IpcFailure(
+        'failed',
+        `${target.description} must be saved as a .${target.extension} file, not .${chosen.foundExtension}. Nothing was saved.`,
+      );
     }
-    return { saved: true, path: choice.filePath };
+    const fileName = basename(chosen.path);
+    // The dialog asked about overwriting the name the user typed, not the one
+    // with the extension we added: never replace that file without asking.
+    if (chosen.appended && (await exists(chosen.path))) {
+      throw new IpcFailure('failed', `${fileName} already exists. Choose another name; nothing was saved.`);
+    }
+    try {
+      await write(chosen.path, request.contents);
+    } catch (error) {
+      throw new IpcFailure('failed', `Could not save ${fileName}: ${describeFsError(error)}. Nothing was written.`);
+    }
+    return { saved: true, fileName };
   };
 }
 

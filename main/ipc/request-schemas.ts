@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { MAX_DROPPED_FILE_BYTES, type Channel, type RequestOf } from '../../preload/contract.js';
+import {
+  MAX_CT600_XML_BYTES,
+  MAX_REPORT_PACKAGE_BYTES,
+  MAX_SAVED_PACKAGE_BYTES,
+  MAX_SAVED_XML_BYTES,
+  type Channel,
+  type RequestOf,
+} from '../../preload/contract.js';
+import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
 
 /**
  * The shape each channel accepts, checked in main before anything runs: the
  * renderer is treated as untrusted input like any other. Domain rules (a valid
  * CT600 request, a well-formed package request) stay with the engine, which
- * reports them as field errors of its own.
+ * reports them as field errors of its own; sizes are checked here, before the
+ * engine spends time and memory on something it could never accept.
  */
 const fileName = z
   .string()
@@ -13,15 +22,22 @@ const fileName = z
   .max(255, 'must be at most 255 characters')
   .refine((name) => !/[/\\\0]/.test(name), 'must be a file name, not a path');
 
-const bytes = z
-  .instanceof(Uint8Array, { message: 'must be the file’s bytes (Uint8Array)' })
-  .refine((b) => b.byteLength > 0, 'the file is empty')
-  .refine(
-    (b) => b.byteLength <= MAX_DROPPED_FILE_BYTES,
-    `the file is larger than ${MAX_DROPPED_FILE_BYTES / (1024 * 1024)} MB`,
-  );
+/**
+ * A dropped file's bytes, refused above the kind's limit. The limits differ
+ * because the kinds do: a CT600 return over HMRC's 25 MB is not a return, and
+ * parsing XML costs many times its size in memory; a package is a compressed
+ * zip the validator reads entry by entry.
+ */
+function fileBytes(maxBytes: number, what: string, why = '') {
+  return z
+    .instanceof(Uint8Array, { message: 'must be the file’s bytes (Uint8Array)' })
+    .refine((b) => b.byteLength > 0, 'the file is empty')
+    .refine((b) => b.byteLength <= maxBytes, {
+      error: (issue) => `the file is ${sizeText((issue.input as Uint8Array).byteLength)}; ${what} may be at most ${limitText(maxBytes)}${why}`,
+    });
+}
 
-function droppedFile(extensions: readonly string[]) {
+function droppedFile(extensions: readonly string[], bytes: z.ZodType<Uint8Array>) {
   return z.object({
     fileName: fileName.refine(
       (name) => extensions.some((ext) => name.toLowerCase().endsWith(ext)),
@@ -34,25 +50,128 @@ function droppedFile(extensions: readonly string[]) {
 /** Any JSON-like object; the engine checks the fields. */
 const requestObject = z.record(z.string(), z.unknown(), { message: 'must be an object' });
 
-const saveFilter = z.object({
-  name: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  extensions: z
-    .array(z.string().regex(/^(\*|[A-Za-z0-9]{1,10})$/, 'must be an extension without a dot, e.g. "xml"'))
-    .min(1, 'must list at least one extension'),
-});
+function ct600BuildRequest(limits: PayloadLimits) {
+  return requestObject.superRefine((request, ctx) => {
+    const measured = measurePayload(request, limits);
+    if (measured.tooDeep) return void ctx.addIssue({ code: 'custom', message: `is nested more than ${limits.maxDepth} levels deep` });
+    if (measured.tooMany) return void ctx.addIssue({ code: 'custom', message: `holds more than ${limits.maxValues} values` });
+    const attachments = measured.charsByKey.get('attachedFiles') ?? 0;
+    if (attachments > limits.ct600AttachmentChars) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attachedFiles'],
+        message: `hold ${sizeText(attachments)} of text; at most ${limitText(limits.ct600AttachmentChars)} (25 MB of base64 plus line breaks) is accepted`,
+      });
+    }
+    const other = [...measured.charsByKey].filter(([key]) => key !== 'attachedFiles').reduce((n, [, chars]) => n + chars, 0);
+    if (other > limits.ct600OtherChars) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `holds ${sizeText(other)} of text outside attachedFiles; at most ${limitText(limits.ct600OtherChars)} is accepted`,
+      });
+    }
+  });
+}
 
-export const requestSchemas = {
-  'ct600.build': requestObject,
-  'ct600.verify': droppedFile(['.xml']),
-  'package.build': z.object({
-    request: requestObject,
+const PACKAGE_PARTS = ['reportBase64Content', 'base64ZipFiles'] as const;
+
+function packageBuildRequest(limits: PayloadLimits) {
+  const partLimit = base64Length(limits.packageContentBytes);
+  return z.object({
+    request: requestObject.superRefine((request, ctx) => {
+      const measured = measurePayload(request, limits);
+      if (measured.tooDeep) return void ctx.addIssue({ code: 'custom', message: `is nested more than ${limits.maxDepth} levels deep` });
+      if (measured.tooMany) return void ctx.addIssue({ code: 'custom', message: `holds more than ${limits.maxValues} values` });
+      for (const part of PACKAGE_PARTS) {
+        const chars = measured.charsByKey.get(part) ?? 0;
+        if (chars > partLimit) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [part],
+            message: `is ${sizeText(chars)} of base64; a report package holds at most ${limitText(limits.packageContentBytes)}, so at most ${limitText(partLimit)} of base64 is accepted`,
+          });
+        }
+      }
+      const json = measured.charsByKey.get('base64ReportPackageJson') ?? 0;
+      if (json > limits.packageJsonBase64Chars) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['base64ReportPackageJson'],
+          message: `is ${sizeText(json)} of base64; at most ${limitText(limits.packageJsonBase64Chars)} is accepted`,
+        });
+      }
+      const big = new Set<string>([...PACKAGE_PARTS, 'base64ReportPackageJson']);
+      const other = [...measured.charsByKey].filter(([key]) => !big.has(key)).reduce((n, [, chars]) => n + chars, 0);
+      if (other > limits.packageOtherChars) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `holds ${sizeText(other)} of text besides the report and zip files; at most ${limitText(limits.packageOtherChars)} is accepted`,
+        });
+      }
+    }),
     includeHash: z.boolean({ message: 'must be true or false' }),
-  }),
-  'package.validate': droppedFile(['.xbri', '.xbr', '.zip']),
-  'file.save': z.object({
-    suggestedName: fileName.refine((name) => name !== '.' && name !== '..', 'must be a file name'),
-    contents: z.union([z.string(), z.instanceof(Uint8Array)], { message: 'must be text or bytes (Uint8Array)' }),
-    filters: z.array(saveFilter),
-  }),
-  'app.info': z.undefined({ message: 'takes no request' }),
-} satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
+  });
+}
+
+/** The size of text as it will be written: UTF-8 bytes, not characters. */
+function contentsSize(contents: Uint8Array | string): number {
+  // A string longer than the limit in UTF-16 units is over it in UTF-8 too; skip the count.
+  return typeof contents === 'string' ? Buffer.byteLength(contents, 'utf8') : contents.byteLength;
+}
+
+function savedContents<T extends Uint8Array | string>(schema: z.ZodType<T>, maxBytes: number, what: string) {
+  return schema.refine((c) => (typeof c === 'string' && c.length > maxBytes ? false : contentsSize(c) <= maxBytes), {
+    error: (issue) => `is ${sizeText(contentsSize(issue.input as T))}; ${what} may be at most ${limitText(maxBytes)}`,
+  });
+}
+
+/**
+ * A suggested base name only: main cleans it and adds the extension. Long
+ * enough for any company or package name; main shortens what it offers.
+ */
+const suggestedName = z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters');
+
+// Strict objects: a renderer that still sends filters, an extension for XML
+// or a path is told which field is not wanted.
+const fileSave = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject(
+      {
+        kind: z.literal('ct600-xml'),
+        suggestedName,
+        contents: savedContents(
+          z.union([z.string(), z.instanceof(Uint8Array)], { message: 'must be text or bytes (Uint8Array)' }),
+          MAX_SAVED_XML_BYTES,
+          'a CT600 return',
+        ),
+      },
+    ),
+    z.strictObject(
+      {
+        kind: z.literal('report-package'),
+        extension: z.enum(['xbri', 'xbr', 'zip'], { message: 'must be "xbri", "xbr" or "zip"' }),
+        suggestedName,
+        contents: savedContents(
+          z.instanceof(Uint8Array, { message: 'must be the package’s bytes (Uint8Array)' }),
+          MAX_SAVED_PACKAGE_BYTES,
+          'a report package',
+        ),
+      },
+    ),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? 'must be "ct600-xml" or "report-package"' : 'must be an object with kind, suggestedName and contents') },
+);
+
+export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIMITS) {
+  return {
+    'ct600.build': ct600BuildRequest(limits),
+    'ct600.verify': droppedFile(['.xml'], fileBytes(MAX_CT600_XML_BYTES, 'a CT600 return', ' (HMRC accepts messages up to 25 MB)')),
+    'package.build': packageBuildRequest(limits),
+    'package.validate': droppedFile(['.xbri', '.xbr', '.zip'], fileBytes(MAX_REPORT_PACKAGE_BYTES, 'a report package')),
+    'file.save': fileSave,
+    'app.info': z.undefined({ message: 'takes no request' }),
+  } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
+}
+
+export const requestSchemas = createRequestSchemas();

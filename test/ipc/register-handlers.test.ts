@@ -76,22 +76,20 @@ describe('registerHandlers', () => {
 
   it('names nested fields and the rule they break', async () => {
     const { ipc } = setup();
-    const result = await ipc.invoke('file.save', OWN_PAGE, {
-      suggestedName: 'return.xml',
-      contents: 42,
-      filters: [{ name: 'XML', extensions: ['.xml'] }],
-    });
+    const result = await ipc.invoke('package.build', OWN_PAGE, { request: 'x', includeHash: 'yes' });
     expect(result).toMatchObject({
       ok: false,
       error: {
         code: 'invalid-request',
-        field: 'contents',
+        field: 'request',
         errors: [
-          { field: 'contents', message: 'must be text or bytes (Uint8Array)' },
-          { field: 'filters[0].extensions[0]', message: 'must be an extension without a dot, e.g. "xml"' },
+          { field: 'request', message: 'must be an object' },
+          { field: 'includeHash', message: 'must be true or false' },
         ],
       },
     });
+    const save = await ipc.invoke('file.save', OWN_PAGE, { kind: 'report-package', extension: 'xbri', suggestedName: 'p', contents: 42 });
+    expect(save).toMatchObject({ ok: false, error: { field: 'contents', errors: [{ field: 'contents', message: 'must be the package’s bytes (Uint8Array)' }] } });
   });
 
   it('refuses a file of the wrong type, an empty file and extra arguments', async () => {
@@ -157,7 +155,7 @@ describe('registerHandlers', () => {
         throw new IpcFailure('failed', 'Could not save return.xml: the disk is full. Nothing was written.');
       },
     });
-    await expect(ipc.invoke('file.save', OWN_PAGE, { suggestedName: 'return.xml', contents: 'x', filters: [] })).resolves.toEqual({
+    await expect(ipc.invoke('file.save', OWN_PAGE, { kind: 'ct600-xml', suggestedName: 'return', contents: 'x' })).resolves.toEqual({
       ok: false,
       error: { code: 'failed', message: 'Could not save return.xml: the disk is full. Nothing was written.' },
     });

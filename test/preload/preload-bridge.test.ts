@@ -40,14 +40,14 @@ describe('preload bridge', () => {
     await bridge.validatePackage!({ fileName: 'p.xbri', bytes: new Uint8Array([3]) });
     await bridge.buildCt600!({ companyName: 'Acme' });
     await bridge.buildPackage!({ request: {}, includeHash: true });
-    await bridge.saveFile!({ suggestedName: 'a.xml', contents: 'x', filters: [] });
+    await bridge.saveFile!({ kind: 'ct600-xml', suggestedName: 'a', contents: 'x' });
     await bridge.appInfo!();
     expect(invoked).toEqual([
       ['ct600.verify', file],
       ['package.validate', { fileName: 'p.xbri', bytes: new Uint8Array([3]) }],
       ['ct600.build', { companyName: 'Acme' }],
       ['package.build', { request: {}, includeHash: true }],
-      ['file.save', { suggestedName: 'a.xml', contents: 'x', filters: [] }],
+      ['file.save', { kind: 'ct600-xml', suggestedName: 'a', contents: 'x' }],
       ['app.info'],
     ]);
   });

@@ -110,7 +110,7 @@ describe('Validate a file', () => {
     const { bridge } = fakeMain({
       'ct600.verify': () => ({
         ok: false,
-        error: { code: 'invalid-request', message: 'The request is not valid', field: 'bytes', errors: [{ field: 'bytes', message: 'the file is larger than 256 MB' }] },
+        error: { code: 'invalid-request', message: 'The request is not valid', field: 'bytes', errors: [{ field: 'bytes', message: 'the file is 31.0 MB; a CT600 return may be at most 30 MB' }] },
       }),
     });
     render(<App bridge={bridge} />);
@@ -118,7 +118,28 @@ describe('Validate a file', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not check this file')).toBeInTheDocument();
     expect(within(alert).getByText('bytes')).toBeInTheDocument();
-    expect(alert).toHaveTextContent('the file is larger than 256 MB');
+    expect(alert).toHaveTextContent('the file is 31.0 MB; a CT600 return may be at most 30 MB');
+  });
+
+  it('refuses a CT600 file over its 30 MB limit before reading or sending it, naming the limit', async () => {
+    const { bridge, calls } = fakeMain({});
+    render(<App bridge={bridge} />);
+    const big = new File([new Uint8Array(31 * 1024 * 1024)], 'huge.xml');
+    dropOn(screen.getByTestId('drop-zone'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'huge.xml is 31.0 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
+    );
+    expect(calls.map((c) => c.channel)).toEqual(['app.info']);
+  });
+
+  it('sends a package of the same size: packages may be up to 256 MB', async () => {
+    const { bridge, calls } = fakeMain({
+      'package.validate': () => ({ ok: true, value: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File([new Uint8Array(31 * 1024 * 1024)], 'big.xbri'));
+    expect(await screen.findByRole('heading', { name: 'Package is not valid' })).toBeInTheDocument();
+    expect(calls.map((c) => c.channel)).toEqual(['app.info', 'package.validate']);
   });
 
   it('refuses a file it cannot check without sending it to main', async () => {

@@ -1,4 +1,4 @@
-import { MAX_DROPPED_FILE_BYTES } from '../../../../preload/contract.js';
+import { describeLimit, MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../../../preload/contract.js';
 
 /** What a dropped file is, by its extension: the same rule main applies. */
 export type FileKind = 'ct600' | 'package';
@@ -17,14 +17,26 @@ export function fileKindOf(fileName: string): FileKind | null {
   return kinds.find(([ext]) => lower.endsWith(ext))?.[1] ?? null;
 }
 
+/**
+ * The largest file of each kind main accepts (the contract's limits; main
+ * checks them again). Refusing here saves reading a huge file into memory
+ * and sending it over IPC only to be told no.
+ */
+const limits: Record<FileKind, { maxBytes: number; what: string; why: string }> = {
+  ct600: { maxBytes: MAX_CT600_XML_BYTES, what: 'CT600 returns', why: ' (HMRC accepts messages up to 25 MB)' },
+  package: { maxBytes: MAX_REPORT_PACKAGE_BYTES, what: 'report packages', why: '' },
+};
+
 /** A reason to refuse the file before reading it, or null when it may be sent to main. */
 export function refusalReason(fileName: string, size: number): string | null {
-  if (!fileKindOf(fileName)) {
+  const kind = fileKindOf(fileName);
+  if (!kind) {
     return `${fileName} is not a file Filing Desk can check. Choose a CT600 return (.xml) or a report package (.xbri, .xbr or .zip).`;
   }
   if (size === 0) return `${fileName} is empty.`;
-  if (size > MAX_DROPPED_FILE_BYTES) {
-    return `${fileName} is larger than ${MAX_DROPPED_FILE_BYTES / (1024 * 1024)} MB, the most Filing Desk checks.`;
+  const limit = limits[kind];
+  if (size > limit.maxBytes) {
+    return `${fileName} is ${formatSize(size)}; Filing Desk checks ${limit.what} up to ${describeLimit(limit.maxBytes)}${limit.why}.`;
   }
   return null;
 }

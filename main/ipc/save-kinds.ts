@@ -1,0 +1,34 @@
+import type { FileSaveRequest } from '../../preload/contract.js';
+
+/**
+ * What main offers in the save dialog for each kind of file: the one filter,
+ * the extension the file must have, the words used in messages, and the name
+ * used when the suggested one has nothing usable left. The renderer only says
+ * which kind it is saving.
+ */
+export interface SaveTarget {
+  extension: string;
+  filter: { name: string; extensions: string[] };
+  /** "A CT600 return", for messages. */
+  description: string;
+  fallbackBase: string;
+}
+
+const packageFilterNames = {
+  xbri: 'Inline XBRL report package (.xbri)',
+  xbr: 'XBRL report package (.xbr)',
+  zip: 'Report package (.zip)',
+} as const;
+
+export function saveTargetOf(request: FileSaveRequest): SaveTarget {
+  if (request.kind === 'ct600-xml') {
+    return { extension: 'xml', filter: { name: 'CT600 return (XML)', extensions: ['xml'] }, description: 'A CT600 return', fallbackBase: 'ct600-return' };
+  }
+  const extension = request.extension;
+  return {
+    extension,
+    filter: { name: packageFilterNames[extension], extensions: [extension] },
+    description: 'A report package',
+    fallbackBase: 'report-package',
+  };
+}
