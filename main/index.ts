@@ -8,6 +8,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from './ipc/create-handlers.js';
+import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
 import { registerHandlers } from './ipc/register-handlers.js';
 import { applicationMenuTemplate } from './window/app-menu.js';
@@ -90,10 +91,14 @@ async function start(): Promise<void> {
   // save dialog with whatever name and type the page chose.
   session.defaultSession.on('will-download', (event) => event.preventDefault());
 
+  // Engine work (parsing XML, reading zips) runs in a worker thread: a big
+  // file must not freeze the window or, when memory runs out, end the app.
+  const engineWorker = spawnEngineWorker(join(appRoot, 'dist', 'main', 'engine-worker.cjs'));
+  app.on('will-quit', () => void engineWorker.close());
   const engines = {
     // The GovTalk ChannelRouting names this product; the vendor id comes with Settings later.
-    ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }),
-    packages: createPackageEngine(),
+    ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }, engineWorker),
+    packages: createPackageEngine(engineWorker),
   };
   registerHandlers(
     ipcMain,

@@ -8,16 +8,18 @@ import { IpcFailure } from './ipc-errors.js';
 
 /** The CT600 engine as the handlers need it; the app passes the real engine, tests may too. */
 export interface Ct600Engine {
-  build(request: Ct600BuildRequest): { xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null };
-  verify(xml: Uint8Array): Ct600VerifyResponse;
+  build(
+    request: Ct600BuildRequest,
+  ): Promise<{ xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null }>;
+  verify(xml: Uint8Array): Promise<Ct600VerifyResponse>;
   toBase32(digest: Uint8Array): string;
   /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
   isInputError(error: unknown): error is Error;
 }
 
-export function createCt600BuildHandler(engine: Ct600Engine): (request: Ct600BuildRequest) => Ct600BuildResponse {
-  return (request) => {
-    const built = engine.build(request);
+export function createCt600BuildHandler(engine: Ct600Engine): (request: Ct600BuildRequest) => Promise<Ct600BuildResponse> {
+  return async (request) => {
+    const built = await engine.build(request);
     if (!built.xmlDoc || !built.originalXmlDoc || !built.irMark) {
       // The engine promises all three on success; a gap is a bug, not the user's input.
       throw new Error('ct600 engine returned an incomplete document');
@@ -32,10 +34,10 @@ export function createCt600BuildHandler(engine: Ct600Engine): (request: Ct600Bui
   };
 }
 
-export function createCt600VerifyHandler(engine: Ct600Engine): (file: DroppedFile) => Ct600VerifyResponse {
-  return (file) => {
+export function createCt600VerifyHandler(engine: Ct600Engine): (file: DroppedFile) => Promise<Ct600VerifyResponse> {
+  return async (file) => {
     try {
-      return engine.verify(file.bytes);
+      return await engine.verify(file.bytes);
     } catch (error) {
       if (engine.isInputError(error)) {
         throw new IpcFailure('failed', `${file.fileName} could not be checked: ${error.message}.`);

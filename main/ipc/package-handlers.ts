@@ -8,11 +8,11 @@ import type {
 
 /** The report-package engine as the handlers need it. */
 export interface PackageEngine {
-  create(
+  /** The package and its file name, in one call: both need the whole request parsed. */
+  build(
     request: ReportPackageRequest,
     options: { includeHash: boolean },
-  ): Promise<{ zipContentBase64: string; hashResult?: { Hash_Result: string } }>;
-  fileName(request: ReportPackageRequest): string;
+  ): Promise<{ zipContentBase64: string; hashResult?: { Hash_Result: string }; fileName: string }>;
   validate(fileName: string, bytes: Uint8Array): Promise<ValidationJobResult>;
 }
 
@@ -20,11 +20,11 @@ export function createPackageBuildHandler(
   engine: PackageEngine,
 ): (request: PackageBuildRequest) => Promise<PackageBuildResponse> {
   return async ({ request, includeHash }) => {
-    const built = await engine.create(request, { includeHash });
+    const built = await engine.build(request, { includeHash });
     return {
       zipContentBase64: built.zipContentBase64,
       ...(built.hashResult ? { hashResult: built.hashResult } : {}),
-      suggestedFileName: engine.fileName(request),
+      suggestedFileName: built.fileName,
     };
   };
 }

@@ -22,7 +22,7 @@ function setup() {
     ipc,
     createHandlers({
       ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: { create: unused, fileName: unused, validate: unused },
+      packages: { build: unused, validate: unused },
       fileSaver: { dialog: { showSaveDialog: unused }, defaultDirectory: '/tmp' },
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),

@@ -1,17 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { listPackage } from '@electron/asar';
 import { getCurrentFuseWire } from '@electron/fuses';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngineWorkerClient } from '../../main/engine-worker/engine-worker-client.js';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const dist = join(repoRoot, 'dist');
+const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');
+/** The build goes to a temporary folder, never the repository's dist/ a developer's `npm start` uses. */
+let buildRoot: string;
+let dist: string;
+const builtinNames = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /** Every module name a CommonJS bundle still requires at run time. */
 function requiredModules(code: string): string[] {
@@ -19,18 +25,54 @@ function requiredModules(code: string): string[] {
 }
 
 let buildOutput = '';
-beforeAll(() => {
-  // The real `npm run build`, once: vite for the renderer, esbuild for main and preload.
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
-  buildOutput = `${result.stdout}\n${result.stderr}`;
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${buildOutput}`);
+beforeAll(async () => {
+  buildRoot = await mkdtemp(join(tmpdir(), 'fd-build-'));
+  dist = join(buildRoot, 'dist');
+  // What `npm run build` runs, with the output folder moved: vite for the
+  // renderer, esbuild (scripts/build-main.mjs) for main, its worker and the preload.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  for (const [command, args] of [
+    [join(repoRoot, 'node_modules', '.bin', 'vite'), ['build', '--config', 'renderer/vite.config.ts', '--outDir', join(dist, 'renderer'), '--emptyOutDir']],
+    [process.execPath, [join(repoRoot, 'scripts', 'build-main.mjs'), '--out-dir', dist]],
+  ] as const) {
+    const result = spawnSync(command, [...args], { cwd: repoRoot, encoding: 'utf8', env });
+    buildOutput += `${result.stdout}\n${result.stderr}`;
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${buildOutput}`);
+  }
 }, 180_000);
+afterAll(async () => {
+  if (buildRoot) await rm(buildRoot, { recursive: true, force: true });
+});
 
 describe('npm run build', () => {
-  it('produces the renderer, main and preload bundles', () => {
-    for (const file of ['renderer/index.html', 'main/index.cjs', 'preload/index.cjs']) {
+  it('produces the renderer, main, engine worker and preload bundles in the folder asked for', () => {
+    for (const file of ['renderer/index.html', 'main/index.cjs', 'main/engine-worker.cjs', 'preload/index.cjs']) {
       expect(existsSync(join(dist, file)), file).toBe(true);
+    }
+    expect(buildOutput).toContain(`built ${dist}/main/index.cjs`);
+  });
+
+  it('makes the engine worker a file of its own that requires only Node built-ins', async () => {
+    const worker = await readFile(join(dist, 'main', 'engine-worker.cjs'), 'utf8');
+    const others = requiredModules(worker).filter((name) => !builtinNames.has(name));
+    expect(others).toEqual([]);
+    expect(worker).not.toMatch(/require\(["']electron["']\)/);
+  });
+
+  it('the bundled engine worker answers on its own, from a folder with no node_modules', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fd-worker-'));
+    const client = createEngineWorkerClient(() => new Worker(join(dir, 'engine-worker.cjs')));
+    try {
+      await copyFile(join(dist, 'main', 'engine-worker.cjs'), join(dir, 'engine-worker.cjs'));
+      await expect(client.run('ct600.verify', new Uint8Array(await readFile(sample)))).resolves.toEqual({
+        expected: 'YrgW02ybxWOff7gHrELynhp1gRw=',
+        expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4',
+        found: 'YrgW02ybxWOff7gHrELynhp1gRw=',
+        matches: true,
+      });
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -43,8 +85,7 @@ describe('npm run build', () => {
 
   it('leaves main requiring only Node built-ins, electron and the native keyring', async () => {
     const main = await readFile(join(dist, 'main', 'index.cjs'), 'utf8');
-    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-    const others = requiredModules(main).filter((name) => !builtins.has(name));
+    const others = requiredModules(main).filter((name) => !builtinNames.has(name));
     expect(others.every((name) => name === 'electron' || name.startsWith('@napi-rs/keyring')), others.join(', ')).toBe(true);
     expect(others).toContain('electron');
   });
@@ -63,29 +104,43 @@ describe('npm run build', () => {
     expect(html).not.toMatch(/https?:\/\//);
   });
 
-  it('starts from a folder with no node_modules and answers IPC with the bundled engine', async () => {
+  /** Runs the main bundle in plain Node with a stand-in electron, from an app folder holding only the built files. */
+  async function runMainBundle(withWorker: boolean) {
     // A copy outside the repository, so nothing can be resolved from node_modules.
     const dir = await mkdtemp(join(tmpdir(), 'fd-bundle-'));
     try {
-      await copyFile(join(dist, 'main', 'index.cjs'), join(dir, 'index.cjs'));
-      const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');
+      await mkdir(join(dir, 'dist', 'main'), { recursive: true });
+      await copyFile(join(dist, 'main', 'index.cjs'), join(dir, 'dist', 'main', 'index.cjs'));
+      if (withWorker) await copyFile(join(dist, 'main', 'engine-worker.cjs'), join(dir, 'dist', 'main', 'engine-worker.cjs'));
       const run = spawnSync(
         process.execPath,
-        [join(repoRoot, 'test', 'shell', 'fixtures', 'run-main-bundle.cjs'), join(dir, 'index.cjs'), sample, dir],
+        [join(repoRoot, 'test', 'shell', 'fixtures', 'run-main-bundle.cjs'), join(dir, 'dist', 'main', 'index.cjs'), sample, dir],
         { cwd: dir, encoding: 'utf8', timeout: 60_000 },
       );
       expect(run.status, run.stderr).toBe(0);
-      const report = JSON.parse(run.stdout.trim().split('\n').pop()!);
-      expect(report.windows).toBe(1);
-      expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
-      expect(report.channels).toEqual(['app.info', 'ct600.build', 'ct600.verify', 'file.save', 'package.build', 'package.validate']);
-      expect(report.verify).toEqual({
-        ok: true,
-        value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
-      });
+      return { dir, report: JSON.parse(run.stdout.trim().split('\n').pop()!), stderr: run.stderr };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  it('starts from a folder with no node_modules and answers IPC through the bundled engine worker', async () => {
+    const { dir, report } = await runMainBundle(true);
+    expect(report.windows).toBe(1);
+    expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
+    expect(report.channels).toEqual(['app.info', 'ct600.build', 'ct600.verify', 'file.save', 'package.build', 'package.validate']);
+    expect(report.verify).toEqual({
+      ok: true,
+      value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
+    });
+  });
+
+  it('main really hands the engine work to dist/main/engine-worker.cjs: without it, the check fails cleanly', async () => {
+    const { report, stderr } = await runMainBundle(false);
+    expect(report.verify).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(stderr).toMatch(/engine-worker\.cjs/);
+    // The rest of the app still answers.
+    expect(report.info).toEqual({ ok: true, value: { version: '0.0.0-bundle-test', platform: process.platform } });
   });
 });
 
@@ -113,19 +168,40 @@ const FuseState = { DISABLE: '0'.charCodeAt(0), ENABLE: '1'.charCodeAt(0) } as c
 
 describe.skipIf(process.platform !== 'linux')('electron-builder --linux dir (offline, stand-in Electron)', () => {
   it('ships only the bundles and the keyring, unpacks its native binary and flips the fuses', async () => {
-    const work = await mkdtemp(join(tmpdir(), 'fd-package-'));
+    // Under test-output/ so the hard links below stay on node_modules' own file system.
+    await mkdir(join(repoRoot, 'test-output'), { recursive: true });
+    const work = await mkdtemp(join(repoRoot, 'test-output', 'fd-package-'));
     try {
       await standInElectron(join(work, 'electron'));
+      // A project folder of its own, so packaging reads the temporary build as
+      // dist/ and never the repository's: its package files, the build, and
+      // node_modules as hard links (a symlink hides the keyring's platform
+      // package from electron-builder's dependency walk; a copy is 270 MB).
+      const project = join(work, 'project');
+      await mkdir(project);
+      for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) await copyFile(join(repoRoot, file), join(project, file));
+      await cp(dist, join(project, 'dist'), { recursive: true });
+      const linked = spawnSync('cp', ['-al', join(repoRoot, 'node_modules'), join(project, 'node_modules')], { encoding: 'utf8' });
+      expect(linked.status, linked.stderr).toBe(0);
       const run = spawnSync(
         join(repoRoot, 'node_modules', '.bin', 'electron-builder'),
-        ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${join(work, 'electron')}`, `-c.directories.output=${join(work, 'release')}`],
-        { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 },
+        [
+          '--linux',
+          'dir',
+          '--publish',
+          'never',
+          '--projectDir',
+          project,
+          `-c.electronDist=${join(work, 'electron')}`,
+          `-c.directories.output=${join(work, 'release')}`,
+        ],
+        { cwd: project, encoding: 'utf8', timeout: 170_000 },
       );
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       const unpacked = join(work, 'release', 'linux-unpacked');
 
       const inAsar = listPackage(join(unpacked, 'resources', 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
-      for (const file of ['/package.json', '/dist/main/index.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html']) {
+      for (const file of ['/package.json', '/dist/main/index.cjs', '/dist/main/engine-worker.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html']) {
         expect(inAsar, file).toContain(file);
       }
       const packages = new Set(inAsar.filter((f) => f.startsWith('/node_modules/@napi-rs/')).map((f) => f.split('/')[3]));
