@@ -54,6 +54,8 @@ const ipc = new FakeIpcMain();
 const pageIds = new WeakMap<Page, number>();
 let nextPageId = 1;
 let mainWindowPage: Page | null = null;
+/** Every channel a page called, in order. */
+const invokedChannels: string[] = [];
 const idOf = (page: Page): number => {
   if (!pageIds.has(page)) pageIds.set(page, nextPageId++);
   return pageIds.get(page)!;
@@ -127,15 +129,16 @@ async function openPage(url: string): Promise<{ page: Page; problems: string[] }
     if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
-  await page.exposeBinding('__filingDeskInvoke', async (source, channel: string, payload: unknown) =>
-    encodeWire(
+  await page.exposeBinding('__filingDeskInvoke', async (source, channel: string, payload: unknown) => {
+    invokedChannels.push(channel);
+    return encodeWire(
       await ipc.invoke(
         channel,
         { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() }, sender: { id: idOf(source.page) } },
         decodeWire(payload),
       ),
-    ),
-  );
+    );
+  });
   await page.addInitScript({ content: shim });
   await page.goto(url);
   return { page, problems };
@@ -182,6 +185,18 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await expect(page.getByText('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4').isVisible()).resolves.toBe(true);
     await screenshot(page, '02-validate-irmark-matches');
     expect(problems).toEqual([]);
+    // The app ran all of that under Trusted Types: a string sent to a DOM sink is refused.
+    await expect(
+      page.evaluate(() => {
+        try {
+          document.createElement('div').innerHTML = '<img src=x onerror=alert(1)>';
+          return 'assigned';
+        } catch (error) {
+          return String(error);
+        }
+      }),
+    ).resolves.toMatch(/TrustedHTML/);
+    problems.length = 0;
     await page.close();
   });
 
@@ -200,6 +215,28 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.getByRole('heading', { name: 'Package is not valid' }).waitFor();
     await expect(page.locator('table.messages code').first().textContent()).resolves.toMatch(/^(rpe|tpe):/);
     await screenshot(page, '04-validate-package-invalid');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a CT600 return over 30 MB in the page, naming the limit, without calling main', async () => {
+    const { page, problems } = await openApp();
+    invokedChannels.length = 0;
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(31 * 1024 * 1024)], 'huge-return.xml'));
+      const zone = document.querySelector('[data-testid="drop-zone"]')!;
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      }
+    });
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain(
+      'huge-return.xml is 31.0 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
+    );
+    await screenshot(page, '06-validate-too-large');
+    expect(invokedChannels).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -28,6 +28,15 @@ describe('renderer Content-Security-Policy', () => {
         }
       });
 
+      it('loads images only from our own files (no data: URLs)', () => {
+        expect(csp.get('img-src')).toEqual(["'self'"]);
+      });
+
+      it('requires Trusted Types for script sinks and allows no policy', () => {
+        expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
+        expect(csp.get('trusted-types')).toEqual(["'none'"]);
+      });
+
       it('lets the renderer open no network connection and load no plugins, frames or forms', () => {
         expect(csp.get('connect-src')).toEqual(["'none'"]);
         expect(csp.get('object-src')).toEqual(["'none'"]);
