@@ -55,8 +55,31 @@ const LEXICAL: Record<Primitive, RegExp | undefined> = {
   dateTime: /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/,
   gYear: /^-?\d{4,}(Z|[+-]\d{2}:\d{2})?$/,
   NCName: /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*$/,
-  base64Binary: /^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  // Checked by isBase64 instead: a regex with a repeated group recurses per
+  // group and overflows the stack on a few megabytes (a normal iXBRL attachment).
+  base64Binary: undefined,
 };
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * xs:base64Binary in linear time: alphabet characters, then at most two
+ * "=", a length that is a multiple of 4, and zero unused bits in the last
+ * character before the padding (XSD's B16/B04 productions: before "=" only
+ * characters whose low 2 bits are zero, before "==" only those whose low 4 are).
+ * Spaces were collapsed by the whitespace facet and may sit between characters.
+ */
+function isBase64(collapsed: string): boolean {
+  const s = collapsed.includes(' ') ? collapsed.replace(/ /g, '') : collapsed;
+  if (s.length % 4 !== 0) return false;
+  // A single character class under * runs as a loop, not a recursion.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s)) return false;
+  const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
+  if (padding === 0) return true;
+  const last = BASE64_ALPHABET.indexOf(s.charAt(s.length - padding - 1));
+  const unusedBitsMask = padding === 2 ? 0b1111 : 0b11;
+  return last >= 0 && (last & unusedBitsMask) === 0;
+}
 
 const PRIMITIVE_WORDS: Record<Primitive, string> = {
   string: 'text',
@@ -112,6 +135,27 @@ function compareValues(primitive: Primitive, a: string, b: string): number | und
 }
 
 /**
+ * Length facets count characters (code points), not UTF-16 units. Counting
+ * walks the whole value, so it is done only when the type has a length
+ * facet: never for a 25 MB attachment.
+ */
+function checkLength(type: SimpleType, value: string, shown: string): string | undefined {
+  if (type.length === undefined && type.minLength === undefined && type.maxLength === undefined) return undefined;
+  let chars = 0;
+  for (const _ of value) chars++;
+  if (type.length !== undefined && chars !== type.length) {
+    return `${shown} has ${chars} characters; it must have exactly ${type.length}`;
+  }
+  if (type.minLength !== undefined && chars < type.minLength) {
+    return `${shown} is too short (${chars} characters); at least ${type.minLength} are required`;
+  }
+  if (type.maxLength !== undefined && chars > type.maxLength) {
+    return `${shown} is too long (${chars} characters); at most ${type.maxLength} are allowed`;
+  }
+  return undefined;
+}
+
+/**
  * Checks one value against a simple type. Returns the reason it fails, in
  * words, or undefined when it is valid.
  */
@@ -119,7 +163,8 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
   const value = normalise(type.primitive, raw);
   const shown = JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
   const lexical = LEXICAL[type.primitive];
-  if (lexical && !lexical.test(type.primitive === 'base64Binary' ? value.replace(/ /g, '') : value)) {
+  const lexicallyValid = type.primitive === 'base64Binary' ? isBase64(value) : !lexical || lexical.test(value);
+  if (!lexicallyValid) {
     return `${shown} is not ${PRIMITIVE_WORDS[type.primitive]}; expected ${type.describe}`;
   }
   if ((type.primitive === 'date' || type.primitive === 'dateTime') && !validCalendarDate(value)) {
@@ -132,17 +177,10 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
     const allowed = type.enumeration.map((e) => JSON.stringify(e)).join(', ');
     return `${shown} is not an allowed value; allowed: ${allowed}`;
   }
-  const chars = [...value].length;
-  if (type.length !== undefined && chars !== type.length) {
-    return `${shown} has ${chars} characters; it must have exactly ${type.length}`;
-  }
-  if (type.minLength !== undefined && chars < type.minLength) {
-    return `${shown} is too short (${chars} characters); at least ${type.minLength} are required`;
-  }
-  if (type.maxLength !== undefined && chars > type.maxLength) {
-    return `${shown} is too long (${chars} characters); at most ${type.maxLength} are allowed`;
-  }
+  const lengthProblem = checkLength(type, value, shown);
+  if (lengthProblem) return lengthProblem;
   for (const p of type.patterns ?? []) {
+
     if (!p.re.test(value)) return `${shown} is not ${type.describe} (pattern ${p.source})`;
   }
   const bounds: [string | undefined, (c: number) => boolean, string][] = [

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ValidationJobs } from '../../../main/engine/validation/index.js';
+import { checkSimpleValue, type SimpleType } from '../../../main/engine/validation/schema/simple-types.js';
+import { ValidationType } from '../../../main/engine/validation-result.js';
+import { builtXml, byType, bytes, tradingReturn } from './fixtures.js';
+
+const base64: SimpleType = { describe: 'base64 data', primitive: 'base64Binary' };
+const MiB = 1024 * 1024;
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fd-large-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('large values (review finding 1)', () => {
+  it('a return with an 18 MiB iXBRL attachment gives a success job with a valid structure', async () => {
+    const request = tradingReturn();
+    const files = request.attachedFiles as { filename: string; value: string; itemsElementName: number }[];
+    files[0] = { ...files[0]!, value: Buffer.alloc(18 * MiB, 7).toString('base64') };
+    const jobs = new ValidationJobs({ dataDir });
+    try {
+      const { id } = await jobs.create('return.xml', bytes(builtXml(request)));
+      await jobs.whenSettled(id);
+      const result = (await jobs.getStatus(id))!;
+      expect(result.jobStatus).toBe('success');
+      expect(byType(result.validations, ValidationType.schema).validationResult).toBe('valid');
+      expect(byType(result.validations, ValidationType.businessRules).validationResult).toBe('valid');
+    } finally {
+      await jobs.close();
+    }
+  }, 60_000);
+
+  it('checks a 25 MiB base64 value without overflowing the stack, and still finds a bad character at its end', () => {
+    const value = Buffer.alloc(25 * MiB, 7).toString('base64');
+    expect(checkSimpleValue(base64, value)).toBeUndefined();
+    expect(checkSimpleValue(base64, `${value.slice(0, -4)}AAA!`)).toMatch(/is not base64 data/);
+  });
+
+  it.each([
+    ['', true],
+    ['QUJD', true],
+    ['QUI=', true],
+    ['QQ==', true],
+    ['QUJD RA==', true], // whitespace inside is collapsed away (xs:base64Binary allows single spaces)
+    ['QUJ', false], // length not a multiple of 4
+    ['Q===', false], // at most two padding characters
+    ['QR==', false], // R carries non-zero bits that "==" padding leaves unused
+    ['QUJ=', false], // J carries non-zero bits that "=" padding leaves unused
+    ['QU=D', false], // padding only at the end
+    ['QUJ-', false],
+  ])('base64 %j valid: %s', (value, valid) => {
+    expect(checkSimpleValue(base64, value) === undefined).toBe(valid);
+  });
+
+  it('counts characters (not UTF-16 units) when a length facet exists', () => {
+    const name: SimpleType = { describe: 'a name', primitive: 'string', maxLength: 2 };
+    expect(checkSimpleValue(name, '😀😀')).toBeUndefined();
+    expect(checkSimpleValue(name, '😀😀😀')).toMatch(/3 characters/);
+  });
+});
