@@ -142,7 +142,13 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
     // The schema's type for box 435 is non-zero: no relief means no element.
     ret.marginalReliefForRingFenceTrades ? el('MarginalReliefForRingFenceTrades', money(ret.marginalReliefForRingFenceTrades)) : undefined,
     moneyEl('NetCorporationTaxChargeable', ret.netCorporationTaxChargeable),
-    optionalGroup('TaxReliefsAndDeductions', [moneyEl('TotalReliefsAndDeductions', ret.totalReliefsAndDeductions)]),
+    optionalGroup('TaxReliefsAndDeductions', [
+      moneyEl('CommunityInvestmentRelief', ret.communityInvestmentRelief),
+      // The schema's type for box 450 is non-zero: no relief means no element.
+      ret.doubleTaxationRelief ? el('DoubleTaxation', [el('DoubleTaxationRelief', money(ret.doubleTaxationRelief))]) : undefined,
+      moneyEl('AdvancedCorporationTax', ret.advancedCorporationTax),
+      moneyEl('TotalReliefsAndDeductions', ret.totalReliefsAndDeductions),
+    ]),
   ]);
 }
 

@@ -218,9 +218,9 @@ const yearNumber = (box: number) =>
 const financialYearTwo = z.strictObject(
   {
   year: yearNumber(380).optional(),
-  profit: amount(380, 'profit of the second financial year', true),
-  taxRate: taxRate(385),
-  tax: amount(390, 'tax of the second financial year', false).optional(),
+  profit: amount(385, 'profit of the second financial year', true),
+  taxRate: taxRate(390),
+  tax: amount(395, 'tax of the second financial year', false).optional(),
   },
   { error: expected('an object {year?, profit, taxRate, tax?} (boxes 380–395)') },
 );
@@ -285,6 +285,9 @@ export const ct600RequestSchema = z
     corporationTax: optionalAmount(430, 'corporation tax', false),
     marginalReliefForRingFenceTrades: optionalAmount(435, 'marginal relief for ring fence trades', false),
     netCorporationTaxChargeable: amount(440, 'net corporation tax chargeable', false),
+    communityInvestmentRelief: optionalAmount(445, 'community investment relief', false),
+    doubleTaxationRelief: optionalAmount(450, 'double taxation relief', false),
+    advancedCorporationTax: optionalAmount(465, 'advance corporation tax', false),
     totalReliefsAndDeductions: optionalAmount(470, 'total reliefs and deductions', false),
     netCorporationTaxLiability: optionalAmount(475, 'net corporation tax liability', false),
     taxChargeable: optionalAmount(510, 'tax chargeable', false),

@@ -58,6 +58,9 @@ export interface Ct600Return {
   corporationTax?: Pence; // 430
   marginalReliefForRingFenceTrades?: Pence; // 435
   netCorporationTaxChargeable: Pence; // 440
+  communityInvestmentRelief?: Pence; // 445
+  doubleTaxationRelief?: Pence; // 450
+  advancedCorporationTax?: Pence; // 465
   totalReliefsAndDeductions?: Pence; // 470
   netCorporationTaxLiability: Pence; // 475
   taxChargeable?: Pence; // 510
@@ -83,6 +86,7 @@ const pence = (a: Amount | null | undefined): Pence | undefined => (a == null ? 
 const MAX_WHOLE_POUNDS_PENCE = Math.floor(MAX_PENCE / 100) * 100;
 
 interface DerivedBoxes {
+  totalReliefsAndDeductions?: Pence;
   trading?: Ct600Return['trading'];
   financialYearOne?: FinancialYearDetails;
   financialYearTwo?: FinancialYearDetails;
@@ -196,10 +200,30 @@ function deriveBoxes(r: PartialCt600Request, failed: ReadonlySet<string>): { err
   }
   boxes.corporationTax = givenCorporationTax ?? (boxes.financialYearOne ? derivedCorporationTax : undefined);
 
+  // Box 470 = 445 + 450 + 465 (HMRC rule 9247): a total without its parts cannot pass.
+  const reliefParts = [r.communityInvestmentRelief, r.doubleTaxationRelief, r.advancedCorporationTax].map(pence);
+  const partsKnown = !['communityInvestmentRelief', 'doubleTaxationRelief', 'advancedCorporationTax'].some((f) => failed.has(f));
+  const givenReliefs = pence(r.totalReliefsAndDeductions);
+  let reliefs = givenReliefs;
+  if (partsKnown) {
+    const derivedReliefs = reliefParts.reduce<number>((sum, p) => sum + (p ?? 0), 0);
+    const anyPart = reliefParts.some((p) => p !== undefined);
+    if (givenReliefs === undefined) {
+      if (anyPart) reliefs = derivedReliefs;
+    } else if (anyPart && givenReliefs !== derivedReliefs) {
+      fail('totalReliefsAndDeductions', `box 470 must equal boxes 445 + 450 + 465 (${money(derivedReliefs)}); got ${money(givenReliefs)}`);
+    } else if (!anyPart && givenReliefs > 0) {
+      fail(
+        'totalReliefsAndDeductions',
+        `box 470 is the total of boxes 445, 450 and 465: give the parts (communityInvestmentRelief, doubleTaxationRelief, advancedCorporationTax) so the return passes HMRC's rule 9247`,
+      );
+    }
+  }
+  boxes.totalReliefsAndDeductions = reliefs;
+
   // Box 475 = 440 − 470.
   const net = pence(r.netCorporationTaxChargeable);
-  const reliefs = pence(r.totalReliefsAndDeductions);
-  if (net !== undefined && !failed.has('totalReliefsAndDeductions')) {
+  if (net !== undefined && !failed.has('totalReliefsAndDeductions') && partsKnown) {
     const derivedLiability = net - (reliefs ?? 0);
     if (derivedLiability < 0) {
       fail('totalReliefsAndDeductions', `box 470 (${money(reliefs ?? 0)}) must not exceed box 440 (${money(net)}): box 475 = 440 − 470 cannot be negative`);
@@ -270,7 +294,10 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       corporationTax: boxes.corporationTax,
       marginalReliefForRingFenceTrades: pence(r.marginalReliefForRingFenceTrades),
       netCorporationTaxChargeable: r.netCorporationTaxChargeable.pence,
-      totalReliefsAndDeductions: pence(r.totalReliefsAndDeductions),
+      communityInvestmentRelief: pence(r.communityInvestmentRelief),
+      doubleTaxationRelief: pence(r.doubleTaxationRelief),
+      advancedCorporationTax: pence(r.advancedCorporationTax),
+      totalReliefsAndDeductions: boxes.totalReliefsAndDeductions,
       netCorporationTaxLiability: boxes.netCorporationTaxLiability!,
       taxChargeable: pence(r.taxChargeable),
       taxPayable: r.taxPayable.pence,

@@ -89,7 +89,9 @@ const request: fc.Arbitrary<Ct600RequestInput> = fc
     fy2: fc.option(fc.record({ profit: halfMaxPounds, rate: rateHundredths, giveTax: fc.boolean(), giveYear: fc.boolean() }), { nil: undefined }),
     giveDerived: fc.record({ box155: fc.boolean(), box330: fc.boolean(), box430: fc.boolean(), box475: fc.boolean() }),
     netPence: anyPence,
-    reliefsShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    reliefsShares: fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+    givenReliefParts: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()),
+    giveTotalReliefs: fc.boolean(),
     taxPayablePence: anyPence,
     declarant: text(CT_CHARS, 2, 56),
     status: text(CT_CHARS, 2, 56),
@@ -98,7 +100,12 @@ const request: fc.Arbitrary<Ct600RequestInput> = fc
   .map((g) => {
     const firstYear = financialYear(g.period.from);
     const straddles = financialYear(g.period.to) > firstYear;
-    const reliefsPence = Math.floor(g.netPence * g.reliefsShare);
+    // Boxes 445, 450, 465 share at most all of box 440 between them, so 475 = 440 − 470 ≥ 0.
+    const weights = g.reliefsShares.map((w, i) => (g.givenReliefParts[i] ? w : 0));
+    const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
+    const reliefPartsPence = weights.map((w) => Math.floor((g.netPence * w) / Math.max(weightSum, 1)));
+    const reliefsPence = reliefPartsPence.reduce((a, b) => a + b, 0);
+    const anyReliefPart = g.givenReliefParts.some(Boolean);
     const fy1Tax = g.fy1 && taxPence(g.fy1.profit, g.fy1.rate);
     const fy2 = g.fy1 && g.fy2 && straddles ? g.fy2 : undefined;
     const fy2Tax = fy2 && taxPence(fy2.profit, fy2.rate);
@@ -130,7 +137,10 @@ const request: fc.Arbitrary<Ct600RequestInput> = fc
       },
       corporationTax: g.giveDerived.box430 && fy1Tax !== undefined ? gbp(poundsOfPence(fy1Tax + (fy2Tax ?? 0n))) : undefined,
       netCorporationTaxChargeable: gbp(poundsOfPence(g.netPence)),
-      totalReliefsAndDeductions: gbp(poundsOfPence(reliefsPence)),
+      communityInvestmentRelief: g.givenReliefParts[0] ? gbp(poundsOfPence(reliefPartsPence[0]!)) : undefined,
+      doubleTaxationRelief: g.givenReliefParts[1] ? gbp(poundsOfPence(reliefPartsPence[1]!)) : undefined,
+      advancedCorporationTax: g.givenReliefParts[2] ? gbp(poundsOfPence(reliefPartsPence[2]!)) : undefined,
+      totalReliefsAndDeductions: g.giveTotalReliefs || !anyReliefPart ? gbp(poundsOfPence(reliefsPence)) : undefined,
       netCorporationTaxLiability: g.giveDerived.box475 ? gbp(poundsOfPence(g.netPence - reliefsPence)) : undefined,
       taxPayable: gbp(poundsOfPence(g.taxPayablePence)),
       declaration: { acceptDeclaration: true, name: g.declarant, status: g.status },

@@ -84,6 +84,28 @@ describe('buildCt600 on hand-written returns', () => {
     expect(elementText(xml, 'TaxPayable')).toEqual(['0.00']);
   });
 
+  it('builds reliefs and deductions from their parts: 470 = 445 + 450 + 465, 475 = 440 − 470', () => {
+    const request: Ct600RequestInput = {
+      ...fullReturn(),
+      communityInvestmentRelief: gbp(100.5),
+      doubleTaxationRelief: gbp(200),
+      advancedCorporationTax: gbp(0),
+      totalReliefsAndDeductions: null,
+      taxChargeable: gbp(7299.5),
+      taxPayable: gbp(7299.5),
+    };
+    const xml = buildAndCheck(request);
+    expect(elementText(xml, 'CommunityInvestmentRelief')).toEqual(['100.50']);
+    expect(elementText(xml, 'DoubleTaxationRelief')).toEqual(['200.00']);
+    expect(elementText(xml, 'AdvancedCorporationTax')).toEqual(['0.00']);
+    expect(elementText(xml, 'TotalReliefsAndDeductions')).toEqual(['300.50']);
+    expect(elementText(xml, 'NetCorporationTaxLiability')).toEqual(['7299.50']);
+    // Box 450's schema type is non-zero: a zero relief leaves the element out.
+    const noDoubleTax = buildAndCheck({ ...request, doubleTaxationRelief: gbp(0), taxChargeable: gbp(7499.5), taxPayable: gbp(7499.5) });
+    expect(noDoubleTax).not.toContain('<DoubleTaxation>');
+    expect(elementText(noDoubleTax, 'TotalReliefsAndDeductions')).toEqual(['100.50']);
+  });
+
   it('builds a period straddling 1 April with FinancialYearTwo', () => {
     const request: Ct600RequestInput = {
       ...fullReturn(),

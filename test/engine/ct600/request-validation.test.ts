@@ -205,7 +205,7 @@ describe('amounts', () => {
     r.taxPayable = gbp(7600.99);
     expect(() => buildCt600(r)).not.toThrow();
   });
-  it('refuses pence in box 380 (profit of the second financial year)', () => {
+  it('refuses pence in box 385 (profit of the second financial year)', () => {
     expectError(
       (r) => {
         r.periodCovered = { from: '2023-01-01T00:00:00', to: '2023-12-31T00:00:00' };
@@ -214,7 +214,7 @@ describe('amounts', () => {
         r.financialYearTwo = { profit: gbp(10.5), taxRate: 25 };
       },
       'financialYearTwo.profit.value',
-      /must be whole pounds \(box 380/,
+      /must be whole pounds \(box 385/,
     );
   });
   it('refuses currencies other than GBP, and unknown currency codes', () => {
@@ -301,6 +301,18 @@ describe('derived boxes are checked when given', () => {
   it('box 475 = 440 − 470, and 470 may not exceed 440', () => {
     expectError((r) => (r.netCorporationTaxLiability = gbp(1)), 'netCorporationTaxLiability', /box 475 must equal box 440 − box 470 \(7600.00\)/);
     expectError((r) => (r.totalReliefsAndDeductions = gbp(8000)), 'totalReliefsAndDeductions', /must not exceed box 440/);
+  });
+  it('box 470 = 445 + 450 + 465, and a non-zero 470 needs its parts (HMRC rule 9247)', () => {
+    expectError(
+      (r) => Object.assign(r, { totalReliefsAndDeductions: gbp(600) }),
+      'totalReliefsAndDeductions',
+      /box 470 is the total of boxes 445, 450 and 465: give the parts/,
+    );
+    expectError(
+      (r) => Object.assign(r, { communityInvestmentRelief: gbp(100), doubleTaxationRelief: gbp(200), totalReliefsAndDeductions: gbp(600) }),
+      'totalReliefsAndDeductions',
+      /box 470 must equal boxes 445 \+ 450 \+ 465 \(300.00\); got 600.00/,
+    );
   });
   it('accepts given derived boxes that agree', () => {
     const r = { ...fullReturn(), tradingProfits: gbp(40000), financialYear: 2024, corporationTax: gbp(7600), netCorporationTaxLiability: gbp(7600) };
