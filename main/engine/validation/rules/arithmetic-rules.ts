@@ -3,6 +3,7 @@ import type { ValidationMessage } from '../../validation-result.js';
 import { formatPence, formatRate, parseRateHundredths, sum, taxOn } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
+import { ALL_TAX_BOXES, taxLineBoxes, YEAR_BLOCKS } from '../tax-lines.js';
 
 const CALC = 'CompanyTaxReturn/CompanyTaxCalculation';
 const TRADING = `${CALC}/Income/Trading`;
@@ -51,17 +52,18 @@ export const rule9151: BusinessRule = {
 
 export const rule9204: BusinessRule = {
   code: '9204',
-  summary: 'Tax in box 345/395 = profit × rate, rounded half-up to the penny',
+  summary: 'Tax on each line (boxes 345/360/375, 395/410/425) = profit × rate, rounded half-up to the penny',
   check(facts) {
     const out: ValidationMessage[] = [];
-    for (const [block, box] of [['FinancialYearOne', '345'], ['FinancialYearTwo', '395']] as const) {
+    for (const block of YEAR_BLOCKS) {
       facts.all(`${CHARGEABLE}/${block}/Details`).forEach((details, i) => {
         const profit = facts.pence('Profit', details);
         const rate = parseRateHundredths(facts.text('TaxRate', details));
         const tax = facts.pence('Tax', details);
         if (profit === undefined || rate === undefined || tax === undefined) return;
         const expected = taxOn(profit, rate);
-        if (tax !== expected) {
+        const box = taxLineBoxes(block, i)?.tax;
+        if (tax !== expected && box) {
           out.push(mismatch(facts, '9204', box, `${CHARGEABLE}/${block}/Details[${i + 1}]/Tax`, `${formatPence(profit)} × ${formatRate(rate)}%`, expected, tax));
         }
       });
@@ -71,12 +73,12 @@ export const rule9204: BusinessRule = {
 };
 
 function taxLines(facts: ReturnFacts): (bigint | undefined)[] {
-  return ['FinancialYearOne', 'FinancialYearTwo'].flatMap((block) => facts.all(`${CHARGEABLE}/${block}/Details`).map((d) => facts.pence('Tax', d)));
+  return YEAR_BLOCKS.flatMap((block) => facts.all(`${CHARGEABLE}/${block}/Details`).map((d) => facts.pence('Tax', d)));
 }
 
 export const rule9214: BusinessRule = {
   code: '9214',
-  summary: 'Corporation tax (box 430) = the sum of the tax lines (boxes 345 and 395)',
+  summary: 'Corporation tax (box 430) = the sum of the tax lines (boxes 345 to 425)',
   check(facts) {
     const lines = taxLines(facts);
     if (lines.length === 0 || lines.some((l) => l === undefined)) return [];
@@ -86,7 +88,7 @@ export const rule9214: BusinessRule = {
       return [finding(facts, '9214', `box 430 must be completed: the tax lines add up to ${formatPence(expected)}`, { box: '430', at: `${CALC}/CorporationTax`, expected: formatPence(expected) })];
     }
     if (found === undefined || found === expected) return [];
-    return [mismatch(facts, '9214', '430', `${CALC}/CorporationTax`, 'the sum of boxes 345 and 395', expected, found)];
+    return [mismatch(facts, '9214', '430', `${CALC}/CorporationTax`, `the sum of boxes ${ALL_TAX_BOXES.slice(0, -1).join(', ')} and ${ALL_TAX_BOXES.at(-1)}`, expected, found)];
   },
 };
 

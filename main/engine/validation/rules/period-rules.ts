@@ -4,6 +4,7 @@ import { allowedRates, daysInclusive, financialYearOf, latestPeriodEnd, SMALL_PR
 import { formatPence, formatRate, parseRateHundredths } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
+import { taxLineBoxes, YEAR_BLOCKS } from '../tax-lines.js';
 
 const INFO = 'CompanyTaxReturn/CompanyInformation';
 const CALC = 'CompanyTaxReturn/CompanyTaxCalculation';
@@ -101,11 +102,11 @@ function associatedCompanies(facts: ReturnFacts): bigint {
  */
 export const rule9200: BusinessRule = {
   code: '9200',
-  summary: 'Each rate in box 340/390 is allowed for its financial year',
+  summary: 'Each rate (boxes 340/355/370, 390/405/420) is allowed for its financial year',
   check(facts) {
     const out: ValidationMessage[] = [];
     let uses19From2023 = false;
-    for (const [block, rateBox] of [['FinancialYearOne', '340'], ['FinancialYearTwo', '390']] as const) {
+    for (const block of YEAR_BLOCKS) {
       const yearText = facts.text(`${CHARGEABLE}/${block}/Year`);
       if (!yearText || !/^\d{4}$/.test(yearText)) continue;
       const allowed = allowedRates(Number(yearText));
@@ -113,7 +114,8 @@ export const rule9200: BusinessRule = {
       facts.all(`${CHARGEABLE}/${block}/Details`).forEach((details, i) => {
         const rateText = facts.text('TaxRate', details);
         const rate = parseRateHundredths(rateText);
-        if (rate === undefined) return;
+        const rateBox = taxLineBoxes(block, i)?.rate;
+        if (rate === undefined || !rateBox) return;
         if (!allowed.rates.includes(rate)) {
           out.push(finding(facts, '9200', `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
         }

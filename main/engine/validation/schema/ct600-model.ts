@@ -9,6 +9,7 @@ import { attr, choice, complex, element, opaque, opt, req, seq, UNBOUNDED, wildc
 import { irheader } from './ct600-header-model.js';
 import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
 import type { SimpleType } from './simple-types.js';
+import { TAX_LINE_BOXES, type YearBlock } from '../tax-lines.js';
 
 const boxed = (name: string, type: SimpleType, box: string | undefined, min = 0): ElementDecl =>
   element(name, min, 1, type, box ? { box } : {});
@@ -55,12 +56,21 @@ const returnInfoSummary = () =>
     ),
   );
 
-const yearDetails = (profitBox: string, rateBox: string, taxBox: string) =>
-  element(
-    'Details',
-    1,
-    3,
-    seq(req('Profit', CT.wholePound, { box: profitBox }), req('TaxRate', CT.taxRate, { box: rateBox }), req('Tax', CT.poundPence, { box: taxBox })),
+/**
+ * Up to three tax lines per financial year. The schema says Details{1,3};
+ * written as Details, Details?, Details? (the same language, still
+ * deterministic) so each line carries its own boxes: 335/340/345,
+ * 350/355/360, 365/370/375 in the first year, 385/390/395, 400/405/410,
+ * 415/420/425 in the second.
+ */
+const yearDetails = (block: YearBlock) =>
+  TAX_LINE_BOXES[block].map((boxes, i) =>
+    element(
+      'Details',
+      i === 0 ? 1 : 0,
+      1,
+      seq(req('Profit', CT.wholePound, { box: boxes.profit }), req('TaxRate', CT.taxRate, { box: boxes.rate }), req('Tax', CT.poundPence, { box: boxes.tax })),
+    ),
   );
 
 const companyTaxCalculation = () =>
@@ -121,8 +131,8 @@ const companyTaxCalculation = () =>
               yes('StartingOrSmallCompaniesRate', '329'),
             ),
           ),
-          req('FinancialYearOne', seq(req('Year', CT.gYear, { box: '330' }), yearDetails('335', '340', '345'))),
-          opt('FinancialYearTwo', seq(req('Year', CT.gYear, { box: '380' }), yearDetails('385', '390', '395'))),
+          req('FinancialYearOne', seq(req('Year', CT.gYear, { box: '330' }), ...yearDetails('FinancialYearOne'))),
+          opt('FinancialYearTwo', seq(req('Year', CT.gYear, { box: '380' }), ...yearDetails('FinancialYearTwo'))),
         ),
       ),
       pp('CorporationTax', '430'),
