@@ -1,6 +1,8 @@
 /**
- * Rules tying boxes 80–90 (accounts) and the computations indicator to the
+ * Rules tying boxes 80A–90A (accounts) and 80B–90B (computations) to the
  * files the return carries, and the "Amendment" reasons to the return type.
+ * Box numbers follow ct600.md section 2: the A boxes are the accounts
+ * indicators, the B boxes the computations indicators.
  */
 import type { ValidationMessage } from '../../validation-result.js';
 import { finding, type BusinessRule } from './rule.js';
@@ -33,36 +35,36 @@ function pdfAttached(facts: ReturnFacts): boolean {
 
 export const rule9113: BusinessRule = {
   code: '9113',
-  summary: 'Accounts are attached unless box 90 gives a reason',
+  summary: 'Accounts are attached unless box 90A gives a reason',
   check(facts) {
     if (facts.text(`${ACCOUNTS}/NoAccountsReason`) !== undefined || accountsAttached(facts)) return [];
-    return [finding(facts, '9113', 'accounts must be attached, or box 90 must give the reason they are not', { box: '90', at: ACCOUNTS })];
+    return [finding(facts, '9113', 'accounts must be attached, or box 90A must give the reason they are not', { box: '90A', at: ACCOUNTS })];
   },
 };
 
-const amendmentRule = (code: string, at: string, reason: string, box: string | undefined, what: string): BusinessRule => ({
+const amendmentRule = (code: string, at: string, reason: string, box: string, what: string): BusinessRule => ({
   code,
   summary: `The reason "${reason}" is given only on an amended return`,
   check(facts) {
     if (facts.text(at) !== reason || facts.returnType() === 'amended') return [];
-    return [finding(facts, code, `${what} "${reason}" may only be given on an amended return (ReturnType="amended"), not "${facts.returnType() ?? '(none)'}"`, { ...(box ? { box } : {}), at, found: facts.returnType() ?? '' })];
+    return [finding(facts, code, `${what} "${reason}" may only be given on an amended return (ReturnType="amended"), not "${facts.returnType() ?? '(none)'}"`, { box, at, found: facts.returnType() ?? '' })];
   },
 });
 
-export const rule9115 = amendmentRule('9115', `${ACCOUNTS}/NoAccountsReason`, 'Amendment - a/cs already submitted', '90', 'the no-accounts reason');
-export const rule9119 = amendmentRule('9119', `${COMPUTATIONS}/NoComputationsReason`, 'Amendment - comps already submitted', undefined, 'the no-computations reason');
+export const rule9115 = amendmentRule('9115', `${ACCOUNTS}/NoAccountsReason`, 'Amendment - a/cs already submitted', '90A', 'the no-accounts reason (box 90A)');
+export const rule9119 = amendmentRule('9119', `${COMPUTATIONS}/NoComputationsReason`, 'Amendment - comps already submitted', '90B', 'the no-computations reason (box 90B)');
 
 export const rule9116: BusinessRule = {
   code: '9116',
-  summary: 'Box 90 (no accounts reason) is not given together with box 80 or 85',
+  summary: 'Box 90A (no accounts reason) is not given together with box 80A or 85A',
   check(facts) {
     if (facts.text(`${ACCOUNTS}/NoAccountsReason`) === undefined) return [];
     const given = [
-      ['ThisPeriodAccounts', '80'],
-      ['DifferentPeriod', '85'],
+      ['ThisPeriodAccounts', '80A'],
+      ['DifferentPeriod', '85A'],
     ].filter(([name]) => facts.has(`${ACCOUNTS}/${name}`));
     return given.map(([name, box]) =>
-      finding(facts, '9116', `box ${box} says accounts are provided, but box 90 gives a reason for not providing them`, { box: box!, at: `${ACCOUNTS}/${name}` }),
+      finding(facts, '9116', `box ${box} says accounts are provided, but box 90A gives a reason for not providing them`, { box: box!, at: `${ACCOUNTS}/${name}` }),
     );
   },
 };
@@ -73,12 +75,12 @@ export const rule9118: BusinessRule = {
   check(facts) {
     const out: ValidationMessage[] = [];
     for (const [at, box] of [
-      [`${ACCOUNTS}/NoAccountsReason`, '90'],
-      [`${COMPUTATIONS}/NoComputationsReason`, undefined],
+      [`${ACCOUNTS}/NoAccountsReason`, '90A'],
+      [`${COMPUTATIONS}/NoComputationsReason`, '90B'],
     ] as const) {
       const reason = facts.text(at);
       if (reason !== undefined && PDF_REASONS.includes(reason) && !pdfAttached(facts)) {
-        out.push(finding(facts, '9118', `the reason "${reason}" needs a PDF attachment (AttachedFiles/Attachment with Format="pdf"), and there is none`, { ...(box ? { box } : {}), at }));
+        out.push(finding(facts, '9118', `the reason "${reason}" needs a PDF attachment (AttachedFiles/Attachment with Format="pdf"), and there is none`, { box, at }));
       }
     }
     return out;
@@ -87,20 +89,34 @@ export const rule9118: BusinessRule = {
 
 export const rule9349: BusinessRule = {
   code: '9349',
-  summary: 'No iXBRL accounts are attached when box 90 says there are none',
+  summary: 'No iXBRL accounts are attached when box 90A says there are none',
   check(facts) {
     const reason = facts.text(`${ACCOUNTS}/NoAccountsReason`);
     if (reason === undefined || PDF_REASONS.includes(reason) || !ixbrlAccountsAttached(facts)) return [];
-    return [finding(facts, '9349', `box 90 gives the reason "${reason}" for not providing accounts, yet iXBRL accounts are attached`, { box: '90', at: `${FILES}/XBRLsubmission/Accounts` })];
+    return [finding(facts, '9349', `box 90A gives the reason "${reason}" for not providing accounts, yet iXBRL accounts are attached`, { box: '90A', at: `${FILES}/XBRLsubmission/Accounts` })];
   },
 };
+
+const COMPUTATION_INDICATORS: [string, string][] = [
+  ['ThisPeriodComputations', '80B'],
+  ['DifferentPeriod', '85B'],
+];
 
 export const rule9965: BusinessRule = {
   code: '9965',
   summary: 'Computations are attached unless a no-computations reason is given',
   check(facts) {
     if (facts.text(`${COMPUTATIONS}/NoComputationsReason`) !== undefined || computationsAttached(facts)) return [];
-    return [finding(facts, '9965', 'computations must be attached (iXBRL computation or an attachment of type "computations"), or a reason for not attaching them must be given', { at: COMPUTATIONS })];
+    // Name the indicator that promised computations (80B this period, 85B a
+    // different period); with neither, the missing reason is box 90B.
+    const [name, box] = COMPUTATION_INDICATORS.find(([n]) => facts.has(`${COMPUTATIONS}/${n}`)) ?? ['', '90B'];
+    const said = name ? `box ${box} says computations are provided, so ` : '';
+    return [
+      finding(facts, '9965', `${said}computations must be attached (iXBRL computation or an attachment of type "computations"), or box 90B must give the reason they are not`, {
+        box,
+        at: name ? `${COMPUTATIONS}/${name}` : COMPUTATIONS,
+      }),
+    ];
   },
 };
 

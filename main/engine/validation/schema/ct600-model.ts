@@ -43,13 +43,14 @@ const returnInfoSummary = () =>
       yes('PartOfNonSmallGroup'),
       yes('RegisteredAvoidanceScheme'),
       opt('TransferPricing', seq(yes('Adjustment'), yes('SME'))),
-      req('Accounts', seq(yes('ThisPeriodAccounts', '80'), yes('DifferentPeriod', '85'), boxed('NoAccountsReason', CT.noAccountsReason, '90'))),
+      // Boxes as in ct600.md section 2: A for the accounts indicators, B for the computations ones.
+      req('Accounts', seq(yes('ThisPeriodAccounts', '80A'), yes('DifferentPeriod', '85A'), boxed('NoAccountsReason', CT.noAccountsReason, '90A'))),
       req(
         'Computations',
         choice(
-          req('ThisPeriodComputations', CT.yes),
-          req('DifferentPeriod', CT.yes),
-          req('NoComputationsReason', CT.noComputationsReason),
+          req('ThisPeriodComputations', CT.yes, { box: '80B' }),
+          req('DifferentPeriod', CT.yes, { box: '85B' }),
+          req('NoComputationsReason', CT.noComputationsReason, { box: '90B' }),
         ),
       ),
       opt('SupplementaryPages', seq(...'ABCDEFGHIJKLMN'.split('').map((l) => yes(`CT600${l}`)))),
