@@ -175,6 +175,10 @@ export const rule9340: BusinessRule = {
   code: '9340',
   summary: 'Box 510 = 475 + 480 + 500 + 501 + 502 + 503 + 504 + 505',
   check(facts) {
+    // With box 475 missing while box 440 is above zero, rule 9248 has already
+    // said so; the sum here would only repeat that as a wrong box 510.
+    const net = facts.pence(`${CALC}/NetCorporationTaxChargeable`);
+    if (!facts.has(`${OUTSTANDING}/NetCorporationTaxLiability`) && net !== undefined && net > 0n) return [];
     const parts = taxChargeableParts(facts);
     const found = facts.pence(`${OUTSTANDING}/TaxChargeable`);
     if (!parts || found === undefined) return [];
