@@ -1,10 +1,11 @@
 /** Rules on identity, the period and the financial year/rate of the return. */
 import type { ValidationMessage } from '../../validation-result.js';
-import { allowedRates, daysInclusive, financialYearOf, latestPeriodEnd, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
+import { allowedRates, financialYearOf, latestPeriodEnd } from './financial-year.js';
 import { formatPence, formatRate, parseRateHundredths } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
-import { taxLineBoxes, YEAR_BLOCKS } from '../tax-lines.js';
+import { taxLineBoxes, YEAR_BLOCKS, type YearBlock } from '../tax-lines.js';
+import { compare, lowerLimitFor, roundPence, shareOf, smallProfitsPeriod, upperLimitFor, type PeriodPart, type SmallProfitsPeriod } from './small-profits.js';
 
 const INFO = 'CompanyTaxReturn/CompanyInformation';
 const CALC = 'CompanyTaxReturn/CompanyTaxCalculation';
@@ -87,12 +88,6 @@ export const rule9195: BusinessRule = {
   },
 };
 
-/** Associated companies (box 326 or the first-year figure), for the small profits limits. */
-function associatedCompanies(facts: ReturnFacts): bigint {
-  const text = facts.text(`${CHARGEABLE}/AssociatedCompanies/ThisPeriod`) ?? facts.text(`${CHARGEABLE}/AssociatedCompanies/AssociatedCompaniesFinancialYears/FirstYear`);
-  return text && /^\d+$/.test(text) ? BigInt(text) : 0n;
-}
-
 /**
  * From FY2023 a return shows profits at 19% (small profits rate) or at 25%
  * with any marginal relief claimed in box 435 (HMRC's CT600 guidance). The
@@ -105,7 +100,8 @@ export const rule9200: BusinessRule = {
   summary: 'Each rate (boxes 340/355/370, 390/405/420) is allowed for its financial year',
   check(facts) {
     const out: ValidationMessage[] = [];
-    let uses19From2023 = false;
+    // The first 19% line of each year block from FY2023, for the small profits warnings.
+    const smallRateLines = new Map<YearBlock, number>();
     for (const block of YEAR_BLOCKS) {
       const yearText = facts.text(`${CHARGEABLE}/${block}/Year`);
       if (!yearText || !/^\d{4}$/.test(yearText)) continue;
@@ -119,30 +115,46 @@ export const rule9200: BusinessRule = {
         if (!allowed.rates.includes(rate)) {
           out.push(finding(facts, '9200', `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
         }
-        if (Number(yearText) >= 2023 && rate === 1900n) uses19From2023 = true;
+        if (Number(yearText) >= 2023 && rate === 1900n && !smallRateLines.has(block)) smallRateLines.set(block, i);
       });
     }
-    out.push(...marginalReliefWarnings(facts, uses19From2023));
+    out.push(...smallProfitsWarnings(facts, smallRateLines));
     return out;
   },
 };
 
-function marginalReliefWarnings(facts: ReturnFacts, uses19From2023: boolean) {
-  const from = facts.text(`${INFO}/PeriodCovered/From`);
-  const to = facts.text(`${INFO}/PeriodCovered/To`);
+/** Words for a part: the whole period, or one financial year's share of a straddling period. */
+function partWords(part: PeriodPart, period: SmallProfitsPeriod): string {
+  const associates = part.associated > 0n ? `, ${part.associated} associated compan${part.associated === 1n ? 'y' : 'ies'}` : '';
+  return period.parts.length > 1 ? `financial year ${part.year}'s part of this period (${part.days} days${associates})` : `this period (${part.days} days${associates})`;
+}
+
+/**
+ * Warnings on the small profits rate and marginal relief, part by part: 19%
+ * in a year from FY2023 fits only profits up to that part's lower limit, and
+ * relief in box 435 only profits between its lower and upper limits.
+ */
+function smallProfitsWarnings(facts: ReturnFacts, smallRateLines: Map<YearBlock, number>): ValidationMessage[] {
   const profits = facts.pence(`${CALC}/ChargeableProfits`);
-  const days = from && to ? daysInclusive(from, to) : undefined;
-  if (!days || days <= 0 || profits === undefined) return [];
-  const divisor = (associatedCompanies(facts) + 1n) * 365n;
-  const lower = (SMALL_PROFITS_LOWER_LIMIT_PENCE * BigInt(days)) / divisor;
-  const upper = (SMALL_PROFITS_UPPER_LIMIT_PENCE * BigInt(days)) / divisor;
-  const relief = facts.pence(`${CALC}/MarginalReliefForRingFenceTrades`) ?? 0n;
+  const period = smallProfitsPeriod(facts, facts.text(`${INFO}/PeriodCovered/From`), facts.text(`${INFO}/PeriodCovered/To`));
+  if (profits === undefined || !period) return [];
   const out: ValidationMessage[] = [];
-  if (uses19From2023 && profits > lower) {
-    out.push(finding(facts, '9200', `the small profits rate 19.00% applies to profits up to ${formatPence(lower)} for this period, but box 315 is ${formatPence(profits)}`, { box: '340', at: `${CALC}/ChargeableProfits`, category: 'warning', expected: `at most ${formatPence(lower)}`, found: formatPence(profits) }));
+  const ruled = period.parts.filter((p) => p.year >= 2023);
+  for (const part of ruled) {
+    const line = smallRateLines.get(part.block);
+    const share = shareOf(profits, part, period);
+    const lower = lowerLimitFor(part, period);
+    const boxes = line === undefined ? undefined : taxLineBoxes(part.block, line);
+    if (!boxes || compare(share, lower) <= 0) continue;
+    const shown = formatPence(roundPence(share));
+    const limit = formatPence(roundPence(lower));
+    out.push(finding(facts, '9200', `the small profits rate 19.00% applies to profits up to ${limit} for ${partWords(part, period)}, but its profits (box 315${period.parts.length > 1 ? ' apportioned by days' : ''}) are ${shown}`, { box: boxes.rate, at: `${CHARGEABLE}/${part.block}/Details[${line! + 1}]/TaxRate`, category: 'warning', expected: `at most ${limit}`, found: shown }));
   }
-  if (relief > 0n && (profits <= lower || profits > upper)) {
-    out.push(finding(facts, '9200', `marginal relief (box 435) applies to profits between ${formatPence(lower)} and ${formatPence(upper)} for this period, but box 315 is ${formatPence(profits)}`, { box: '435', at: `${CALC}/MarginalReliefForRingFenceTrades`, category: 'warning', found: formatPence(relief) }));
+  const relief = facts.pence(`${CALC}/MarginalReliefForRingFenceTrades`) ?? 0n;
+  const inBand = (part: PeriodPart) => compare(shareOf(profits, part, period), lowerLimitFor(part, period)) > 0 && compare(shareOf(profits, part, period), upperLimitFor(part, period)) <= 0;
+  if (relief > 0n && ruled.length > 0 && !ruled.some(inBand)) {
+    const bands = ruled.map((p) => `${period.parts.length > 1 ? `FY${p.year}: ` : ''}more than ${formatPence(roundPence(lowerLimitFor(p, period)))} and at most ${formatPence(roundPence(upperLimitFor(p, period)))}`);
+    out.push(finding(facts, '9200', `marginal relief (box 435) applies only to profits ${bands.join('; ')} (${ruled.map((p) => partWords(p, period)).join('; ')}), but box 315 is ${formatPence(profits)}`, { box: '435', at: `${CALC}/MarginalReliefForRingFenceTrades`, category: 'warning', expected: `box 315 ${bands.join('; ')}`, found: formatPence(profits) }));
   }
   return out;
 }

@@ -1,0 +1,107 @@
+/**
+ * The small profits rate and marginal relief (from FY2023): the limits a
+ * return's profits are measured against, part by part of its period.
+ *
+ * A period that straddles 1 April is treated as two periods, one in each
+ * financial year: profits are apportioned by days, and each part is measured
+ * against the limits for its own year, reduced by the associated companies of
+ * that year only (HMRC Company Taxation Manual CTM03640; on the CT600, box 327
+ * counts the first year's associated companies and box 328 the second's).
+ */
+import { daysInclusive, financialYearOf, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
+import type { ReturnFacts } from './return-facts.js';
+import type { YearBlock } from '../tax-lines.js';
+
+const CHARGEABLE = 'CompanyTaxReturn/CompanyTaxCalculation/CorporationTaxChargeable';
+
+/** One financial year's part of the return's period. */
+export interface PeriodPart {
+  /** FinancialYearOne for the part containing box 30, FinancialYearTwo for the rest. */
+  block: YearBlock;
+  year: number;
+  days: bigint;
+  /** Associated companies during this part. */
+  associated: bigint;
+}
+
+export interface SmallProfitsPeriod {
+  parts: PeriodPart[];
+  /** Days in the whole period. */
+  periodDays: bigint;
+  /** What a part's days are divided by to scale the annual limits (see `limitDayBasis`). */
+  limitDayBasis: bigint;
+}
+
+function count(facts: ReturnFacts, relative: string): bigint | undefined {
+  const text = facts.text(`${CHARGEABLE}/AssociatedCompanies/${relative}`);
+  return text !== undefined && /^\d+$/.test(text) ? BigInt(text) : undefined;
+}
+
+/**
+ * Associated companies for one part: the year's own figure (box 327 for the
+ * first year, 328 for the second) when the return splits them, otherwise the
+ * period's figure (box 326), otherwise none.
+ */
+function associatedFor(facts: ReturnFacts, block: YearBlock): bigint {
+  const ownYear = count(facts, `AssociatedCompaniesFinancialYears/${block === 'FinancialYearOne' ? 'FirstYear' : 'SecondYear'}`);
+  return ownYear ?? count(facts, 'ThisPeriod') ?? 0n;
+}
+
+/** 31 March closing financial year `fy`. */
+const endOfFinancialYear = (fy: number) => `${String(fy + 1).padStart(4, '0')}-03-31`;
+
+/**
+ * The divisor for a part's days when scaling the annual limits. The limits
+ * are reduced proportionally for a period of less than 12 months; this
+ * version still scales by days/365 whatever the period's length.
+ */
+function limitDayBasis(_from: string, _to: string, _periodDays: number): bigint {
+  return 365n;
+}
+
+/** The period's parts by financial year, or undefined when its dates cannot be read. */
+export function smallProfitsPeriod(facts: ReturnFacts, from: string | undefined, to: string | undefined): SmallProfitsPeriod | undefined {
+  if (!from || !to) return undefined;
+  const fy = financialYearOf(from);
+  const periodDays = daysInclusive(from, to);
+  if (fy === undefined || periodDays === undefined || periodDays <= 0) return undefined;
+  const firstEnd = endOfFinancialYear(fy);
+  const firstDays = to <= firstEnd ? periodDays : daysInclusive(from, firstEnd);
+  if (firstDays === undefined) return undefined;
+  const parts: PeriodPart[] = [{ block: 'FinancialYearOne', year: fy, days: BigInt(firstDays), associated: associatedFor(facts, 'FinancialYearOne') }];
+  if (firstDays < periodDays) parts.push({ block: 'FinancialYearTwo', year: fy + 1, days: BigInt(periodDays - firstDays), associated: associatedFor(facts, 'FinancialYearTwo') });
+  return { parts, periodDays: BigInt(periodDays), limitDayBasis: limitDayBasis(from, to, periodDays) };
+}
+
+/** A fraction of pence, kept exact: value = num / den. */
+export interface Fraction {
+  num: bigint;
+  den: bigint;
+}
+
+/** A part's share of an amount for the whole period: amount × days / period days. */
+export function shareOf(amount: bigint, part: PeriodPart, period: SmallProfitsPeriod): Fraction {
+  return { num: amount * part.days, den: period.periodDays };
+}
+
+/** An annual limit scaled to a part: limit × days / basis / (associated + 1). */
+export function limitFor(annualLimit: bigint, part: PeriodPart, period: SmallProfitsPeriod): Fraction {
+  return { num: annualLimit * part.days, den: period.limitDayBasis * (part.associated + 1n) };
+}
+
+export const lowerLimitFor = (part: PeriodPart, period: SmallProfitsPeriod) => limitFor(SMALL_PROFITS_LOWER_LIMIT_PENCE, part, period);
+export const upperLimitFor = (part: PeriodPart, period: SmallProfitsPeriod) => limitFor(SMALL_PROFITS_UPPER_LIMIT_PENCE, part, period);
+
+/** Compares two exact fractions (positive denominators). */
+export function compare(a: Fraction, b: Fraction): number {
+  const l = a.num * b.den;
+  const r = b.num * a.den;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** Rounds a fraction of pence half-up to whole pence (for display and comparison with a box). */
+export function roundPence(f: Fraction): bigint {
+  const sign = f.num < 0n ? -1n : 1n;
+  const abs = f.num * sign;
+  return sign * ((abs * 2n + f.den) / (2n * f.den));
+}
