@@ -110,4 +110,41 @@ describe('small profits rate and marginal relief', () => {
       expect((await findings(xml)).map(described)).toEqual([['warning', '390', FY2_RATE, 'at most 6267.12', '18300.00']]);
     });
   });
+
+  describe('pro-rating by days (CTA 2010 s18D(4): only a period of less than 12 months reduces the limits)', () => {
+    it('a 12-month period of 366 days keeps the full lower limit of 50,000', async () => {
+      const leap = { from: '2023-04-01', to: '2024-03-31' };
+      expect(await findings(trading({ ...leap, profit: 50000 }))).toEqual([]);
+      expect((await findings(trading({ ...leap, profit: 50100 }))).map(described)).toEqual([['warning', '340', FY1_RATE, 'at most 50000.00', '50100.00']]);
+    });
+
+    it('a 12-month period of 366 days keeps the full upper limit of 250,000', async () => {
+      const found = await findings(trading({ from: '2023-04-01', to: '2024-03-31', profit: 250100, rate: 25, relief: 1 }));
+      expect(found.filter((m) => attr(m, 'box') === '435').map((m) => attr(m, 'expected'))).toEqual(['box 315 more than 50000.00 and at most 250000.00']);
+    });
+
+    it('a period of 183 days has its limits reduced to 183/365', async () => {
+      const short = { from: '2024-04-01', to: '2024-09-30' };
+      expect(await findings(trading({ ...short, profit: 25000 }))).toEqual([]);
+      expect((await findings(trading({ ...short, profit: 26000 }))).map(described)).toEqual([['warning', '340', FY1_RATE, 'at most 25068.49', '26000.00']]);
+    });
+
+    it('a 12-month straddling period of 366 days splits the full limits between its parts by days', async () => {
+      // 2023-10-01 to 2024-09-30: 183 days in FY2023, 183 in FY2024; each part's lower limit is 25,000.
+      const straddle = { from: '2023-10-01', to: '2024-09-30' };
+      expect(await findings(trading({ ...straddle, profit: 50000, fy1: [25000, 19], fy2: [25000, 19] }))).toEqual([]);
+      const found = await findings(trading({ ...straddle, profit: 50100, fy1: [25050, 19], fy2: [25050, 19] }));
+      expect(found.map(described)).toEqual([
+        ['warning', '340', FY1_RATE, 'at most 25000.00', '25050.00'],
+        ['warning', '390', FY2_RATE, 'at most 25000.00', '25050.00'],
+      ]);
+    });
+
+    it('a short straddling period reduces each part by its days over 365', async () => {
+      // 2023-01-01 to 2023-06-30: 90 days in FY2022 (no limits), 91 in FY2023: lower limit 50,000 × 91/365 = 12,465.75.
+      const short = { from: '2023-01-01', to: '2023-06-30' };
+      const found = await findings(trading({ ...short, profit: 30000, fy1: [14917, 19], fy2: [15083, 19] }));
+      expect(found.map(described)).toEqual([['warning', '390', FY2_RATE, 'at most 12465.75', '15082.87']]);
+    });
+  });
 });

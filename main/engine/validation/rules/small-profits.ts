@@ -8,7 +8,7 @@
  * that year only (HMRC Company Taxation Manual CTM03640; on the CT600, box 327
  * counts the first year's associated companies and box 328 the second's).
  */
-import { daysInclusive, financialYearOf, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
+import { daysInclusive, financialYearOf, latestPeriodEnd, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
 import type { ReturnFacts } from './return-facts.js';
 import type { YearBlock } from '../tax-lines.js';
 
@@ -51,12 +51,18 @@ function associatedFor(facts: ReturnFacts, block: YearBlock): bigint {
 const endOfFinancialYear = (fy: number) => `${String(fy + 1).padStart(4, '0')}-03-31`;
 
 /**
- * The divisor for a part's days when scaling the annual limits. The limits
- * are reduced proportionally for a period of less than 12 months; this
- * version still scales by days/365 whatever the period's length.
+ * The divisor for a part's days when scaling the annual limits.
+ *
+ * CTA 2010 s18D(4) (inserted by FA 2021 Sch 1): "For an accounting period of
+ * less than 12 months the lower limit and the upper limit are
+ * proportionately reduced". So a period of a full 12 months keeps the full
+ * £50,000/£250,000 whether it has 365 or 366 days: its parts share the
+ * limits by their days over the period's days (CTM03640 apportions a
+ * straddling period by time). Only a shorter period is reduced, by its days
+ * over 365, HMRC's daily basis (CTM03900 onwards).
  */
-function limitDayBasis(_from: string, _to: string, _periodDays: number): bigint {
-  return 365n;
+function limitDayBasis(from: string, to: string, periodDays: number): bigint {
+  return to === latestPeriodEnd(from) ? BigInt(periodDays) : 365n;
 }
 
 /** The period's parts by financial year, or undefined when its dates cannot be read. */
