@@ -147,4 +147,42 @@ describe('small profits rate and marginal relief', () => {
       expect(found.map(described)).toEqual([['warning', '390', FY2_RATE, 'at most 12465.75', '15082.87']]);
     });
   });
+
+  describe('the marginal relief amount (box 435) = 3/200 × (U − A) × N/A', () => {
+    const withFranked = (xml: string, pounds: number) =>
+      replaceOnce(xml, '<Declaration>', `<IndicatorsAndInformation><FrankedInvestmentIncome>${pounds}.00</FrankedInvestmentIncome></IndicatorsAndInformation><Declaration>`);
+
+    it('a wrong amount is warned about with the expected relief', async () => {
+      const found = await findings(trading({ profit: 100000, rate: 25, relief: 5000 }));
+      expect(found.map(described)).toEqual([['warning', '435', RELIEF, '2250.00', '5000.00']]);
+    });
+
+    it('one associate halves the upper limit: 30,000 gives 1,425, not 3,300', async () => {
+      const found = await findings(withAssociates(trading({ profit: 30000, rate: 25, relief: 3300 }), thisPeriod(1)));
+      expect(found.map(described)).toEqual([['warning', '435', RELIEF, '1425.00', '3300.00']]);
+    });
+
+    it('a straddling period gets relief on its FY2023 part only', async () => {
+      const found = await findings(trading({ ...STRADDLE, profit: 100000, fy1: [49863, 19], fy2: [50137, 25], relief: 2250 }));
+      expect(found.map(described)).toEqual([['warning', '435', RELIEF, '1128.08', '2250.00']]);
+    });
+
+    it('a short period pro-rates U: 183 days, 50,000 gives 3/200 × (125,342.47 − 50,000) = 1,130.14', async () => {
+      const short = { from: '2024-04-01', to: '2024-09-30' };
+      expect(await findings(trading({ ...short, profit: 50000, rate: 25, relief: 1130.14 }))).toEqual([]);
+      expect((await findings(trading({ ...short, profit: 50000, rate: 25, relief: 1131 }))).map(described)).toEqual([['warning', '435', RELIEF, '1130.14', '1131.00']]);
+    });
+
+    it('franked investment income (augmented profits A) reduces the relief: 100,000 + 20,000 gives 1,625', async () => {
+      const xml = trading({ profit: 100000, rate: 25, relief: 1625 });
+      expect(await findings(withFranked(xml, 20000))).toEqual([]);
+      expect((await findings(withFranked(trading({ profit: 100000, rate: 25, relief: 2250 }), 20000))).map(described)).toEqual([['warning', '435', RELIEF, '1625.00', '2250.00']]);
+    });
+
+    it('franked investment income counts towards the lower limit for the small profits rate', async () => {
+      const found = await findings(withFranked(trading({ profit: 45000 }), 10000));
+      expect(found.map(described)).toEqual([['warning', '340', FY1_RATE, 'at most 50000.00', '55000.00']]);
+      expect(found[0]!.message).toContain('augmented profits');
+    });
+  });
 });

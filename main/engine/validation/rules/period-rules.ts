@@ -5,11 +5,12 @@ import { formatPence, formatRate, parseRateHundredths } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
 import { taxLineBoxes, YEAR_BLOCKS, type YearBlock } from '../tax-lines.js';
-import { compare, lowerLimitFor, roundPence, shareOf, smallProfitsPeriod, upperLimitFor, type PeriodPart, type SmallProfitsPeriod } from './small-profits.js';
+import { addFractions, compare, lowerLimitFor, marginalReliefFor, roundPence, shareOf, smallProfitsPeriod, upperLimitFor, type PeriodPart, type SmallProfitsPeriod } from './small-profits.js';
 
 const INFO = 'CompanyTaxReturn/CompanyInformation';
 const CALC = 'CompanyTaxReturn/CompanyTaxCalculation';
 const CHARGEABLE = `${CALC}/CorporationTaxChargeable`;
+const FRANKED = 'CompanyTaxReturn/IndicatorsAndInformation/FrankedInvestmentIncome';
 
 export const rule9100: BusinessRule = {
   code: '9100',
@@ -130,31 +131,59 @@ function partWords(part: PeriodPart, period: SmallProfitsPeriod): string {
 }
 
 /**
+ * Augmented profits: box 315 plus franked investment income (exempt
+ * distributions from outside the group), which count towards the limits
+ * but are not taxed (CTA 2010 s18L).
+ */
+function augmentedProfits(facts: ReturnFacts, profits: bigint): { augmented: bigint; words: string } {
+  const franked = facts.pence(FRANKED);
+  return franked && franked > 0n ? { augmented: profits + franked, words: 'augmented profits (box 315 + franked investment income)' } : { augmented: profits, words: 'box 315' };
+}
+
+/**
+ * A marginal relief figure may be worked out from limits and shares already
+ * rounded to the penny (or profits split in whole pounds, boxes 335/385);
+ * that moves the result by less than a penny per part, so a penny per part
+ * is tolerated before warning.
+ */
+const RELIEF_TOLERANCE_PER_PART = 1n;
+
+/**
  * Warnings on the small profits rate and marginal relief, part by part: 19%
- * in a year from FY2023 fits only profits up to that part's lower limit, and
- * relief in box 435 only profits between its lower and upper limits.
+ * in a year from FY2023 fits only augmented profits up to that part's lower
+ * limit; relief in box 435 fits only augmented profits between its lower and
+ * upper limits, and is then the standard fraction of the gap to the upper limit.
  */
 function smallProfitsWarnings(facts: ReturnFacts, smallRateLines: Map<YearBlock, number>): ValidationMessage[] {
   const profits = facts.pence(`${CALC}/ChargeableProfits`);
   const period = smallProfitsPeriod(facts, facts.text(`${INFO}/PeriodCovered/From`), facts.text(`${INFO}/PeriodCovered/To`));
   if (profits === undefined || !period) return [];
+  const { augmented, words } = augmentedProfits(facts, profits);
   const out: ValidationMessage[] = [];
   const ruled = period.parts.filter((p) => p.year >= 2023);
   for (const part of ruled) {
     const line = smallRateLines.get(part.block);
-    const share = shareOf(profits, part, period);
+    const share = shareOf(augmented, part, period);
     const lower = lowerLimitFor(part, period);
     const boxes = line === undefined ? undefined : taxLineBoxes(part.block, line);
     if (!boxes || compare(share, lower) <= 0) continue;
     const shown = formatPence(roundPence(share));
     const limit = formatPence(roundPence(lower));
-    out.push(finding(facts, '9200', `the small profits rate 19.00% applies to profits up to ${limit} for ${partWords(part, period)}, but its profits (box 315${period.parts.length > 1 ? ' apportioned by days' : ''}) are ${shown}`, { box: boxes.rate, at: `${CHARGEABLE}/${part.block}/Details[${line! + 1}]/TaxRate`, category: 'warning', expected: `at most ${limit}`, found: shown }));
+    out.push(finding(facts, '9200', `the small profits rate 19.00% applies to profits up to ${limit} for ${partWords(part, period)}, but its ${words}${period.parts.length > 1 ? ', apportioned by days,' : ''} are ${shown}`, { box: boxes.rate, at: `${CHARGEABLE}/${part.block}/Details[${line! + 1}]/TaxRate`, category: 'warning', expected: `at most ${limit}`, found: shown }));
   }
   const relief = facts.pence(`${CALC}/MarginalReliefForRingFenceTrades`) ?? 0n;
-  const inBand = (part: PeriodPart) => compare(shareOf(profits, part, period), lowerLimitFor(part, period)) > 0 && compare(shareOf(profits, part, period), upperLimitFor(part, period)) <= 0;
-  if (relief > 0n && ruled.length > 0 && !ruled.some(inBand)) {
+  if (relief <= 0n || ruled.length === 0) return out;
+  const inBand = ruled.filter((p) => compare(shareOf(augmented, p, period), lowerLimitFor(p, period)) > 0 && compare(shareOf(augmented, p, period), upperLimitFor(p, period)) <= 0);
+  const at = `${CALC}/MarginalReliefForRingFenceTrades`;
+  if (inBand.length === 0) {
     const bands = ruled.map((p) => `${period.parts.length > 1 ? `FY${p.year}: ` : ''}more than ${formatPence(roundPence(lowerLimitFor(p, period)))} and at most ${formatPence(roundPence(upperLimitFor(p, period)))}`);
-    out.push(finding(facts, '9200', `marginal relief (box 435) applies only to profits ${bands.join('; ')} (${ruled.map((p) => partWords(p, period)).join('; ')}), but box 315 is ${formatPence(profits)}`, { box: '435', at: `${CALC}/MarginalReliefForRingFenceTrades`, category: 'warning', expected: `box 315 ${bands.join('; ')}`, found: formatPence(profits) }));
+    out.push(finding(facts, '9200', `marginal relief (box 435) applies only to ${words} ${bands.join('; ')} (${ruled.map((p) => partWords(p, period)).join('; ')}), but ${words === 'box 315' ? 'box 315 is' : 'they are'} ${formatPence(augmented)}`, { box: '435', at, category: 'warning', expected: `${words} ${bands.join('; ')}`, found: formatPence(augmented) }));
+    return out;
+  }
+  const expected = roundPence(inBand.map((p) => marginalReliefFor(p, period, augmented, profits)).reduce(addFractions));
+  const difference = relief > expected ? relief - expected : expected - relief;
+  if (difference > RELIEF_TOLERANCE_PER_PART * BigInt(inBand.length)) {
+    out.push(finding(facts, '9200', `marginal relief (box 435) is ${formatPence(relief)} but the standard fraction 3/200 × (upper limit − A) × N/A gives ${formatPence(expected)} (A = ${words}${inBand.length < period.parts.length ? `, FY${inBand.map((p) => p.year).join('/FY')} part only` : ''})`, { box: '435', at, category: 'warning', expected: formatPence(expected), found: formatPence(relief) }));
   }
   return out;
 }

@@ -111,3 +111,20 @@ export function roundPence(f: Fraction): bigint {
   const abs = f.num * sign;
   return sign * ((abs * 2n + f.den) / (2n * f.den));
 }
+
+export function addFractions(a: Fraction, b: Fraction): Fraction {
+  return { num: a.num * b.den + b.num * a.den, den: a.den * b.den };
+}
+
+/**
+ * Marginal relief for one part: the standard fraction 3/200 × (U − A) × N/A
+ * (CTA 2010 s18B), where U is the part's upper limit, A its share of the
+ * augmented profits and N its share of the taxable total profits (box 315).
+ * N/A is the same for every part, since both are apportioned by days.
+ */
+export function marginalReliefFor(part: PeriodPart, period: SmallProfitsPeriod, augmented: bigint, profits: bigint): Fraction {
+  const upper = upperLimitFor(part, period);
+  const share = shareOf(augmented, part, period);
+  const gap: Fraction = { num: upper.num * share.den - share.num * upper.den, den: upper.den * share.den };
+  return { num: 3n * gap.num * profits, den: 200n * gap.den * augmented };
+}
