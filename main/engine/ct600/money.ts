@@ -25,10 +25,6 @@ export function formatPence(pence: Pence): string {
   return `${sign}${pounds}.${rest.toString().padStart(2, '0')}`;
 }
 
-export function formatPounds(pence: Pence): string {
-  return formatPence(pence);
-}
-
 /** Box 345: profit × rate / 100, rounded half-up to the penny. Rate is in hundredths of a percent. */
 export function taxOnProfit(profitPence: Pence, rateHundredths: number): Pence {
   // profit (pence) × rate (hundredths of %) / 10,000 → pence; integer maths, then half-up.

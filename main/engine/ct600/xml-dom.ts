@@ -23,12 +23,6 @@ const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
 export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding';
 export type XmlRead = { ok: true; doc: Document; text: string } | { ok: false; code: XmlProblemCode; message: string };
 
-/** UTF-8 text of an XML file as opened by the user, without a byte order mark; bytes that are not UTF-8 become U+FFFD. */
-export function xmlText(xml: Uint8Array | string): string {
-  const text = typeof xml === 'string' ? xml : new TextDecoder('utf-8', { fatal: false }).decode(xml);
-  return text.replace(/^\uFEFF/, '');
-}
-
 /** UTF-8 text without a byte order mark, or undefined when the bytes are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
