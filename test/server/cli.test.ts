@@ -10,34 +10,36 @@ const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const cli = join(repoRoot, 'main', 'server', 'cli.ts');
 const args = ['--client-id', 'cli-client', '--client-secret', 'cli-secret', '--user', 'cli@example.co.uk', '--password', 'cli-password'];
 
+/** The service CLI started on a free loopback port, with its stderr collected and a signed-in token. */
+async function startCli(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr = { text: '' };
+  child.stderr.on('data', (chunk: Buffer) => (stderr.text += chunk.toString()));
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
+  });
+  const tokenResponse = await fetch(`${url}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'cli-client', client_secret: 'cli-secret', username: 'cli@example.co.uk', password: 'cli-password' }),
+  });
+  return { child, url, stderr, tokenResponse };
+}
+
 describe('npm run service (main/server/cli.ts)', () => {
   it('prints "listening on http://127.0.0.1:<n>", serves the token endpoint, and stops on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fd-cli-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child, url, tokenResponse: res } = await startCli(dataDir);
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
-          if (m?.[1]) resolve(m[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
-      });
-      const res = await fetch(`${url}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: 'cli-client',
-          client_secret: 'cli-secret',
-          username: 'cli@example.co.uk',
-          password: 'cli-password',
-        }),
-      });
       expect(res.status).toBe(200);
       const { access_token } = (await res.json()) as { access_token: string };
       const status = await fetch(`${url}/validation/filtered-status/00000000-0000-4000-8000-000000000000`, {
@@ -74,27 +76,8 @@ describe('npm run service (main/server/cli.ts)', () => {
 
   it('logs a 500 to stderr with the request line and the error, never the body or headers', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fd-cli-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const { child, url, stderr, tokenResponse: res } = await startCli(dataDir);
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
-          if (m?.[1]) resolve(m[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
-      });
-      const res = await fetch(`${url}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', client_id: 'cli-client', client_secret: 'cli-secret', username: 'cli@example.co.uk', password: 'cli-password' }),
-      });
       const { access_token } = (await res.json()) as { access_token: string };
       // The job folder vanishes under the running service: storing the upload fails inside the server.
       await rm(join(dataDir, 'validation-jobs'), { recursive: true, force: true });
@@ -105,8 +88,8 @@ describe('npm run service (main/server/cli.ts)', () => {
         body: JSON.stringify({ fileName: 'r.xml', contentBase64: content }),
       });
       expect(failed.status).toBe(500);
-      await expect.poll(() => err, { timeout: 5000 }).toMatch(/internal error on POST \/validation: .*ENOENT/);
-      for (const secret of [access_token, 'cli-password', 'cli-secret', content, 'client-confidential-figures']) expect(err).not.toContain(secret);
+      await expect.poll(() => stderr.text, { timeout: 5000 }).toMatch(/internal error on POST \/validation: .*ENOENT/);
+      for (const secret of [access_token, 'cli-password', 'cli-secret', content, 'client-confidential-figures']) expect(stderr.text).not.toContain(secret);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');

@@ -1,21 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { request as httpRequest } from 'node:http';
 import { credentials, passwordToken, startServer, type RunningServer } from './support.js';
 import { knownErrorReply } from '../../main/server/error-bodies.js';
+import { rawRequest } from '../helpers/net.js';
 
-/** A raw HTTP request: the body and headers reach the server exactly as written. */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
-  const { hostname, port } = new URL(url);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ hostname, port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 type ErrorBody = { error: string; message: string; errors: { field: string; message: string }[] };
 const json = (text: string) => JSON.parse(text) as ErrorBody;
@@ -33,7 +20,7 @@ describe('each endpoint reads only its own content type', () => {
   afterAll(() => s.stop());
 
   it.each(JSON_OPERATIONS)('POST %s: text/plain is 415 naming content-type', async (path) => {
-    const res = await raw(s.url, 'POST', path, { ...auth, 'content-type': 'text/plain' }, '{"companyName":"Acme"}');
+    const res = await rawRequest(s.url, 'POST', path, { ...auth, 'content-type': 'text/plain' }, '{"companyName":"Acme"}');
     expect(res.status).toBe(415);
     expect(json(res.body)).toEqual({
       error: 'unsupported-media-type',
@@ -43,7 +30,7 @@ describe('each endpoint reads only its own content type', () => {
   });
 
   it.each(JSON_OPERATIONS)('POST %s: a form body is 415, never handed to the operation', async (path) => {
-    const res = await raw(s.url, 'POST', path, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, 'companyName=Acme&name=p');
+    const res = await rawRequest(s.url, 'POST', path, { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, 'companyName=Acme&name=p');
     expect(res.status).toBe(415);
     expect(json(res.body).errors).toEqual([
       { field: 'content-type', message: 'must be application/json; "application/x-www-form-urlencoded" is not accepted here' },
@@ -52,17 +39,17 @@ describe('each endpoint reads only its own content type', () => {
 
   it('the token request: JSON and text/plain are 415 saying the form type', async () => {
     for (const type of ['application/json', 'text/plain']) {
-      const res = await raw(s.url, 'POST', '/connect/token', { 'content-type': type }, JSON.stringify({ grant_type: 'password' }));
+      const res = await rawRequest(s.url, 'POST', '/connect/token', { 'content-type': type }, JSON.stringify({ grant_type: 'password' }));
       expect(res.status, type).toBe(415);
       expect(json(res.body).errors, type).toEqual([
         { field: 'content-type', message: `must be application/x-www-form-urlencoded; "${type}" is not accepted here` },
       ]);
     }
-    const none = await raw(s.url, 'POST', '/connect/token', {});
+    const none = await rawRequest(s.url, 'POST', '/connect/token', {});
     expect(none.status).toBe(415);
     expect(json(none.body).errors).toEqual([{ field: 'content-type', message: 'must be application/x-www-form-urlencoded' }]);
     // …and the form itself still works.
-    const ok = await raw(s.url, 'POST', '/connect/token', { 'content-type': 'application/x-www-form-urlencoded' }, passwordForm);
+    const ok = await rawRequest(s.url, 'POST', '/connect/token', { 'content-type': 'application/x-www-form-urlencoded' }, passwordForm);
     expect(ok.status).toBe(200);
   });
 });
@@ -75,14 +62,14 @@ describe('413 quotes the limit that applied', () => {
   afterAll(() => s.stop());
 
   it('the token request has its own 16 KB limit', async () => {
-    const res = await raw(s.url, 'POST', '/connect/token', { 'content-type': 'application/x-www-form-urlencoded' }, `${passwordForm}&pad=${'x'.repeat(20 * 1024)}`);
+    const res = await rawRequest(s.url, 'POST', '/connect/token', { 'content-type': 'application/x-www-form-urlencoded' }, `${passwordForm}&pad=${'x'.repeat(20 * 1024)}`);
     expect(res.status).toBe(413);
     expect(json(res.body)).toMatchObject({ error: 'payload-too-large', errors: [{ field: '(body)', message: 'is larger than the limit of 16384 bytes' }] });
   });
 
   it('the operations have the server limit', async () => {
     const token = (await passwordToken(s.url)).access_token;
-    const res = await raw(s.url, 'POST', '/report-package', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(70 * 1024) }));
+    const res = await rawRequest(s.url, 'POST', '/report-package', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(70 * 1024) }));
     expect(res.status).toBe(413);
     expect(json(res.body).errors).toEqual([{ field: '(body)', message: 'is larger than the limit of 65536 bytes' }]);
   });
@@ -94,7 +81,7 @@ describe('400 says what was wrong with the body', () => {
   beforeAll(async () => {
     s = await startServer();
     const token = (await passwordToken(s.url)).access_token;
-    post = (body) => raw(s.url, 'POST', '/hrmc/build-ct600', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body);
+    post = (body) => rawRequest(s.url, 'POST', '/hrmc/build-ct600', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body);
   });
   afterAll(() => s.stop());
 

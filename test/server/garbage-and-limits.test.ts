@@ -1,20 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { request as httpRequest } from 'node:http';
 import { passwordToken, startServer, type RunningServer } from './support.js';
+import { rawRequest } from '../helpers/net.js';
 
-/** A raw HTTP request, so paths reach the server exactly as written (fetch would normalise "../"). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
-  const { hostname, port } = new URL(url);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ hostname, port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('the server answers garbage with clear 4xx bodies and keeps serving', () => {
   let s: RunningServer;
@@ -26,7 +13,7 @@ describe('the server answers garbage with clear 4xx bodies and keeps serving', (
   afterAll(() => s.stop());
 
   const post = (path: string, body: string | Buffer, contentType = 'application/json') =>
-    raw(s.url, 'POST', path, { ...auth, 'content-type': contentType }, body);
+    rawRequest(s.url, 'POST', path, { ...auth, 'content-type': contentType }, body);
 
   it('invalid JSON: 400 naming the body', async () => {
     const res = await post('/hrmc/build-ct600', '{"companyName": "Acme",');
@@ -66,30 +53,30 @@ describe('the server answers garbage with clear 4xx bodies and keeps serving', (
   });
 
   it('unknown paths and methods: 404 saying what was asked', async () => {
-    const res = await raw(s.url, 'GET', '/no/such/thing?x=1', auth);
+    const res = await rawRequest(s.url, 'GET', '/no/such/thing?x=1', auth);
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body)).toEqual({ error: 'not-found', message: 'There is no GET /no/such/thing here.' });
-    expect((await raw(s.url, 'DELETE', '/report-package', auth)).status).toBe(404);
+    expect((await rawRequest(s.url, 'DELETE', '/report-package', auth)).status).toBe(404);
   });
 
   it('path traversal and other non-UUIDs in job ids: 400 naming id, or 404 when the path leaves the route', async () => {
     for (const id of ['..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e', 'not-a-uuid', "1'%20OR%201=1"]) {
-      const res = await raw(s.url, 'GET', `/validation/status/${id}`, { ...auth, 'x-api-version': '1.0' });
+      const res = await rawRequest(s.url, 'GET', `/validation/status/${id}`, { ...auth, 'x-api-version': '1.0' });
       expect(res.status, id).toBe(400);
       expect(JSON.parse(res.body), id).toMatchObject({ errors: [{ field: 'id', message: 'must be a validation job id (a UUID)' }] });
     }
-    const escaped = await raw(s.url, 'GET', '/validation/status/../../../etc/passwd', { ...auth, 'x-api-version': '1.0' });
+    const escaped = await rawRequest(s.url, 'GET', '/validation/status/../../../etc/passwd', { ...auth, 'x-api-version': '1.0' });
     expect(escaped.status).toBe(404);
     expect(escaped.body).not.toContain('root:');
   });
 
   it('status without x-api-version: 400 naming the header; filtered status does not need it', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    const res = await raw(s.url, 'GET', `/validation/status/${id}`, auth);
+    const res = await rawRequest(s.url, 'GET', `/validation/status/${id}`, auth);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ errors: [{ field: 'x-api-version', message: 'is required for this operation' }] });
-    expect((await raw(s.url, 'GET', `/validation/filtered-status/${id}`, auth)).status).toBe(404);
-    const unsupported = await raw(s.url, 'GET', `/validation/filtered-status/${id}`, { ...auth, 'x-api-version': '9' });
+    expect((await rawRequest(s.url, 'GET', `/validation/filtered-status/${id}`, auth)).status).toBe(404);
+    const unsupported = await rawRequest(s.url, 'GET', `/validation/filtered-status/${id}`, { ...auth, 'x-api-version': '9' });
     expect(unsupported.status).toBe(400);
     expect(JSON.parse(unsupported.body)).toMatchObject({ errors: [{ field: 'x-api-version' }] });
   });
@@ -111,7 +98,7 @@ describe('the server answers garbage with clear 4xx bodies and keeps serving', (
     const res = await post('/validation', JSON.stringify({ fileName: 'accounts.xhtml', contentBase64: Buffer.from('<html/>').toString('base64') }));
     expect(res.status).toBe(202);
     const { id } = JSON.parse(res.body) as { id: string };
-    const status = await raw(s.url, 'GET', `/validation/status/${id}`, { ...auth, 'x-api-version': '1' });
+    const status = await rawRequest(s.url, 'GET', `/validation/status/${id}`, { ...auth, 'x-api-version': '1' });
     expect(status.status).toBe(200);
     expect(JSON.parse(status.body)).toMatchObject({ jobStatus: 'success' });
   });

@@ -1,10 +1,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { inspect } from 'node:util';
-import { createServer, type Server } from 'node:net';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { SecretAccount } from '../../main/credentials/credential-store.js';
 import { credentials, startServer, TestClock, type RunningServer } from '../server/support.js';
 import { rejection, remoteClient, signedInClient } from './remote-support.js';
+import { refusedPort } from '../helpers/net.js';
 
 /**
  * Errors travel: they are logged, shown and sent over IPC. Whatever the
@@ -13,15 +13,6 @@ import { rejection, remoteClient, signedInClient } from './remote-support.js';
  */
 const JOB = '00000000-0000-4000-8000-000000000000';
 
-/** A port nothing listens on (bound once, then closed). */
-async function refusedPort(): Promise<number> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function expectNoSecrets(err: Error, secrets: string[]): void {
   const shown = [inspect(err, { depth: 10, showHidden: true }), JSON.stringify(err), String(err), err.stack ?? ''];

@@ -1,7 +1,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { createServer, type Server } from 'node:net';
 import { startServer, type RunningServer } from '../server/support.js';
 import { signedInClient } from './remote-support.js';
+import { refusedPort } from '../helpers/net.js';
 
 /**
  * axios, left alone, sends every request through HTTP_PROXY / HTTPS_PROXY
@@ -9,14 +9,6 @@ import { signedInClient } from './remote-support.js';
  * hostile one would see the password. The client ignores them (a proxy, if
  * one is ever needed, becomes an explicit setting).
  */
-async function deadPort(): Promise<number> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('proxy variables in the environment', () => {
   let s: RunningServer;
@@ -31,7 +23,7 @@ describe('proxy variables in the environment', () => {
 
   it('do not redirect the client: with HTTP_PROXY on a dead port it still signs in and calls the service', async () => {
     s = await startServer();
-    const proxy = `http://127.0.0.1:${await deadPort()}`;
+    const proxy = `http://127.0.0.1:${await refusedPort()}`;
     for (const name of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy']) process.env[name] = proxy;
     delete process.env.NO_PROXY;
     delete process.env.no_proxy;
