@@ -80,7 +80,7 @@ export interface PackageBuildResponse {
 }
 
 /** What is being saved: main owns the file type, its extension and the dialog's filter for each. */
-export type SaveKind = 'ct600-xml' | 'report-package';
+export type SaveKind = 'ct600-xml' | 'report-package' | 'validation-csv';
 export type PackageExtension = 'xbri' | 'xbr' | 'zip';
 
 /**
@@ -90,7 +90,9 @@ export type PackageExtension = 'xbri' | 'xbr' | 'zip';
  */
 export type FileSaveRequest =
   | { kind: 'ct600-xml'; suggestedName: string; contents: Uint8Array | string }
-  | { kind: 'report-package'; extension: PackageExtension; suggestedName: string; contents: Uint8Array };
+  | { kind: 'report-package'; extension: PackageExtension; suggestedName: string; contents: Uint8Array }
+  /** Validation messages exported as CSV (UTF-8 text, one message a row). */
+  | { kind: 'validation-csv'; suggestedName: string; contents: string };
 
 export interface FileSaveResponse {
   saved: boolean;
@@ -103,12 +105,254 @@ export interface AppInfo {
   platform: string;
 }
 
+// ---------------------------------------------------------------------------
+// The client book: the firm's clients, kept by main in the app data folder.
+
+export interface ClientDetails {
+  companyName: string;
+  /** Companies House registration number (box 2); '' when not known. */
+  registrationNumber: string;
+  /** Unique Taxpayer Reference, 10 digits (box 3); '' when not known. */
+  utr: string;
+  /** Usual accounting period end as month and day, "MM-DD"; '' when not known. */
+  periodEnd: string;
+  /** The filing service's ClientName identification header for this client; '' when not set. */
+  serviceClientName: string;
+  /** The filing service's ClientID identification header for this client; '' when not set. */
+  serviceClientId: string;
+}
+
+export interface Client extends ClientDetails {
+  id: string;
+  archived: boolean;
+  createdAt: string;
+  changedAt: string;
+}
+
+export interface ClientListRequest {
+  /** Matches company name, UTR or registration number (case and spaces ignored); '' lists all. */
+  query: string;
+  includeArchived: boolean;
+}
+
+/** Adds a client (no id) or replaces the details of one (id). */
+export interface ClientSaveRequest {
+  id?: string;
+  details: ClientDetails;
+}
+
+export interface ClientArchiveRequest {
+  id: string;
+  archived: boolean;
+}
+
+// ---------------------------------------------------------------------------
+// Drafts: one file per draft under the app data folder, written atomically.
+
+export type DraftKind = 'ct600' | 'report-package';
+export type DraftState = 'in-progress' | 'built' | 'validated';
+/** The extension of a draft exported to pass to a colleague ("ACME 2024.fdesk"). */
+export const DRAFT_FILE_EXTENSION = 'fdesk';
+
+/**
+ * What the wizard holds, as the user typed it (text, not yet valid figures),
+ * so a reload gives back exactly what was on screen. The renderer owns its
+ * shape; main stores it as JSON within size and depth limits.
+ */
+export type DraftForm = Record<string, unknown>;
+
+export type AttachmentRole = 'accounts' | 'computations' | 'report' | 'taxonomy';
+
+/** A file attached to a draft; its bytes stay in main, beside the draft. */
+export interface DraftAttachment {
+  id: string;
+  role: AttachmentRole;
+  /** The file's name; for taxonomy files, its path inside the package ("acme/acme-2024.xsd"). */
+  fileName: string;
+  size: number;
+  /** Lowercase hex SHA-256 of the bytes. */
+  sha256: string;
+  /** Whether the file is inline XBRL with an ix:header (meaningful for .xhtml/.html files). */
+  hasInlineXbrlHeader: boolean;
+  addedAt: string;
+}
+
+export type AnsweredBy = 'engine' | 'service';
+
+export interface DraftBuildRecord {
+  builtAt: string;
+  answeredBy: AnsweredBy;
+  /** SHA-256 over the form and attachments the build was made from. */
+  fingerprint: string;
+  /** The suggested file name of what was built ("ACME-2024-ct600.xml", "ACME-2024.xbri"). */
+  fileName: string;
+  /** Bytes of the built document or package. */
+  size: number;
+  /** Lowercase hex SHA-256 of the built bytes. */
+  sha256: string;
+  /** CT600 only. */
+  irMark?: string;
+  irMarkBase32?: string;
+}
+
+export interface DraftValidationRecord {
+  validatedAt: string;
+  answeredBy: AnsweredBy;
+  result: ValidationJobResult;
+}
+
+export interface Draft {
+  id: string;
+  kind: DraftKind;
+  schemaVersion: number;
+  createdAt: string;
+  changedAt: string;
+  clientId: string | null;
+  title: string;
+  /** ISO dates (YYYY-MM-DD) of the period, for the draft list; null until known. */
+  periodFrom: string | null;
+  periodTo: string | null;
+  form: DraftForm;
+  attachments: DraftAttachment[];
+  lastBuild: DraftBuildRecord | null;
+  lastValidation: DraftValidationRecord | null;
+  /** Whether the form or attachments changed since lastBuild. */
+  changedSinceBuild: boolean;
+  /** in-progress, or built / validated while nothing changed since that build. */
+  state: DraftState;
+}
+
+export interface DraftSummary {
+  id: string;
+  kind: DraftKind;
+  title: string;
+  clientId: string | null;
+  clientName: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  state: DraftState;
+  changedAt: string;
+}
+
+/** A draft file that could not be read: moved aside as "<name>.unreadable-<time>", never dropped. */
+export interface UnreadableDraftFile {
+  /** The file name it had ("3f2c….json"). */
+  fileName: string;
+  /** The name it was moved to, in the same folder. */
+  movedTo: string;
+  /** Why it could not be read, in words. */
+  reason: string;
+}
+
+export interface DraftList {
+  /** Most recently changed first. */
+  drafts: DraftSummary[];
+  unreadable: UnreadableDraftFile[];
+  /** Deleted drafts that can still be restored, most recently deleted first. */
+  trash: DraftSummary[];
+}
+
+export interface DraftCreateRequest {
+  kind: DraftKind;
+  clientId: string | null;
+  title: string;
+  form: DraftForm;
+}
+
+export interface DraftSaveRequest {
+  id: string;
+  clientId: string | null;
+  title: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+  form: DraftForm;
+}
+
+export interface DraftSaveResponse {
+  changedAt: string;
+  changedSinceBuild: boolean;
+  state: DraftState;
+}
+
+export interface DraftIdRequest {
+  id: string;
+}
+
+export interface DraftAttachRequest {
+  draftId: string;
+  role: AttachmentRole;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface DraftDetachRequest {
+  draftId: string;
+  attachmentId: string;
+}
+
+/** drafts.openFile: main shows the open dialog for .fdesk files; null when the user cancelled. */
+export interface DraftOpenFileResponse {
+  draft: Draft | null;
+}
+
+// ---------------------------------------------------------------------------
+// CT600 returns from a draft.
+
+/**
+ * A build-ct600 request made from the wizard, without attachedFiles: main adds
+ * the draft's attachments (accounts and computations) itself.
+ */
+export interface Ct600DraftRequest {
+  draftId: string;
+  /** The form as it is now; saved with the build so the record matches it. */
+  form: DraftForm;
+  request: Ct600BuildRequest;
+}
+
+export interface Ct600DraftBuildResponse {
+  build: Ct600BuildResponse;
+  /** The full local validation job on the built document: schema, business rules, IRmark. */
+  validation: ValidationJobResult;
+  draft: Draft;
+}
+
+/** ct600.checkDraft: the draft's request and attachments, built and checked, nothing recorded. */
+export interface Ct600DraftCheckRequest {
+  draftId: string;
+  request: Ct600BuildRequest;
+}
+
+// ---------------------------------------------------------------------------
+// Events main sends to the page (the application menu acts on drafts).
+
+export type MenuCommand = 'new-return' | 'new-package' | 'open' | 'save' | 'save-as';
+export const menuCommands = ['new-return', 'new-package', 'open', 'save', 'save-as'] as const satisfies ReadonlyArray<MenuCommand>;
+/** The one channel main sends on; the preload passes only a known MenuCommand through. */
+export const MENU_COMMAND_CHANNEL = 'menu.command';
+
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels). */
 export interface RequestResponseChannels {
   'ct600.build': { request: Ct600BuildRequest; response: Ct600BuildResponse };
   'ct600.verify': { request: DroppedFile; response: Ct600VerifyResponse };
+  'ct600.validate': { request: DroppedFile; response: ValidationJobResult };
+  'ct600.buildDraft': { request: Ct600DraftRequest; response: Ct600DraftBuildResponse };
+  'ct600.checkDraft': { request: Ct600DraftCheckRequest; response: ValidationJobResult };
   'package.build': { request: PackageBuildRequest; response: PackageBuildResponse };
   'package.validate': { request: DroppedFile; response: ValidationJobResult };
+  'clients.list': { request: ClientListRequest; response: Client[] };
+  'clients.save': { request: ClientSaveRequest; response: Client };
+  'clients.archive': { request: ClientArchiveRequest; response: Client };
+  'drafts.list': { request: void; response: DraftList };
+  'drafts.create': { request: DraftCreateRequest; response: Draft };
+  'drafts.open': { request: DraftIdRequest; response: Draft };
+  'drafts.save': { request: DraftSaveRequest; response: DraftSaveResponse };
+  'drafts.delete': { request: DraftIdRequest; response: DraftList };
+  'drafts.restore': { request: DraftIdRequest; response: DraftList };
+  'drafts.attach': { request: DraftAttachRequest; response: Draft };
+  'drafts.detach': { request: DraftDetachRequest; response: Draft };
+  'drafts.export': { request: DraftIdRequest; response: FileSaveResponse };
+  'drafts.import': { request: DroppedFile; response: Draft };
+  'drafts.openFile': { request: void; response: DraftOpenFileResponse };
   'file.save': { request: FileSaveRequest; response: FileSaveResponse };
   'app.info': { request: void; response: AppInfo };
 }
@@ -116,8 +360,25 @@ export interface RequestResponseChannels {
 export const channels = [
   'ct600.build',
   'ct600.verify',
+  'ct600.validate',
+  'ct600.buildDraft',
+  'ct600.checkDraft',
   'package.build',
   'package.validate',
+  'clients.list',
+  'clients.save',
+  'clients.archive',
+  'drafts.list',
+  'drafts.create',
+  'drafts.open',
+  'drafts.save',
+  'drafts.delete',
+  'drafts.restore',
+  'drafts.attach',
+  'drafts.detach',
+  'drafts.export',
+  'drafts.import',
+  'drafts.openFile',
   'file.save',
   'app.info',
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
@@ -130,21 +391,59 @@ export type ResponseOf<C extends Channel> = RequestResponseChannels[C]['response
 export interface FilingDeskBridge {
   buildCt600(request: Ct600BuildRequest): Promise<IpcResult<Ct600BuildResponse>>;
   verifyCt600(file: DroppedFile): Promise<IpcResult<Ct600VerifyResponse>>;
+  validateCt600(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
+  buildCt600Draft(request: Ct600DraftRequest): Promise<IpcResult<Ct600DraftBuildResponse>>;
+  checkCt600Draft(request: Ct600DraftCheckRequest): Promise<IpcResult<ValidationJobResult>>;
   buildPackage(request: PackageBuildRequest): Promise<IpcResult<PackageBuildResponse>>;
   validatePackage(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
+  listClients(request: ClientListRequest): Promise<IpcResult<Client[]>>;
+  saveClient(request: ClientSaveRequest): Promise<IpcResult<Client>>;
+  archiveClient(request: ClientArchiveRequest): Promise<IpcResult<Client>>;
+  listDrafts(): Promise<IpcResult<DraftList>>;
+  createDraft(request: DraftCreateRequest): Promise<IpcResult<Draft>>;
+  openDraft(request: DraftIdRequest): Promise<IpcResult<Draft>>;
+  saveDraft(request: DraftSaveRequest): Promise<IpcResult<DraftSaveResponse>>;
+  deleteDraft(request: DraftIdRequest): Promise<IpcResult<DraftList>>;
+  restoreDraft(request: DraftIdRequest): Promise<IpcResult<DraftList>>;
+  attachToDraft(request: DraftAttachRequest): Promise<IpcResult<Draft>>;
+  detachFromDraft(request: DraftDetachRequest): Promise<IpcResult<Draft>>;
+  exportDraft(request: DraftIdRequest): Promise<IpcResult<FileSaveResponse>>;
+  importDraft(file: DroppedFile): Promise<IpcResult<Draft>>;
+  openDraftFile(): Promise<IpcResult<DraftOpenFileResponse>>;
   saveFile(request: FileSaveRequest): Promise<IpcResult<FileSaveResponse>>;
   appInfo(): Promise<IpcResult<AppInfo>>;
+  /** Calls the listener for each application menu command; returns the function that stops it. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
+
+type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand'>;
 
 /** Which channel each bridge method calls; the preload and the browser shim both follow it. */
 export const bridgeChannels = {
   buildCt600: 'ct600.build',
   verifyCt600: 'ct600.verify',
+  validateCt600: 'ct600.validate',
+  buildCt600Draft: 'ct600.buildDraft',
+  checkCt600Draft: 'ct600.checkDraft',
   buildPackage: 'package.build',
   validatePackage: 'package.validate',
+  listClients: 'clients.list',
+  saveClient: 'clients.save',
+  archiveClient: 'clients.archive',
+  listDrafts: 'drafts.list',
+  createDraft: 'drafts.create',
+  openDraft: 'drafts.open',
+  saveDraft: 'drafts.save',
+  deleteDraft: 'drafts.delete',
+  restoreDraft: 'drafts.restore',
+  attachToDraft: 'drafts.attach',
+  detachFromDraft: 'drafts.detach',
+  exportDraft: 'drafts.export',
+  importDraft: 'drafts.import',
+  openDraftFile: 'drafts.openFile',
   saveFile: 'file.save',
   appInfo: 'app.info',
-} as const satisfies { [M in keyof FilingDeskBridge]: Channel };
+} as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;
 
@@ -169,3 +468,21 @@ export const MAX_SAVED_PACKAGE_BYTES = 300 * MiB;
 export function describeLimit(bytes: number): string {
   return `${Math.round(bytes / MiB)} MB`;
 }
+
+/**
+ * Attachments of one CT600 return: HMRC caps the message at 25 MB, and the
+ * engine accepts at most 25 MiB of base64 in all (MAX_ATTACHMENTS_BASE64_BYTES
+ * in main/engine/ct600/request-schema.ts, kept equal by a test). The page shows
+ * this as a meter and refuses a file that would pass it before reading it.
+ */
+export const MAX_CT600_ATTACHMENTS_BASE64_BYTES = 25 * MiB;
+/** The base64 length of n bytes, as the engine counts attachments. */
+export function base64SizeOf(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+/** The wizard's form as JSON: generous for any return or package description. */
+export const MAX_DRAFT_FORM_BYTES = 1 * MiB;
+/** One file attached to a draft: a package's report or taxonomy file may be as large as a package. */
+export const MAX_DRAFT_ATTACHMENT_BYTES = MAX_REPORT_PACKAGE_BYTES;
+/** An exported draft (.fdesk): its form plus its attachments in base64. */
+export const MAX_DRAFT_FILE_BYTES = 400 * MiB;

@@ -8,20 +8,58 @@ import {
   bridgeChannels,
   type Channel,
   type FilingDeskBridge,
+  menuCommands,
   type IpcResult,
+  type MenuCommand,
   type RequestOf,
   type ResponseOf,
 } from '../../../preload/contract.js';
 
 export type BridgeTransport = <C extends Channel>(channel: C, request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>;
 
-export function createBrowserBridge(transport: BridgeTransport): FilingDeskBridge {
+/** Where menu commands come from outside Electron: the host calls `emit` (a test standing in for the menu). */
+export interface MenuCommandSource {
+  subscribe(listener: (command: MenuCommand) => void): () => void;
+}
+
+export function createMenuCommandHub(): MenuCommandSource & { emit(command: MenuCommand): void } {
+  const listeners = new Set<(command: MenuCommand) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (command) => {
+      if ((menuCommands as readonly string[]).includes(command)) for (const listener of [...listeners]) listener(command);
+    },
+  };
+}
+
+export function createBrowserBridge(transport: BridgeTransport, menu: MenuCommandSource = createMenuCommandHub()): FilingDeskBridge {
   return {
     buildCt600: (request) => transport(bridgeChannels.buildCt600, request),
     verifyCt600: (file) => transport(bridgeChannels.verifyCt600, file),
+    validateCt600: (file) => transport(bridgeChannels.validateCt600, file),
+    buildCt600Draft: (request) => transport(bridgeChannels.buildCt600Draft, request),
+    checkCt600Draft: (request) => transport(bridgeChannels.checkCt600Draft, request),
     buildPackage: (request) => transport(bridgeChannels.buildPackage, request),
     validatePackage: (file) => transport(bridgeChannels.validatePackage, file),
+    listClients: (request) => transport(bridgeChannels.listClients, request),
+    saveClient: (request) => transport(bridgeChannels.saveClient, request),
+    archiveClient: (request) => transport(bridgeChannels.archiveClient, request),
+    listDrafts: () => transport(bridgeChannels.listDrafts, undefined),
+    createDraft: (request) => transport(bridgeChannels.createDraft, request),
+    openDraft: (request) => transport(bridgeChannels.openDraft, request),
+    saveDraft: (request) => transport(bridgeChannels.saveDraft, request),
+    deleteDraft: (request) => transport(bridgeChannels.deleteDraft, request),
+    restoreDraft: (request) => transport(bridgeChannels.restoreDraft, request),
+    attachToDraft: (request) => transport(bridgeChannels.attachToDraft, request),
+    detachFromDraft: (request) => transport(bridgeChannels.detachFromDraft, request),
+    exportDraft: (request) => transport(bridgeChannels.exportDraft, request),
+    importDraft: (file) => transport(bridgeChannels.importDraft, file),
+    openDraftFile: () => transport(bridgeChannels.openDraftFile, undefined),
     saveFile: (request) => transport(bridgeChannels.saveFile, request),
     appInfo: () => transport(bridgeChannels.appInfo, undefined),
+    onMenuCommand: (listener) => menu.subscribe(listener),
   } satisfies FilingDeskBridge;
 }

@@ -5,15 +5,24 @@
  * injected by the test only; the shipped renderer never contains it.
  */
 import type { FilingDeskBridge } from '../../../preload/contract.js';
-import { createBrowserBridge } from './browser-bridge.js';
+import type { MenuCommand } from '../../../preload/contract.js';
+import { createBrowserBridge, createMenuCommandHub } from './browser-bridge.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
 type Binding = (channel: string, payload: unknown) => Promise<unknown>;
 
-const host = globalThis as unknown as { __filingDeskInvoke?: Binding; filingDesk?: FilingDeskBridge };
+const host = globalThis as unknown as {
+  __filingDeskInvoke?: Binding;
+  /** The test's stand-in for the application menu: page.evaluate(() => __filingDeskMenu('save')). */
+  __filingDeskMenu?: (command: MenuCommand) => void;
+  filingDesk?: FilingDeskBridge;
+};
 const invoke = host.__filingDeskInvoke;
 if (invoke) {
+  const menu = createMenuCommandHub();
+  host.__filingDeskMenu = menu.emit;
   host.filingDesk = createBrowserBridge(
     async (channel, request) => decodeWire(await invoke(channel, encodeWire(request))) as never,
+    menu,
   );
 }
