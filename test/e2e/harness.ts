@@ -1,0 +1,174 @@
+/**
+ * The end-to-end harness: the built renderer in Debian's Chromium, served over
+ * http on 127.0.0.1 through the app's own protocol handler (same CSP
+ * headers), talking through the real bridge shape to IPC handlers the test
+ * registers in this process. Only Electron's IPC transport is replaced, by a
+ * Playwright binding; the test's own page stands for the main window.
+ */
+import { createServer, type Server } from 'node:http';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build as viteBuild } from 'vite';
+import { APP_ORIGIN } from '../../main/window/app-origin.js';
+import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
+import { createSenderCheck } from '../../main/window/trusted-sender.js';
+import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
+import type { IpcEventLike } from '../../main/ipc/register-handlers.js';
+import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
+
+export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+export const shared = join(repoRoot, '..', 'shared');
+export const screenshotsDir = join(repoRoot, 'test-output', 'screenshots');
+export const artifactsDir = join(repoRoot, 'test-output', 'e2e-artifacts');
+export const chromiumPath = '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors, CSP reports and uncaught page errors, in order. */
+  problems: string[];
+}
+
+export interface E2eHarness {
+  /** A temporary folder the harness removes on close. */
+  workDir: string;
+  origin: string;
+  ipc: FakeIpcMain;
+  /** The sender rule of the app, with the harness's main window page as "ours". */
+  isTrustedSender: (event: IpcEventLike) => boolean;
+  /** Every channel the pages called, in order. */
+  invokedChannels: string[];
+  /** Opens the app as the main window (a new page: what a reload or restart gives). */
+  openApp(): Promise<OpenedPage>;
+  close(): Promise<void>;
+}
+
+/** Builds the renderer into a temporary folder (never dist/, which the build test owns) and starts Chromium. */
+export async function startHarness(): Promise<E2eHarness> {
+  const workDir = await mkdtemp(join(tmpdir(), 'fd-e2e-'));
+  const rendererDir = join(workDir, 'renderer');
+  await viteBuild({
+    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: rendererDir, emptyOutDir: true },
+  });
+  const bundled = await esbuild({
+    entryPoints: [join(repoRoot, 'renderer', 'src', 'bridge', 'install-binding-bridge.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  });
+  const shim = bundled.outputFiles[0]!.text;
+
+  const serveApp = createAppProtocolHandler({ rootDir: rendererDir });
+  const server = createServer(async (req, res) => {
+    const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const ipc = new FakeIpcMain();
+  const invokedChannels: string[] = [];
+  const pageIds = new WeakMap<Page, number>();
+  let nextPageId = 1;
+  let mainWindowPage: Page | null = null;
+  const idOf = (page: Page): number => {
+    if (!pageIds.has(page)) pageIds.set(page, nextPageId++);
+    return pageIds.get(page)!;
+  };
+  const isTrustedSender = createSenderCheck({ origin, ownContentsId: () => (mainWindowPage ? idOf(mainWindowPage) : null) });
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+
+  async function openApp(): Promise<OpenedPage> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.exposeBinding('__filingDeskInvoke', async (source, channel: string, payload: unknown) => {
+      invokedChannels.push(channel);
+      return encodeWire(
+        await ipc.invoke(
+          channel,
+          { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() }, sender: { id: idOf(source.page) } },
+          decodeWire(payload),
+        ),
+      );
+    });
+    await page.addInitScript({ content: shim });
+    mainWindowPage = page;
+    await page.goto(`${origin}/index.html`);
+    return { page, problems };
+  }
+
+  return {
+    workDir,
+    origin,
+    ipc,
+    isTrustedSender,
+    invokedChannels,
+    openApp,
+    close: async () => {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface FileToDrop {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** Drops files on the element matching `selector` the way a user's drop arrives: dragenter, dragover, drop. */
+export async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Promise<void> {
+  const payload = files.map((f) => ({ fileName: f.fileName, base64: Buffer.from(f.bytes).toString('base64') }));
+  await page.evaluate(
+    ({ selector, payload }) => {
+      const transfer = new DataTransfer();
+      for (const f of payload) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.fileName));
+      const zone = document.querySelector(selector);
+      if (!zone) throw new Error(`no drop target ${selector}`);
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      }
+    },
+    { selector, payload },
+  );
+}
+
+/** A full-page screenshot under test-output/screenshots, whose path the run prints. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotsDir, { recursive: true });
+  const path = join(screenshotsDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+  return path;
+}
+
+/** Keeps a file the run produced under test-output/e2e-artifacts, for checks outside the tests. */
+export async function keepArtifact(source: string, name: string): Promise<string> {
+  const target = join(artifactsDir, name);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(source, target);
+  return target;
+}
