@@ -1,55 +1,104 @@
 /**
- * `cli ct600 build <request.json> [--out <file.xml>]` and `cli ct600 verify <file.xml>`.
- * build prints the service's response JSON exactly; verify prints the IRmark check.
+ * `cli ct600 build` and `cli ct600 verify`. With one file they print what they
+ * always printed (build: the service's response JSON exactly; verify: the
+ * IRmark check); with several files or a folder they run as one batch.
  */
+import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
-import { buildCt600, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
-import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeErr, writeOut, writeOutputFile } from './io.js';
+import { buildCt600, toBase32, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { findCommand } from './commands.js';
+import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
 
-const HEADER_OPTIONS = ['vendor-id', 'product', 'product-version', 'schema-version', 'transaction-id'];
-
-export async function runCt600Command(args: string[]): Promise<number> {
+export async function runCt600Command(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
+  const spec = command === undefined ? undefined : findCommand('ct600', command);
+  if (!spec) throw new CliUsageError(command ? `unknown ct600 command "${command}"` : 'no ct600 command given', { area: 'ct600' });
+  const parsed = parseArgs(spec, rest);
+  if (parsed.positional.length === 0) throw new CliUsageError(`ct600 ${command} needs at least one file or folder`, { area: 'ct600', name: command });
   try {
-    if (command === 'build') return await build(rest);
-    if (command === 'verify') return await verify(rest);
+    return command === 'build' ? await build(parsed, io) : await verify(parsed, io);
   } catch (err) {
-    if (err instanceof RequestValidationError) return reportRequestErrors(err);
-    if (err instanceof XmlInputError) {
-      writeErr(`${JSON.stringify({ errors: [{ field: '', message: err.message }] }, null, 2)}\n`);
-      return 2;
-    }
+    if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
     throw err;
   }
-  throw new CliUsageError(command ? `unknown ct600 command "${command}"` : 'no ct600 command given');
 }
 
-async function build(args: string[]): Promise<number> {
-  const { positional, values, flags } = parseArgs(args, ['out', ...HEADER_OPTIONS], ['gateway-test', 'test-in-live']);
-  if (positional.length !== 1) throw new CliUsageError('ct600 build takes one request file');
-  const request = await readJsonFile(positional[0]!);
+function headerOptions(values: Record<string, string>): Ct600BuildOptions {
   const options: Ct600BuildOptions = {
     vendorId: values['vendor-id'],
     product: values.product,
     productVersion: values['product-version'],
     schemaVersion: values['schema-version'],
     transactionId: values['transaction-id'],
-    gatewayTest: flags.has('gateway-test'),
-    testInLive: flags.has('test-in-live'),
   };
   for (const key of Object.keys(options) as (keyof Ct600BuildOptions)[]) if (options[key] === undefined) delete options[key];
-  const response = buildCt600(request, options);
-  if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'));
-  writeOut(`${JSON.stringify(response)}\n`);
-  return 0;
+  return options;
 }
 
-async function verify(args: string[]): Promise<number> {
-  const { positional } = parseArgs(args, [], []);
-  if (positional.length !== 1) throw new CliUsageError('ct600 verify takes one XML file');
-  const file = positional[0]!;
-  const bytes = await readInputFile(file);
-  const check = verifyIrmark(bytes);
-  writeOut(`${JSON.stringify({ file, ...check }, null, 2)}\n`);
-  return check.matches ? 0 : 1;
+async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  const options: Ct600BuildOptions = { ...headerOptions(values), gatewayTest: flags.has('gateway-test'), testInLive: flags.has('test-in-live') };
+  if (await isSingleFile(positional, flags)) {
+    const response = buildCt600(await readJsonFile(positional[0]!), options);
+    if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'));
+    io.out(`${JSON.stringify(response)}\n`);
+    return 0;
+  }
+  // In a batch --out is a folder: each request's message lands beside the others under its own name.
+  const files = await expandInputs(positional, ['.json']);
+  const outNames = new Map<string, string>();
+  return runBatch({
+    files,
+    format: batchFormat(flags, io),
+    io,
+    handle: async (file): Promise<BatchResult> => {
+      try {
+        const response = buildCt600(await readJsonFile(file), options);
+        const details: Record<string, unknown> = { irMark: response.irMark, irMarkBase32: base32Of(response.irMark) };
+        if (values.out) {
+          const out = join(values.out, `${basename(file, extname(file))}.xml`);
+          const earlier = outNames.get(out);
+          if (earlier) throw new RequestValidationError([{ field: 'out', message: `${out} would overwrite the message built from ${earlier}` }]);
+          outNames.set(out, file);
+          await writeOutputFile(out, Buffer.from(response.xmlDoc, 'base64'));
+          details.out = out;
+        }
+        return { status: 'built', details, summary: `IRmark ${response.irMark}${details.out ? ` → ${details.out as string}` : ''}` };
+      } catch (err) {
+        return unusable(err);
+      }
+    },
+  });
+}
+
+async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  if (await isSingleFile(positional, flags)) {
+    const file = positional[0]!;
+    try {
+      const check = verifyIrmark(await readInputFile(file));
+      io.out(`${JSON.stringify({ file, ...check }, null, 2)}\n`);
+      return check.matches ? 0 : 1;
+    } catch (err) {
+      throw err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err;
+    }
+  }
+  const files = await expandInputs(positional, ['.xml']);
+  return runBatch({
+    files,
+    format: batchFormat(flags, io),
+    io,
+    handle: async (file): Promise<BatchResult> => {
+      try {
+        const check = verifyIrmark(await readInputFile(file));
+        const summary = check.matches ? `IRmark ${check.expected} matches` : `IRmark ${check.found ?? '(none)'} should be ${check.expected}`;
+        return { status: check.matches ? 'valid' : 'invalid', details: { ...check }, summary };
+      } catch (err) {
+        return unusable(err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err);
+      }
+    },
+  });
+}
+
+function base32Of(irMark: string): string {
+  return toBase32(Buffer.from(irMark, 'base64'));
 }

@@ -1,39 +1,63 @@
 /**
  * Command line for batch work: `npm run --silent cli -- <area> <command> …`.
- * Exit codes: 0 done, 1 a validation verdict of "not valid", 2 unusable input.
+ * Exit codes: 0 done, 1 a validation verdict of "not valid", 2 unusable input
+ * or a usage mistake, 3 an internal error.
  */
-import { CliUsageError, writeErr } from './io.js';
+import { readFileSync } from 'node:fs';
+import { AREAS } from './commands.js';
+import { helpText } from './help.js';
+import { CliUsageError, HelpRequested, processIo, type CliIo } from './io.js';
 
-const USAGE = `usage:
-  cli ct600 build <request.json> [--out <file.xml>]
-  cli ct600 verify <file.xml>
-  cli package build <request.json> [--hash] [--out <dir>]
-  cli package validate <file>`;
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { productName: string; version: string };
+  return `${pkg.productName} ${pkg.version}`;
+}
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], io: CliIo): Promise<number> {
   const [area, ...rest] = argv;
+  if (area === '--help' || area === '-h' || area === 'help') {
+    io.out(helpText());
+    return 0;
+  }
+  if (area === '--version' || area === '-v') {
+    io.out(`${version()}\n`);
+    return 0;
+  }
+  if (area !== undefined && (AREAS as readonly string[]).includes(area) && (rest[0] === '--help' || rest[0] === '-h')) {
+    io.out(helpText(area));
+    return 0;
+  }
   switch (area) {
     // Loaded on demand: a CT600 batch need not load the zip code, and vice versa.
     case 'ct600':
-      return (await import('./ct600.js')).runCt600Command(rest);
+      return (await import('./ct600.js')).runCt600Command(rest, io);
     case 'package':
-      return (await import('./package.js')).runPackageCommand(rest);
+      return (await import('./package.js')).runPackageCommand(rest, io);
+    case 'schema':
+      return (await import('./schema.js')).runSchemaCommand(rest, io);
     default:
-      throw new CliUsageError(area ? `unknown area "${area}"` : 'no area given');
+      throw new CliUsageError(
+        area === undefined ? 'no area given' : area.startsWith('-') ? `unknown option ${area}` : `unknown area "${area}" (use ${AREAS.join(', ')})`,
+      );
   }
 }
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), processIo).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
+    if (err instanceof HelpRequested) {
+      processIo.out(helpText(err.help.area, err.help.name));
+      process.exitCode = 0;
+      return;
+    }
     if (err instanceof CliUsageError) {
-      writeErr(`${err.message}\n${USAGE}\n`);
+      processIo.err(`${err.message}\n${helpText(err.help?.area, err.help?.name)}`);
       process.exitCode = 2;
       return;
     }
-    writeErr(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    processIo.err(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     process.exitCode = 3;
   },
 );

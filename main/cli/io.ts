@@ -2,15 +2,32 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import type { CommandSpec } from './commands.js';
 
-export class CliUsageError extends Error {}
+/** A usage mistake; `help` names the command whose usage is printed with it. */
+export class CliUsageError extends Error {
+  constructor(
+    message: string,
+    readonly help?: { area?: string; name?: string },
+  ) {
+    super(message);
+  }
+}
 
-export function writeOut(text: string): void {
-  process.stdout.write(text);
+/** Where a command writes: the process's streams, or fakes in tests. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
 }
-export function writeErr(text: string): void {
-  process.stderr.write(text);
-}
+
+export const processIo: CliIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+};
 
 /** Reads an input file; one that cannot be read is the user's input problem (exit 2), reported against `field`. */
 export async function readInputFile(path: string, field = ''): Promise<Buffer> {
@@ -45,33 +62,61 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-/** Pulls `--name value` and `--flag` options out of an argument list. */
-export function parseArgs(args: string[], valueOptions: string[], flagOptions: string[]) {
+/** Thrown by parseArgs on --help, so a command prints its help and exits 0 whatever else was typed. */
+export class HelpRequested extends Error {
+  constructor(readonly help: { area?: string; name?: string }) {
+    super('help requested');
+  }
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  values: Record<string, string>;
+  flags: Set<string>;
+}
+
+/**
+ * `--name value`, `--name=value` and `--switch`, exactly as the command table
+ * lists them; any other option is refused by name. `--` ends the options, so
+ * a file whose name starts with "--" can still be given.
+ */
+export function parseArgs(spec: CommandSpec, args: string[]): ParsedArgs {
   const positional: string[] = [];
   const values: Record<string, string> = {};
   const flags = new Set<string>();
+  const command = `${spec.area} ${spec.name}`;
+  const usage = { area: spec.area, name: spec.name };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg.startsWith('--')) {
-      const name = arg.slice(2);
-      if (valueOptions.includes(name)) {
-        const value = args[++i];
-        if (value === undefined) throw new CliUsageError(`--${name} needs a value`);
-        values[name] = value;
-      } else if (flagOptions.includes(name)) {
-        flags.add(name);
-      } else {
-        throw new CliUsageError(`unknown option ${arg}`);
-      }
-    } else {
-      positional.push(arg);
+    if (arg === '--') {
+      positional.push(...args.slice(i + 1));
+      break;
     }
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(usage);
+    if (!arg.startsWith('-') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const option = arg.startsWith('--') ? spec.options.find((o) => o.name === name) : undefined;
+    if (!option) throw new CliUsageError(`unknown option ${eq < 0 ? arg : arg.slice(0, eq)} for ${command}`, usage);
+    if (option.value === undefined) {
+      if (eq >= 0) throw new CliUsageError(`--${name} takes no value`, usage);
+      flags.add(name);
+      continue;
+    }
+    const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+    if (value === undefined || value === '') throw new CliUsageError(`--${name} needs a value (<${option.value}>)`, usage);
+    if (values[name] !== undefined) throw new CliUsageError(`--${name} is given twice`, usage);
+    values[name] = value;
   }
+  if (flags.has('json') && flags.has('table')) throw new CliUsageError('choose one of --json and --table', usage);
   return { positional, values, flags };
 }
 
 /** Field errors as JSON on stderr, exit 2: what scripts around the CLI parse. */
-export function reportRequestErrors(err: RequestValidationError): number {
-  writeErr(`${JSON.stringify({ errors: err.errors }, null, 2)}\n`);
+export function reportRequestErrors(io: CliIo, err: RequestValidationError): number {
+  io.err(`${JSON.stringify({ errors: err.errors }, null, 2)}\n`);
   return 2;
 }

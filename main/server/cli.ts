@@ -1,22 +1,33 @@
 /**
- * `npm run service -- --port <n> [--data <dir>] --client-id … --client-secret …
- *  --user … --password … [--token-lifetime <s>] [--body-limit <bytes>] [--host <addr>]`
+ * `npm run service -- --port <n> --client-id … --user … [--secrets-file <file>] …`
  *
  * Runs the local contract server until interrupted. It listens on 127.0.0.1
- * unless --host names another address on purpose. Secrets may come from the
- * environment instead of the command line (FILING_DESK_SERVICE_CLIENT_SECRET,
- * FILING_DESK_SERVICE_PASSWORD), where other users of the machine cannot see them.
+ * unless --host names another address on purpose. Secrets come from the
+ * environment (FILING_DESK_SERVICE_CLIENT_SECRET, FILING_DESK_SERVICE_PASSWORD)
+ * or an owner-only secrets file, where other users of the machine cannot see
+ * them; --client-secret and --password remain for tests and throw-away runs.
  */
 import { parseArgs } from 'node:util';
-import { mkdtemp, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { defaultDataDir, readSecretsFile, ServiceSettingsError } from '../cli/service-settings.js';
 import { createServiceServer } from './service-server.js';
 import type { InternalErrorLog } from './error-bodies.js';
 
-const USAGE =
-  'usage: service --port <n> [--data <dir>] --client-id <id> --client-secret <secret> --user <name> --password <password> ' +
-  '[--token-lifetime <seconds>] [--body-limit <bytes>] [--host <address>]';
+const USAGE = `usage: service --port <n> --client-id <id> --user <name> [options]
+  --port <n>                 TCP port to listen on (0 picks a free one)
+  --client-id <id>           client_id the token endpoint accepts
+  --user <name>              username the token endpoint accepts (an e-mail address)
+  --secrets-file <file>      client_secret=… and password=… lines; must be readable by its owner only (chmod 600)
+  --data <dir>               data folder (default: ${defaultDataDir(process.platform, process.env)})
+  --host <address>           address to listen on (default 127.0.0.1, this computer only)
+  --token-lifetime <s>       access token lifetime in seconds
+  --body-limit <bytes>       largest request body accepted
+  --client-secret <secret>   the client secret on the command line (visible to ps; prefer the environment or --secrets-file)
+  --password <password>      the password on the command line (visible to ps; prefer the environment or --secrets-file)
+  --help                     this help
+  secrets from the environment: FILING_DESK_SERVICE_CLIENT_SECRET, FILING_DESK_SERVICE_PASSWORD
+  example: FILING_DESK_SERVICE_CLIENT_SECRET=… FILING_DESK_SERVICE_PASSWORD=… npm run service -- --port 8080 --client-id desk --user jane@example.co.uk`;
 
 class UsageError extends Error {}
 
@@ -42,8 +53,8 @@ const logInternalError: InternalErrorLog = (err, request) => {
   process.stderr.write(`internal error on ${request.method} ${request.path}: ${err.stack ?? `${err.name}: ${err.message}`}\n`);
 };
 
-function required(name: string, value: string | undefined): string {
-  if (!value) throw new UsageError(`--${name} is required`);
+function required(name: string, value: string | undefined, elsewhere = ''): string {
+  if (!value) throw new UsageError(`--${name} is required${elsewhere}`);
   return value;
 }
 
@@ -60,22 +71,30 @@ async function main(argv: string[]): Promise<void> {
       'token-lifetime': { type: 'string' },
       'body-limit': { type: 'string' },
       host: { type: 'string' },
+      'secrets-file': { type: 'string' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const port = wholeNumber('port', required('port', values.port));
   if (port === undefined || port > 65535) throw new UsageError('--port must be 0–65535');
-  const dataDir = values.data ? resolve(values.data) : await mkdtemp(join(tmpdir(), 'filing-desk-service-'));
+  const dataDir = resolve(values.data ?? defaultDataDir(process.platform, process.env));
   await mkdir(dataDir, { recursive: true });
   const tokenLifetimeSeconds = atLeastOne('token-lifetime', values['token-lifetime']);
   const bodyLimitBytes = atLeastOne('body-limit', values['body-limit']);
 
+  // The command line wins over the file, the file over the environment: the most specific place the user chose.
+  const fromFile = values['secrets-file'] ? await readSecretsFile(values['secrets-file']) : {};
   const server = await createServiceServer({
     credentials: {
       clientId: required('client-id', values['client-id']),
-      clientSecret: required('client-secret', values['client-secret'] ?? process.env.FILING_DESK_SERVICE_CLIENT_SECRET),
+      clientSecret: required('client-secret', values['client-secret'] ?? fromFile.clientSecret ?? process.env.FILING_DESK_SERVICE_CLIENT_SECRET, ' (or FILING_DESK_SERVICE_CLIENT_SECRET, or client_secret= in --secrets-file)'),
       username: required('user', values.user),
-      password: required('password', values.password ?? process.env.FILING_DESK_SERVICE_PASSWORD),
+      password: required('password', values.password ?? fromFile.password ?? process.env.FILING_DESK_SERVICE_PASSWORD, ' (or FILING_DESK_SERVICE_PASSWORD, or password= in --secrets-file)'),
     },
     dataDir,
     onInternalError: logInternalError,
@@ -98,6 +117,11 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof ServiceSettingsError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (err instanceof UsageError || (err instanceof Error && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`${err.message}\n${USAGE}\n`);
     process.exitCode = 2;

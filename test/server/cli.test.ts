@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +11,10 @@ const cli = join(repoRoot, 'main', 'server', 'cli.ts');
 const args = ['--client-id', 'cli-client', '--client-secret', 'cli-secret', '--user', 'cli@example.co.uk', '--password', 'cli-password'];
 
 /** The service CLI started on a free loopback port, with its stderr collected and a signed-in token. */
-async function startCli(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...args], {
+async function startCli(dataDir: string, cliArgs: string[] = args, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...cliArgs], {
     cwd: repoRoot,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr = { text: '' };
@@ -93,6 +94,47 @@ describe('npm run service (main/server/cli.ts)', () => {
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('--help lists every option, the secret variables and an example, and exits 0', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--help'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    for (const option of ['--port', '--client-id', '--user', '--secrets-file', '--data', '--host', '--token-lifetime', '--body-limit', '--client-secret', '--password']) {
+      expect(r.stdout).toContain(option);
+    }
+    expect(r.stdout).toContain('FILING_DESK_SERVICE_PASSWORD');
+    expect(r.stdout).toContain('example:');
+  });
+
+  it('takes the secrets from an owner-only file and refuses one that others can read', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fd-cli-'));
+    const secrets = join(dataDir, 'secrets');
+    await writeFile(secrets, '# office service\nclient_secret=file-secret\npassword=file-password\n');
+    const withFile = ['--client-id', 'cli-client', '--user', 'cli@example.co.uk', '--secrets-file', secrets];
+    try {
+      await chmod(secrets, 0o640);
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir, ...withFile], { cwd: repoRoot, encoding: 'utf8' });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(`the secrets file ${secrets} can be read by other users (mode 640); run chmod 600`);
+      expect(refused.stderr).not.toContain('file-secret');
+
+      await chmod(secrets, 0o600);
+      const { child, url, tokenResponse } = await startCli(dataDir, withFile);
+      try {
+        expect(tokenResponse.status).toBe(401); // startCli signs in with cli-secret, which the file's secret replaced
+        const signIn = await fetch(`${url}/connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', client_id: 'cli-client', client_secret: 'file-secret', username: 'cli@example.co.uk', password: 'file-password' }),
+        });
+        expect(signIn.status).toBe(200);
+      } finally {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });

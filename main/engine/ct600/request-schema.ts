@@ -18,7 +18,8 @@ import {
   SENDERS,
   describeCodes,
 } from './codes.js';
-import { CT_STRING_CHARS, EXCLUDED_CHARS } from './ct-string.js';
+import { CT_STRING_CHARS, CT_STRING_CLASS, EXCLUDED_CHARS } from './ct-string.js';
+import { oneOrManyInputs } from '../json-schema-hints.js';
 import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
 import { parseRequestDate, periodErrors, type CalendarDate } from './period.js';
 
@@ -41,13 +42,18 @@ function expected(what: string) {
 
 const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
-function enumCode<const W extends readonly string[]>(words: W, what: string) {
+/** The codes and words JSON Schema lists for an enumerated field (`accepted` narrows them to what the engine keeps). */
+const codesAndWords = (words: readonly string[], accepted = words) => ({
+  enum: [...accepted.map((w) => words.indexOf(w)), ...accepted],
+});
+
+function enumCode<const W extends readonly string[]>(words: W, what: string, accepted: readonly W[number][] = words) {
   return z.union([z.number(), z.string()], { error: expected(`${withArticle(what)} code (${describeCodes(words)}) or one of those words`) }).transform((input, ctx): W[number] => {
     if (typeof input === 'number' && Number.isInteger(input) && input >= 0 && input < words.length) return words[input]!;
     if (typeof input === 'string' && (words as readonly string[]).includes(input)) return input as W[number];
     ctx.addIssue({ code: 'custom', message: `${JSON.stringify(input)} is not a known ${what}; use ${describeCodes(words)}` });
     return z.NEVER;
-  });
+  }).meta(codesAndWords(words, accepted));
 }
 
 function restrictedText(min: number, max: number, what: string) {
@@ -68,7 +74,8 @@ function restrictedText(min: number, max: number, what: string) {
           message: `contains "${bad}", which HMRC's character set does not allow in ${what} (letters, digits, space and , . ( ) / & ' - " ! % * _ + : @ < > ? = ; only)`,
         });
       }
-    });
+    })
+    .meta({ minLength: min, maxLength: max, pattern: `^(?=.*[^ ])${CT_STRING_CLASS}*$` });
 }
 
 export interface Amount {
@@ -81,8 +88,11 @@ function amount(box: number, label: string, wholePounds: boolean) {
   return z
     .strictObject(
       {
-        currency: enumCode(CURRENCIES, 'currency').optional(),
-        value: z.number({ error: expected(`a number (box ${box}, ${label})`) }),
+        currency: enumCode(CURRENCIES, 'currency', ['GBP']).optional(),
+        // Two decimals for pence boxes is left to the engine: multipleOf 0.01 misfires in binary floating point.
+        value: z
+          .number({ error: expected(`a number (box ${box}, ${label})`) })
+          .meta({ minimum: 0, maximum: MAX_PENCE / 100, ...(wholePounds ? { multipleOf: 1 } : {}) }),
       },
       { error: expected(`a monetary amount {currency, value} (box ${box}, ${label})`) },
     )
@@ -119,18 +129,21 @@ function amount(box: number, label: string, wholePounds: boolean) {
     });
 }
 
-const requestDate = z.string({ error: expected('an ISO 8601 date-time string such as 2024-04-01T00:00:00') }).transform((s, ctx): CalendarDate => {
-  const parsed = parseRequestDate(s);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  }
-  return parsed.date;
-});
+const requestDate = z
+  .string({ error: expected('an ISO 8601 date-time string such as 2024-04-01T00:00:00') })
+  .meta({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00(:00(:00(\\.0{1,7})?)?)?)?$' })
+  .transform((s, ctx): CalendarDate => {
+    const parsed = parseRequestDate(s);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.date;
+  });
 
 /** A tax rate in percent with at most two decimals, as hundredths (19.00 → 1900). */
 const taxRate = (box: number) =>
-  z.number({ error: expected(`a number, the tax rate in percent (box ${box})`) }).transform((rate, ctx) => {
+  z.number({ error: expected(`a number, the tax rate in percent (box ${box})`) }).meta({ minimum: 0, maximum: 100 }).transform((rate, ctx) => {
     const hundredths = penceOf(rate);
     if (hundredths === undefined) {
       ctx.addIssue({ code: 'custom', message: `must be a finite number with at most 2 decimal places (box ${box}); got ${rate}` });
@@ -154,6 +167,12 @@ const companyTypeCode = z
       message: `${JSON.stringify(input)} is not a company type (box 4); use ${COMPANY_TYPES.map((w, i) => `${i} ${w}`).join(', ')}`,
     });
     return z.NEVER;
+  })
+  .meta({
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: COMPANY_TYPES.length - 1 },
+      { type: 'string', pattern: `^(${COMPANY_TYPES.map((_, i) => (i < 10 ? `0?${i}` : String(i))).join('|')})$` },
+    ],
   });
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -168,8 +187,11 @@ const attachedFile = z
           message: "contains a character HMRC does not allow in attachment file names (letters, digits, space and , . ( ) & ' - ! % _ + @ ? = ; only)",
         });
       }
-    }),
-    value: z.string({ error: expected('the document as base64 text') }).transform((text, ctx) => {
+    }).meta({ minLength: 1, maxLength: 255, pattern: FILENAME_CHARS.source }),
+    value: z
+      .string({ error: expected('the document as base64 text') })
+      .meta({ pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$' })
+      .transform((text, ctx) => {
       // Line breaks are tolerated on input (PEM-style tools add them); the document never has them.
       const compact = text.replace(/[\r\n\t ]/g, '');
       if (compact.length === 0) {
@@ -198,7 +220,9 @@ const attachedFile = z
  */
 function oneOrMany<S extends z.ZodType>(item: S, what: string) {
   const many = z.array(item);
-  return z.unknown().transform((value, ctx): z.output<S>[] => {
+  const input = z.unknown();
+  oneOrManyInputs.set(input, item);
+  return input.transform((value, ctx): z.output<S>[] => {
     if (value === null || typeof value !== 'object') {
       ctx.addIssue({ code: 'custom', message: `must be ${what}` });
       return z.NEVER;
@@ -296,7 +320,8 @@ export const ct600RequestSchema = z
       {
       acceptDeclaration: z
         .boolean({ error: expected('true or false (box 975)') })
-        .refine((accepted) => accepted, 'must be true: a return can only be filed once the declaration (box 975) is accepted'),
+        .refine((accepted) => accepted, 'must be true: a return can only be filed once the declaration (box 975) is accepted')
+        .meta({ const: true }),
       name: restrictedText(2, 56, "the declarant's name, box 975"),
       status: restrictedText(2, 56, "the declarant's status, box 985"),
       },

@@ -23,6 +23,11 @@ const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'is re
 const XML_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const xmlSafe = (s: z.ZodString) => s.refine((v) => !XML_UNSAFE.test(v), { message: 'contains control characters XML cannot hold' });
 
+/** JSON Schema hints stating the checks below where JSON Schema can (see request-json-schema.ts). */
+const NOT_BLANK = '\\S';
+const NO_XML_CONTROL_CHARACTERS = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]*$';
+const BASE64_PATTERN = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
+
 /**
  * Length caps, so no request string can make a zip name or an XML document
  * that breaks. Names become zip entry names and a folder on the user's disk:
@@ -40,8 +45,11 @@ export const MAX_LANGUAGES = 100;
 
 const atMost = (n: number) => ({ message: `must be at most ${n} characters` });
 const text = (max: number) => xmlSafe(z.string({ error: typeError }).trim().max(max, atMost(max)));
-const requiredText = (max = MAX_TEXT_CHARACTERS) => z.preprocess(blankToUndefined, text(max));
-const optionalText = (max = MAX_TEXT_CHARACTERS) => z.preprocess(blankToUndefined, text(max).optional());
+/** `then` refines the trimmed text; inside the preprocess, so JSON Schema still lists the field as required. */
+const requiredText = (max = MAX_TEXT_CHARACTERS, then?: z.ZodType<string, string>) =>
+  z.preprocess(blankToUndefined, then ? text(max).pipe(then) : text(max)).meta({ allOf: [{ pattern: NOT_BLANK }, { pattern: NO_XML_CONTROL_CHARACTERS }] });
+const optionalText = (max = MAX_TEXT_CHARACTERS) =>
+  z.preprocess(blankToUndefined, text(max).optional()).meta({ pattern: NO_XML_CONTROL_CHARACTERS });
 
 const absoluteUri = (example: string) =>
   z
@@ -50,18 +58,23 @@ const absoluteUri = (example: string) =>
     .max(MAX_URI_CHARACTERS, atMost(MAX_URI_CHARACTERS))
     .refine((v) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(v) && isXsAnyUri(v), {
       message: `must be an absolute URI without spaces, e.g. ${example}`,
-    });
+    })
+    .meta({ pattern: '^\\s*[A-Za-z][A-Za-z0-9+.-]*:\\S+\\s*$' });
 
 const base64Text = () =>
-  z.string({ error: typeError }).refine(isStrictBase64, {
-    message: 'is not valid base64 (A-Z, a-z, 0-9, "+", "/" with "=" padding, no line breaks)',
-  });
+  z
+    .string({ error: typeError })
+    .refine(isStrictBase64, {
+      message: 'is not valid base64 (A-Z, a-z, 0-9, "+", "/" with "=" padding, no line breaks)',
+    })
+    .meta({ pattern: BASE64_PATTERN });
 
 const languageTag = z
   .string({ error: typeError })
   .trim()
   .max(MAX_NAME_CHARACTERS, atMost(MAX_NAME_CHARACTERS))
-  .refine(isXsLanguage, { message: 'is not a valid language tag (e.g. "en", "en-GB", "cy")' });
+  .refine(isXsLanguage, { message: 'is not a valid language tag (e.g. "en", "en-GB", "cy")' })
+  .meta({ pattern: '^\\s*[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*\\s*$' });
 
 /** "2025-01-15", "2025-01-15Z" or an ISO 8601 date-time; the date part is what the package records. */
 const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-](\d{2}):(\d{2}))?$/;
@@ -86,18 +99,25 @@ const publicationDate = z
   .refine((v) => dateOfPublicationDate(v) !== undefined, {
     message: 'is not a date: use YYYY-MM-DD (a date-time such as 2025-01-15T10:00:00Z is accepted and its date kept)',
   })
+  .meta({ pattern: `^\\s*${DATE_OR_DATE_TIME.source.slice(1, -1)}\\s*$` })
   .transform((v) => dateOfPublicationDate(v)!);
 
 const REPORT_EXTENSIONS = '.xhtml, .html, .htm, .xbrl or .json (lower case)';
 
-const reportName = requiredText(MAX_NAME_CHARACTERS).pipe(
+const reportName = requiredText(
+  MAX_NAME_CHARACTERS,
   z
     .string()
     .refine((v) => !/[/\\]/.test(v), { message: 'must be a file name without a path (no "/" or "\\")' })
     .refine((v) => !/[\u0000-\u001f:*?"<>|]/.test(v), { message: 'must not contain control characters or : * ? " < > |' })
     .refine((v) => reportKindOf(v) !== undefined, { message: `must end in ${REPORT_EXTENSIONS}` })
     .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' }),
-);
+).meta({
+    allOf: [
+      { pattern: '^(?!\\s*\\.[^.]+\\s*$)\\s*[^/\\\\\\u0000-\\u001f:*?"<>|]+\\.(xhtml|html|htm|xbrl|json)\\s*$' },
+      { pattern: NOT_BLANK },
+    ],
+  });
 
 const entryPoint = z.strictObject({
   name: optionalText(),
@@ -105,9 +125,7 @@ const entryPoint = z.strictObject({
   version: optionalText(MAX_NAME_CHARACTERS),
   entryPointDocument: z.strictObject(
     {
-      href: requiredText(MAX_URI_CHARACTERS).pipe(
-        z.string().refine(isXsAnyUri, { message: 'is not a valid URI (check "%" escapes and "#")' }),
-      ),
+      href: requiredText(MAX_URI_CHARACTERS, z.string().refine(isXsAnyUri, { message: 'is not a valid URI (check "%" escapes and "#")' })),
     },
     { error: (iss) => (iss.input === undefined ? 'is required (an object with href)' : 'must be an object with href') },
   ),
@@ -135,13 +153,14 @@ export const reportPackageRequestSchema = z
         .string({ error: typeError })
         .refine((v) => /^[A-Z]{2}$/.test(v), { message: 'must be two upper-case letters (ISO 3166 code such as GB)' })
         .optional(),
-    ),
-    reportPackageName: requiredText(MAX_NAME_CHARACTERS).pipe(
+    ).meta({ pattern: '^([A-Z]{2}|\\s*)$' }),
+    reportPackageName: requiredText(
+      MAX_NAME_CHARACTERS,
       z.string().refine((v) => safePackageName(v) !== undefined, {
         message: 'must contain a usable name (not empty, "." or "..")',
       }),
-    ),
-    reportBase64Content: z.preprocess(blankToUndefined, base64Text()),
+    ).meta({ allOf: [{ pattern: '[^\\s.]' }, { pattern: NO_XML_CONTROL_CHARACTERS }] }),
+    reportBase64Content: z.preprocess(blankToUndefined, base64Text()).meta({ minLength: 4 }),
     reportName,
     entrypoints: z
       .array(entryPoint, { error: 'must be an array of entry points' })

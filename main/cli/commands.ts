@@ -1,0 +1,98 @@
+/**
+ * Every command and option of the command line, in one table. The parser
+ * accepts exactly these options and the help prints exactly these lines, so
+ * the help can never describe an option the parser refuses, or leave one out.
+ */
+export interface OptionSpec {
+  name: string;
+  /** Placeholder for an option that takes a value; absent for a switch. */
+  value?: string;
+  help: string;
+}
+
+export interface CommandSpec {
+  area: 'ct600' | 'package' | 'schema';
+  name: string;
+  args: string;
+  summary: string;
+  options: OptionSpec[];
+  examples: string[];
+}
+
+const BATCH_OUTPUT: OptionSpec[] = [
+  { name: 'json', help: 'one JSON object per file (JSON Lines), also for a single file' },
+  { name: 'table', help: 'a readable table, also when the output is not a terminal' },
+];
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    area: 'ct600',
+    name: 'build',
+    args: '<request.json|folder>...',
+    summary: 'build the GovTalk CT600 message with its IRmark from build-ct600 requests',
+    options: [
+      { name: 'out', value: 'file.xml|folder', help: 'write the message: a file for one request, a folder (<request name>.xml) for several' },
+      { name: 'vendor-id', value: 'id', help: 'HMRC vendor id, 4 digits (ChannelRouting/Channel/URI)' },
+      { name: 'product', value: 'name', help: 'product name in ChannelRouting/Channel/Product' },
+      { name: 'product-version', value: 'version', help: 'product version in ChannelRouting/Channel/Version' },
+      { name: 'schema-version', value: 'version', help: 'CT schema version declared in the manifest, e.g. 2025-v1.994' },
+      { name: 'transaction-id', value: 'hex', help: 'MessageDetails/TransactionID, up to 32 upper-case hex digits' },
+      { name: 'gateway-test', help: 'mark the message for HMRC test services (GatewayTest 1)' },
+      { name: 'test-in-live', help: 'send as Test-in-Live (class HMRC-CT-CT600-TIL)' },
+      ...BATCH_OUTPUT,
+    ],
+    examples: [
+      'cli ct600 build examples/ct600/small-company.json --out small-company.xml',
+      'cli ct600 build examples/ct600 --out built/ --vendor-id 1234 --json',
+    ],
+  },
+  {
+    area: 'ct600',
+    name: 'verify',
+    args: '<file.xml|folder>...',
+    summary: 'check the IRmark of CT600 messages (exit 1 when one does not match)',
+    options: [...BATCH_OUTPUT],
+    examples: ['cli ct600 verify small-company.xml', 'cli ct600 verify returns/ --json > results.jsonl'],
+  },
+  {
+    area: 'package',
+    name: 'build',
+    args: '<request.json>',
+    summary: 'build a report package from a create-report-package request',
+    options: [
+      { name: 'hash', help: 'add the SHA-256 of the zip bytes (hashResult.Hash_Result)' },
+      { name: 'out', value: 'folder', help: 'write <reportPackageName>.<xbri|xbr|zip> into the folder' },
+    ],
+    examples: ['cli package build examples/package/report-package.json --hash --out packages/'],
+  },
+  {
+    area: 'package',
+    name: 'validate',
+    args: '<file|folder>...',
+    summary: 'validate report packages (.xbri, .xbr, .zip) with the official rpe:/tpe: codes',
+    options: [...BATCH_OUTPUT],
+    examples: ['cli package validate packages/ACME-2024.xbri', 'cli package validate packages/ --table'],
+  },
+  {
+    area: 'schema',
+    name: 'ct600',
+    args: '',
+    summary: 'print the JSON Schema (draft 2020-12) of the build-ct600 request',
+    options: [],
+    examples: ['cli schema ct600 > build-ct600.schema.json'],
+  },
+  {
+    area: 'schema',
+    name: 'package',
+    args: '',
+    summary: 'print the JSON Schema (draft 2020-12) of the create-report-package request',
+    options: [],
+    examples: ['cli schema package > report-package.schema.json'],
+  },
+];
+
+export const AREAS = ['ct600', 'package', 'schema'] as const;
+
+export function findCommand(area: string, name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.area === area && c.name === name);
+}

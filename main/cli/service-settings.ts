@@ -1,0 +1,57 @@
+/**
+ * Settings of the office filing service that must not come from the command
+ * line: secrets (other users of the machine can read a command line with
+ * `ps`) and the data folder's default place (the operating system's
+ * application data folder, never wherever the service happened to start).
+ */
+import { stat, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export class ServiceSettingsError extends Error {}
+
+/** The per-user application data folder of each platform, with a Filing Desk folder in it. */
+export function defaultDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home = homedir()): string {
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Filing Desk', 'service-data');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Filing Desk', 'service-data');
+  const xdg = env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith('/') ? env.XDG_DATA_HOME : join(home, '.local', 'share');
+  return join(xdg, 'filing-desk', 'service-data');
+}
+
+export interface ServiceSecrets {
+  clientSecret?: string;
+  password?: string;
+}
+
+/**
+ * A secrets file holds `client_secret=…` and `password=…` lines. It must be
+ * readable by its owner alone: a file group or others can read is refused
+ * before it is read, so a leaked copy is never used as if nothing happened.
+ * (Windows has no mode bits; there the folder's ACL protects it.)
+ */
+export async function readSecretsFile(path: string, platform: NodeJS.Platform = process.platform): Promise<ServiceSecrets> {
+  const info = await stat(path).catch((err: Error) => {
+    throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${err.message}`);
+  });
+  if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
+    throw new ServiceSettingsError(
+      `the secrets file ${path} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run chmod 600 ${path}`,
+    );
+  }
+  const secrets: ServiceSecrets = {};
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    const key = eq < 0 ? line : line.slice(0, eq).trim();
+    const value = eq < 0 ? '' : line.slice(eq + 1).trim();
+    if (key !== 'client_secret' && key !== 'password') {
+      throw new ServiceSettingsError(`${path} line ${index + 1}: "${key}" is not a known setting (use client_secret= and password=)`);
+    }
+    if (value === '') throw new ServiceSettingsError(`${path} line ${index + 1}: ${key} has no value`);
+    if (key === 'client_secret') secrets.clientSecret = value;
+    else secrets.password = value;
+  }
+  return secrets;
+}
