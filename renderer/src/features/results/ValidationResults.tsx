@@ -110,7 +110,7 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
               </H3>
               <table className="messages">
                 <caption className="visually-hidden">
-                  {categoryNames[group.category].plural} from the {check.check.toLowerCase()} check
+                  {categoryNames[group.category].plural} from the {inSentence(check.check)} check
                 </caption>
                 <thead>
                   <tr>
@@ -137,4 +137,9 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
       ))}
     </div>
   );
+}
+
+/** "Business rules" → "business rules" inside a sentence; "IRmark" keeps its capitals. */
+function inSentence(name: string): string {
+  return /^[A-Z][a-z]/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
