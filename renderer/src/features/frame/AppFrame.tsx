@@ -8,14 +8,15 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
   const draft = useNavigation((s) => s.draft);
   const go = useNavigation((s) => s.go);
   const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
+  const shown = useRef(`${section}|${draft?.id ?? ''}`);
 
-  // After a change of section or draft, focus goes to the new content, as after a page load.
+  // After a change of section or draft, focus goes to the new content, as after
+  // a page load; not on the first render (StrictMode runs effects twice, so
+  // compare what is shown rather than count renders).
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const now = `${section}|${draft?.id ?? ''}`;
+    if (now === shown.current) return;
+    shown.current = now;
     main.current?.focus();
   }, [section, draft?.id]);
 
