@@ -1,42 +1,34 @@
 import { useEffect, useState } from 'react';
 import type { FilingDeskBridge } from '../../preload/contract.js';
 import { BridgeProvider } from './bridge/bridge-context.js';
+import { ClientsPage } from './features/clients/ClientsPage.js';
 import { AppFrame } from './features/frame/AppFrame.js';
 import { ComingLater } from './features/frame/ComingLater.js';
+import { DraftView } from './features/frame/DraftView.js';
+import { useMenuCommands } from './features/frame/menu-commands.js';
+import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
+import { ClientsContext, createClientsStore } from './store/clients.js';
+import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
 
 function Section() {
   const section = useNavigation((s) => s.section);
+  const draft = useNavigation((s) => s.draft);
+  if (draft) return <DraftView draft={draft} />;
   switch (section) {
+    case 'start':
+      return <StartPage />;
+    case 'clients':
+      return <ClientsPage />;
     case 'validate':
       return <ValidateFilePage />;
-    case 'ct600':
-      return (
-        <ComingLater
-          title="CT600 return"
-          summary="Prepare a company’s corporation tax return and its IRmark."
-          plans={[
-            'enter the company, period and tax figures with the boxes checked as you type',
-            'attach the accounts and computations (iXBRL)',
-            'build the GovTalk message with its IRmark and save it',
-          ]}
-        />
-      );
-    case 'package':
-      return (
-        <ComingLater
-          title="Report package"
-          summary="Bundle a report and its taxonomy into an XBRL report package."
-          plans={['describe the package and its entry points', 'add the report and extension taxonomy', 'build, hash and save the .xbri']}
-        />
-      );
     case 'settings':
       return (
         <ComingLater
           title="Settings"
-          summary="Your firm’s details and the filing service connection."
-          plans={['set the HMRC vendor details used in returns', 'connect to the filing service; secrets stay in the system keychain']}
+          summary="The filing service connection."
+          plans={['connect to the filing service to submit returns online; secrets stay in the system keychain', 'see the queue of submissions waiting to go']}
         />
       );
   }
@@ -44,6 +36,9 @@ function Section() {
 
 export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [version, setVersion] = useState<string | null>(null);
+  const [drafts] = useState(() => createDraftListStore(bridge));
+  const [clients] = useState(() => createClientsStore(bridge));
+  useMenuCommands(bridge, drafts);
   useEffect(() => {
     let live = true;
     bridge.appInfo().then(
@@ -58,9 +53,13 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   }, [bridge]);
   return (
     <BridgeProvider bridge={bridge}>
-      <AppFrame version={version}>
-        <Section />
-      </AppFrame>
+      <DraftListContext.Provider value={drafts}>
+        <ClientsContext.Provider value={clients}>
+          <AppFrame version={version}>
+            <Section />
+          </AppFrame>
+        </ClientsContext.Provider>
+      </DraftListContext.Provider>
     </BridgeProvider>
   );
 }

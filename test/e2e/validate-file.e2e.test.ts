@@ -149,6 +149,9 @@ async function openPage(url: string): Promise<{ page: Page; problems: string[] }
 async function openApp(): Promise<{ page: Page; problems: string[] }> {
   const opened = await openPage(`${origin}/index.html`);
   mainWindowPage = opened.page;
+  // The window opens on Start; "Validate a file" is the third section.
+  await opened.page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+  await opened.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Validate a file' }).click();
   await opened.page.getByRole('heading', { name: 'Validate a file' }).waitFor();
   return opened;
 }
@@ -243,21 +246,31 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.close();
   });
 
-  it('is keyboard operable: Tab reaches the sections, Enter opens one, and the chooser button takes focus', async () => {
-    const { page, problems } = await openApp();
+  it('is keyboard operable: a skip link first, Tab reaches the sections, Enter opens one, focus moves to the content', async () => {
+    // A freshly loaded window, on Start, nothing focused yet.
+    const { page, problems } = await openPage(`${origin}/index.html`);
+    mainWindowPage = page;
+    await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+    const active = () => page.evaluate(() => document.activeElement?.textContent ?? null);
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^CT600 return/);
+    await expect(active()).resolves.toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await expect(active()).resolves.toBe('Start');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(active()).resolves.toMatch(/^Settings/);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'CT600 return' }).waitFor();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await expect(page.locator('.coming-later__tag').textContent()).resolves.toBe('Coming in a later version');
-    await screenshot(page, '05-ct600-coming-later');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    await screenshot(page, '05-settings-coming-later');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('content');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Choose a file…');
+    await expect(active()).resolves.toBe('Choose a file…');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -2,10 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel, IpcResult, RequestOf, ResponseOf } from '../../preload/contract.js';
+import type { Channel, IpcResult, RequestOf, ResponseOf, ValidationJobResult } from '../../preload/contract.js';
 import { App } from '../../renderer/src/App.js';
 import { createBrowserBridge } from '../../renderer/src/bridge/browser-bridge.js';
 import { useNavigation } from '../../renderer/src/store/navigation.js';
+import { resetWindow } from './reset-window.js';
 
 type Answer = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf<C>> };
 
@@ -30,12 +31,36 @@ function dropOn(zone: HTMLElement, file: File) {
 
 const xml = '<?xml version="1.0"?><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"/>';
 
-beforeEach(() => useNavigation.setState({ section: 'validate' }));
+/** The full local job on a return whose IRmark is right but whose figures break a rule, with a warning repeated. */
+const jobWithRuleErrors: ValidationJobResult = {
+  jobStatus: 'success',
+  startDateTime: null,
+  endDateTime: null,
+  validations: [
+    { validationType: 0, validationResult: 'valid', messages: [] },
+    {
+      validationType: 1,
+      validationResult: 'invalid',
+      messages: [
+        { category: 'error', type: 'business-rule', code: '9200', message: 'Box 155 must equal box 145 minus box 150.', attributes: [{ name: 'box', value: '155' }] },
+        { category: 'warning', type: 'business-rule', code: '9144', message: 'Box 435 differs from the marginal relief worked out from the figures.', attributes: [{ name: 'box', value: '435' }] },
+        { category: 'warning', type: 'business-rule', code: '9144', message: 'Box 435 differs from the marginal relief worked out from the figures.', attributes: [{ name: 'box', value: '435' }] },
+      ],
+    },
+    { validationType: 2, validationResult: 'valid', messages: [] },
+  ],
+};
+
+beforeEach(() => {
+  resetWindow();
+  useNavigation.setState({ section: 'validate' });
+});
 afterEach(cleanup);
 
 describe('Validate a file', () => {
-  it('sends a dropped CT600 file to main as bytes and shows that the IRmark matches', async () => {
+  it('runs the full local job on a dropped CT600 return, sent as bytes, and shows its results beside the IRmark verdict', async () => {
     const { bridge, calls } = fakeMain({
+      'ct600.validate': () => ({ ok: true, value: jobWithRuleErrors }),
       'ct600.verify': () => ({
         ok: true,
         value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
@@ -54,10 +79,62 @@ describe('Validate a file', () => {
     const result = screen.getByRole('status');
     expect(within(result).getByText('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4')).toBeInTheDocument();
     expect(within(result).getByText('return.xml')).toBeInTheDocument();
+    // The full job: schema, business rules and IRmark, by category then check, repeats counted.
+    expect(within(result).getByRole('heading', { name: 'Return is not valid' })).toBeInTheDocument();
+    expect(within(result).getByRole('list', { name: 'Checks' })).toHaveTextContent('Schema: validBusiness rules: not validIRmark: valid');
+    expect(within(result).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Errors (1)', 'Warnings (2)']);
+    const warnings = within(result).getByRole('table', { name: 'Warnings from the business rules check' });
+    expect(within(warnings).getAllByRole('row')[1]!.textContent).toBe('9144Box 435Box 435 differs from the marginal relief worked out from the figures.2');
+    const validate = calls.find((c) => c.channel === 'ct600.validate')?.request as { fileName: string; bytes: Uint8Array };
+    expect(validate.fileName).toBe('return.xml');
+    expect(Array.from(validate.bytes)).toEqual(Array.from(Buffer.from(xml, 'utf8')));
+  });
+
+  it('shows the IRmark check’s messages when the mark is broken', async () => {
+    const { bridge } = fakeMain({
+      'ct600.validate': () => ({
+        ok: true,
+        value: {
+          jobStatus: 'success',
+          startDateTime: null,
+          endDateTime: null,
+          validations: [
+            { validationType: 0, validationResult: 'valid', messages: [] },
+            { validationType: 1, validationResult: 'valid', messages: [] },
+            {
+              validationType: 2,
+              validationResult: 'invalid',
+              messages: [{ category: 'error', type: 'irmark', code: 'irmark-mismatch', message: 'The IRmark in the document is FOUND= but its content gives EXPECTED=.', attributes: [{ name: 'path', value: '/GovTalkMessage/Body/IRenvelope/IRheader/IRmark' }] }],
+            },
+          ],
+        },
+      }),
+      'ct600.verify': () => ({ ok: true, value: { expected: 'EXPECTED=', expectedBase32: 'B32', found: 'FOUND=', matches: false } }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File([xml], 'changed.xml'));
+    expect(await screen.findByRole('heading', { name: 'Return is not valid' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'IRmark does not match' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Errors from the IRmark check' });
+    expect(table).toHaveTextContent('irmark-mismatch');
+    expect(table).toHaveTextContent('/GovTalkMessage/Body/IRenvelope/IRheader/IRmark');
+    expect(table).toHaveTextContent('The IRmark in the document is FOUND= but its content gives EXPECTED=.');
+  });
+
+  it('still shows the IRmark verdict, and says so in words, when the full checks could not run', async () => {
+    const { bridge } = fakeMain({
+      'ct600.validate': () => ({ ok: false, error: { code: 'internal', message: 'Something went wrong inside Filing Desk; the details are in its log.' } }),
+      'ct600.verify': () => ({ ok: true, value: { expected: 'E=', expectedBase32: 'B', found: 'E=', matches: true } }),
+    });
+    render(<App bridge={bridge} />);
+    dropOn(screen.getByTestId('drop-zone'), new File([xml], 'r.xml'));
+    expect(await screen.findByRole('heading', { name: 'IRmark matches' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not run the full checksSomething went wrong inside Filing Desk; the details are in its log.');
   });
 
   it('shows expected versus found when the mark does not match', async () => {
     const { bridge } = fakeMain({
+      'ct600.validate': () => ({ ok: true, value: jobWithRuleErrors }),
       'ct600.verify': () => ({ ok: true, value: { expected: 'EXPECTED=', expectedBase32: 'B32', found: 'FOUND=', matches: false } }),
     });
     render(<App bridge={bridge} />);
@@ -107,12 +184,11 @@ describe('Validate a file', () => {
   });
 
   it("shows main's field errors when the file is refused", async () => {
-    const { bridge } = fakeMain({
-      'ct600.verify': () => ({
-        ok: false,
-        error: { code: 'invalid-request', message: 'The request is not valid', field: 'bytes', errors: [{ field: 'bytes', message: 'the file is 31.0 MB; a CT600 return may be at most 30 MB' }] },
-      }),
+    const refused = () => ({
+      ok: false as const,
+      error: { code: 'invalid-request' as const, message: 'The request is not valid', field: 'bytes', errors: [{ field: 'bytes', message: 'the file is 31.0 MB; a CT600 return may be at most 30 MB' }] },
     });
+    const { bridge } = fakeMain({ 'ct600.validate': refused, 'ct600.verify': refused });
     render(<App bridge={bridge} />);
     dropOn(screen.getByTestId('drop-zone'), new File([xml], 'big.xml'));
     const alert = await screen.findByRole('alert');
@@ -156,11 +232,15 @@ describe('app frame', () => {
     const { bridge } = fakeMain({});
     render(<App bridge={bridge} />);
     const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Settingslater (coming in a later version)']);
     expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
-    fireEvent.click(within(nav).getByRole('button', { name: /CT600 return/ }));
-    expect(screen.getByRole('heading', { name: 'CT600 return' })).toBeInTheDocument();
+    fireEvent.click(within(nav).getByRole('button', { name: /Settings/ }));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByText('Coming in a later version')).toBeInTheDocument();
-    expect(within(nav).getByRole('button', { name: /CT600 return/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: /Settings/ })).toHaveAttribute('aria-current', 'page');
+    // Focus moves to the new content, as after a page load.
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#content');
     await waitFor(() => expect(screen.getByText(/version 0\.1\.0/)).toBeInTheDocument());
   });
 });

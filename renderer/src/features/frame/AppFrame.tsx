@@ -1,12 +1,33 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { sections, useNavigation } from '../../store/navigation.js';
+import { Notices } from './Notices.js';
 
-/** The window's frame: the section list on the left, the chosen section on the right. */
+/** The window's frame: a skip link, the section list on the left, the chosen section on the right, notices on top. */
 export function AppFrame({ children, version }: { children: ReactNode; version: string | null }) {
   const section = useNavigation((s) => s.section);
+  const draft = useNavigation((s) => s.draft);
   const go = useNavigation((s) => s.go);
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef(`${section}|${draft?.id ?? ''}`);
+
+  // After a change of section or draft, focus goes to the new content, as after
+  // a page load; not on the first render (StrictMode runs effects twice, so
+  // compare what is shown rather than count renders).
+  useEffect(() => {
+    const now = `${section}|${draft?.id ?? ''}`;
+    if (now === shown.current) return;
+    shown.current = now;
+    main.current?.focus();
+  }, [section, draft?.id]);
+
   return (
     <div className="frame">
+      <a className="skip-link" href="#content" onClick={(e) => {
+        e.preventDefault();
+        main.current?.focus();
+      }}>
+        Skip to content
+      </a>
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">
           <svg className="brand__mark" viewBox="0 0 24 24" aria-hidden="true">
@@ -20,7 +41,7 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
               <button
                 type="button"
                 className="nav__item"
-                aria-current={section === s.id ? 'page' : undefined}
+                aria-current={section === s.id && !draft ? 'page' : undefined}
                 onClick={() => go(s.id)}
               >
                 <span>{s.label}</span>
@@ -38,7 +59,8 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
           Works offline{version ? ` · version ${version}` : ''}
         </p>
       </nav>
-      <main className="content" id="content">
+      <main className="content" id="content" tabIndex={-1} ref={main}>
+        <Notices />
         {children}
       </main>
     </div>

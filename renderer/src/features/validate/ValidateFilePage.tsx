@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { createFileCheckStore } from '../../store/file-check.js';
+import { ValidationResults } from '../results/ValidationResults.js';
 import { DropZone } from './DropZone.js';
 import { formatSize } from './file-kind.js';
 import { IrmarkVerdict } from './IrmarkVerdict.js';
-import { PackageVerdict } from './PackageVerdict.js';
 
 /** "Validate a file": drop a CT600 return or a report package and see its verdict. */
 export function ValidateFilePage() {
@@ -18,10 +18,10 @@ export function ValidateFilePage() {
     <>
       <header className="page-header">
         <h2>Validate a file</h2>
-        <p>Check a CT600 return’s IRmark or a report package’s structure before you file it.</p>
+        <p>Run the local checks on a CT600 return or a report package before you file it.</p>
       </header>
       <DropZone onFile={(file) => void check(file)} busy={state.status === 'checking'} />
-      <section className="result" aria-label="Result" aria-live="polite" role="status">
+      <section className="result" aria-label="Result" aria-live="polite" role="status" aria-busy={state.status === 'checking'}>
         {state.status === 'idle' && <p className="result__empty">No file checked yet.</p>}
         {state.status !== 'idle' && (
           <p className="result__file">
@@ -29,9 +29,26 @@ export function ValidateFilePage() {
             {'size' in state && <span> · {formatSize(state.size)}</span>}
           </p>
         )}
-        {state.status === 'checking' && <p className="result__progress">Checking…</p>}
-        {state.status === 'irmark' && <IrmarkVerdict result={state.result} />}
-        {state.status === 'package' && <PackageVerdict result={state.result} />}
+        {state.status === 'checking' && (
+          <p className="result__progress">
+            <span className="spinner" aria-hidden="true" /> Checking… a large return or package can take a few seconds.
+          </p>
+        )}
+        {state.status === 'ct600' && (
+          <>
+            {state.irmark.ok ? (
+              <IrmarkVerdict result={state.irmark.value} />
+            ) : (
+              <CouldNotCheck title="Could not check the IRmark" message={state.irmark.failure.message} />
+            )}
+            {state.job.ok ? (
+              <ValidationResults result={state.job.value} subject={state.fileName} thing="Return" />
+            ) : (
+              <CouldNotCheck title="Could not run the full checks" message={state.job.failure.message} />
+            )}
+          </>
+        )}
+        {state.status === 'package' && <ValidationResults result={state.result} subject={state.fileName} thing="Package" />}
         {state.status === 'error' && (
           <div className="verdict verdict--bad" role="alert">
             <h3 className="verdict__headline">
@@ -52,5 +69,17 @@ export function ValidateFilePage() {
         )}
       </section>
     </>
+  );
+}
+
+function CouldNotCheck({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="verdict verdict--bad" role="alert">
+      <h3 className="verdict__headline">
+        <span className="verdict__badge" aria-hidden="true">!</span>
+        {title}
+      </h3>
+      <p>{message}</p>
+    </div>
   );
 }

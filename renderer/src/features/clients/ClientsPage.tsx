@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { Client } from '../../../../preload/contract.js';
+import { useClientsStore } from '../../store/clients.js';
+import { useDraftListStore } from '../../store/draft-list.js';
+import { useNotices } from '../frame/notices.js';
+import { ukDayMonth } from '../frame/uk-format.js';
+import { ClientForm } from './ClientForm.js';
+
+type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; client: Client };
+
+/** The client book: search, add, change, archive, and start a return for a client. */
+export function ClientsPage() {
+  const store = useClientsStore();
+  const drafts = useDraftListStore();
+  const { query, includeArchived, load, clients } = useStore(store);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const searchId = useId();
+  const archivedId = useId();
+  const show = useNotices((s) => s.show);
+
+  useEffect(() => {
+    void store.getState().refresh();
+  }, [store]);
+
+  const closeForm = (saved: boolean, name?: string) => {
+    setEditing({ mode: 'closed' });
+    if (saved && name) show({ text: `Saved ${name}.`, tone: 'info' });
+    addButton.current?.focus();
+  };
+
+  const archive = async (client: Client, archived: boolean) => {
+    const problem = await store.getState().setArchived(client, archived);
+    if (problem) show({ text: `${client.companyName} could not be ${archived ? 'archived' : 'brought back'}: ${problem}`, tone: 'error' });
+    else show({ text: archived ? `${client.companyName} archived. Tick “Show archived clients” to see it.` : `${client.companyName} is active again.`, tone: 'info' });
+  };
+
+  return (
+    <>
+      <header className="page-header">
+        <h2>Clients</h2>
+        <p>Your firm’s client book. A new return for a client starts with these details filled in.</p>
+      </header>
+      <div className="button-row">
+        <button ref={addButton} type="button" className="button button--primary" onClick={() => setEditing({ mode: 'add' })} aria-expanded={editing.mode === 'add'}>
+          Add a client
+        </button>
+      </div>
+      {editing.mode !== 'closed' && (
+        <ClientForm
+          key={editing.mode === 'edit' ? editing.client.id : 'new'}
+          client={editing.mode === 'edit' ? editing.client : null}
+          onSave={async (details) => {
+            const outcome = await store.getState().save(editing.mode === 'edit' ? editing.client.id : undefined, details);
+            return outcome.ok ? { ok: true } : outcome;
+          }}
+          onDone={closeForm}
+        />
+      )}
+      <div className="toolbar">
+        <div className="field field--inline">
+          <label htmlFor={searchId}>Search by name, UTR or company number</label>
+          <input id={searchId} type="search" className="input" value={query} onChange={(e) => store.getState().setQuery(e.currentTarget.value)} />
+        </div>
+        <div className="checkbox">
+          <input id={archivedId} type="checkbox" checked={includeArchived} onChange={(e) => store.getState().setIncludeArchived(e.currentTarget.checked)} />
+          <label htmlFor={archivedId}>Show archived clients</label>
+        </div>
+      </div>
+      {load.status === 'loading' && <p className="progress" role="status">Loading your clients…</p>}
+      {load.status === 'error' && (
+        <p className="verdict verdict--bad" role="alert">
+          Your clients could not be listed: {load.message}
+        </p>
+      )}
+      {load.status === 'ready' && clients.length === 0 && (
+        <p className="empty" role="status">{query ? 'No clients match your search.' : 'No clients yet. Add your first client above.'}</p>
+      )}
+      {load.status === 'ready' && clients.length > 0 && (
+        <table className="table clients">
+          <caption className="visually-hidden">Clients</caption>
+          <thead>
+            <tr>
+              <th scope="col">Company</th>
+              <th scope="col">Companies House number</th>
+              <th scope="col">UTR</th>
+              <th scope="col">Usual period end</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {clients.map((c) => (
+              <tr key={c.id} className={c.archived ? 'clients__row--archived' : undefined}>
+                <th scope="row">
+                  {c.companyName}
+                  {c.archived && <span className="tag tag--archived">Archived</span>}
+                </th>
+                <td>{c.registrationNumber || '—'}</td>
+                <td>{c.utr || '—'}</td>
+                <td>{c.periodEnd ? ukDayMonth(c.periodEnd) : '—'}</td>
+                <td className="clients__actions">
+                  <button type="button" className="button button--small" aria-label={`Change ${c.companyName}`} onClick={() => setEditing({ mode: 'edit', client: c })}>
+                    Change
+                  </button>
+                  {!c.archived && (
+                    <button type="button" className="button button--small" aria-label={`New return for ${c.companyName}`} onClick={() => void drafts.getState().newReturn(c)}>
+                      New return
+                    </button>
+                  )}
+                  <button type="button" className="button button--small" aria-label={`${c.archived ? 'Unarchive' : 'Archive'} ${c.companyName}`} onClick={() => void archive(c, !c.archived)}>
+                    {c.archived ? 'Unarchive' : 'Archive'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Client } from '../../../../preload/contract.js';
+import { useClientsStore } from '../../store/clients.js';
+import { ukDayMonth } from '../frame/uk-format.js';
+
+interface NewReturnPanelProps {
+  busy: boolean;
+  onCreate(client: Client | null): void;
+  onCancel(): void;
+}
+
+const NO_CLIENT = '';
+
+/** "New CT600 return": pick a client from the book (or none) and create the draft. Escape cancels. */
+export function NewReturnPanel({ busy, onCreate, onCancel }: NewReturnPanelProps) {
+  const clientsStore = useClientsStore();
+  const [clients, setClients] = useState<Client[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(NO_CLIENT);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const headingId = useId();
+  const selectId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    let live = true;
+    void clientsStore
+      .getState()
+      .activeClients()
+      .then((answer) => {
+        if (!live) return;
+        if ('clients' in answer) setClients(answer.clients);
+        else {
+          setClients([]);
+          setProblem(`Your client book could not be read: ${answer.message} You can still start a return without a client.`);
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [clientsStore]);
+  useEffect(() => {
+    if (clients) selectRef.current?.focus();
+  }, [clients]);
+
+  return (
+    <section
+      className="card panel"
+      aria-labelledby={headingId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <h3 id={headingId}>New CT600 return</h3>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onCreate(clients?.find((c) => c.id === chosen) ?? null);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={selectId}>Client</label>
+          <p className="hint" id={hintId}>
+            The return starts with the client’s company name, numbers and usual period end. Choose “No client” to type them in.
+          </p>
+          {problem && <p className="field__error" role="alert">{problem}</p>}
+          <select
+            id={selectId}
+            ref={selectRef}
+            className="input"
+            aria-describedby={hintId}
+            value={chosen}
+            disabled={clients === null}
+            onChange={(e) => setChosen(e.currentTarget.value)}
+          >
+            <option value={NO_CLIENT}>{clients === null ? 'Loading your clients…' : 'No client'}</option>
+            {clients?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.companyName}
+                {c.utr ? ` · UTR ${c.utr}` : ''}
+                {c.periodEnd ? ` · year end ${ukDayMonth(c.periodEnd)}` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={busy || clients === null}>
+            {busy ? 'Creating…' : 'Create return'}
+          </button>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Channel, DraftSummary, IpcResult, RequestOf, ResponseOf, Client } from '../../preload/contract.js';
+import { createBrowserBridge, createMenuCommandHub } from '../../renderer/src/bridge/browser-bridge.js';
+
+export type Answers = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf<C>> | Promise<IpcResult<ResponseOf<C>>> };
+
+/** The browser bridge with a transport that records every call and answers from the test's table; unknown calls reject. */
+export function fakeMain(answers: Answers) {
+  const calls: { channel: Channel; request: unknown }[] = [];
+  const menu = createMenuCommandHub();
+  const bridge = createBrowserBridge(async (channel, request) => {
+    calls.push({ channel, request });
+    if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
+    const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
+    if (!answer) throw new Error(`unexpected call to ${channel}`);
+    return (await answer(request)) as never;
+  }, menu);
+  return { bridge, calls, menu, called: (channel: Channel) => calls.filter((c) => c.channel === channel).map((c) => c.request) };
+}
+
+export const ok = <T>(value: T) => ({ ok: true as const, value });
+
+/**
+ * jsdom does no layout: give scroll containers a height so the virtualized
+ * list renders the rows a 560-pixel window would show, as Chromium does.
+ */
+export function giveElementsLayout(height = 560, width = 900): () => void {
+  const proto = HTMLElement.prototype;
+  const saved = {
+    h: Object.getOwnPropertyDescriptor(proto, 'clientHeight'),
+    w: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
+  };
+  Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => height });
+  Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => width });
+  return () => {
+    if (saved.h) Object.defineProperty(proto, 'clientHeight', saved.h);
+    if (saved.w) Object.defineProperty(proto, 'clientWidth', saved.w);
+  };
+}
+
+export function summary(over: Partial<DraftSummary> & { id: string; title: string }): DraftSummary {
+  return {
+    kind: 'ct600',
+    clientId: null,
+    clientName: null,
+    periodFrom: null,
+    periodTo: null,
+    state: 'in-progress',
+    changedAt: '2025-05-01T09:30:00.000Z',
+    ...over,
+  };
+}
+
+export function client(over: Partial<Client> & { id: string; companyName: string }): Client {
+  return {
+    registrationNumber: '',
+    utr: '',
+    periodEnd: '',
+    serviceClientName: '',
+    serviceClientId: '',
+    archived: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    changedAt: '2025-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
