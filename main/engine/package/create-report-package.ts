@@ -54,8 +54,13 @@ export async function createReportPackage(
 ): Promise<ReportPackageResponse> {
   const { zip } = await buildReportPackage(input, deps);
   const response: ReportPackageResponse = { zipContentBase64: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength).toString('base64') };
-  if (options.includeHash) response.hashResult = { Hash_Result: createHash('sha256').update(zip).digest('hex') };
+  if (options.includeHash) response.hashResult = hashResultOf(zip);
   return response;
+}
+
+/** The service's hash: lowercase hex SHA-256 of exactly the package's bytes. */
+export function hashResultOf(zip: Uint8Array): { Hash_Result: string } {
+  return { Hash_Result: createHash('sha256').update(zip).digest('hex') };
 }
 
 /** The package's bytes and names, checked by the validator, before any base64 (for callers that keep bytes). */
