@@ -178,7 +178,7 @@ describe('package.buildDraft, file.save with its .sha256 and drafts.findBuild', 
     expect(found.matches).toEqual([expect.objectContaining({ draftId, fileName: 'ACME-2024.xbri', sha256: built.sha256, changedSinceBuild: false })]);
 
     // One changed byte: sha256sum says so, and no draft claims the file.
-    onDisk[onDisk.length - 1] ^= 1;
+    onDisk.writeUInt8(onDisk.readUInt8(onDisk.length - 1) ^ 1, onDisk.length - 1);
     await writeFile(join(s.saveDir, 'ACME-2024.xbri'), onDisk);
     expect(check().status).toBe(1);
     expect(await s.call<DraftFindBuildResponse>('drafts.findBuild', { sha256: createHash('sha256').update(onDisk).digest('hex') })).toEqual({ matches: [] });
