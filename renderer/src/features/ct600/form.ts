@@ -374,3 +374,17 @@ export function dateTextOf(iso: string): DateText {
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatPounds = (pence: number) => gbp.format(pence / 100);
+
+/** Boxes 30 and 35 as ISO dates when each is a real date (for the drafts list and the client book). */
+export function periodIsoDates(form: Ct600Form): { from: string | null; to: string | null } {
+  const from = calendarDateOf(form.dates.periodFrom);
+  const to = calendarDateOf(form.dates.periodTo);
+  return { from: from ? formatDate(from) : null, to: to ? formatDate(to) : null };
+}
+
+/** What the drafts list shows for this return. */
+export function describeForm(form: Ct600Form): { title: string; periodFrom: string | null; periodTo: string | null } {
+  const name = (form.values.companyName ?? '').trim();
+  const { from, to } = periodIsoDates(form);
+  return { title: name || 'New return', periodFrom: from, periodTo: to };
+}
