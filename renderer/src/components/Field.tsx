@@ -30,7 +30,7 @@ export function LabelText({ label, box }: { label: string; box?: string | undefi
   return (
     <>
       {label}
-      {box ? <span className="field__box"> (box {box})</span> : null}
+      {box ? <> <span className="field__box">(box {box})</span></> : null}
     </>
   );
 }

@@ -20,7 +20,7 @@ export function SummaryList({ rows }: { rows: SummaryRow[] }) {
         <div className={`summary-list__row${r.error ? ' summary-list__row--error' : ''}`} key={r.key + (r.box ?? '')}>
           <dt className="summary-list__key">
             {r.key}
-            {r.box ? <span className="summary-list__box"> (box {r.box})</span> : null}
+            {r.box ? <> <span className="summary-list__box">(box {r.box})</span></> : null}
           </dt>
           <dd className={`summary-list__value${r.numeric ? ' summary-list__value--numeric' : ''}`}>
             {r.value}
@@ -29,7 +29,7 @@ export function SummaryList({ rows }: { rows: SummaryRow[] }) {
           <dd className="summary-list__actions">
             {r.onChange ? (
               <button type="button" className="link" onClick={r.onChange}>
-                Change<span className="visually-hidden"> {r.key.toLowerCase()}</span>
+                Change{' '}<span className="visually-hidden">{r.key.toLowerCase()}</span>
               </button>
             ) : null}
           </dd>

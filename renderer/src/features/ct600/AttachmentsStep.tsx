@@ -126,7 +126,7 @@ function Files({ role, title }: { role: 'accounts' | 'computations'; title: stri
                 <td>{a.hasInlineXbrlHeader ? 'Yes' : 'No: this does not look like inline XBRL'}</td>
                 <td>
                   <button type="button" className="link" onClick={() => void remove(a)} disabled={busy !== null}>
-                    Remove<span className="visually-hidden"> {a.fileName}</span>
+                    Remove{' '}<span className="visually-hidden">{a.fileName}</span>
                   </button>
                 </td>
               </tr>

@@ -105,7 +105,7 @@ function DerivedField({ id }: { id: string }) {
           />
           <span className="tag tag--blue derived__tag">Computed</span>
           <button type="button" className="link derived__action" onClick={() => ctx.setOverride(id, true)}>
-            Enter a different figure<span className="visually-hidden"> for box {f.box}</span>
+            Enter a different figure{' '}<span className="visually-hidden">for box {f.box}</span>
           </button>
         </div>
       </Field>
@@ -133,7 +133,7 @@ function DerivedField({ id }: { id: string }) {
       You entered this figure instead of the computed one{value !== undefined ? ` (${isYear ? value : formatPounds(value)})` : ''}.{' '}
       {mismatch}{' '}
       <button type="button" className="link" onClick={() => ctx.setOverride(id, false)}>
-        Use the computed figure<span className="visually-hidden"> for box {f.box}</span>
+        Use the computed figure{' '}<span className="visually-hidden">for box {f.box}</span>
       </button>
     </span>
   );
