@@ -86,3 +86,31 @@ export function fakeMain(answers: Answer = {}, draft: Draft = newDraft()) {
   const callsTo = (channel: Channel) => calls.filter((c) => c.channel === channel).map((c) => c.request as never);
   return { bridge, calls, callsTo, state, menu };
 }
+
+/** A complete return for 1 April 2024 – 31 March 2025, as the form stores it. */
+export const validForm = {
+  values: {
+    companyName: 'Acme Widgets Ltd',
+    registrationNumber: '01234567',
+    utr: '1234567890',
+    companyType: '0',
+    returnType: 'new',
+    sender: 'Agent',
+    accountsChoice: 'NoAccountsReason',
+    noAccountsReason: 'Company dormant',
+    computationsChoice: 'NoComputationsReason',
+    noComputationsReason: 'Company dormant',
+    turnover: '120,000',
+    netProfits: '40,000',
+    chargeableProfits: '40000',
+    fy1Profit: '40,000',
+    fy1Rate: '19',
+    taxPayable: '7,600.00',
+    declarationName: 'Jane Smith',
+    declarationStatus: 'Director',
+  },
+  dates: { periodFrom: { day: '1', month: '4', year: '2024' }, periodTo: { day: '31', month: '3', year: '2025' } },
+  accepted: true,
+  overrides: {},
+};
+

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FilingDeskBridge } from '../../../preload/contract.js';
 import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
 import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
-import { acme, fakeMain, newDraft } from './fake-main.js';
+import { fakeMain, newDraft, validForm } from './fake-main.js';
 
 afterEach(cleanup);
 
@@ -30,33 +30,6 @@ function typeDate(legend: RegExp, day: string, month: string, year: string) {
   fireEvent.change(within(group).getByLabelText('Month'), { target: { value: month } });
   fireEvent.change(within(group).getByLabelText('Year'), { target: { value: year } });
 }
-
-/** A complete return for 1 April 2024 – 31 March 2025, as the form stores it. */
-export const validForm = {
-  values: {
-    companyName: 'Acme Widgets Ltd',
-    registrationNumber: '01234567',
-    utr: '1234567890',
-    companyType: '0',
-    returnType: 'new',
-    sender: 'Agent',
-    accountsChoice: 'NoAccountsReason',
-    noAccountsReason: 'Company dormant',
-    computationsChoice: 'NoComputationsReason',
-    noComputationsReason: 'Company dormant',
-    turnover: '120,000',
-    netProfits: '40,000',
-    chargeableProfits: '40000',
-    fy1Profit: '40,000',
-    fy1Rate: '19',
-    taxPayable: '7,600.00',
-    declarationName: 'Jane Smith',
-    declarationStatus: 'Director',
-  },
-  dates: { periodFrom: { day: '1', month: '4', year: '2024' }, periodTo: { day: '31', month: '3', year: '2025' } },
-  accepted: true,
-  overrides: {},
-};
 
 describe('CT600 wizard: company and period', () => {
   it('labels each field with its box number and ties a wrong UTR to its field once the field is left', async () => {
