@@ -83,7 +83,7 @@ export function fakeMain(answers: Answer = {}, draft: Draft = newDraft()) {
     if (!answer) throw new Error(`unexpected call to ${channel}`);
     return (await answer(request)) as never;
   }, menu);
-  const callsTo = (channel: Channel) => calls.filter((c) => c.channel === channel).map((c) => c.request as never);
+  const callsTo = (channel: Channel): unknown[] => calls.filter((c) => c.channel === channel).map((c) => c.request);
   return { bridge, calls, callsTo, state, menu };
 }
 
