@@ -60,6 +60,8 @@ function ClientPicker() {
   return (
     <div className="client-picker">
       <ComboBox
+        // defaultItems is read once: a new list (loaded, or a client saved) mounts a fresh box.
+        key={clients.map((c) => `${c.id}:${c.companyName}`).join('|')}
         className="field combo"
         selectedKey={ctx.clientId}
         defaultItems={clients}
