@@ -10,7 +10,7 @@ import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
 import { dropResponseHook, faultHook } from './fault-hook.js';
-import { IdempotencyKeys, type IdempotencyLimits } from './idempotency.js';
+import { IdempotencyKeys, rememberRawBody, type IdempotencyLimits } from './idempotency.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
@@ -90,9 +90,11 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   // JSON only, through our own parser: Fastify's text/plain parser would hand
   // a string to the operations (a 400 where 415 is right).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     try {
-      done(null, parseJsonBody(String(body)));
+      const text = String(body);
+      rememberRawBody(request, text);
+      done(null, parseJsonBody(text));
     } catch (err) {
       done(err as Error, undefined);
     }
