@@ -43,7 +43,7 @@ describe('hostile JSON bodies get a 400 naming the body, and the server keeps se
   it.each(OPERATIONS)('%s: 100,000 levels of [ or { (with and without Idempotency-Key) is refused before anything recurses', async (path) => {
     const bodies = ['['.repeat(100_000), `{"a":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_001)}`];
     for (const [i, body] of bodies.entries()) {
-      for (const extra of [{}, { 'idempotency-key': `deep-${path}-${i}` }]) {
+      for (const extra of [{}, { 'idempotency-key': `deep-${path}-${i}` }] as Record<string, string>[]) {
         const res = await post(path, body, extra);
         expect(res.status, `${path} ${i}`).toBe(400);
         const answer = JSON.parse(res.body) as ErrorAnswer;
