@@ -65,9 +65,11 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const host = options.host ?? '127.0.0.1';
   const faults = options.faults ?? new FaultSwitches();
+  // The real engine's validation checks run in a worker thread, off the thread that answers requests.
+  const checks = options.engine ? undefined : (await import('./engine-worker-checks.js')).workerChecks();
   const engine =
     options.engine ??
-    (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock });
+    (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock, ...(checks ? { runChecks: checks.runChecks } : {}) });
   const tokens = new TokenAuthority({
     credentials: options.credentials,
     accessLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
@@ -108,6 +110,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   app.addHook('onClose', async () => {
     release();
     await engine.close();
+    await checks?.close();
   });
 
   await registerTokenRoute(app, tokens, onInternalError);
