@@ -7,7 +7,7 @@
  */
 import { fieldPath } from '../engine/zod-errors.js';
 import { FieldRequestError } from './error-bodies.js';
-import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem, type JsonShapeLimits } from './json-shape.js';
+import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem, type JsonShapeLimits } from '../engine/json-shape.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { passwordToken, startServer, type RunningServer } from './support.js';
 import { rawRequest } from '../helpers/net.js';
-import { jsonShapeProblem } from '../../main/server/json-shape.js';
+import { jsonShapeProblem } from '../../main/engine/json-shape.js';
 import { MAX_RETURNED_ERRORS } from '../../main/server/error-bodies.js';
 import { validationJobRequestSchema } from '../../main/server/routes/validation-routes.js';
 
