@@ -15,6 +15,7 @@ import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import { registerTokenRoute } from './routes/token-route.js';
+import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
 import { registerOperationRoutes } from './routes/operation-routes.js';
 import { registerValidationRoutes } from './routes/validation-routes.js';
 
@@ -44,6 +45,8 @@ export interface ServiceServerOptions {
   host?: string;
   /** Told about every 500 (error and request line, never body or headers); the CLI logs them to stderr. */
   onInternalError?: InternalErrorLog;
+  /** How password guesses are slowed (the clock is the server's). */
+  loginThrottle?: Omit<LoginThrottleOptions, 'clock'>;
 }
 
 export interface ServiceServer {
@@ -113,7 +116,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
     await checks?.close();
   });
 
-  await registerTokenRoute(app, tokens, onInternalError);
+  await registerTokenRoute(app, tokens, new LoginThrottle({ clock, ...options.loginThrottle }), onInternalError);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
     const idempotency = new IdempotencyKeys(clock, options.idempotencyLimits);
