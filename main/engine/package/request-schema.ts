@@ -14,6 +14,7 @@ import {
   type ReportKind,
 } from './document-types.js';
 import { documentTypeOf, parseStrictJsonBytes, StrictJsonError } from './strict-json.js';
+import { MAX_SEGMENT_BYTES } from './merged-path-rules.js';
 import { isXsAnyUri, isXsDate, isXsLanguage } from './xml-types.js';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -96,7 +97,8 @@ const reportName = requiredText(MAX_NAME_CHARACTERS).pipe(
     .refine((v) => !/[/\\]/.test(v), { message: 'must be a file name without a path (no "/" or "\\")' })
     .refine((v) => !/[\u0000-\u001f:*?"<>|]/.test(v), { message: 'must not contain control characters or : * ? " < > |' })
     .refine((v) => reportKindOf(v) !== undefined, { message: `must end in ${REPORT_EXTENSIONS}` })
-    .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' }),
+    .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' })
+    .refine((v) => Buffer.byteLength(v) <= MAX_SEGMENT_BYTES, { message: `must be at most ${MAX_SEGMENT_BYTES} bytes in UTF-8 (the longest file name file systems allow)` }),
 );
 
 const entryPoint = z.strictObject({
@@ -137,9 +139,15 @@ export const reportPackageRequestSchema = z
         .optional(),
     ),
     reportPackageName: requiredText(MAX_NAME_CHARACTERS).pipe(
-      z.string().refine((v) => safePackageName(v) !== undefined, {
-        message: 'must contain a usable name (not empty, "." or "..")',
-      }),
+      z
+        .string()
+        .refine((v) => safePackageName(v) !== undefined, {
+          message: 'must contain a usable name (not empty, "." or "..")',
+        })
+        // The name becomes the package's folder and, with ".xbri", its file name.
+        .refine((v) => Buffer.byteLength(v) + '.xbri'.length <= MAX_SEGMENT_BYTES, {
+          message: `must be at most ${MAX_SEGMENT_BYTES - '.xbri'.length} bytes in UTF-8, so that the package's folder and file name fit the ${MAX_SEGMENT_BYTES} bytes file systems allow`,
+        }),
     ),
     reportBase64Content: z.preprocess(blankToUndefined, base64Text()),
     reportName,

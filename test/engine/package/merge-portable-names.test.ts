@@ -5,7 +5,8 @@
  * refused as field errors naming the entry.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeRefusalOf } from './minimal-request.js';
+import { mergeRefusalOf, minimalPackageRequest } from './minimal-request.js';
+import { createReportPackage } from '../../../main/engine/package/index.js';
 
 
 describe('base64ZipFiles names that do not extract everywhere', () => {
@@ -63,5 +64,20 @@ describe('base64ZipFiles names too long to extract', () => {
     const deep = `${Array.from({ length: 25 }, () => 'folder1234').join('/')}/a.xsd`;
     const error = await mergeRefusalOf([deep, 'other/a.txt']);
     expect(error.message).toContain(`is ${deep.length} characters long; at most 240 fit under the package folder`);
+  });
+});
+
+describe('package and report names too long for a file system', () => {
+  it('refuses a reportPackageName or reportName of 200 characters that take more than 255 bytes in UTF-8', async () => {
+    const errors = await createReportPackage({ ...minimalPackageRequest(), reportPackageName: 'é'.repeat(200), reportName: `${'ü'.repeat(190)}.xhtml` }, { includeHash: false }).then(
+      () => [],
+      (err: { errors: { field: string; message: string }[] }) => err.errors,
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'reportPackageName', message: expect.stringContaining('must be at most 250 bytes in UTF-8') },
+        { field: 'reportName', message: expect.stringContaining('must be at most 255 bytes in UTF-8') },
+      ]),
+    );
   });
 });
