@@ -92,12 +92,11 @@ describe('hostile requests to every route never get a 5xx', () => {
     await normalRequestWorks();
   }, 240_000);
 
-  it('a few bodies near the 40 MiB limit: deep, wide, long strings and just over the limit', async () => {
+  it('a few bodies near the 40 MiB limit: a long broken base64 string, deep, wide, and just over the limit', async () => {
     const limit = DEFAULT_BODY_LIMIT_BYTES;
     const longString = JSON.stringify({ fileName: 'big.xml', contentBase64: `${'A'.repeat(limit - 100)}!` });
     const large: [string, string, number][] = [
       ['/validation', longString, 400],
-      ['/hrmc/build-ct600', `{"companyName":${JSON.stringify('x'.repeat(limit - 100))}}`, 400],
       ['/report-package', '['.repeat(limit - 10), 400],
       ['/hrmc/build-ct600', `[${'0,'.repeat((limit - 10) / 2)}0]`, 400],
       ['/validation', `{"fileName":"a","contentBase64":"${'A'.repeat(limit)}"}`, 413],
