@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { passwordToken, startServer, credentials, type RunningServer } from './support.js';
 import { rawRequest } from '../helpers/net.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../main/server/service-server.js';
+import { fullReturn } from '../fixtures/ct600-requests.js';
+import { minimalPackageRequest } from '../engine/package/minimal-request.js';
 
 const GENERATED_CASES = 300;
 const ROUTES: { method: 'GET' | 'POST'; path: string }[] = [
@@ -37,6 +39,26 @@ const { tree } = fc.letrec((tie) => ({
     fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string()), tie('tree'), { maxKeys: 6 }),
   ),
 }));
+
+/** A valid request of each operation, so mutated ones reach the engine's cross-field rules and builders. */
+const VALID: Record<string, Record<string, unknown>> = {
+  '/hrmc/build-ct600': fullReturn() as Record<string, unknown>,
+  '/report-package': minimalPackageRequest(),
+  '/validation': { fileName: 'r.xml', contentBase64: Buffer.from('<r/>').toString('base64') },
+};
+
+/** A valid request with one field replaced by anything, removed, or one unknown field added. */
+const nearlyValid = fc
+  .tuple(fc.constantFrom(...Object.keys(VALID)), fc.nat(), tree, fc.constantFrom('replace', 'remove', 'add'))
+  .map(([route, pick, value, how]) => {
+    const request: Record<string, unknown> = { ...VALID[route] };
+    const keys = Object.keys(request);
+    const key = keys[pick % keys.length]!;
+    if (how === 'replace') request[key] = value;
+    else if (how === 'remove') delete request[key];
+    else request[FIELDS[pick % FIELDS.length]!] = value;
+    return { route: { method: 'POST' as const, path: route }, body: JSON.stringify(request) };
+  });
 
 /** Text of a body: JSON of the tree (its __proto__ keys kept as own keys), deep nesting, or broken text. */
 const bodyText = fc.oneof(
@@ -78,13 +100,18 @@ describe('hostile requests to every route never get a 5xx', () => {
     let cases = 0;
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), bodyText, contentType, fc.option(fc.string({ minLength: 1, maxLength: 20 })), async (route, body, type, key) => {
+      fc.asyncProperty(
+        fc.oneof(nearlyValid, fc.record({ route: fc.constantFrom(...ROUTES), body: bodyText })),
+        contentType,
+        fc.option(fc.string({ minLength: 1, maxLength: 20 })),
+        async ({ route, body }, type, key) => {
         cases++;
         const res = await send(route.method, route.path, type, body, key ? { 'idempotency-key': key.replace(/[^\x21-\x7e]/g, 'k') } : {});
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect(res.status, `${route.method} ${route.path} ${type}: ${body.slice(0, 120)} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
         expect(() => JSON.parse(res.body)).not.toThrow();
-      }),
+        },
+      ),
       { numRuns: GENERATED_CASES },
     );
     console.info(`hostile-property: ${cases} generated cases ran; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
