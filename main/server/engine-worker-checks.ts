@@ -12,7 +12,7 @@ import { createEngineWorkerClient, type EngineWorkerClient } from '../engine-wor
 import type { FileChecks } from '../engine/validation/validate-file.js';
 
 /** The worker next to this file: built JavaScript, or the TypeScript source run through tsx (npm run service, tests). */
-function spawnWorker(): Worker {
+export function spawnChecksWorker(): Worker {
   const built = fileURLToPath(new URL('../engine-worker/worker.js', import.meta.url));
   if (existsSync(built)) return new Worker(built, { name: 'filing-desk-service-checks' });
   const source = pathToFileURL(fileURLToPath(new URL('../engine-worker/worker.ts', import.meta.url))).href;
@@ -25,7 +25,7 @@ export interface WorkerChecks {
   close(): Promise<void>;
 }
 
-export function workerChecks(spawn: () => Worker = spawnWorker): WorkerChecks {
+export function workerChecks(spawn: () => Worker = spawnChecksWorker): WorkerChecks {
   const client: EngineWorkerClient = createEngineWorkerClient(spawn);
   return {
     runChecks: (fileName, bytes) => client.run('validation.checkFile', fileName, bytes),
