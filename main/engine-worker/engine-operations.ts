@@ -19,7 +19,7 @@ export const engineOperations = {
     return { ...built, fileName: reportPackageFileName(parseRequest(reportPackageRequestSchema, request)) };
   },
   'package.validate': (fileName: string, bytes: Uint8Array) => validatePackage(fileName, bytes),
-  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600). */
+  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
 };
 
