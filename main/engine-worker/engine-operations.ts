@@ -28,7 +28,7 @@ export const engineOperations = {
     const { zip, naming } = await buildReportPackage(await draftPackageRequest(input));
     return { bytes: zip, fileName: naming.fileName, extension: naming.extension, ...(options.includeHash ? { hashResult: hashResultOf(zip) } : {}) };
   },
-  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600). */
+  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
 };
 

@@ -29,3 +29,32 @@ describe('application menu', () => {
     expect(roles([first!])).toContain('quit');
   });
 });
+
+describe('File menu draft commands', () => {
+  const fileItems = (platform: NodeJS.Platform, sent: string[]) => {
+    const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: (c) => sent.push(c) });
+    const file = menu.find((m) => m.label === '&File')!;
+    return file.submenu as MenuItemConstructorOptions[];
+  };
+
+  for (const platform of ['darwin', 'win32', 'linux'] as const) {
+    it(`on ${platform}: New return, New report package, Open, Save and Save As send their command with the usual shortcuts`, () => {
+      const sent: string[] = [];
+      const items = fileItems(platform, sent).filter((i) => i.label);
+      expect(items.map((i) => [i.label, i.accelerator])).toEqual([
+        ['&New return', 'CmdOrCtrl+N'],
+        ['New report &package', undefined],
+        ['&Open…', 'CmdOrCtrl+O'],
+        ['&Save', 'CmdOrCtrl+S'],
+        ['Save &As…', 'Shift+CmdOrCtrl+S'],
+      ]);
+      for (const item of items) (item.click as () => void)();
+      expect(sent).toEqual(['new-return', 'new-package', 'open', 'save', 'save-as']);
+    });
+  }
+
+  it('keeps Quit in File on Windows and Linux, and in the app menu on macOS', () => {
+    expect(roles(fileItems('win32', []))).toEqual(['quit']);
+    expect(roles(fileItems('darwin', []))).toEqual([]);
+  });
+});
