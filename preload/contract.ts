@@ -514,7 +514,8 @@ export interface FilingDeskBridge {
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
 
-type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand'>;
+/** Methods named on… subscribe to events main sends; every other method invokes a channel. */
+type InvokeMethod = Exclude<keyof FilingDeskBridge, `on${string}`>;
 
 /** Which channel each bridge method calls; the preload and the browser shim both follow it. */
 export const bridgeChannels = {
@@ -587,3 +588,34 @@ export const MAX_DRAFT_FORM_BYTES = 1 * MiB;
 export const MAX_DRAFT_ATTACHMENT_BYTES = MAX_REPORT_PACKAGE_BYTES;
 /** An exported draft (.fdesk): its form plus its attachments in base64. */
 export const MAX_DRAFT_FILE_BYTES = 400 * MiB;
+
+// ---------------------------------------------------------------------------
+// Files the operating system asks the app to open (a double-clicked .xbri,
+// .xbr or .fdesk). Main checks the path (a regular file, its size, its
+// extension and its first bytes) and sends the page the name and bytes only.
+
+/** A file opened from outside the app: its name (no folder) and contents. */
+export interface OpenedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+/** main → page: one OpenedFile per file. */
+export const FILE_OPENED_CHANNEL = 'file.opened';
+/** page → main (send, no answer): the page listens now, so files main kept waiting can be sent. */
+export const FILE_OPENED_SUBSCRIBE_CHANNEL = 'file.opened.subscribe';
+/** The extensions main lets through, in lower case. */
+export const openedFileExtensions = ['xbri', 'xbr', 'fdesk'] as const;
+
+/** The preload's check of what arrives on FILE_OPENED_CHANNEL: only a plain name with a known extension, and bytes. */
+export function isOpenedFile(value: unknown): value is OpenedFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fileName, bytes } = value as Partial<OpenedFile>;
+  if (typeof fileName !== 'string' || fileName.length === 0 || fileName.length > 255 || /[\\/\0]/.test(fileName)) return false;
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return (openedFileExtensions as readonly string[]).includes(extension) && bytes instanceof Uint8Array;
+}
+
+export interface FilingDeskBridge {
+  /** Calls the listener for each file the operating system opened with the app; returns the function that stops it. */
+  onFileOpened(listener: (file: OpenedFile) => void): () => void;
+}

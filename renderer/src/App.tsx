@@ -6,6 +6,7 @@ import { AppFrame } from './features/frame/AppFrame.js';
 import { ComingLater } from './features/frame/ComingLater.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
+import { useOpenedFiles } from './features/frame/opened-files.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
@@ -39,6 +40,7 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
   useMenuCommands(bridge, drafts);
+  useOpenedFiles(bridge, drafts);
   useEffect(() => {
     let live = true;
     bridge.appInfo().then(

@@ -11,6 +11,7 @@ import {
   menuCommands,
   type IpcResult,
   type MenuCommand,
+  type OpenedFile,
   type RequestOf,
   type ResponseOf,
 } from '../../../preload/contract.js';
@@ -35,7 +36,29 @@ export function createMenuCommandHub(): MenuCommandSource & { emit(command: Menu
   };
 }
 
-export function createBrowserBridge(transport: BridgeTransport, menu: MenuCommandSource = createMenuCommandHub()): FilingDeskBridge {
+/** Where opened files come from outside Electron: the host calls `emit` (a test standing in for the operating system). */
+export interface OpenedFileSource {
+  subscribe(listener: (file: OpenedFile) => void): () => void;
+}
+
+export function createOpenedFileHub(): OpenedFileSource & { emit(file: OpenedFile): void } {
+  const listeners = new Set<(file: OpenedFile) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (file) => {
+      for (const listener of [...listeners]) listener(file);
+    },
+  };
+}
+
+export function createBrowserBridge(
+  transport: BridgeTransport,
+  menu: MenuCommandSource = createMenuCommandHub(),
+  openedFiles: OpenedFileSource = createOpenedFileHub(),
+): FilingDeskBridge {
   return {
     buildCt600: (request) => transport(bridgeChannels.buildCt600, request),
     verifyCt600: (file) => transport(bridgeChannels.verifyCt600, file),
@@ -64,5 +87,6 @@ export function createBrowserBridge(transport: BridgeTransport, menu: MenuComman
     saveFile: (request) => transport(bridgeChannels.saveFile, request),
     appInfo: () => transport(bridgeChannels.appInfo, undefined),
     onMenuCommand: (listener) => menu.subscribe(listener),
+    onFileOpened: (listener) => openedFiles.subscribe(listener),
   } satisfies FilingDeskBridge;
 }
