@@ -39,6 +39,7 @@ const KEY_VALUE = new RegExp(
   String.raw`(["']?[\w.-]*(?:pass(?:word|wd|phrase)?|secret|token|authori[sz]ation|cookie|api[-_]?key)[\w.-]*["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;&}\]]+)`,
   'gi',
 );
+const JWT = /\beyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 const LONG_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
 const MARKUP = /<[A-Za-z?!/][^<>]{0,500}>/g;
 /** A number of two or more digits, with its sign, currency, thousands separators and decimals; dates and times too. */
@@ -60,6 +61,7 @@ function freeText(value: string): string {
   const clipped = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}… [${value.length - MAX_TEXT} more characters]` : value;
   return clipped
     .replace(BEARER, '$1 [redacted]')
+    .replace(JWT, '[token]')
     .replace(KEY_VALUE, '$1[redacted]')
     .replace(MARKUP, '<…>')
     .replace(LONG_RUN, '[data]')

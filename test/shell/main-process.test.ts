@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -547,6 +547,51 @@ describe('main process', () => {
       fake.appListeners.get('open-file')!(preventable(), packageFile());
       await settle();
       expect(openedSent().map((f) => f.fileName)).toEqual(['ACME-2024.xbri']);
+    });
+  });
+
+  describe('the log file after a whole session', () => {
+    const SECRETS = ['sEcReT-cl1ent-Zq9', 'hunter2-Correct-Horse', 'rt_9f8e7d6c5b4a39281706', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl'];
+    const FIGURES = ['4823917', '1,234,567.89', '8473629105', '987654'];
+    const MARKER = 'support-marker-QZXW';
+
+    it('is in the logs folder, holds start-up, errors and what was planted, and never the secrets or the figures of a return', async () => {
+      const file = join(paths.root, 'ACME-2024.xbri');
+      writeFileSync(file, Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from('turnover 4823917')]));
+      const renamed = join(paths.root, 'Invoice 8473629105.xbri');
+      writeFileSync(renamed, 'MZ this is a program');
+      process.argv = ['/opt/filing-desk/filing-desk', file, renamed];
+      await startMain();
+      const own = { senderFrame: OWN_FRAME, sender: { id: fake.windows[0]!.webContents.id } };
+      fake.calls.ipcOn.get(FILE_OPENED_SUBSCRIBE_CHANNEL)!(own);
+
+      // A return with its figures goes through IPC; the engine worker is missing here, so the call fails and main logs the failure.
+      const request = { companyName: 'Acme Widgets Ltd', utr: '8473629105', tradingProfits: 4823917, turnover: '1,234,567.89', clientSecret: SECRETS[0] };
+      await fake.calls.ipc.get('ct600.build')!(own, request);
+      await fake.calls.ipc.get('ct600.verify')!(own, { fileName: 'return.xml', bytes: new TextEncoder().encode('<Turnover>987654</Turnover>') });
+      // What the service and outbox code report through console, as they do today.
+      console.error('remote: token request failed', {
+        status: 400,
+        config: { headers: { Authorization: `Bearer ${SECRETS[3]}` }, data: `grant_type=password&client_secret=${SECRETS[0]}&password=${SECRETS[1]}` },
+        response: { data: { refresh_token: SECRETS[2] } },
+      });
+      console.warn(`outbox: submission for UTR 8473629105 failed (box 155 = £1,234,567.89), will retry; refresh_token=${SECRETS[2]}`);
+      console.info(new Error(`service answered 500 with ${SECRETS[3]} for tradingProfits 987654`));
+      console.info(`${MARKER} planted by the test`);
+      for (let i = 0; i < 20; i++) await tick();
+
+      const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+      // The search is real: it finds what was planted, in the file the app writes.
+      expect(log).toContain(MARKER);
+      expect(log).toMatch(/started \{ version: 9\.8\.7, .*platform: /);
+      expect(log).toMatch(/\[open-file\] Invoice # ?\.xbri cannot be opened: it is not a report package/);
+      expect(log).toMatch(/\[ipc ct600\.build\]/);
+      expect(log).toMatch(/remote: token request failed/);
+      for (const secret of SECRETS) expect(log, secret).not.toContain(secret);
+      for (const part of SECRETS[3]!.split('.')) expect(log).not.toContain(part);
+      for (const figure of FIGURES) expect(log, figure).not.toContain(figure);
+      expect(log).not.toContain('Turnover');
+      expect(log).not.toContain('turnover 4823917');
     });
   });
 });
