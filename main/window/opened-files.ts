@@ -14,6 +14,7 @@
  */
 import { open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeLimit, MAX_DRAFT_FILE_BYTES, MAX_REPORT_PACKAGE_BYTES, type OpenedFile } from '../../preload/contract.js';
 
 export type OpenedFileKind = 'report-package' | 'draft';
@@ -33,7 +34,16 @@ export function filePathsFromArgv(argv: readonly string[], options: { defaultApp
   const paths: string[] = [];
   for (const arg of rest) {
     if (arg === '' || arg.startsWith('-')) continue; // Chromium's and the OS's switches (--flag, -psn_…)
-    if (arg.includes('://')) continue; // a URL is not a file
+    if (arg.startsWith('file://')) {
+      // Linux desktop entries (%U) may pass a local file as a file:// URL.
+      try {
+        paths.push(fileURLToPath(arg));
+      } catch {
+        // not a local file URL: nothing to open
+      }
+      continue;
+    }
+    if (arg.includes('://')) continue; // any other URL is not a file
     paths.push(isAbsolute(arg) || !options.workingDirectory ? arg : resolve(options.workingDirectory, arg));
   }
   return paths;
