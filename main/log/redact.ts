@@ -40,7 +40,9 @@ const KEY_VALUE = new RegExp(
   'gi',
 );
 const JWT = /\beyJ[\w-]*\.[\w-]+\.[\w-]*/g;
-const LONG_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+/** base64 (no '-', '_' or '.', so a file path is left alone) and base64url or hex tokens (no '/'). */
+const BASE64_RUN = /[A-Za-z0-9+/]{40,}={0,2}/g;
+const TOKEN_RUN = /[A-Za-z0-9_-]{32,}/g;
 const MARKUP = /<[A-Za-z?!/][^<>]{0,500}>/g;
 /** A number of two or more digits, with its sign, currency, thousands separators and decimals; dates and times too. */
 const NUMBER = /[-+£$€]?(?<![\w.])\d[\d,]*(?:[.:/-]\d+)*(?![\w])/g;
@@ -64,7 +66,8 @@ function freeText(value: string): string {
     .replace(JWT, '[token]')
     .replace(KEY_VALUE, '$1[redacted]')
     .replace(MARKUP, '<…>')
-    .replace(LONG_RUN, '[data]')
+    .replace(BASE64_RUN, '[data]')
+    .replace(TOKEN_RUN, '[data]')
     .split('\n')
     .map(maskNumbers)
     .join('\n');

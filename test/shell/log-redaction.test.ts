@@ -59,6 +59,10 @@ describe('the log redactor', () => {
     expect(line).toContain('more characters]');
     expect(line.length).toBeLessThan(2200);
   });
+
+  it('keeps file paths readable, which support needs', () => {
+    expect(format("Cannot find module '/tmp/fd-bundle-zt25BV/dist/main/engine-worker.cjs'")).toContain('/tmp/fd-bundle-zt25BV/dist/main/engine-worker.cjs');
+  });
 });
 
 describe('the log file (electron-log)', () => {
