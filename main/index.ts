@@ -7,7 +7,10 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
+import { MENU_COMMAND_CHANNEL, type MenuCommand } from '../preload/contract.js';
 import { createHandlers } from './ipc/create-handlers.js';
+import { ClientBook } from './store/client-book.js';
+import { DraftStore } from './store/draft-store.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
 import { registerHandlers } from './ipc/register-handlers.js';
@@ -64,6 +67,11 @@ function createMainWindow(): BrowserWindow {
   return window;
 }
 
+/** File menu commands go to the page, which owns the draft being edited. */
+function sendMenuCommand(command: MenuCommand): void {
+  if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(MENU_COMMAND_CHANNEL, command);
+}
+
 /** Opens the main window, or brings the existing one to the front. */
 function showMainWindow(): void {
   if (!started) return; // start() opens the first window
@@ -80,7 +88,9 @@ async function start(): Promise<void> {
   const appRoot = app.getAppPath();
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, 'dist', 'renderer') }));
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(applicationMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: app.name })),
+    Menu.buildFromTemplate(
+      applicationMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: app.name, sendCommand: sendMenuCommand }),
+    ),
   );
 
   // Nothing the renderer could ask for (camera, notifications, clipboard, …) is needed.
@@ -100,11 +110,20 @@ async function start(): Promise<void> {
     ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }, engineWorker),
     packages: createPackageEngine(engineWorker),
   };
+  // Clients and drafts live in the app's own data folder; the store sweeps what a crash left mid-write.
+  const dataDir = app.getPath('userData');
+  const drafts = new DraftStore({ dataDir });
+  void drafts.open().catch((error) => console.error('drafts: the drafts folder could not be opened', error));
   registerHandlers(
     ipcMain,
     createHandlers({
       ct600: engines.ct600,
       packages: engines.packages,
+      clients: new ClientBook({ dataDir }),
+      drafts,
+      openDialog: {
+        showOpenDialog: (options) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)),
+      },
       fileSaver: {
         dialog: {
           showSaveDialog: (options) =>

@@ -7,6 +7,8 @@
 import { buildCt600, verifyIrmark, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { createReportPackage, reportPackageFileName, reportPackageRequestSchema, validatePackage } from '../engine/package/index.js';
 import { parseRequest } from '../engine/zod-errors.js';
+import { defaultChecks } from '../engine/validation/default-checks.js';
+import { runFileChecks } from '../engine/validation/validate-file.js';
 
 export const engineOperations = {
   'ct600.build': (request: Record<string, unknown>, options: Ct600BuildOptions) => buildCt600(request, options),
@@ -17,6 +19,8 @@ export const engineOperations = {
     return { ...built, fileName: reportPackageFileName(parseRequest(reportPackageRequestSchema, request)) };
   },
   'package.validate': (fileName: string, bytes: Uint8Array) => validatePackage(fileName, bytes),
+  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600). */
+  'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
 };
 
 export type EngineOperations = typeof engineOperations;

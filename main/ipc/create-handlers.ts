@@ -1,5 +1,9 @@
 import type { AppInfo } from '../../preload/contract.js';
-import { createCt600BuildHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
+import type { ClientBook } from '../store/client-book.js';
+import type { DraftStore } from '../store/draft-store.js';
+import { createCt600CheckDraftHandler, createCt600BuildDraftHandler } from './ct600-draft-handlers.js';
+import { createCt600BuildHandler, createCt600ValidateHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
+import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
 import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.js';
 import { createPackageBuildHandler, createPackageValidateHandler, type PackageEngine } from './package-handlers.js';
 import type { Handlers } from './register-handlers.js';
@@ -8,16 +12,26 @@ export interface HandlerDeps {
   ct600: Ct600Engine;
   packages: PackageEngine;
   fileSaver: FileSaverDeps;
+  openDialog: OpenDialog;
+  clients: ClientBook;
+  drafts: DraftStore;
   appInfo: AppInfo;
+  clock?: () => Date;
 }
 
 /** Every channel's handler, built from its dependencies. */
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const clock = deps.clock ?? (() => new Date());
+  const draftDeps = { engine: deps.ct600, drafts: deps.drafts, clock };
   return {
     'ct600.build': createCt600BuildHandler(deps.ct600),
     'ct600.verify': createCt600VerifyHandler(deps.ct600),
+    'ct600.validate': createCt600ValidateHandler(deps.ct600, clock),
+    'ct600.buildDraft': createCt600BuildDraftHandler(draftDeps),
+    'ct600.checkDraft': createCt600CheckDraftHandler(draftDeps),
     'package.build': createPackageBuildHandler(deps.packages),
     'package.validate': createPackageValidateHandler(deps.packages),
+    ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
   };

@@ -3,6 +3,7 @@ import type {
   Ct600BuildResponse,
   Ct600VerifyResponse,
   DroppedFile,
+  ValidationJobResult,
 } from '../../preload/contract.js';
 import { IpcFailure } from './ipc-errors.js';
 
@@ -13,6 +14,8 @@ export interface Ct600Engine {
   ): Promise<{ xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null }>;
   verify(xml: Uint8Array): Promise<Ct600VerifyResponse>;
   toBase32(digest: Uint8Array): string;
+  /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600. */
+  check(fileName: string, bytes: Uint8Array): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
   /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
   isInputError(error: unknown): error is Error;
 }
@@ -53,4 +56,25 @@ export function ct600FileName(request: Ct600BuildRequest): string {
   const period = request.periodCovered as { to?: unknown } | undefined;
   const periodEnd = typeof period?.to === 'string' ? period.to.slice(0, 10).replace(/[^0-9-]/g, '') : '';
   return ['ct600', utr, periodEnd].filter((part) => part !== '').join('-') + '.xml';
+}
+
+/**
+ * The full local validation job on one file, answered as the service's
+ * POST /validation job would be once finished: "success" when every check
+ * ran (the file may still be invalid), "failed" when a check could not run.
+ */
+export async function runValidationJob(engine: Ct600Engine, clock: () => Date, fileName: string, bytes: Uint8Array): Promise<ValidationJobResult> {
+  const startDateTime = clock().toISOString();
+  const outcome = await engine.check(fileName, bytes);
+  return {
+    jobStatus: outcome.failedChecks.length > 0 ? 'failed' : 'success',
+    startDateTime,
+    endDateTime: clock().toISOString(),
+    validations: outcome.validations,
+  };
+}
+
+/** ct600.validate: a dropped return, checked as a validation job; an invalid return is a result, not an error. */
+export function createCt600ValidateHandler(engine: Ct600Engine, clock: () => Date): (file: DroppedFile) => Promise<ValidationJobResult> {
+  return (file) => runValidationJob(engine, clock, file.fileName, file.bytes);
 }

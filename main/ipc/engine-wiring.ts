@@ -13,6 +13,7 @@ export function createCt600Engine(options: Ct600BuildOptions = {}, runner: Engin
   return {
     build: (request) => runner.run('ct600.build', request, options),
     verify: (xml) => runner.run('ct600.verify', xml),
+    check: (fileName, bytes) => runner.run('validation.checkFile', fileName, bytes),
     toBase32,
     isInputError: (error): error is Error => error instanceof XmlInputError,
   };

@@ -2,9 +2,10 @@ import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import type { FileSaveRequest, FileSaveResponse } from '../../preload/contract.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { describeFsError } from '../store/store-fs.js';
 import { IpcFailure } from './ipc-errors.js';
 import { checkChosenPath, safeFileName } from './safe-file-name.js';
-import { saveTargetOf } from './save-kinds.js';
+import { saveTargetOf, type SaveTarget } from './save-kinds.js';
 
 /** The options main passes to Electron's dialog.showSaveDialog. */
 export interface SaveDialogOptions {
@@ -44,12 +45,21 @@ async function pathExists(path: string): Promise<boolean> {
  * the full path holds the user's name and the renderer has no use for it.
  */
 export function createFileSaveHandler(deps: FileSaverDeps): (request: FileSaveRequest) => Promise<FileSaveResponse> {
+  return (request) => saveThroughDialog(deps, saveTargetOf(request), request.suggestedName, request.contents);
+}
+
+/** The save dialog and the write, for any kind of file main offers (file.save, drafts.export). */
+export async function saveThroughDialog(
+  deps: FileSaverDeps,
+  target: SaveTarget,
+  suggestedName: string,
+  contents: Uint8Array | string,
+): Promise<FileSaveResponse> {
   const write = deps.write ?? writeFileAtomic;
   const exists = deps.exists ?? pathExists;
-  return async (request) => {
-    const target = saveTargetOf(request);
+  {
     const choice = await deps.dialog.showSaveDialog({
-      defaultPath: join(deps.defaultDirectory, safeFileName(request.suggestedName, target.extension, target.fallbackBase)),
+      defaultPath: join(deps.defaultDirectory, safeFileName(suggestedName, target.extension, target.fallbackBase)),
       filters: [target.filter],
       properties: ['showOverwriteConfirmation', 'createDirectory'],
     });
@@ -71,30 +81,10 @@ export function createFileSaveHandler(deps: FileSaverDeps): (request: FileSaveRe
       throw new IpcFailure('failed', `${fileName} already exists. Choose another name; nothing was saved.`);
     }
     try {
-      await write(chosen.path, request.contents);
+      await write(chosen.path, contents);
     } catch (error) {
       throw new IpcFailure('failed', `Could not save ${fileName}: ${describeFsError(error)}. Nothing was written.`);
     }
     return { saved: true, fileName };
-  };
-}
-
-/** A plain-words reason for the common file-system failures, without paths or stack. */
-function describeFsError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOENT':
-      return 'the folder no longer exists';
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EROFS':
-      return 'the disk is read-only';
-    case 'EISDIR':
-      return 'a folder with that name exists';
-    default:
-      return 'the file system refused the write';
   }
 }

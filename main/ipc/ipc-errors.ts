@@ -1,4 +1,5 @@
 import { RequestValidationError } from '../engine/errors.js';
+import { StoreError } from '../store/store-error.js';
 import type { FieldError, IpcError, IpcErrorCode } from '../../preload/contract.js';
 
 /**
@@ -34,6 +35,11 @@ export function fieldErrorsToIpcError(errors: FieldError[]): IpcError {
 /** Turns anything a handler threw into plain data that is safe to send over IPC. */
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof RequestValidationError) return fieldErrorsToIpcError(error.errors);
+  if (error instanceof StoreError) {
+    if (error.kind === 'invalid' && error.errors) return { ...fieldErrorsToIpcError(error.errors), message: `${error.message} ${fieldErrorsToIpcError(error.errors).message.replace(/^The request is not valid: /, '')}` };
+    const base: IpcError = { code: error.kind === 'invalid' ? 'invalid-request' : 'failed', message: error.message };
+    return error.errors ? { ...base, field: error.errors[0]?.field, errors: error.errors } : base;
+  }
   if (error instanceof IpcFailure) {
     return error.errors ? { ...fieldErrorsToIpcError(error.errors), code: error.code, message: error.message } : { code: error.code, message: error.message };
   }

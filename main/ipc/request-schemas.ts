@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
   MAX_CT600_XML_BYTES,
+  MAX_DRAFT_ATTACHMENT_BYTES,
+  MAX_DRAFT_FILE_BYTES,
   MAX_REPORT_PACKAGE_BYTES,
   MAX_SAVED_PACKAGE_BYTES,
   MAX_SAVED_XML_BYTES,
   type Channel,
   type RequestOf,
 } from '../../preload/contract.js';
+import { formProblem } from '../store/form-limits.js';
+import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
 
 /**
@@ -159,14 +163,82 @@ const fileSave = z.discriminatedUnion(
         ),
       },
     ),
+    z.strictObject({
+      kind: z.literal('validation-csv'),
+      suggestedName,
+      contents: savedContents(z.string({ message: 'must be the CSV text' }), MAX_SAVED_XML_BYTES, 'a validation report'),
+    }),
   ],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'must be "ct600-xml" or "report-package"' : 'must be an object with kind, suggestedName and contents') },
+  { error: (issue) => (issue.code === 'invalid_union' ? 'must be "ct600-xml", "report-package" or "validation-csv"' : 'must be an object with kind, suggestedName and contents') },
 );
+
+const id = z.string({ message: 'must be an id' }).regex(DRAFT_ID, 'is not a valid id');
+const draftForm = z.record(z.string(), z.unknown(), { message: 'must be an object' }).superRefine((form, ctx) => {
+  const problem = formProblem(form);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+const title = z.string({ message: 'must be text' }).max(200, 'must be at most 200 characters');
+const clientId = id.nullable();
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isoDate = z
+  .string({ message: 'must be a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((d) => {
+    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    return m >= 1 && m <= 12 && day >= 1 && day <= (m === 2 && !leap ? 28 : DAYS[m - 1]!);
+  }, 'is not a real date');
+const clientDetails = z.strictObject({
+  companyName: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
+  registrationNumber: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+  utr: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+  periodEnd: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+  serviceClientName: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
+  serviceClientId: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
+});
+const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
+
+/** A CT600 request made from a draft: main adds the draft's attachments, so the page may not send its own. */
+function ct600DraftBuildRequest(limits: PayloadLimits) {
+  return ct600BuildRequest(limits).superRefine((request, ctx) => {
+    if ('attachedFiles' in request) {
+      ctx.addIssue({ code: 'custom', path: ['attachedFiles'], message: 'must not be sent: main adds the draft’s attached accounts and computations itself' });
+    }
+  });
+}
 
 export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIMITS) {
   return {
     'ct600.build': ct600BuildRequest(limits),
     'ct600.verify': droppedFile(['.xml'], fileBytes(MAX_CT600_XML_BYTES, 'a CT600 return', ' (HMRC accepts messages up to 25 MB)')),
+    'ct600.validate': droppedFile(['.xml'], fileBytes(MAX_CT600_XML_BYTES, 'a CT600 return', ' (HMRC accepts messages up to 25 MB)')),
+    'ct600.buildDraft': z.strictObject({ draftId: id, form: draftForm, request: ct600DraftBuildRequest(limits) }),
+    'ct600.checkDraft': z.strictObject({ draftId: id, request: ct600DraftBuildRequest(limits) }),
+    'clients.list': z.strictObject({
+      query: z.string({ message: 'must be text' }).max(200, 'must be at most 200 characters'),
+      includeArchived: z.boolean({ message: 'must be true or false' }),
+    }),
+    'clients.save': z.strictObject({ id: id.optional(), details: clientDetails }),
+    'clients.archive': z.strictObject({ id, archived: z.boolean({ message: 'must be true or false' }) }),
+    'drafts.list': z.undefined({ message: 'takes no request' }),
+    'drafts.create': z.strictObject({ kind: z.enum(['ct600', 'report-package'], { message: 'must be "ct600" or "report-package"' }), clientId, title, form: draftForm }),
+    'drafts.open': z.strictObject({ id }),
+    'drafts.save': z
+      .strictObject({ id, clientId, title, periodFrom: isoDate.nullable(), periodTo: isoDate.nullable(), form: draftForm })
+      .refine((r) => r.periodFrom === null || r.periodTo === null || r.periodFrom <= r.periodTo, { path: ['periodTo'], message: 'must not be before periodFrom' }),
+    'drafts.delete': z.strictObject({ id }),
+    'drafts.restore': z.strictObject({ id }),
+    'drafts.attach': z.strictObject({
+      draftId: id,
+      role: attachmentRole,
+      // The name's own rules depend on the draft (a taxonomy file is a path inside the package): the store checks them.
+      fileName: z.string({ message: 'must be text' }).min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+      bytes: fileBytes(MAX_DRAFT_ATTACHMENT_BYTES, 'an attached file'),
+    }),
+    'drafts.detach': z.strictObject({ draftId: id, attachmentId: id }),
+    'drafts.export': z.strictObject({ id }),
+    'drafts.import': droppedFile(['.fdesk'], fileBytes(MAX_DRAFT_FILE_BYTES, 'a Filing Desk draft')),
+    'drafts.openFile': z.undefined({ message: 'takes no request' }),
     'package.build': packageBuildRequest(limits),
     'package.validate': droppedFile(['.xbri', '.xbr', '.zip'], fileBytes(MAX_REPORT_PACKAGE_BYTES, 'a report package')),
     'file.save': fileSave,

@@ -24,6 +24,9 @@ export function saveTargetOf(request: FileSaveRequest): SaveTarget {
   if (request.kind === 'ct600-xml') {
     return { extension: 'xml', filter: { name: 'CT600 return (XML)', extensions: ['xml'] }, description: 'A CT600 return', fallbackBase: 'ct600-return' };
   }
+  if (request.kind === 'validation-csv') {
+    return { extension: 'csv', filter: { name: 'Validation messages (CSV)', extensions: ['csv'] }, description: 'A validation report', fallbackBase: 'validation-messages' };
+  }
   const extension = request.extension;
   return {
     extension,
@@ -32,3 +35,11 @@ export function saveTargetOf(request: FileSaveRequest): SaveTarget {
     fallbackBase: 'report-package',
   };
 }
+
+/** An exported draft, passed to a colleague. */
+export const DRAFT_FILE_TARGET: SaveTarget = {
+  extension: 'fdesk',
+  filter: { name: 'Filing Desk draft (.fdesk)', extensions: ['fdesk'] },
+  description: 'A Filing Desk draft',
+  fallbackBase: 'draft',
+};

@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand } from '../../preload/contract.js';
 
 /**
  * The application menu. Electron's default menu has Reload, Force Reload and
@@ -7,15 +8,33 @@ import type { MenuItemConstructorOptions } from 'electron';
  * data, so the packaged menu has only what a user needs: the editing
  * commands (their shortcuts drive copy and paste in text fields), Window, and
  * Quit. A development run adds a View menu with the reload and tools entries.
+ * The File menu's draft commands are sent to the page, which owns the draft
+ * being edited (main only stores it).
  */
 export interface MenuContext {
   platform: NodeJS.Platform;
   isPackaged: boolean;
   appName: string;
+  /** Sends a File menu command to the main window (MENU_COMMAND_CHANNEL). */
+  sendCommand: (command: MenuCommand) => void;
 }
 
-export function applicationMenuTemplate({ platform, isPackaged, appName }: MenuContext): MenuItemConstructorOptions[] {
+/** The File menu's draft commands, in menu order, with their shortcuts. */
+export const fileMenuCommands: ReadonlyArray<{ command: MenuCommand; label: string; accelerator?: string }> = [
+  { command: 'new-return', label: '&New return', accelerator: 'CmdOrCtrl+N' },
+  { command: 'new-package', label: 'New report &package' },
+  { command: 'open', label: '&Open…', accelerator: 'CmdOrCtrl+O' },
+  { command: 'save', label: '&Save', accelerator: 'CmdOrCtrl+S' },
+  { command: 'save-as', label: 'Save &As…', accelerator: 'Shift+CmdOrCtrl+S' },
+];
+
+export function applicationMenuTemplate({ platform, isPackaged, appName, sendCommand }: MenuContext): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
+  const draftItems: MenuItemConstructorOptions[] = fileMenuCommands.map(({ command, label, accelerator }) => ({
+    label,
+    ...(accelerator ? { accelerator } : {}),
+    click: () => sendCommand(command),
+  }));
   const appMenu: MenuItemConstructorOptions = mac
     ? {
         label: appName,
@@ -29,7 +48,9 @@ export function applicationMenuTemplate({ platform, isPackaged, appName }: MenuC
           { role: 'quit' },
         ],
       }
-    : { label: '&File', submenu: [{ role: 'quit' }] };
+    : { label: '&File', submenu: [...draftItems, { type: 'separator' }, { role: 'quit' }] };
+  // On macOS Quit lives in the app menu; File holds the draft commands alone.
+  const fileMenu: MenuItemConstructorOptions[] = mac ? [{ label: '&File', submenu: draftItems }] : [];
   const edit: MenuItemConstructorOptions = {
     label: '&Edit',
     submenu: [
@@ -49,5 +70,5 @@ export function applicationMenuTemplate({ platform, isPackaged, appName }: MenuC
   const developer: MenuItemConstructorOptions[] = isPackaged
     ? []
     : [{ label: '&View', submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }] }];
-  return [appMenu, edit, ...developer, window];
+  return [appMenu, ...fileMenu, edit, ...developer, window];
 }

@@ -23,6 +23,7 @@ import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
 import { createSenderCheck } from '../../main/window/trusted-sender.js';
 import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
+import { unusedStoreDeps } from '../helpers/store-deps.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const shared = join(repoRoot, '..', 'shared');
@@ -103,6 +104,7 @@ beforeAll(async () => {
   registerHandlers(
     ipc,
     createHandlers({
+      ...unusedStoreDeps(),
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: workDir },

@@ -8,6 +8,7 @@ import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
+import { unusedStoreDeps } from '../helpers/store-deps.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const vectors = join(repoRoot, '..', 'shared', 'ct600', 'vectors');
@@ -21,6 +22,7 @@ function setup() {
   registerHandlers(
     ipc,
     createHandlers({
+      ...unusedStoreDeps(),
       ct600: createCt600Engine({ productVersion: '0.1.0' }),
       packages: { build: unused, validate: unused },
       fileSaver: { dialog: { showSaveDialog: unused }, defaultDirectory: '/tmp' },

@@ -13,6 +13,7 @@ import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wi
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
+import { unusedStoreDeps } from '../helpers/store-deps.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const vectors = join(repoRoot, '..', 'shared', 'ct600', 'vectors');
@@ -32,6 +33,7 @@ function ipcOver(runner: EngineRunner) {
   registerHandlers(
     ipc,
     createHandlers({
+      ...unusedStoreDeps(),
       ct600: createCt600Engine({ productVersion: '0.1.0' }, runner),
       packages: createPackageEngine(runner),
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: '/tmp' },

@@ -9,6 +9,7 @@ import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import type { IpcResult, PackageBuildResponse, ValidationJobResult } from '../../preload/contract.js';
 import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
+import { unusedStoreDeps } from '../helpers/store-deps.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const conformance = join(repoRoot, '..', 'shared', 'xbrl', 'conformance', 'packages');
@@ -18,6 +19,7 @@ function setup() {
   registerHandlers(
     ipc,
     createHandlers({
+      ...unusedStoreDeps(),
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: '/tmp' },

@@ -37,7 +37,7 @@ function setup() {
       'package.validate': answer('package.validate', { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] }),
       'file.save': answer('file.save', { saved: false }),
       'app.info': answer('app.info', { version: '0', platform: 'linux' }),
-    } as Handlers,
+    } as unknown as Handlers,
     { isTrustedSender: ownPageCheck },
   );
   return { ipc, reached };
@@ -86,7 +86,7 @@ describe('file.save request', () => {
     const withFilters = (await ipc.invoke('file.save', OWN_PAGE, { ...xml, filters: [{ name: 'x', extensions: ['exe'] }] })) as Refusal;
     expect(withFilters.error.errors).toEqual([{ field: 'filters', message: 'is not a known field of this request' }]);
     const badKind = (await ipc.invoke('file.save', OWN_PAGE, { ...xml, kind: 'exe' })) as Refusal;
-    expect(badKind.error.errors).toEqual([{ field: 'kind', message: 'must be "ct600-xml" or "report-package"' }]);
+    expect(badKind.error.errors).toEqual([{ field: 'kind', message: 'must be "ct600-xml", "report-package" or "validation-csv"' }]);
     const badExtension = (await ipc.invoke('file.save', OWN_PAGE, { kind: 'report-package', extension: 'exe', suggestedName: 'p', contents: new Uint8Array([1]) })) as Refusal;
     expect(badExtension.error.errors).toEqual([{ field: 'extension', message: 'must be "xbri", "xbr" or "zip"' }]);
     const textPackage = (await ipc.invoke('file.save', OWN_PAGE, { kind: 'report-package', extension: 'zip', suggestedName: 'p', contents: 'PK' })) as Refusal;

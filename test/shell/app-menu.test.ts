@@ -11,7 +11,7 @@ const developerRoles = ['reload', 'forceReload', 'toggleDevTools'];
 describe('application menu', () => {
   for (const platform of ['darwin', 'win32', 'linux'] as const) {
     it(`packaged on ${platform}: editing commands, Window and Quit; no reload or developer tools`, () => {
-      const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk' });
+      const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined });
       const all = roles(menu);
       for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'minimize', 'quit']) expect(all).toContain(role);
       for (const role of developerRoles) expect(all).not.toContain(role);
@@ -19,13 +19,42 @@ describe('application menu', () => {
     });
 
     it(`development on ${platform} adds the reload and developer tools entries`, () => {
-      expect(roles(applicationMenuTemplate({ platform, isPackaged: false, appName: 'Filing Desk' }))).toEqual(expect.arrayContaining(developerRoles));
+      expect(roles(applicationMenuTemplate({ platform, isPackaged: false, appName: 'Filing Desk', sendCommand: () => undefined }))).toEqual(expect.arrayContaining(developerRoles));
     });
   }
 
   it('on macOS the first menu is the app menu, named after the app, with Quit', () => {
-    const [first] = applicationMenuTemplate({ platform: 'darwin', isPackaged: true, appName: 'Filing Desk' });
+    const [first] = applicationMenuTemplate({ platform: 'darwin', isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined });
     expect(first!.label).toBe('Filing Desk');
     expect(roles([first!])).toContain('quit');
+  });
+});
+
+describe('File menu draft commands', () => {
+  const fileItems = (platform: NodeJS.Platform, sent: string[]) => {
+    const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: (c) => sent.push(c) });
+    const file = menu.find((m) => m.label === '&File')!;
+    return file.submenu as MenuItemConstructorOptions[];
+  };
+
+  for (const platform of ['darwin', 'win32', 'linux'] as const) {
+    it(`on ${platform}: New return, New report package, Open, Save and Save As send their command with the usual shortcuts`, () => {
+      const sent: string[] = [];
+      const items = fileItems(platform, sent).filter((i) => i.label);
+      expect(items.map((i) => [i.label, i.accelerator])).toEqual([
+        ['&New return', 'CmdOrCtrl+N'],
+        ['New report &package', undefined],
+        ['&Open…', 'CmdOrCtrl+O'],
+        ['&Save', 'CmdOrCtrl+S'],
+        ['Save &As…', 'Shift+CmdOrCtrl+S'],
+      ]);
+      for (const item of items) (item.click as () => void)();
+      expect(sent).toEqual(['new-return', 'new-package', 'open', 'save', 'save-as']);
+    });
+  }
+
+  it('keeps Quit in File on Windows and Linux, and in the app menu on macOS', () => {
+    expect(roles(fileItems('win32', []))).toEqual(['quit']);
+    expect(roles(fileItems('darwin', []))).toEqual([]);
   });
 });

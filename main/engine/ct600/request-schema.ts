@@ -28,6 +28,11 @@ const EXCLUDED = new RegExp(`[${EXCLUDED_CHARS}]`);
 /** CTfilenameType: CT_CTstringType without / : * " < >. */
 const FILENAME_CHARS = /^[A-Za-z0-9 ,.()&'\-!%_+@?=;]+$/;
 
+/** Box 3: the company's Unique Taxpayer Reference. */
+export const UTR_PATTERN = /^[0-9]{10}$/;
+/** Box 2: HMRC's schema takes 2–8 upper-case letters or digits. */
+export const REGISTRATION_NUMBER_PATTERN = /^[A-Z0-9]{2,8}$/;
+
 /** Attachments travel inside the message, which HMRC caps at 25 MB; we count 25 MiB of base64. */
 export const MAX_ATTACHMENTS_BASE64_BYTES = 25 * 1024 * 1024;
 
@@ -256,10 +261,10 @@ export const ct600RequestSchema = z
     companyName: restrictedText(2, 56, 'the company name, box 1'),
     registrationNumber: z
       .string({ error: expected('text (box 2, company registration number)') })
-      .regex(/^[A-Z0-9]{2,8}$/, 'must be 2–8 upper-case letters or digits (box 2, company registration number)')
+      .regex(REGISTRATION_NUMBER_PATTERN, 'must be 2–8 upper-case letters or digits (box 2, company registration number)')
       .nullish(),
-    reference: z.string({ error: expected('the company UTR as text (box 3)') }).regex(/^[0-9]{10}$/, 'must be the 10-digit UTR (box 3)'),
-    utrValue: z.string({ error: expected('the company UTR as text') }).regex(/^[0-9]{10}$/, 'must be the 10-digit UTR').nullish(),
+    reference: z.string({ error: expected('the company UTR as text (box 3)') }).regex(UTR_PATTERN, 'must be the 10-digit UTR (box 3)'),
+    utrValue: z.string({ error: expected('the company UTR as text') }).regex(UTR_PATTERN, 'must be the 10-digit UTR').nullish(),
     companyType: companyTypeCode,
     periodCovered: z
       .strictObject({ from: requestDate, to: requestDate }, { error: expected('an object {from, to} (boxes 30 and 35)') })

@@ -1,0 +1,152 @@
+/**
+ * The client book and drafts channels: thin adapters from the contract to
+ * the stores. Draft lists get their client names from the client book here,
+ * so the draft store does not depend on it.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import {
+  DRAFT_FILE_EXTENSION,
+  MAX_DRAFT_FILE_BYTES,
+  describeLimit,
+  type Channel,
+  type ClientDetails,
+  type DraftList,
+  type RequestOf,
+  type ResponseOf,
+} from '../../preload/contract.js';
+import type { ClientBook } from '../store/client-book.js';
+import { attach, detach } from '../store/draft-files.js';
+import type { DraftStore } from '../store/draft-store.js';
+import { exportDraft, importDraft } from '../store/draft-transfer.js';
+import { StoreError } from '../store/store-error.js';
+import { describeFsError } from '../store/store-fs.js';
+import { saveThroughDialog, type FileSaverDeps } from './file-save-handler.js';
+import { IpcFailure } from './ipc-errors.js';
+import { DRAFT_FILE_TARGET } from './save-kinds.js';
+
+/** Electron's dialog.showOpenDialog, reduced to what we use. */
+export interface OpenDialog {
+  showOpenDialog(options: {
+    filters: { name: string; extensions: string[] }[];
+    properties: Array<'openFile'>;
+  }): Promise<{ canceled: boolean; filePaths: string[] }>;
+}
+
+export interface DraftHandlerDeps {
+  clients: ClientBook;
+  drafts: DraftStore;
+  fileSaver: FileSaverDeps;
+  openDialog: OpenDialog;
+  /** Reads a chosen file after its size was checked; tests may pass their own. */
+  readChosenFile?: (path: string) => Promise<{ size: number; isFile: boolean; read(): Promise<Uint8Array> }>;
+}
+
+type Handler<C extends Channel> = (request: RequestOf<C>) => Promise<ResponseOf<C>>;
+const handlerNames = [
+  'clients.list',
+  'clients.save',
+  'clients.archive',
+  'drafts.list',
+  'drafts.create',
+  'drafts.open',
+  'drafts.save',
+  'drafts.delete',
+  'drafts.restore',
+  'drafts.attach',
+  'drafts.detach',
+  'drafts.export',
+  'drafts.import',
+  'drafts.openFile',
+] as const satisfies ReadonlyArray<Channel>;
+
+const defaultReadChosenFile = async (path: string) => {
+  const info = await stat(path);
+  return { size: info.size, isFile: info.isFile(), read: async () => new Uint8Array(await readFile(path)) };
+};
+
+export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof handlerNames)[number]]: Handler<C> } {
+  const { clients, drafts } = deps;
+
+  const clientIdChecked = async (clientId: string | null, field = 'clientId') => {
+    if (clientId !== null && !(await clients.get(clientId))) {
+      throw new StoreError('invalid', 'That client is not in the client book.', [{ field, message: 'names no client in the client book' }]);
+    }
+  };
+
+  const listWithNames = async (): Promise<DraftList> => {
+    const list = await drafts.list();
+    const names = new Map((await clients.list({ query: '', includeArchived: true })).map((c) => [c.id, c.companyName]));
+    const named = (s: DraftList['drafts'][number]) => ({ ...s, clientName: s.clientId === null ? null : (names.get(s.clientId) ?? null) });
+    return { drafts: list.drafts.map(named), unreadable: list.unreadable, trash: list.trash.map(named) };
+  };
+
+  /** The local client matching an imported draft's client: by UTR, else registration number; never a new one. */
+  const matchClient = async (details: ClientDetails | null): Promise<string | null> => {
+    if (!details) return null;
+    const all = await clients.list({ query: '', includeArchived: true });
+    const utr = details.utr.replace(/\s+/g, '');
+    const reg = details.registrationNumber.replace(/\s+/g, '').toUpperCase();
+    return (utr !== '' ? all.find((c) => c.utr === utr) : undefined)?.id ?? (reg !== '' ? all.find((c) => c.registrationNumber === reg) : undefined)?.id ?? null;
+  };
+
+  const importBytes = (bytes: Uint8Array) => importDraft(drafts, bytes, matchClient);
+
+  return {
+    'clients.list': (request) => clients.list(request),
+    'clients.save': (request) => clients.save(request.id, request.details),
+    'clients.archive': (request) => clients.archive(request.id, request.archived),
+    'drafts.list': () => listWithNames(),
+    'drafts.create': async (request) => {
+      await clientIdChecked(request.clientId);
+      return drafts.create(request);
+    },
+    'drafts.open': (request) => drafts.get(request.id),
+    'drafts.save': async (request) => {
+      await clientIdChecked(request.clientId);
+      return drafts.save(request);
+    },
+    'drafts.delete': async (request) => {
+      await drafts.delete(request.id);
+      return listWithNames();
+    },
+    'drafts.restore': async (request) => {
+      await drafts.restore(request.id);
+      return listWithNames();
+    },
+    'drafts.attach': (request) => attach(drafts, request.draftId, { role: request.role, fileName: request.fileName, bytes: request.bytes }),
+    'drafts.detach': (request) => detach(drafts, request.draftId, request.attachmentId),
+    'drafts.export': async (request) => {
+      const record = await drafts.record(request.id);
+      const client = record.clientId === null ? undefined : await clients.get(record.clientId);
+      const details: ClientDetails | null = client
+        ? { companyName: client.companyName, registrationNumber: client.registrationNumber, utr: client.utr, periodEnd: client.periodEnd, serviceClientName: client.serviceClientName, serviceClientId: client.serviceClientId }
+        : null;
+      const exported = await exportDraft(drafts, request.id, details);
+      return saveThroughDialog(deps.fileSaver, DRAFT_FILE_TARGET, exported.title, exported.bytes);
+    },
+    'drafts.import': (file) => importBytes(file.bytes),
+    'drafts.openFile': async () => {
+      const choice = await deps.openDialog.showOpenDialog({
+        filters: [{ name: 'Filing Desk draft (.fdesk)', extensions: [DRAFT_FILE_EXTENSION] }],
+        properties: ['openFile'],
+      });
+      const path = choice.filePaths[0];
+      if (choice.canceled || path === undefined) return { draft: null };
+      if (!isAbsolute(path)) throw new IpcFailure('failed', 'The open dialog returned a location that is not a full path; nothing was opened.');
+      const name = path.split(/[\\/]/).pop() ?? '';
+      let bytes: Uint8Array;
+      try {
+        const chosen = await (deps.readChosenFile ?? defaultReadChosenFile)(path);
+        if (!chosen.isFile) throw new IpcFailure('failed', `${name} is not a file; nothing was opened.`);
+        // Checked before reading: a huge file must not be read into memory to be refused.
+        if (chosen.size > MAX_DRAFT_FILE_BYTES) throw new IpcFailure('failed', `${name} is larger than the ${describeLimit(MAX_DRAFT_FILE_BYTES)} a Filing Desk draft may be; nothing was opened.`);
+        bytes = await chosen.read();
+      } catch (error) {
+        if (error instanceof IpcFailure) throw error;
+        throw new IpcFailure('failed', `Could not read ${name}: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
+      }
+      return { draft: await importBytes(bytes) };
+    },
+  };
+}

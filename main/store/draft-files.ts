@@ -1,0 +1,130 @@
+/**
+ * The files that live beside a draft in `<id>.files/`: attachments, stored
+ * under the SHA-256 of their bytes (so a file name from a user or an imported
+ * file never becomes a path), and the last built document. Kept out of the
+ * draft's JSON so a keystroke's save never rewrites a 20 MB file.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { AttachmentRole, Draft, DraftAttachment, DraftBuildRecord, DraftValidationRecord } from '../../preload/contract.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { attachmentNameProblem, ct600AttachmentsProblem, roleProblem } from './attachment-rules.js';
+import { toDraft, type DraftRecord } from './draft-record.js';
+import type { DraftStore } from './draft-store.js';
+import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
+import { StoreError } from './store-error.js';
+import { describeFsError, isMissing } from './store-fs.js';
+
+export const LAST_BUILD_FILE = 'last-build.xml';
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export interface NewAttachment {
+  role: AttachmentRole;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export const sha256Of = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** Field errors for one attachment of a draft of this kind, with the draft's other files counted. */
+export function attachmentErrors(record: Pick<DraftRecord, 'kind' | 'attachments'>, file: { role: AttachmentRole; fileName: string; size: number }, prefix = '') {
+  const errors: { field: string; message: string }[] = [];
+  const role = roleProblem(record.kind, file.role);
+  if (role) errors.push({ field: `${prefix}role`, message: role });
+  const name = attachmentNameProblem(file.role, file.fileName);
+  if (name) errors.push({ field: `${prefix}fileName`, message: name });
+  if (!role && record.kind === 'ct600') {
+    const size = ct600AttachmentsProblem(record.attachments, file.size);
+    if (size) errors.push({ field: `${prefix}bytes`, message: size });
+  }
+  return errors;
+}
+
+/** Stores the bytes under their hash; an existing copy (same hash, same bytes) is kept as it is. */
+export async function storeBytes(store: DraftStore, draftId: string, bytes: Uint8Array, sha256 = sha256Of(bytes)): Promise<{ sha256: string; created: boolean }> {
+  const dir = store.filesDir(draftId);
+  const path = join(dir, sha256);
+  try {
+    await store.fs.mkdir(dir, { recursive: true });
+    if ((await store.fs.lstat(path).catch(() => undefined))?.isFile()) return { sha256, created: false };
+    await writeFileAtomic(path, bytes, { mode: 0o600, fs: store.fs });
+    return { sha256, created: true };
+  } catch (error) {
+    throw new StoreError('failed', `Could not store the attached file: ${describeFsError(error)}. The draft is unchanged.`);
+  }
+}
+
+export async function attach(store: DraftStore, draftId: string, file: NewAttachment): Promise<Draft> {
+  let created: { sha256: string; created: boolean } | undefined;
+  try {
+    const record = await store.update(draftId, async (current) => {
+      const errors = attachmentErrors(current, { role: file.role, fileName: file.fileName, size: file.bytes.byteLength });
+      if (errors.length > 0) throw new StoreError('invalid', `${file.fileName} cannot be attached.`, errors);
+      created = await storeBytes(store, draftId, file.bytes);
+      const attachment: DraftAttachment = {
+        id: store.newId(),
+        role: file.role,
+        fileName: file.fileName,
+        size: file.bytes.byteLength,
+        sha256: created.sha256,
+        hasInlineXbrlHeader: isInlineXbrlFileName(file.fileName) && hasInlineXbrlHeader(file.bytes),
+        addedAt: store.clock().toISOString(),
+      };
+      return { ...current, attachments: [...current.attachments, attachment] };
+    });
+    return toDraft(record);
+  } catch (error) {
+    // The draft does not point at bytes written for it: remove them again.
+    if (created?.created) await store.fs.rm(join(store.filesDir(draftId), created.sha256), { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function detach(store: DraftStore, draftId: string, attachmentId: string): Promise<Draft> {
+  let removed: DraftAttachment | undefined;
+  const record = await store.update(draftId, (current) => {
+    removed = current.attachments.find((a) => a.id === attachmentId);
+    if (!removed) throw new StoreError('not-found', 'That file is not attached to the draft.', [{ field: 'attachmentId', message: 'names no attachment of this draft' }]);
+    return { ...current, attachments: current.attachments.filter((a) => a.id !== attachmentId) };
+  });
+  // Bytes go once no other attachment (the same file attached twice) uses them; a leftover is harmless.
+  if (removed && !record.attachments.some((a) => a.sha256 === removed!.sha256)) {
+    await store.fs.rm(join(store.filesDir(draftId), removed.sha256), { force: true }).catch(() => undefined);
+  }
+  return toDraft(record);
+}
+
+export async function attachmentBytes(store: DraftStore, draftId: string, attachment: DraftAttachment): Promise<Uint8Array> {
+  if (!SHA256.test(attachment.sha256)) throw new Error('attachment hash is not a SHA-256');
+  try {
+    const bytes = await store.fs.readFile(join(store.filesDir(draftId), attachment.sha256));
+    if (sha256Of(bytes) !== attachment.sha256) throw new StoreError('failed', `The stored copy of ${attachment.fileName} has changed on disk; detach it and attach it again.`);
+    return bytes;
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    if (isMissing(error)) throw new StoreError('failed', `The stored copy of ${attachment.fileName} is missing; detach it and attach it again.`);
+    throw new StoreError('failed', `Could not read the stored copy of ${attachment.fileName}: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
+  }
+}
+
+/**
+ * Records a build and its validation: the built document goes beside the
+ * draft first, then the record pointing at it. The form saved with the build
+ * and the fingerprint are what the build was made from.
+ */
+export async function recordBuild(
+  store: DraftStore,
+  draftId: string,
+  built: { xml: Uint8Array; build: DraftBuildRecord; validation: DraftValidationRecord },
+): Promise<Draft> {
+  const record = await store.update(draftId, async (current) => {
+    try {
+      await store.fs.mkdir(store.filesDir(draftId), { recursive: true });
+      await writeFileAtomic(join(store.filesDir(draftId), LAST_BUILD_FILE), built.xml, { mode: 0o600, fs: store.fs });
+    } catch (error) {
+      throw new StoreError('failed', `Could not store the built return beside the draft: ${describeFsError(error)}. The draft is unchanged.`);
+    }
+    return { ...current, lastBuild: built.build, lastValidation: built.validation };
+  });
+  return toDraft(record);
+}

@@ -1,0 +1,185 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { verifyIrmark } from '../../main/engine/ct600/index.js';
+import { MAX_ATTACHMENTS_BASE64_BYTES } from '../../main/engine/ct600/index.js';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { MAX_CT600_ATTACHMENTS_BASE64_BYTES, type Client, type Ct600DraftBuildResponse, type Draft, type DraftList, type IpcResult, type ValidationJobResult } from '../../preload/contract.js';
+import { fullReturn, minimumReturn } from '../fixtures/ct600-requests.js';
+import { storeDeps } from '../helpers/store-deps.js';
+import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
+
+const ixbrl = (title: string) =>
+  new TextEncoder().encode(
+    `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><head><title>${title}</title></head><body><div style="display:none"><ix:header><ix:hidden/></ix:header></div><p>${title}</p></body></html>`,
+  );
+
+/** Every answer is kept, so the last test can check none carries a path. */
+const answers: unknown[] = [];
+
+async function setup() {
+  const stores = await storeDeps();
+  const saveFolder = await mkdtemp(join(tmpdir(), 'saved-'));
+  const opened: { path: string | null } = { path: null };
+  const ipc = new FakeIpcMain();
+  registerHandlers(
+    ipc,
+    createHandlers({
+      ct600: createCt600Engine({ productVersion: '0.1.0' }),
+      packages: { build: async () => { throw new Error('unused'); }, validate: async () => { throw new Error('unused'); } },
+      fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
+      openDialog: { showOpenDialog: async () => (opened.path ? { canceled: false, filePaths: [opened.path] } : { canceled: true, filePaths: [] }) },
+      clients: stores.clients,
+      drafts: stores.drafts,
+      appInfo: { version: '0.1.0', platform: 'linux' },
+    }),
+    { isTrustedSender: ownPageCheck, logError: () => undefined },
+  );
+  const call = async <T>(channel: string, request?: unknown): Promise<IpcResult<T>> => {
+    const result = (await (request === undefined ? ipc.invoke(channel, OWN_PAGE) : ipc.invoke(channel, OWN_PAGE, request))) as IpcResult<T>;
+    answers.push(result);
+    return result;
+  };
+  const ok = async <T>(channel: string, request?: unknown): Promise<T> => {
+    const result = await call<T>(channel, request);
+    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+    return result.value;
+  };
+  return { call, ok, dataDir: stores.dataDir, saveFolder, opened };
+}
+
+const clientDetails = { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' };
+const { attachedFiles: _omit, ...fullRequest } = fullReturn() as Record<string, unknown>;
+
+describe('client and draft channels', () => {
+  it('saves, lists and archives clients; refuses bad details with field errors', async () => {
+    const { ok, call } = await setup();
+    const client = await ok<Client>('clients.save', { details: clientDetails });
+    expect(await ok<Client[]>('clients.list', { query: 'example', includeArchived: false })).toEqual([client]);
+    expect((await ok<Client>('clients.archive', { id: client.id, archived: true })).archived).toBe(true);
+    const bad = await call('clients.save', { details: { ...clientDetails, utr: '123' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'details.utr', errors: [{ field: 'details.utr' }] } });
+    expect(await call('clients.archive', { id: 'missing', archived: true })).toMatchObject({ ok: false, error: { code: 'failed', field: 'id' } });
+  });
+
+  it('creates, saves, opens, lists with client names, deletes and restores drafts', async () => {
+    const { ok, call } = await setup();
+    const client = await ok<Client>('clients.save', { details: clientDetails });
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example 2025', form: {} });
+    const saved = await ok<{ state: string; changedSinceBuild: boolean }>('drafts.save', { id: draft.id, clientId: client.id, title: 'Example 2025', periodFrom: '2024-04-01', periodTo: '2025-03-31', form: { step: 3 } });
+    expect(saved).toMatchObject({ state: 'in-progress', changedSinceBuild: true });
+    expect((await ok<Draft>('drafts.open', { id: draft.id })).form).toEqual({ step: 3 });
+    const list = await ok<DraftList>('drafts.list');
+    expect(list.drafts).toEqual([expect.objectContaining({ id: draft.id, clientName: 'Example Trading Ltd', periodTo: '2025-03-31', state: 'in-progress' })]);
+    expect((await ok<DraftList>('drafts.delete', { id: draft.id })).trash.map((d) => d.id)).toEqual([draft.id]);
+    expect((await ok<DraftList>('drafts.restore', { id: draft.id })).drafts.map((d) => d.id)).toEqual([draft.id]);
+    expect(await call('drafts.save', { id: draft.id, clientId: 'nobody', title: '', periodFrom: null, periodTo: null, form: {} })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'clientId' } });
+    expect(await call('drafts.save', { id: draft.id, clientId: null, title: '', periodFrom: '2025-02-30', periodTo: null, form: {} })).toMatchObject({ ok: false, error: { field: 'periodFrom' } });
+    expect(await call('drafts.open', { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'id' } });
+  });
+
+  it('attaches and detaches files, and exports, imports and opens a .fdesk file', async () => {
+    const { ok, call, saveFolder, opened } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example 2025', form: {} });
+    const withAccounts = await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts.xhtml', bytes: ixbrl('Accounts') });
+    expect(withAccounts.attachments[0]).toMatchObject({ role: 'accounts', hasInlineXbrlHeader: true });
+    expect(await call('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts.pdf', bytes: ixbrl('x') })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'fileName' } });
+    expect(await ok<{ saved: boolean; fileName: string }>('drafts.export', { id: draft.id })).toEqual({ saved: true, fileName: 'Example 2025.fdesk' });
+    const bytes = new Uint8Array(await readFile(join(saveFolder, 'Example 2025.fdesk')));
+    const imported = await ok<Draft>('drafts.import', { fileName: 'Example 2025.fdesk', bytes });
+    expect(imported.id).not.toBe(draft.id);
+    expect(imported.attachments.map((a) => a.sha256)).toEqual(withAccounts.attachments.map((a) => a.sha256));
+    expect(await call('drafts.import', { fileName: 'x.fdesk', bytes: new TextEncoder().encode('{"format":"other"}') })).toMatchObject({ ok: false, error: { code: 'invalid-request', errors: expect.arrayContaining([{ field: 'format', message: expect.any(String) }]) } });
+    expect(await ok('drafts.openFile')).toEqual({ draft: null });
+    opened.path = join(saveFolder, 'Example 2025.fdesk');
+    expect((await ok<{ draft: Draft }>('drafts.openFile')).draft.title).toBe('Example 2025');
+    expect((await ok<Draft>('drafts.detach', { draftId: draft.id, attachmentId: withAccounts.attachments[0]!.id })).attachments).toEqual([]);
+    expect(await call('drafts.detach', { draftId: draft.id, attachmentId: 'gone' })).toMatchObject({ ok: false, error: { field: 'attachmentId' } });
+  });
+
+  it('saves validation messages as .csv through the save dialog', async () => {
+    const { ok, saveFolder } = await setup();
+    expect(await ok('file.save', { kind: 'validation-csv', suggestedName: 'ACME: messages', contents: 'code,message\n9200,rate\n' })).toEqual({ saved: true, fileName: 'ACME- messages.csv' });
+    expect(await readFile(join(saveFolder, 'ACME- messages.csv'), 'utf8')).toBe('code,message\n9200,rate\n');
+  });
+});
+
+describe('CT600 from a draft (real engine)', () => {
+  it('builds with the draft’s accounts and computations, runs schema, rules and IRmark, and records the build', async () => {
+    const { ok, dataDir } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example 2025', form: {} });
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: ixbrl('Accounts') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: ixbrl('Computations') });
+    const form = { companyName: 'Example Trading Ltd', step: 'check' };
+    const result = await ok<Ct600DraftBuildResponse>('ct600.buildDraft', { draftId: draft.id, form, request: fullRequest });
+    const xml = Buffer.from(result.build.xmlDoc, 'base64');
+    expect(xml.toString('utf8')).toContain('<Accounts>');
+    expect(xml.toString('utf8')).toContain('EncodedInlineXBRLDocument Filename="computations-2025.xhtml"');
+    const verified = verifyIrmark(new Uint8Array(xml));
+    expect(verified.matches).toBe(true);
+    expect(result.build.irMark).toBe(verified.expected);
+    expect(result.validation.jobStatus).toBe('success');
+    expect(result.validation.validations.map((v) => v.validationType)).toEqual([0, 1, 2]);
+    expect(result.validation.validations.every((v) => v.validationResult === 'valid')).toBe(true);
+    expect(result.draft).toMatchObject({ state: 'validated', changedSinceBuild: false, form, lastBuild: { answeredBy: 'engine', irMark: verified.expected, irMarkBase32: verified.expectedBase32, size: xml.length } });
+    expect(await readFile(join(dataDir, 'drafts', `${draft.id}.files`, 'last-build.xml'))).toEqual(xml);
+    // A change to the form makes the build stale.
+    expect(await ok('drafts.save', { id: draft.id, clientId: null, title: 'Example 2025', periodFrom: null, periodTo: null, form: { ...form, step: 'edit' } })).toMatchObject({ state: 'in-progress', changedSinceBuild: true });
+  });
+
+  it('checkDraft gives the same rule results without recording anything; missing accounts are a 9113 finding', async () => {
+    const { ok } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    const checked = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
+    const codes = checked.validations.flatMap((v) => v.messages.map((m) => m.code));
+    expect(codes).toContain('9113');
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: ixbrl('Accounts') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: ixbrl('Computations') });
+    const again = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
+    expect(again.validations.every((v) => v.validationResult === 'valid')).toBe(true);
+    expect((await ok<Draft>('drafts.open', { id: draft.id })).lastBuild).toBeNull();
+  });
+
+  it('refuses a request carrying its own attachedFiles, and passes the engine’s field errors on', async () => {
+    const { call, ok } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    expect(await call('ct600.buildDraft', { draftId: draft.id, form: {}, request: fullReturn() })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'request.attachedFiles' } });
+    const engineRefusal = await call('ct600.buildDraft', { draftId: draft.id, form: {}, request: { ...minimumReturn(), reference: '12' } });
+    expect(engineRefusal).toMatchObject({ ok: false, error: { code: 'invalid-request', errors: [{ field: 'reference', message: 'must be the 10-digit UTR (box 3)' }] } });
+    expect((await ok<Draft>('drafts.open', { id: draft.id })).lastBuild).toBeNull();
+  });
+
+  it('ct600.validate runs the full local validation job on a dropped return', async () => {
+    const { ok } = await setup();
+    const sample = new Uint8Array(await readFile(join(import.meta.dirname, '..', '..', '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml')));
+    const result = await ok<ValidationJobResult>('ct600.validate', { fileName: 'tpvs-accepted-sample.xml', bytes: sample });
+    expect(result.jobStatus).toBe('success');
+    expect(result.validations.map((v) => v.validationType)).toEqual([0, 1, 2]);
+    expect(result.startDateTime).toMatch(/Z$/);
+  });
+
+  it('keeps the attachments limit equal to the engine’s', () => {
+    expect(MAX_CT600_ATTACHMENTS_BASE64_BYTES).toBe(MAX_ATTACHMENTS_BASE64_BYTES);
+  });
+});
+
+describe('what crosses the bridge', () => {
+  it('no answer of the new channels, errors and unreadable-draft reports included, carries a path, the home or data folder', async () => {
+    const { ok, call, dataDir } = await setup();
+    await mkdir(join(dataDir, 'drafts'), { recursive: true });
+    await writeFile(join(dataDir, 'drafts', 'broken.json'), '{');
+    const list = await ok<DraftList>('drafts.list');
+    expect(list.unreadable[0]).toMatchObject({ fileName: 'broken.json', movedTo: expect.stringMatching(/^broken\.json\.unreadable-/) });
+    await call('drafts.open', { id: 'broken' });
+    await call('drafts.open', { id: 'nothing-here' });
+    const text = JSON.stringify(answers);
+    // Runs after the tests above in this file: their answers (every new channel, successes and refusals) are checked too.
+    expect(answers.length).toBeGreaterThan(20);
+    for (const secret of [dataDir, homedir(), tmpdir(), '/home/jane']) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"[^"]*(?:\/tmp\/|\/home\/|[A-Z]:\\\\)/);
+    expect(text).not.toMatch(/\bat [\w.<>]+ \(/); // no stack frames
+  });
+});
