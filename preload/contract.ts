@@ -486,3 +486,221 @@ export const MAX_DRAFT_FORM_BYTES = 1 * MiB;
 export const MAX_DRAFT_ATTACHMENT_BYTES = MAX_REPORT_PACKAGE_BYTES;
 /** An exported draft (.fdesk): its form plus its attachments in base64. */
 export const MAX_DRAFT_FILE_BYTES = 400 * MiB;
+
+// ---------------------------------------------------------------------------
+// Online: settings of the filing service, the signed-in session, the outbox of
+// remote requests and validation jobs followed on the service. Secrets go to
+// main in session.signIn and never come back: no response carries them.
+
+/** The identification headers sent with every operation (ClientName/ClientID come from each draft's client). */
+export interface IdentificationHeaders {
+  applicationName: string;
+  partnerName: string;
+  partnerId: string;
+  customerName: string;
+  customerId: string;
+}
+
+/** GovTalk header values the CT600 message carries. */
+export interface GovTalkSettings {
+  /** HMRC's 4-digit vendor id for this software. */
+  vendorId: string;
+  productVersion: string;
+  /** GatewayTest: the message is a test submission. */
+  gatewayTest: boolean;
+  /** Test in live: a test submission sent to the live gateway. */
+  testInLive: boolean;
+}
+
+export interface OnlineSettings {
+  /** {base_url}: https, or http to this computer only; '' while the service is not set up. */
+  baseUrl: string;
+  /** {auth_url}: the token endpoint is `${authUrl}/connect/token`; '' while not set up. */
+  authUrl: string;
+  /** Sent as x-api-version. */
+  apiVersion: string;
+  identification: IdentificationHeaders;
+  govTalk: GovTalkSettings;
+  /** Whether report packages ask the service for the file hash. */
+  includeHash: boolean;
+  /** Never contact the service: the outbox keeps everything until this is switched off. */
+  workOffline: boolean;
+}
+
+/** settings.testConnection: what happened at the token endpoint, in words. */
+export type ConnectionProblem =
+  | 'not-configured'
+  | 'bad-url'
+  | 'not-found'
+  | 'certificate'
+  | 'unreachable'
+  | 'timeout'
+  | 'wrong-client'
+  | 'wrong-user'
+  | 'rate-limited'
+  | 'service-down'
+  | 'unexpected';
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** Absent when ok. */
+  problem?: ConnectionProblem;
+  /** One plain sentence for the Settings screen: what worked, or what went wrong and what to do. */
+  message: string;
+}
+
+export interface KeychainInfo {
+  kind: 'os-keychain' | 'memory-only';
+  /** Plain words: where secrets are kept and for how long. */
+  description: string;
+}
+
+export interface SessionStatus {
+  signedIn: boolean;
+  /** The user name last used (filled into the sign-in form); '' when none. */
+  username: string;
+  /** The client id last used; '' when none. */
+  clientId: string;
+  /** The service's address ("https://api.example.com"); '' when not set up. */
+  service: string;
+  /** Why not signed in (the session ended, wrong password, …); null when signed in or never signed in. */
+  reason: string | null;
+  keychain: KeychainInfo;
+}
+
+/** session.signIn: the secrets go to main and into the keychain, never back. */
+export interface SignInRequest {
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+}
+
+export type OutboxItemKind = 'ct600-build' | 'package-build' | 'validation-create';
+export type OutboxItemState = 'queued' | 'sending' | 'done' | 'failed' | 'cancelled';
+
+export interface OutboxItemView {
+  /** Also the Idempotency-Key sent with every attempt. */
+  id: string;
+  kind: OutboxItemKind;
+  draftId: string | null;
+  /** The draft's title, or the file name for a validation. */
+  title: string;
+  state: OutboxItemState;
+  attempts: number;
+  createdAt: string;
+  /** When it will be tried next (queued only); null when it waits for nothing but its turn, sign-in or the network. */
+  nextTryAt: string | null;
+  /** Why it is waiting or failed, in words; null when there is nothing to say. */
+  reason: string | null;
+  /** A validation sent: the job id the service gave. */
+  jobId?: string;
+}
+
+export interface OutboxCounts {
+  queued: number;
+  sending: number;
+  done: number;
+  failed: number;
+}
+
+export interface OutboxIdRequest {
+  id: string;
+}
+
+export type OnlineState = 'online' | 'offline' | 'signed-out' | 'paused';
+
+/** Pushed by main on ONLINE_STATUS_CHANNEL whenever any of it changes; also answered by online.status. */
+export interface OnlineStatus {
+  state: OnlineState;
+  /** Plain words for the window's status bar. */
+  message: string;
+  workOffline: boolean;
+  signedInAs: string | null;
+  outbox: OutboxCounts;
+}
+
+/** ct600.sendDraft / package.sendDraft: queue a build of the draft on the service. */
+export interface SendDraftRequest {
+  draftId: string;
+  /** The request as the wizard would build it locally (CT600 without attachedFiles: main adds the draft's). */
+  request: Record<string, unknown>;
+}
+
+export interface SendDraftResponse {
+  item: OutboxItemView;
+}
+
+/** Whether the service and the engine gave the same result for the same figures. */
+export interface BuildAgreement {
+  fingerprint: string;
+  comparedAt: string;
+  agrees: boolean;
+  /** Each part compared: the document or package bytes, and the IRmark or hash. */
+  parts: { part: 'document' | 'irmark' | 'package' | 'hash'; agrees: boolean; engine: string; service: string }[];
+  /** Where the bytes first differ, with a little text either side; null when they agree. */
+  firstDifference: { offset: number; line: number; engine: string; service: string } | null;
+}
+
+/** A build the service answered for a draft. */
+export interface ServiceBuildRecord {
+  outboxId: string;
+  builtAt: string;
+  answeredBy: 'service';
+  service: string;
+  /** x-api-version sent. */
+  apiVersion: string;
+  fingerprint: string;
+  size: number;
+  sha256: string;
+  irMark?: string;
+  hash?: string;
+}
+
+/** What the service has answered for one draft, kept beside it by main. */
+export interface DraftServiceResults {
+  draftId: string;
+  lastServiceBuild: ServiceBuildRecord | null;
+  agreement: BuildAgreement | null;
+  jobs: FollowedJob[];
+}
+
+export type FollowedJobState = 'following' | 'finished' | 'failed';
+
+export interface FollowedJob {
+  id: string;
+  draftId: string | null;
+  state: FollowedJobState;
+  startedAt: string;
+  polls: number;
+  nextPollAt: string | null;
+  reason: string | null;
+  /** The full result; shown with the same component as a local validation. */
+  result: ValidationJobResult | null;
+  /** The filtered view (errors and warnings, repeated messages collapsed). */
+  filtered: ValidationJobResult | null;
+}
+
+export interface JobFollowRequest {
+  /** The job id (UUID), typed in or returned by the service. */
+  id: string;
+  draftId: string | null;
+}
+
+export interface JobIdRequest {
+  id: string;
+}
+
+/** jobs.send: only when the service is this computer's own server (POST /validation is our extension). */
+export interface JobSendRequest {
+  draftId: string | null;
+  file: DroppedFile;
+}
+
+/** The channel main pushes OnlineStatus on; the preload passes only a well-formed status through. */
+export const ONLINE_STATUS_CHANNEL = 'online.status-changed';
+
+/** Limits of the online payloads (main refuses above them). */
+export const MAX_SETTING_TEXT = 200;
+export const MAX_URL_LENGTH = 2000;
+export const MAX_SECRET_LENGTH = 4096;
