@@ -9,8 +9,9 @@
  */
 import type { FieldError } from '../main/engine/errors.js';
 import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
+import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 
-export type { FieldError, ValidationJobResult, ValidationMessage };
+export type { FieldError, ValidationJobResult, ValidationMessage, ServiceValidationJobResult };
 
 export type IpcErrorCode =
   /** The payload broke a rule; `errors` names each field. */
@@ -355,6 +356,23 @@ export interface RequestResponseChannels {
   'drafts.openFile': { request: void; response: DraftOpenFileResponse };
   'file.save': { request: FileSaveRequest; response: FileSaveResponse };
   'app.info': { request: void; response: AppInfo };
+  // Online (settings, session, outbox, service builds, validation jobs)
+  'settings.get': { request: void; response: OnlineSettings };
+  'settings.save': { request: OnlineSettings; response: OnlineSettings };
+  'settings.testConnection': { request: OnlineSettings; response: ConnectionTestResult };
+  'session.status': { request: void; response: SessionStatus };
+  'session.signIn': { request: SignInRequest; response: SessionStatus };
+  'session.signOut': { request: void; response: SessionStatus };
+  'online.status': { request: void; response: OnlineStatus };
+  'outbox.list': { request: void; response: OutboxItemView[] };
+  'outbox.retry': { request: OutboxIdRequest; response: OutboxItemView };
+  'outbox.cancel': { request: OutboxIdRequest; response: OutboxItemView };
+  'ct600.sendDraft': { request: SendDraftRequest; response: SendDraftResponse };
+  'package.sendDraft': { request: SendDraftRequest; response: SendDraftResponse };
+  'drafts.serviceResults': { request: DraftIdRequest; response: DraftServiceResults };
+  'jobs.follow': { request: JobFollowRequest; response: FollowedJob };
+  'jobs.get': { request: JobIdRequest; response: FollowedJob };
+  'jobs.send': { request: JobSendRequest; response: SendDraftResponse };
 }
 
 export const channels = [
@@ -381,6 +399,23 @@ export const channels = [
   'drafts.openFile',
   'file.save',
   'app.info',
+  // Online
+  'settings.get',
+  'settings.save',
+  'settings.testConnection',
+  'session.status',
+  'session.signIn',
+  'session.signOut',
+  'online.status',
+  'outbox.list',
+  'outbox.retry',
+  'outbox.cancel',
+  'ct600.sendDraft',
+  'package.sendDraft',
+  'drafts.serviceResults',
+  'jobs.follow',
+  'jobs.get',
+  'jobs.send',
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -414,9 +449,28 @@ export interface FilingDeskBridge {
   appInfo(): Promise<IpcResult<AppInfo>>;
   /** Calls the listener for each application menu command; returns the function that stops it. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  // Online
+  getOnlineSettings(): Promise<IpcResult<OnlineSettings>>;
+  saveOnlineSettings(settings: OnlineSettings): Promise<IpcResult<OnlineSettings>>;
+  testConnection(settings: OnlineSettings): Promise<IpcResult<ConnectionTestResult>>;
+  sessionStatus(): Promise<IpcResult<SessionStatus>>;
+  signIn(request: SignInRequest): Promise<IpcResult<SessionStatus>>;
+  signOut(): Promise<IpcResult<SessionStatus>>;
+  onlineStatus(): Promise<IpcResult<OnlineStatus>>;
+  listOutbox(): Promise<IpcResult<OutboxItemView[]>>;
+  retryOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
+  cancelOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
+  sendCt600Draft(request: SendDraftRequest): Promise<IpcResult<SendDraftResponse>>;
+  sendPackageDraft(request: SendDraftRequest): Promise<IpcResult<SendDraftResponse>>;
+  draftServiceResults(request: DraftIdRequest): Promise<IpcResult<DraftServiceResults>>;
+  followJob(request: JobFollowRequest): Promise<IpcResult<FollowedJob>>;
+  getJob(request: JobIdRequest): Promise<IpcResult<FollowedJob>>;
+  sendFileForValidation(request: JobSendRequest): Promise<IpcResult<SendDraftResponse>>;
+  /** Calls the listener with each online status main pushes; returns the function that stops it. */
+  onOnlineStatus(listener: (status: OnlineStatus) => void): () => void;
 }
 
-type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand'>;
+type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus'>;
 
 /** Which channel each bridge method calls; the preload and the browser shim both follow it. */
 export const bridgeChannels = {
@@ -443,6 +497,23 @@ export const bridgeChannels = {
   openDraftFile: 'drafts.openFile',
   saveFile: 'file.save',
   appInfo: 'app.info',
+  // Online
+  getOnlineSettings: 'settings.get',
+  saveOnlineSettings: 'settings.save',
+  testConnection: 'settings.testConnection',
+  sessionStatus: 'session.status',
+  signIn: 'session.signIn',
+  signOut: 'session.signOut',
+  onlineStatus: 'online.status',
+  listOutbox: 'outbox.list',
+  retryOutboxItem: 'outbox.retry',
+  cancelOutboxItem: 'outbox.cancel',
+  sendCt600Draft: 'ct600.sendDraft',
+  sendPackageDraft: 'package.sendDraft',
+  draftServiceResults: 'drafts.serviceResults',
+  followJob: 'jobs.follow',
+  getJob: 'jobs.get',
+  sendFileForValidation: 'jobs.send',
 } as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;
@@ -675,10 +746,14 @@ export interface FollowedJob {
   polls: number;
   nextPollAt: string | null;
   reason: string | null;
-  /** The full result; shown with the same component as a local validation. */
-  result: ValidationJobResult | null;
+  /**
+   * The full result; shown with the same component as a local validation. The
+   * service may use words of its own for status, result and category (the
+   * interface does not list them), so they are plain strings here.
+   */
+  result: ServiceValidationJobResult | null;
   /** The filtered view (errors and warnings, repeated messages collapsed). */
-  filtered: ValidationJobResult | null;
+  filtered: ServiceValidationJobResult | null;
 }
 
 export interface JobFollowRequest {

@@ -7,6 +7,8 @@ import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
 import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.js';
 import { createPackageBuildHandler, createPackageValidateHandler, type PackageEngine } from './package-handlers.js';
 import type { Handlers } from './register-handlers.js';
+import type { OnlineDesk } from '../online/online-desk.js';
+import { createOnlineHandlers } from './online-handlers.js';
 
 export interface HandlerDeps {
   ct600: Ct600Engine;
@@ -16,6 +18,7 @@ export interface HandlerDeps {
   clients: ClientBook;
   drafts: DraftStore;
   appInfo: AppInfo;
+  online: OnlineDesk;
   clock?: () => Date;
 }
 
@@ -34,5 +37,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
+    ...createOnlineHandlers(deps.online),
   };
 }

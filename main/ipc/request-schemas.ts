@@ -10,6 +10,7 @@ import {
   type RequestOf,
 } from '../../preload/contract.js';
 import { formProblem } from '../store/form-limits.js';
+import { onlineRequestSchemas } from './online-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
 
@@ -243,6 +244,8 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'package.validate': droppedFile(['.xbri', '.xbr', '.zip'], fileBytes(MAX_REPORT_PACKAGE_BYTES, 'a report package')),
     'file.save': fileSave,
     'app.info': z.undefined({ message: 'takes no request' }),
+    // Online
+    ...onlineRequestSchemas,
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 
