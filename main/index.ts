@@ -8,6 +8,8 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { MENU_COMMAND_CHANNEL, ONLINE_STATUS_CHANNEL, type MenuCommand, type OnlineStatus } from '../preload/contract.js';
+import { DeferredCredentialStore } from './credentials/deferred-credential-store.js';
+import { openCredentialStore } from './credentials/open-credential-store.js';
 import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
 import { OnlineDesk } from './online/online-desk.js';
 import { createHandlers } from './ipc/create-handlers.js';
@@ -74,14 +76,9 @@ function sendMenuCommand(command: MenuCommand): void {
   if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(MENU_COMMAND_CHANNEL, command);
 }
 
-/**
- * The keychain library is native and loaded only when needed: a build whose
- * native part is missing still starts, with secrets in memory for this run
- * (and the Settings screen says so).
- */
+/** The OS keychain, or memory for this run when there is none (the Settings screen says which). */
 async function openKeychain() {
   try {
-    const { openCredentialStore } = await import('./credentials/open-credential-store.js');
     return await openCredentialStore();
   } catch (error) {
     console.error('keychain: the keychain library could not be loaded', error instanceof Error ? error.message : String(error));
@@ -140,7 +137,7 @@ async function start(): Promise<void> {
   // Secrets in the OS keychain, or in memory for this run when there is none (the Settings screen says which).
   const online = new OnlineDesk({
     dataDir,
-    credentials: await openKeychain(),
+    credentials: new DeferredCredentialStore(openKeychain()),
     drafts,
     clients,
     // net.isOnline() is only trusted when it says offline: "online" just means "try now".
