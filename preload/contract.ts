@@ -9,9 +9,10 @@
  */
 import type { FieldError } from '../main/engine/errors.js';
 import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
+import type { PackagePlan, PackagePlanEntry, PackagePlanProblem } from '../main/engine/package/draft-package.js';
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 
-export type { FieldError, ValidationJobResult, ValidationMessage, ServiceValidationJobResult };
+export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, ServiceValidationJobResult };
 
 export type IpcErrorCode =
   /** The payload broke a rule; `errors` names each field. */
@@ -91,7 +92,17 @@ export type PackageExtension = 'xbri' | 'xbr' | 'zip';
  */
 export type FileSaveRequest =
   | { kind: 'ct600-xml'; suggestedName: string; contents: Uint8Array | string }
-  | { kind: 'report-package'; extension: PackageExtension; suggestedName: string; contents: Uint8Array }
+  | {
+      kind: 'report-package';
+      extension: PackageExtension;
+      suggestedName: string;
+      contents: Uint8Array;
+      /**
+       * Also write "<file>.sha256" beside it, the line `sha256sum -c` checks
+       * ("<64 hex>  <file name>\n"). Off when left out; the wizard's Save turns it on by default.
+       */
+      writeHashFile?: boolean;
+    }
   /** Validation messages exported as CSV (UTF-8 text, one message a row). */
   | { kind: 'validation-csv'; suggestedName: string; contents: string };
 
@@ -99,6 +110,10 @@ export interface FileSaveResponse {
   saved: boolean;
   /** The saved file's name (not its folder: the full path holds the user's name). */
   fileName?: string;
+  /** The checksum file written beside it ("ACME-2024.xbri.sha256"), when one was asked for and written. */
+  hashFileName?: string;
+  /** Why the checksum file could not be written, in words, when the package itself was saved. */
+  hashFileProblem?: string;
 }
 
 export interface AppInfo {
@@ -324,6 +339,80 @@ export interface Ct600DraftCheckRequest {
 }
 
 // ---------------------------------------------------------------------------
+// Report packages from a draft.
+
+/**
+ * The wizard's About and Entry points pages as a report package request
+ * (name, identifier, version, description, publisher, publisherUrl,
+ * publisherCountry, publicationDate as YYYY-MM-DD, reportPackageLanguage,
+ * reportPackageName, entrypoints). Without reportName, reportBase64Content and
+ * base64ZipFiles: main adds the draft's report and taxonomy attachments.
+ */
+export type PackageDraftMetadata = Record<string, unknown>;
+
+/** package.planDraft: the package as it will be written, and what the engine would refuse. Nothing is recorded. */
+export interface PackagePlanRequest {
+  draftId: string;
+  request: PackageDraftMetadata;
+}
+
+export interface PackageDraftBuildRequest {
+  draftId: string;
+  /** The form as it is now; saved with the build so the record matches it. */
+  form: DraftForm;
+  request: PackageDraftMetadata;
+  /** Ask for the service's Hash_Result too (the SHA-256 is always in the response). */
+  includeHash: boolean;
+}
+
+export interface PackageDraftBuild {
+  /** The package's bytes, exactly as recorded; pass them to file.save. */
+  bytes: Uint8Array;
+  suggestedFileName: string;
+  hashResult?: { Hash_Result: string };
+}
+
+export interface PackageDraftBuildResponse {
+  build: PackageDraftBuild;
+  extension: PackageExtension;
+  /** "ACME-2024.xbri". */
+  fileName: string;
+  /** Lowercase hex SHA-256 of build.bytes. */
+  sha256: string;
+  size: number;
+  /** The package validator's result on the built bytes (rpe:/tpe: messages, each naming its entry). */
+  validation: ValidationJobResult;
+  /** Reports the validator found (1 for a package built here). */
+  reportCount: number;
+  draft: Draft;
+}
+
+/** drafts.findBuild: which drafts built exactly these bytes. */
+export interface DraftFindBuildRequest {
+  /** Lowercase hex SHA-256. */
+  sha256: string;
+}
+
+export interface DraftBuildMatch {
+  draftId: string;
+  kind: DraftKind;
+  title: string;
+  /** The name it was built as ("ACME-2024.xbri"). */
+  fileName: string;
+  size: number;
+  sha256: string;
+  builtAt: string;
+  answeredBy: AnsweredBy;
+  /** The draft was changed after this build (the match is still the bytes that build made). */
+  changedSinceBuild: boolean;
+}
+
+export interface DraftFindBuildResponse {
+  /** Most recently built first; empty when no draft built these bytes. */
+  matches: DraftBuildMatch[];
+}
+
+// ---------------------------------------------------------------------------
 // Events main sends to the page (the application menu acts on drafts).
 
 export type MenuCommand = 'new-return' | 'new-package' | 'open' | 'save' | 'save-as';
@@ -340,6 +429,8 @@ export interface RequestResponseChannels {
   'ct600.checkDraft': { request: Ct600DraftCheckRequest; response: ValidationJobResult };
   'package.build': { request: PackageBuildRequest; response: PackageBuildResponse };
   'package.validate': { request: DroppedFile; response: ValidationJobResult };
+  'package.planDraft': { request: PackagePlanRequest; response: PackagePlan };
+  'package.buildDraft': { request: PackageDraftBuildRequest; response: PackageDraftBuildResponse };
   'clients.list': { request: ClientListRequest; response: Client[] };
   'clients.save': { request: ClientSaveRequest; response: Client };
   'clients.archive': { request: ClientArchiveRequest; response: Client };
@@ -354,6 +445,7 @@ export interface RequestResponseChannels {
   'drafts.export': { request: DraftIdRequest; response: FileSaveResponse };
   'drafts.import': { request: DroppedFile; response: Draft };
   'drafts.openFile': { request: void; response: DraftOpenFileResponse };
+  'drafts.findBuild': { request: DraftFindBuildRequest; response: DraftFindBuildResponse };
   'file.save': { request: FileSaveRequest; response: FileSaveResponse };
   'app.info': { request: void; response: AppInfo };
   // Online (settings, session, outbox, service builds, validation jobs)
@@ -383,6 +475,8 @@ export const channels = [
   'ct600.checkDraft',
   'package.build',
   'package.validate',
+  'package.planDraft',
+  'package.buildDraft',
   'clients.list',
   'clients.save',
   'clients.archive',
@@ -397,6 +491,7 @@ export const channels = [
   'drafts.export',
   'drafts.import',
   'drafts.openFile',
+  'drafts.findBuild',
   'file.save',
   'app.info',
   // Online
@@ -431,6 +526,8 @@ export interface FilingDeskBridge {
   checkCt600Draft(request: Ct600DraftCheckRequest): Promise<IpcResult<ValidationJobResult>>;
   buildPackage(request: PackageBuildRequest): Promise<IpcResult<PackageBuildResponse>>;
   validatePackage(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
+  planPackageDraft(request: PackagePlanRequest): Promise<IpcResult<PackagePlan>>;
+  buildPackageDraft(request: PackageDraftBuildRequest): Promise<IpcResult<PackageDraftBuildResponse>>;
   listClients(request: ClientListRequest): Promise<IpcResult<Client[]>>;
   saveClient(request: ClientSaveRequest): Promise<IpcResult<Client>>;
   archiveClient(request: ClientArchiveRequest): Promise<IpcResult<Client>>;
@@ -445,6 +542,7 @@ export interface FilingDeskBridge {
   exportDraft(request: DraftIdRequest): Promise<IpcResult<FileSaveResponse>>;
   importDraft(file: DroppedFile): Promise<IpcResult<Draft>>;
   openDraftFile(): Promise<IpcResult<DraftOpenFileResponse>>;
+  findDraftBuild(request: DraftFindBuildRequest): Promise<IpcResult<DraftFindBuildResponse>>;
   saveFile(request: FileSaveRequest): Promise<IpcResult<FileSaveResponse>>;
   appInfo(): Promise<IpcResult<AppInfo>>;
   /** Calls the listener for each application menu command; returns the function that stops it. */
@@ -481,6 +579,8 @@ export const bridgeChannels = {
   checkCt600Draft: 'ct600.checkDraft',
   buildPackage: 'package.build',
   validatePackage: 'package.validate',
+  planPackageDraft: 'package.planDraft',
+  buildPackageDraft: 'package.buildDraft',
   listClients: 'clients.list',
   saveClient: 'clients.save',
   archiveClient: 'clients.archive',
@@ -495,6 +595,7 @@ export const bridgeChannels = {
   exportDraft: 'drafts.export',
   importDraft: 'drafts.import',
   openDraftFile: 'drafts.openFile',
+  findDraftBuild: 'drafts.findBuild',
   saveFile: 'file.save',
   appInfo: 'app.info',
   // Online

@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem } from '../engine/json-shape.js';
 import type { CommandSpec } from './commands.js';
 
 /** A usage mistake; `help` names the command whose usage is printed with it. */
@@ -55,6 +56,10 @@ export async function writeOutputFile(path: string, bytes: Uint8Array, field = '
 /** Reads a JSON request file; a missing or malformed file is the user's input problem (exit 2). */
 export async function readJsonFile(path: string): Promise<unknown> {
   const text = (await readInputFile(path)).toString('utf8');
+  // The schemas recurse over what JSON.parse returns: a hostile file's depth is refused first.
+  const shape = jsonShapeProblem(text);
+  if (shape?.kind === 'too-deep') throw new RequestValidationError([{ field: '', message: `${path} nests JSON more than ${DEFAULT_JSON_SHAPE_LIMITS.maxDepth} levels deep` }]);
+  if (shape) throw new RequestValidationError([{ field: '', message: `${path} holds more than ${DEFAULT_JSON_SHAPE_LIMITS.maxValues} JSON values` }]);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {

@@ -6,6 +6,8 @@
  */
 import { buildCt600, verifyIrmark, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { createReportPackage, reportPackageFileName, reportPackageRequestSchema, validatePackage } from '../engine/package/index.js';
+import { buildReportPackage, hashResultOf } from '../engine/package/create-report-package.js';
+import { draftPackageRequest, planDraftPackage, type DraftPackageInput } from '../engine/package/draft-package.js';
 import { parseRequest } from '../engine/zod-errors.js';
 import { defaultChecks } from '../engine/validation/default-checks.js';
 import { runFileChecks } from '../engine/validation/validate-file.js';
@@ -19,7 +21,14 @@ export const engineOperations = {
     return { ...built, fileName: reportPackageFileName(parseRequest(reportPackageRequestSchema, request)) };
   },
   'package.validate': (fileName: string, bytes: Uint8Array) => validatePackage(fileName, bytes),
-  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600). */
+  /** The wizard's plan of a draft's package: entries, sizes and what the builder would refuse. */
+  'package.planDraft': (input: DraftPackageInput) => planDraftPackage(input),
+  /** A draft's package as bytes (no base64 round trip), with the service's hash when asked. */
+  'package.buildDraft': async (input: DraftPackageInput, options: { includeHash: boolean }) => {
+    const { zip, naming } = await buildReportPackage(await draftPackageRequest(input));
+    return { bytes: zip, fileName: naming.fileName, extension: naming.extension, ...(options.includeHash ? { hashResult: hashResultOf(zip) } : {}) };
+  },
+  /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
 };
 

@@ -5,6 +5,7 @@ import { createCt600CheckDraftHandler, createCt600BuildDraftHandler } from './ct
 import { createCt600BuildHandler, createCt600ValidateHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
 import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
 import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.js';
+import { createFindBuildHandler, createPackageBuildDraftHandler, createPackagePlanDraftHandler } from './package-draft-handlers.js';
 import { createPackageBuildHandler, createPackageValidateHandler, type PackageEngine } from './package-handlers.js';
 import type { Handlers } from './register-handlers.js';
 import type { OnlineDesk } from '../online/online-desk.js';
@@ -34,6 +35,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'ct600.checkDraft': createCt600CheckDraftHandler(draftDeps),
     'package.build': createPackageBuildHandler(deps.packages),
     'package.validate': createPackageValidateHandler(deps.packages),
+    'package.planDraft': createPackagePlanDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),
+    'package.buildDraft': createPackageBuildDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),
+    'drafts.findBuild': createFindBuildHandler(deps.drafts),
     ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,

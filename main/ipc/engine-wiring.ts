@@ -23,5 +23,7 @@ export function createPackageEngine(runner: EngineRunner = inThreadRunner): Pack
   return {
     build: (request, options) => runner.run('package.build', request, options),
     validate: (fileName, bytes) => runner.run('package.validate', fileName, bytes),
+    planDraft: (input) => runner.run('package.planDraft', input),
+    buildDraft: (input, options) => runner.run('package.buildDraft', input, options),
   };
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import type { FileSaveRequest, FileSaveResponse } from '../../preload/contract.js';
+import { sha256FileLine } from '../engine/package/hash-file.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { describeFsError } from '../store/store-fs.js';
 import { IpcFailure } from './ipc-errors.js';
@@ -45,7 +47,10 @@ async function pathExists(path: string): Promise<boolean> {
  * the full path holds the user's name and the renderer has no use for it.
  */
 export function createFileSaveHandler(deps: FileSaverDeps): (request: FileSaveRequest) => Promise<FileSaveResponse> {
-  return (request) => saveThroughDialog(deps, saveTargetOf(request), request.suggestedName, request.contents);
+  return (request) =>
+    saveThroughDialog(deps, saveTargetOf(request), request.suggestedName, request.contents, {
+      writeHashFile: request.kind === 'report-package' && request.writeHashFile === true,
+    });
 }
 
 /** The save dialog and the write, for any kind of file main offers (file.save, drafts.export). */
@@ -54,6 +59,7 @@ export async function saveThroughDialog(
   target: SaveTarget,
   suggestedName: string,
   contents: Uint8Array | string,
+  options: { writeHashFile?: boolean } = {},
 ): Promise<FileSaveResponse> {
   const write = deps.write ?? writeFileAtomic;
   const exists = deps.exists ?? pathExists;
@@ -85,6 +91,35 @@ export async function saveThroughDialog(
     } catch (error) {
       throw new IpcFailure('failed', `Could not save ${fileName}: ${describeFsError(error)}. Nothing was written.`);
     }
-    return { saved: true, fileName };
+    if (!options.writeHashFile) return { saved: true, fileName };
+    return { saved: true, fileName, ...(await writeHashFileBeside(write, chosen.path, fileName, contents)) };
   }
+}
+
+/**
+ * "<file>.sha256" beside the saved file, written after it so it always
+ * describes the bytes now on disk; the digest is taken from exactly the
+ * bytes written. A file already there is replaced: it described whatever
+ * was saved under this name before. If it cannot be written, the saved file
+ * stays and the answer says why in words.
+ */
+async function writeHashFileBeside(
+  write: (path: string, contents: Uint8Array | string) => Promise<void>,
+  savedPath: string,
+  fileName: string,
+  contents: Uint8Array | string,
+): Promise<{ hashFileName: string } | { hashFileProblem: string }> {
+  const hashFileName = `${fileName}.sha256`;
+  let line: string;
+  try {
+    line = sha256FileLine(createHash('sha256').update(contents).digest('hex'), fileName);
+  } catch {
+    return { hashFileProblem: `${fileName} was saved, but its name holds a carriage return, so no ${hashFileName} checksum file that every tool reads could be written.` };
+  }
+  try {
+    await write(`${savedPath}.sha256`, line);
+  } catch (error) {
+    return { hashFileProblem: `${fileName} was saved, but ${hashFileName} could not be written: ${describeFsError(error)}.` };
+  }
+  return { hashFileName };
 }

@@ -1,5 +1,8 @@
+import type { DraftPackageInput } from '../engine/package/draft-package.js';
 import type {
   DroppedFile,
+  PackageExtension,
+  PackagePlan,
   PackageBuildRequest,
   PackageBuildResponse,
   ReportPackageRequest,
@@ -14,6 +17,11 @@ export interface PackageEngine {
     options: { includeHash: boolean },
   ): Promise<{ zipContentBase64: string; hashResult?: { Hash_Result: string }; fileName: string }>;
   validate(fileName: string, bytes: Uint8Array): Promise<ValidationJobResult>;
+  planDraft(input: DraftPackageInput): Promise<PackagePlan>;
+  buildDraft(
+    input: DraftPackageInput,
+    options: { includeHash: boolean },
+  ): Promise<{ bytes: Uint8Array; fileName: string; extension: PackageExtension; hashResult?: { Hash_Result: string } }>;
 }
 
 export function createPackageBuildHandler(

@@ -9,6 +9,7 @@ import {
   type Channel,
   type RequestOf,
 } from '../../preload/contract.js';
+import { ATTACHMENT_FIELDS } from '../engine/package/draft-package.js';
 import { formProblem } from '../store/form-limits.js';
 import { onlineRequestSchemas } from './online-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
@@ -118,6 +119,31 @@ function packageBuildRequest(limits: PayloadLimits) {
   });
 }
 
+/**
+ * The wizard's package metadata: small text only. The report and the taxonomy
+ * come from the draft's attachments, so a request naming them is refused by field.
+ */
+function packageDraftMetadata(limits: PayloadLimits) {
+  return requestObject.superRefine((request, ctx) => {
+    for (const field of ATTACHMENT_FIELDS) {
+      if (field in request) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'must not be sent: main takes the report and the taxonomy from the draft’s attached files' });
+      }
+    }
+    const measured = measurePayload(request, limits);
+    if (measured.tooDeep) return void ctx.addIssue({ code: 'custom', message: `is nested more than ${limits.maxDepth} levels deep` });
+    if (measured.tooMany) return void ctx.addIssue({ code: 'custom', message: `holds more than ${limits.maxValues} values` });
+    const json = measured.charsByKey.get('base64ReportPackageJson') ?? 0;
+    if (json > limits.packageJsonBase64Chars) {
+      ctx.addIssue({ code: 'custom', path: ['base64ReportPackageJson'], message: `is ${sizeText(json)} of base64; at most ${limitText(limits.packageJsonBase64Chars)} is accepted` });
+    }
+    const other = [...measured.charsByKey].filter(([key]) => key !== 'base64ReportPackageJson').reduce((n, [, chars]) => n + chars, 0);
+    if (other > limits.packageOtherChars) {
+      ctx.addIssue({ code: 'custom', message: `holds ${sizeText(other)} of text; at most ${limitText(limits.packageOtherChars)} is accepted` });
+    }
+  });
+}
+
 /** The size of text as it will be written: UTF-8 bytes, not characters. */
 function contentsSize(contents: Uint8Array | string): number {
   // A string longer than the limit in UTF-16 units is over it in UTF-8 too; skip the count.
@@ -162,6 +188,7 @@ const fileSave = z.discriminatedUnion(
           MAX_SAVED_PACKAGE_BYTES,
           'a report package',
         ),
+        writeHashFile: z.boolean({ message: 'must be true or false' }).optional(),
       },
     ),
     z.strictObject({
@@ -241,6 +268,16 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'drafts.import': droppedFile(['.fdesk'], fileBytes(MAX_DRAFT_FILE_BYTES, 'a Filing Desk draft')),
     'drafts.openFile': z.undefined({ message: 'takes no request' }),
     'package.build': packageBuildRequest(limits),
+    'package.planDraft': z.strictObject({ draftId: id, request: packageDraftMetadata(limits) }),
+    'package.buildDraft': z.strictObject({
+      draftId: id,
+      form: draftForm,
+      request: packageDraftMetadata(limits),
+      includeHash: z.boolean({ message: 'must be true or false' }),
+    }),
+    'drafts.findBuild': z.strictObject({
+      sha256: z.string({ message: 'must be text' }).regex(/^[0-9a-f]{64}$/, 'must be a SHA-256: 64 lowercase hex characters (0–9, a–f)'),
+    }),
     'package.validate': droppedFile(['.xbri', '.xbr', '.zip'], fileBytes(MAX_REPORT_PACKAGE_BYTES, 'a report package')),
     'file.save': fileSave,
     'app.info': z.undefined({ message: 'takes no request' }),

@@ -10,13 +10,28 @@ export interface ErrorBody {
   error: string;
   message: string;
   errors?: FieldError[];
+  /** How many errors there were in all, when more than the body lists. */
+  errorCount?: number;
 }
 
+/** Most field errors one answer lists: enough to fix a form, never a body the size of the request. */
+export const MAX_RETURNED_ERRORS = 100;
+/** Field errors also spelt out in `message`. */
+const ERRORS_IN_MESSAGE = 10;
+/** A field name or rule quoted back is cut here (they can hold the client's own text). */
+const MAX_ERROR_TEXT = 500;
+
+const clip = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text);
+
 export function invalidRequest(errors: FieldError[]): ErrorBody {
+  const listed = errors.slice(0, MAX_RETURNED_ERRORS).map((e) => ({ field: clip(e.field), message: clip(e.message) }));
+  const inMessage = listed.slice(0, ERRORS_IN_MESSAGE).map((e) => `${e.field || '(request)'}: ${e.message}`);
+  const more = errors.length - inMessage.length;
   return {
     error: 'invalid-request',
-    message: `The request is not valid: ${errors.map((e) => `${e.field || '(request)'}: ${e.message}`).join('; ')}`,
-    errors,
+    message: `The request is not valid: ${inMessage.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
+    errors: listed,
+    ...(errors.length > listed.length ? { errorCount: errors.length } : {}),
   };
 }
 

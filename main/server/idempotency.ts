@@ -7,7 +7,10 @@
  * same key with a different body is refused (422): it is a client bug.
  * Stored answers are bounded by count and by total bytes (a package answer
  * can be tens of megabytes): the oldest go first, and an answer larger than
- * the whole budget is handed to its waiters but not kept.
+ * the whole budget is handed to its waiters but not kept. The body is
+ * fingerprinted by its raw bytes (never by walking the parsed value, which a
+ * hostile body could make arbitrarily deep), and a replay carries the
+ * headers that say where a created thing lives (Location).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +19,23 @@ import { principalOf } from './bearer-auth.js';
 interface StoredAnswer {
   status: number;
   contentType: string | undefined;
+  location: string | undefined;
   payload: string;
 }
+
+const rawBodyHashes = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Called by the body parser with the raw text, for requests that carry an
+ * Idempotency-Key only (hashing 40 MB costs time that other requests need not pay).
+ */
+export function rememberRawBody(request: FastifyRequest, text: string): void {
+  if (request.headers[IDEMPOTENCY_HEADER] === undefined) return;
+  rawBodyHashes.set(request, createHash('sha256').update(text).digest('hex'));
+}
+
+/** A request without a parsed body (no content) hashes as the empty text. */
+const EMPTY_BODY_HASH = createHash('sha256').update('').digest('hex');
 
 interface Entry {
   bodyHash: string;
@@ -67,7 +85,7 @@ export class IdempotencyKeys {
     }
     this.sweep();
     const id = `${principalOf(request)}\n${request.url}\n${key}`;
-    const bodyHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+    const bodyHash = rawBodyHashes.get(request) ?? EMPTY_BODY_HASH;
     const existing = this.entries.get(id);
     if (existing) {
       if (existing.bodyHash !== bodyHash) {
@@ -81,6 +99,7 @@ export class IdempotencyKeys {
       if (answer) {
         reply.code(answer.status).header('idempotent-replayed', 'true');
         if (answer.contentType) reply.header('content-type', answer.contentType);
+        if (answer.location) reply.header('location', answer.location);
         return reply.send(answer.payload);
       }
       // The first attempt failed without an answer worth keeping: run this one.
@@ -106,7 +125,13 @@ export class IdempotencyKeys {
       return payload;
     }
     const contentType = reply.getHeader('content-type');
-    entry.settle({ status: reply.statusCode, contentType: contentType === undefined ? undefined : String(contentType), payload });
+    const location = reply.getHeader('location');
+    entry.settle({
+      status: reply.statusCode,
+      contentType: contentType === undefined ? undefined : String(contentType),
+      location: location === undefined ? undefined : String(location),
+      payload,
+    });
     const bytes = Buffer.byteLength(payload);
     // Waiters have their answer either way; keep it only if it fits the budget.
     if (bytes > this.limits.maxBytes) this.forget(id, entry);

@@ -10,11 +10,12 @@ import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
 import { dropResponseHook, faultHook } from './fault-hook.js';
-import { IdempotencyKeys, type IdempotencyLimits } from './idempotency.js';
+import { IdempotencyKeys, rememberRawBody, type IdempotencyLimits } from './idempotency.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import { registerTokenRoute } from './routes/token-route.js';
+import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
 import { registerOperationRoutes } from './routes/operation-routes.js';
 import { registerValidationRoutes } from './routes/validation-routes.js';
 
@@ -44,6 +45,8 @@ export interface ServiceServerOptions {
   host?: string;
   /** Told about every 500 (error and request line, never body or headers); the CLI logs them to stderr. */
   onInternalError?: InternalErrorLog;
+  /** How password guesses are slowed (the clock is the server's). */
+  loginThrottle?: Omit<LoginThrottleOptions, 'clock'>;
 }
 
 export interface ServiceServer {
@@ -65,9 +68,11 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const host = options.host ?? '127.0.0.1';
   const faults = options.faults ?? new FaultSwitches();
+  // The real engine's validation checks run in a worker thread, off the thread that answers requests.
+  const checks = options.engine ? undefined : (await import('./engine-worker-checks.js')).workerChecks();
   const engine =
     options.engine ??
-    (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock });
+    (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock, ...(checks ? { runChecks: checks.runChecks } : {}) });
   const tokens = new TokenAuthority({
     credentials: options.credentials,
     accessLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
@@ -90,9 +95,11 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   // JSON only, through our own parser: Fastify's text/plain parser would hand
   // a string to the operations (a 400 where 415 is right).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     try {
-      done(null, parseJsonBody(String(body)));
+      const text = String(body);
+      rememberRawBody(request, text);
+      done(null, parseJsonBody(text));
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -106,9 +113,10 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   app.addHook('onClose', async () => {
     release();
     await engine.close();
+    await checks?.close();
   });
 
-  await registerTokenRoute(app, tokens, onInternalError);
+  await registerTokenRoute(app, tokens, new LoginThrottle({ clock, ...options.loginThrottle }), onInternalError);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
     const idempotency = new IdempotencyKeys(clock, options.idempotencyLimits);

@@ -4,7 +4,7 @@
  */
 import { buildCt600, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { createReportPackage } from '../engine/package/index.js';
-import { ValidationJobs } from '../engine/validation/index.js';
+import { ValidationJobs, type ValidationJobsOptions } from '../engine/validation/index.js';
 import type { EngineOperations } from './engine-operations.js';
 
 export interface EngineWiringOptions {
@@ -14,6 +14,8 @@ export interface EngineWiringOptions {
   ct600Options?: Ct600BuildOptions;
   clock?: () => Date;
   idGenerator?: () => string;
+  /** Where validation jobs run their checks (the service passes the engine worker); this thread by default. */
+  runChecks?: ValidationJobsOptions['runChecks'];
 }
 
 export function createEngineOperations(options: EngineWiringOptions): EngineOperations & { jobs: ValidationJobs } {
@@ -21,6 +23,7 @@ export function createEngineOperations(options: EngineWiringOptions): EngineOper
     dataDir: options.dataDir,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.idGenerator ? { idGenerator: options.idGenerator } : {}),
+    ...(options.runChecks ? { runChecks: options.runChecks } : {}),
   });
   return {
     jobs,

@@ -20,6 +20,10 @@ const ROLES: Record<DraftKind, readonly AttachmentRole[]> = {
   'report-package': ['report', 'taxonomy'],
 };
 const CT600_EXTENSION = /\.(xhtml|html)$/i;
+/** The report kinds a report package recognises, by extension (lower case only, as the engine reads them). */
+const REPORT_EXTENSION = /\.(xhtml|html|htm|xbrl|json)$/;
+/** Schemas, linkbases (XML), and zips of an extension taxonomy. */
+const TAXONOMY_EXTENSION = /\.(xsd|xml|zip)$/i;
 // Controls, bidi overrides and other invisible format characters.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const WINDOWS_RESERVED = /[<>:"|?*\\]/;
@@ -37,16 +41,24 @@ export function attachmentNameProblem(role: AttachmentRole, fileName: string): s
   if (fileName.length === 0) return 'must not be empty';
   if (fileName.length > 1000) return 'must be at most 1000 characters';
   if (role === 'taxonomy') {
-    if (fileName.startsWith('/')) return 'must be a path inside the package, not starting with "/"';
+    if (fileName.startsWith('/') || /^[A-Za-z]:/.test(fileName)) return 'must be a path inside the package, not an absolute path';
+    if (fileName.includes('\\')) return 'must separate folders with "/", not "\\" (zip paths use "/" only)';
     for (const segment of fileName.split('/')) {
       const problem = segmentProblem(segment);
       if (problem) return problem;
     }
+    if (!TAXONOMY_EXTENSION.test(fileName)) {
+      return 'must be a taxonomy file (.xsd, or .xml for linkbases) or a .zip of the extension taxonomy';
+    }
+    if (/\.zip$/i.test(fileName) && fileName.includes('/')) return 'is a zip: its files are placed from the package root, so give it as a file name, not a path';
     return null;
   }
   if (fileName.includes('/')) return 'must be a file name, not a path';
   const problem = segmentProblem(fileName);
   if (problem) return problem;
+  if (role === 'report' && !REPORT_EXTENSION.test(fileName)) {
+    return 'must be the report: inline XBRL (.xhtml, .html, .htm) or an .xbrl or .json report, with the extension in lower case as packages require';
+  }
   if ((role === 'accounts' || role === 'computations') && !CT600_EXTENSION.test(fileName)) {
     return 'must be an inline XBRL file ending in .xhtml or .html: HMRC accepts accounts and computations only in that form';
   }
@@ -55,6 +67,13 @@ export function attachmentNameProblem(role: AttachmentRole, fileName: string): s
 
 export function roleProblem(kind: DraftKind, role: AttachmentRole): string | null {
   return ROLES[kind].includes(role) ? null : `must be ${ROLES[kind].map((r) => `"${r}"`).join(' or ')} for a ${kind === 'ct600' ? 'CT600 return' : 'report package'} draft`;
+}
+
+/** A package holds one report (.xbri and .xbr allow exactly one): a second is refused until the first is detached. */
+export function packageAttachmentsProblem(existing: readonly DraftAttachment[], role: AttachmentRole): string | null {
+  const report = existing.find((a) => a.role === 'report');
+  if (role === 'report' && report) return `must be added once: ${report.fileName} is the draft's report; remove it first to use another`;
+  return null;
 }
 
 /** The base64 size the engine will count for a CT600 draft's files, with one more of `addedBytes`. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { AttachmentRole, Draft, DraftAttachment, DraftBuildRecord, DraftValidationRecord } from '../../preload/contract.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { attachmentNameProblem, ct600AttachmentsProblem, roleProblem } from './attachment-rules.js';
+import { attachmentNameProblem, ct600AttachmentsProblem, packageAttachmentsProblem, roleProblem } from './attachment-rules.js';
 import { toDraft, type DraftRecord } from './draft-record.js';
 import type { DraftStore } from './draft-store.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
@@ -31,8 +31,13 @@ export function attachmentErrors(record: Pick<DraftRecord, 'kind' | 'attachments
   const errors: { field: string; message: string }[] = [];
   const role = roleProblem(record.kind, file.role);
   if (role) errors.push({ field: `${prefix}role`, message: role });
-  const name = attachmentNameProblem(file.role, file.fileName);
+  // A role this kind of draft does not take says it all: the name's rules belong to that role.
+  const name = role ? null : attachmentNameProblem(file.role, file.fileName);
   if (name) errors.push({ field: `${prefix}fileName`, message: name });
+  if (!role && record.kind === 'report-package') {
+    const again = packageAttachmentsProblem(record.attachments, file.role);
+    if (again) errors.push({ field: `${prefix}role`, message: again });
+  }
   if (!role && record.kind === 'ct600') {
     const size = ct600AttachmentsProblem(record.attachments, file.size);
     if (size) errors.push({ field: `${prefix}bytes`, message: size });

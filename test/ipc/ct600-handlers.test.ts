@@ -24,7 +24,7 @@ function setup() {
     createHandlers({
       ...unusedStoreDeps(),
       ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: { build: unused, validate: unused },
+      packages: { build: unused, validate: unused, planDraft: unused, buildDraft: unused },
       fileSaver: { dialog: { showSaveDialog: unused }, defaultDirectory: '/tmp' },
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),

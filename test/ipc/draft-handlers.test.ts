@@ -29,7 +29,12 @@ async function setup() {
     ipc,
     createHandlers({
       ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: { build: async () => { throw new Error('unused'); }, validate: async () => { throw new Error('unused'); } },
+      packages: {
+        build: async () => { throw new Error('unused'); },
+        validate: async () => { throw new Error('unused'); },
+        planDraft: async () => { throw new Error('unused'); },
+        buildDraft: async () => { throw new Error('unused'); },
+      },
       fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
       openDialog: { showOpenDialog: async () => (opened.path ? { canceled: false, filePaths: [opened.path] } : { canceled: true, filePaths: [] }) },
       clients: stores.clients,

@@ -8,7 +8,7 @@ import { SecretAccount, type CredentialStore } from '../../main/credentials/cred
 import { KeyringCredentialStore } from '../../main/credentials/keyring-credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { DEFAULT_ONLINE_SETTINGS } from '../../main/online/online-settings.js';
@@ -53,7 +53,7 @@ describe('the Online channels, end to end against the local server', () => {
       ipc,
       createHandlers({
         ct600: createCt600Engine({ productVersion: '0.1.0' }),
-        packages: { build: async () => { throw new Error('unused'); }, validate: async () => { throw new Error('unused'); } },
+        packages: createPackageEngine(),
         fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: dataDir },
         openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
         clients,

@@ -1,16 +1,25 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bridgeChannels, channels } from '../../preload/contract.js';
+import { bridgeChannels, channels, MENU_COMMAND_CHANNEL } from '../../preload/contract.js';
 
 // The real electron module would try to download its binary: replace it with
 // a recorder of what the preload exposes and sends.
 const exposed = new Map<string, unknown>();
 const invoked: unknown[][] = [];
+/** Listeners the preload registered with ipcRenderer.on, by channel. */
+const onListeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
   ipcRenderer: {
     invoke: async (...args: unknown[]) => {
       invoked.push(args);
       return { ok: true, value: `answer from ${String(args[0])}` };
+    },
+    on: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
+      if (!onListeners.has(channel)) onListeners.set(channel, new Set());
+      onListeners.get(channel)!.add(listener);
+    },
+    removeListener: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
+      onListeners.get(channel)?.delete(listener);
     },
   },
 }));
@@ -58,5 +67,23 @@ describe('preload bridge', () => {
     invoked.length = 0;
     await bridge.appInfo!('credentials.read');
     expect(invoked).toEqual([['app.info']]);
+  });
+
+  it('passes only known menu commands to the page, never the IPC event, and stops when asked', () => {
+    const bridge = exposed.get('filingDesk') as { onMenuCommand(listener: (command: unknown) => void): () => void };
+    const received: unknown[][] = [];
+    const stop = bridge.onMenuCommand((...args) => received.push(args));
+    const send = (...args: unknown[]) => {
+      for (const listener of onListeners.get(MENU_COMMAND_CHANNEL) ?? []) listener({ sender: 'the IPC event' }, ...args);
+    };
+    send('save');
+    send('format-disk');
+    send({ toString: () => 'save' });
+    send('save-as');
+    expect(received).toEqual([['save'], ['save-as']]);
+    stop();
+    send('open');
+    expect(received).toHaveLength(2);
+    expect(onListeners.get(MENU_COMMAND_CHANNEL)?.size).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { channels } from '../../preload/contract.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +11,7 @@ import { getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineWorkerClient } from '../../main/engine-worker/engine-worker-client.js';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
+import { channels } from '../../preload/contract.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');

@@ -4,6 +4,7 @@
  * parse through readXmlText, so both refuse the same documents.
  */
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { MAX_XML_DEPTH, xmlTooDeepAt } from '../xml-depth.js';
 
 export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
 export const CT_NS = 'http://www.govtalk.gov.uk/taxation/CT/5';
@@ -20,7 +21,7 @@ const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]
 /** An & that does not start one of XML's predefined entities or a character reference. */
 const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
 
-export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding';
+export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding' | 'too-deep';
 export type XmlRead = { ok: true; doc: Document; text: string } | { ok: false; code: XmlProblemCode; message: string };
 
 /** UTF-8 text without a byte order mark, or undefined when the bytes are not UTF-8. */
@@ -54,6 +55,11 @@ export function readXmlText(text: string): XmlRead {
   if (ampersand) {
     const context = markupText.slice(ampersand.index, ampersand.index + 12).split(/\s/)[0];
     return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "${context}" is an unescaped & or an entity XML does not define (write &amp;)` };
+  }
+  // Before parsing: canonicalisation and the checks walk the tree recursively.
+  const tooDeep = xmlTooDeepAt(text);
+  if (tooDeep !== undefined) {
+    return { ok: false, code: 'too-deep', message: `the XML nests elements more than ${MAX_XML_DEPTH} levels deep (at character ${tooDeep}); a GovTalk message nests a dozen` };
   }
   const problems: string[] = [];
   const parser = new DOMParser({

@@ -6,11 +6,11 @@
  * validator; a package that fails is a bug (EngineInternalError), not a result.
  */
 import { createHash } from 'node:crypto';
-import { EngineInternalError, RequestValidationError } from '../errors.js';
+import { EngineInternalError, RequestValidationError, type FieldError } from '../errors.js';
 import { parseRequest } from '../zod-errors.js';
 import { decodeBase64 } from './base64.js';
 import { catalogRewrites, taxonomyReferencesOfReport } from './catalog-rewrites.js';
-import { documentTypeOfExtension, extensionOfDocumentType, reportKindOf, type PackageExtension } from './document-types.js';
+import { documentTypeOfExtension, extensionOfDocumentType, reportKindOf, type PackageExtension, type ReportKind } from './document-types.js';
 import { isValidResult, reportCountOf } from './findings.js';
 import { readExtraFiles } from './merge-zip-files.js';
 import { catalogXml, taxonomyPackageXml } from './metadata-writer.js';
@@ -52,53 +52,83 @@ export async function createReportPackage(
   options: CreateReportPackageOptions,
   deps: ReportPackageDeps = {},
 ): Promise<ReportPackageResponse> {
+  const { zip } = await buildReportPackage(input, deps);
+  const response: ReportPackageResponse = { zipContentBase64: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength).toString('base64') };
+  if (options.includeHash) response.hashResult = hashResultOf(zip);
+  return response;
+}
+
+/** The service's hash: lowercase hex SHA-256 of exactly the package's bytes. */
+export function hashResultOf(zip: Uint8Array): { Hash_Result: string } {
+  return { Hash_Result: createHash('sha256').update(zip).digest('hex') };
+}
+
+/** The package's bytes and names, checked by the validator, before any base64 (for callers that keep bytes). */
+export async function buildReportPackage(input: unknown, deps: ReportPackageDeps = {}): Promise<{ zip: Uint8Array; naming: PackageNaming }> {
   const limits = deps.limits ?? DEFAULT_ZIP_LIMITS;
   const request = parseRequest(reportPackageRequestSchema, input);
-  const plan = packagePlan(request);
+  const naming = packageNaming(request);
   const report = decodeBase64(request.reportBase64Content);
   if (report.length === 0) {
     throw new RequestValidationError([{ field: 'reportBase64Content', message: 'the report is empty' }]);
   }
-  const urls = [
-    ...(request.entrypoints ?? []).map((ep) => ep.entryPointDocument.href),
-    ...taxonomyReferencesOfReport(report, plan.reportKind),
-  ];
-  const hosts = new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).host] : [])));
+  const hosts = taxonomyHosts(entryPointHrefs(request), report, naming.reportKind);
   const extras = request.base64ZipFiles
     ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
     : [];
+  const files = packageFiles(request, naming, report, extras);
+  const tooBig = packageSizeProblem(files, extras.length > 0, limits);
+  if (tooBig) throw new RequestValidationError([tooBig]);
 
-  const stld = plan.stld;
+  const zip = await writeZip(files);
+  await selfCheck(naming.fileName, zip, limits);
+  return { zip, naming };
+}
+
+export function entryPointHrefs(request: Pick<ReportPackageRequest, 'entrypoints'>): string[] {
+  return (request.entrypoints ?? []).map((ep) => ep.entryPointDocument.href);
+}
+
+/**
+ * The hosts of the taxonomy URLs the package uses (entry points and the
+ * report's own schemaRef): a single top-level directory of the merged files
+ * named after one of them is kept, because the catalog maps the URL there.
+ */
+export function taxonomyHosts(entryPointUrls: readonly string[], report: Uint8Array, reportKind: ReportKind): Set<string> {
+  const urls = [...entryPointUrls, ...taxonomyReferencesOfReport(report, reportKind)];
+  return new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).host] : [])));
+}
+
+/**
+ * Every file of the package in the order it is written: META-INF first, then
+ * the report, then the merged files (already sorted by path). What the
+ * package wizard's plan lists is this same list.
+ */
+export function packageFiles(request: ReportPackageRequest, naming: PackageNaming, report: Uint8Array, extras: readonly { path: string; bytes: Uint8Array }[]): ZipFile[] {
+  const stld = naming.stld;
   const encoder = new TextEncoder();
   const files: ZipFile[] = [
-    { path: `${stld}/META-INF/reportPackage.json`, bytes: plan.reportPackageJson },
+    { path: `${stld}/META-INF/reportPackage.json`, bytes: naming.reportPackageJson },
     { path: `${stld}/META-INF/taxonomyPackage.xml`, bytes: encoder.encode(taxonomyPackageXml(request)) },
   ];
-  const packagePaths = new Set(extras.map((f) => f.path));
-  const rewrites = catalogRewrites(urls, packagePaths);
+  const urls = [...entryPointHrefs(request), ...taxonomyReferencesOfReport(report, naming.reportKind)];
+  const rewrites = catalogRewrites(urls, new Set(extras.map((f) => f.path)));
   if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
   files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });
   for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes });
-
-  refuseOverPackageSize(files, extras.length > 0, limits);
-
-  const zip = await writeZip(files);
-  await selfCheck(plan.fileName, zip, limits);
-  const response: ReportPackageResponse = { zipContentBase64: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength).toString('base64') };
-  if (options.includeHash) response.hashResult = { Hash_Result: createHash('sha256').update(zip).digest('hex') };
-  return response;
+  return files;
 }
 
-interface PackagePlan {
+export interface PackageNaming {
   stld: string;
   extension: PackageExtension;
   fileName: string;
-  reportKind: 'inline' | 'xbrl' | 'json';
+  reportKind: ReportKind;
   reportPackageJson: Uint8Array;
 }
 
 /** Extension, documentType and names, from base64ReportPackageJson when given, else from the report's kind. */
-function packagePlan(request: ReportPackageRequest): PackagePlan {
+export function packageNaming(request: ReportPackageRequest): PackageNaming {
   const reportKind = reportKindOf(request.reportName)!;
   const stld = safePackageName(request.reportPackageName)!;
   if (request.base64ReportPackageJson !== undefined) {
@@ -114,19 +144,17 @@ function packagePlan(request: ReportPackageRequest): PackagePlan {
 
 /** "<name>.<ext>": the file name for a save dialog or the CLI's --out folder. */
 export function reportPackageFileName(request: ReportPackageRequest): string {
-  return packagePlan(request).fileName;
+  return packageNaming(request).fileName;
 }
 
 /** The report, the merged files and the metadata together must fit the package limit the validator applies. */
-function refuseOverPackageSize(files: ZipFile[], hasExtras: boolean, limits: ZipLimits): void {
+export function packageSizeProblem(files: readonly ZipFile[], hasExtras: boolean, limits: ZipLimits): FieldError | undefined {
   const total = files.reduce((n, f) => n + f.bytes.length, 0);
-  if (total <= limits.maxTotalUncompressedBytes) return;
-  throw new RequestValidationError([
-    {
-      field: hasExtras ? 'base64ZipFiles' : 'reportBase64Content',
-      message: `the package would hold ${total} bytes with the report${hasExtras ? ' and these files' : ''}; at most ${limits.maxTotalUncompressedBytes} are accepted`,
-    },
-  ]);
+  if (total <= limits.maxTotalUncompressedBytes) return undefined;
+  return {
+    field: hasExtras ? 'base64ZipFiles' : 'reportBase64Content',
+    message: `the package would hold ${total} bytes with the report${hasExtras ? ' and these files' : ''}; at most ${limits.maxTotalUncompressedBytes} are accepted`,
+  };
 }
 
 async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits): Promise<void> {

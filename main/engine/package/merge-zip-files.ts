@@ -29,20 +29,68 @@ export function readExtraFiles(
   keepTopLevel: (directory: string) => boolean = () => false,
 ): ExtraFile[] {
   const archive = openExtraArchive(zipBytes, limits);
-  for (const entry of archive.entries) checkEntry(entry);
-  const top = singleTopLevelDirectory(archive.entries.map((e) => e.name));
-  const strip = top !== undefined && !keepTopLevel(top) ? top : undefined;
-  const tree = new MergedTree(reportName);
+  const { problems, strip } = mergedPathProblems(archive.entries, reportName, keepTopLevel);
+  const first = problems[0];
+  if (first) refuse(first.message, first.entry);
   const files: ExtraFile[] = [];
   for (const entry of archive.entries) {
-    const full = withoutTrailingSlash(entry.name);
-    const path = strip !== undefined ? full.slice(strip.length + 1) : full;
+    if (entry.isDirectory) continue;
+    files.push({ path: mergedPathOf(entry.name, strip), bytes: readEntryBytes(archive, entry) });
+  }
+  return files.sort(byPath);
+}
+
+/** One entry the merge would refuse, with the reason in words (without the entry's name). */
+export interface MergeProblem {
+  entry: string;
+  message: string;
+}
+
+/** The entry facts the merge rules look at; a zip entry has them all, a loose file only its name. */
+export interface MergeEntry {
+  name: string;
+  isDirectory: boolean;
+  encrypted?: boolean;
+  symlink?: boolean;
+}
+
+/**
+ * Every problem the merge rules find, in entry order: first each entry's own
+ * name and kind, then the clashes between paths (after the single top-level
+ * directory is stripped). The builder refuses with the first; the package
+ * wizard's plan shows them all, so the user sees every file to fix at once.
+ */
+export function mergedPathProblems(
+  entries: readonly MergeEntry[],
+  reportName: string,
+  keepTopLevel: (directory: string) => boolean = () => false,
+): { problems: MergeProblem[]; strip: string | undefined } {
+  const problems: MergeProblem[] = [];
+  const usable: MergeEntry[] = [];
+  for (const entry of entries) {
+    const problem = entryProblem(entry);
+    if (problem) problems.push({ entry: entry.name, message: problem });
+    else usable.push(entry);
+  }
+  const top = singleTopLevelDirectory(entries.map((e) => e.name));
+  const strip = top !== undefined && !keepTopLevel(top) ? top : undefined;
+  const tree = new MergedTree(reportName, (message, entry) => problems.push({ entry, message }));
+  for (const entry of usable) {
+    const path = mergedPathOf(entry.name, strip);
     if (path === '') continue; // the stripped top-level directory itself
     tree.add(path, entry.isDirectory, entry.name);
-    if (!entry.isDirectory) files.push({ path, bytes: readEntryBytes(archive, entry) });
   }
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { problems, strip };
 }
+
+/** Where an entry lands under the STLD: its name without a trailing "/" and without the stripped directory. */
+export function mergedPathOf(name: string, strip: string | undefined): string {
+  const full = withoutTrailingSlash(name);
+  return strip !== undefined ? full.slice(strip.length + 1) : full;
+}
+
+/** The order merged files are written in (by UTF-16 code unit, as the builder always has). */
+export const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** A 400 on base64ZipFiles naming the entry (control characters escaped, so the message stays one line). */
 function refuse(message: string, entry?: string): never {
@@ -64,13 +112,14 @@ function openExtraArchive(zipBytes: Uint8Array, limits: ZipLimits): ZipArchive {
   }
 }
 
-function checkEntry(entry: ZipEntry): void {
+function entryProblem(entry: MergeEntry): string | undefined {
   const problem = entryPathProblem(entry.name);
-  if (problem) refuse(`refused: the name ${problem.reason}`, entry.name);
-  if (entry.encrypted) refuse('refused: the entry is encrypted', entry.name);
-  if (entry.symlink) refuse('refused: symbolic links are not allowed in a package', entry.name);
+  if (problem) return `refused: the name ${problem.reason}`;
+  if (entry.encrypted) return 'refused: the entry is encrypted';
+  if (entry.symlink) return 'refused: symbolic links are not allowed in a package';
   const unportable = nonPortableNameProblem(withoutTrailingSlash(entry.name));
-  if (unportable) refuse(`refused: the name ${unportable}`, entry.name);
+  if (unportable) return `refused: the name ${unportable}`;
+  return undefined;
 }
 
 function readEntryBytes(archive: ZipArchive, entry: ZipEntry): Buffer {
@@ -102,7 +151,10 @@ function singleTopLevelDirectory(names: string[]): string | undefined {
 class MergedTree {
   private readonly byFoldedPath = new Map<string, { path: string; isDirectory: boolean; entry: string }>();
 
-  constructor(private readonly reportName: string) {}
+  constructor(
+    private readonly reportName: string,
+    private readonly report: (message: string, entry: string) => void,
+  ) {}
 
   add(path: string, isDirectory: boolean, entry: string): void {
     for (const dir of parentDirectories(path)) this.register(dir, true, entry);
@@ -111,7 +163,7 @@ class MergedTree {
 
   private register(path: string, isDirectory: boolean, entry: string): void {
     const clash = generatedPathClash(path, isDirectory, this.reportName);
-    if (clash) refuse(`refused: ${clash}`, entry);
+    if (clash) return this.report(`refused: ${clash}`, entry);
     const key = foldedPath(path);
     const earlier = this.byFoldedPath.get(key);
     if (!earlier) {
@@ -119,12 +171,12 @@ class MergedTree {
       return;
     }
     if (earlier.path !== path) {
-      refuse(
+      return this.report(
         `refused: its path and that of ${quoted(earlier.entry)} differ only in letter case or Unicode normalisation, so they extract to the same file on Windows and macOS`,
         entry,
       );
     }
-    if (!isDirectory && !earlier.isDirectory) refuse('refused: the archive holds this path more than once', entry);
-    if (isDirectory !== earlier.isDirectory) refuse('refused: the path is both a file and a directory', entry);
+    if (!isDirectory && !earlier.isDirectory) return this.report('refused: the archive holds this path more than once', entry);
+    if (isDirectory !== earlier.isDirectory) return this.report('refused: the path is both a file and a directory', entry);
   }
 }

@@ -11,6 +11,14 @@ import { reportKindOf } from './document-types.js';
 /** Characters Windows refuses in a file name (the zip spec already excludes "/" and "\"). */
 const WINDOWS_RESERVED_CHARACTER = /[:*?"<>|]/;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** ext4 and APFS allow 255 bytes per name, NTFS 255 UTF-16 units: bytes is the stricter. */
+export const MAX_SEGMENT_BYTES = 255;
+/**
+ * Windows programs without long-path support cannot create a path of 260
+ * characters (MAX_PATH) or more, and the package's own folder and the folder
+ * it is unzipped into come in front of the path inside the package.
+ */
+export const MAX_PORTABLE_PATH_CHARS = 240;
 /** Device names Windows reserves in every folder, with or without an extension. */
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
@@ -25,10 +33,15 @@ export function foldedPath(path: string): string {
 /** Why a name would not extract faithfully on Windows or macOS, or undefined. */
 export function nonPortableNameProblem(path: string): string | undefined {
   for (const segment of path.split('/')) {
+    const bytes = Buffer.byteLength(segment, 'utf8');
+    if (bytes > MAX_SEGMENT_BYTES) return `has a segment of ${bytes} bytes; file systems allow at most ${MAX_SEGMENT_BYTES} bytes per name`;
     if (CONTROL_CHARACTER.test(segment)) return 'contains a control character, which Windows and macOS file names cannot hold';
     if (WINDOWS_RESERVED_CHARACTER.test(segment)) return 'contains one of : * ? " < > |, which Windows file names cannot hold';
     if (WINDOWS_DEVICE_NAME.test(segment)) return `uses "${segment}", a device name Windows has reserved in every folder`;
     if (/[. ]$/.test(segment)) return 'has a segment that would end in "." or " ", which Windows drops on extraction';
+  }
+  if (path.length > MAX_PORTABLE_PATH_CHARS) {
+    return `is ${path.length} characters long; at most ${MAX_PORTABLE_PATH_CHARS} fit under the package folder within Windows' 260-character path limit`;
   }
   return undefined;
 }

@@ -14,7 +14,11 @@ import {
   type ReportKind,
 } from './document-types.js';
 import { documentTypeOf, parseStrictJsonBytes, StrictJsonError } from './strict-json.js';
+import { MAX_SEGMENT_BYTES } from './merged-path-rules.js';
 import { isXsAnyUri, isXsDate, isXsLanguage } from './xml-types.js';
+
+/** UTF-8 length without Buffer: the renderer's forms run this schema too. */
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const typeError = (iss: { input: unknown }) => (iss.input === undefined ? 'is required' : 'must be a string');
@@ -111,7 +115,8 @@ const reportName = requiredText(
     .refine((v) => !/[/\\]/.test(v), { message: 'must be a file name without a path (no "/" or "\\")' })
     .refine((v) => !/[\u0000-\u001f:*?"<>|]/.test(v), { message: 'must not contain control characters or : * ? " < > |' })
     .refine((v) => reportKindOf(v) !== undefined, { message: `must end in ${REPORT_EXTENSIONS}` })
-    .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' }),
+    .refine((v) => !/^\.[^.]+$/.test(v), { message: 'needs a name before the extension' })
+    .refine((v) => utf8Bytes(v) <= MAX_SEGMENT_BYTES, { message: `must be at most ${MAX_SEGMENT_BYTES} bytes in UTF-8 (the longest file name file systems allow)` }),
 ).meta({
     allOf: [
       { pattern: '^(?!\\s*\\.[^.]+\\s*$)\\s*[^/\\\\\\u0000-\\u001f:*?"<>|]+\\.(xhtml|html|htm|xbrl|json)\\s*$' },
@@ -156,9 +161,15 @@ export const reportPackageRequestSchema = z
     ).meta({ pattern: '^([A-Z]{2}|\\s*)$' }),
     reportPackageName: requiredText(
       MAX_NAME_CHARACTERS,
-      z.string().refine((v) => safePackageName(v) !== undefined, {
-        message: 'must contain a usable name (not empty, "." or "..")',
-      }),
+      z
+        .string()
+        .refine((v) => safePackageName(v) !== undefined, {
+          message: 'must contain a usable name (not empty, "." or "..")',
+        })
+        // The name becomes the package's folder and, with ".xbri", its file name.
+        .refine((v) => utf8Bytes(v) + '.xbri'.length <= MAX_SEGMENT_BYTES, {
+          message: `must be at most ${MAX_SEGMENT_BYTES - '.xbri'.length} bytes in UTF-8, so that the package's folder and file name fit the ${MAX_SEGMENT_BYTES} bytes file systems allow`,
+        }),
     ).meta({ allOf: [{ pattern: '[^\\s.]' }, { pattern: NO_XML_CONTROL_CHARACTERS }] }),
     reportBase64Content: z.preprocess(blankToUndefined, base64Text()).meta({ minLength: 4 }),
     reportName,

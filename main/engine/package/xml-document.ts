@@ -4,11 +4,14 @@
  * No DTD or external entity is ever fetched (xmldom does no I/O).
  */
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { MAX_XML_DEPTH, xmlTooDeepAt } from '../xml-depth.js';
 
 export class XmlParseError extends Error {}
 
 export function parseXml(bytes: Uint8Array): Document {
   const text = decodeXmlBytes(bytes);
+  // Before parsing: the metadata readers walk the tree recursively.
+  if (xmlTooDeepAt(text) !== undefined) throw new XmlParseError(`elements nest more than ${MAX_XML_DEPTH} levels deep`);
   const parser = new DOMParser({
     onError: (level, message) => {
       throw new XmlParseError(`${level}: ${message.split('\n')[0]}`);

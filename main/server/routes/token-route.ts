@@ -2,13 +2,15 @@
  * POST /connect/token: the password grant of the interface and the refresh
  * grant it leaves unshown (RFC 6749 section 6). Statuses follow the
  * interface's table: 400 bad parameters, 401 bad client, 403 failed user
- * authentication. A refresh token that is unknown, spent, expired or revoked
+ * authentication; 429 with Retry-After while a user's password guesses are
+ * throttled (login-throttle.ts). A refresh token that is unknown, spent, expired or revoked
  * is also a failed user authentication (403): the user must sign in again.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { fieldErrorsFromZod } from '../../engine/zod-errors.js';
 import type { TokenAuthority, TokenResponse } from '../token-authority.js';
+import type { LoginThrottle } from '../login-throttle.js';
 import { FieldRequestError, invalidRequest, makeErrorHandler, unsupportedMediaType, type InternalErrorLog } from '../error-bodies.js';
 
 const filled = z.string().min(1, 'must not be empty');
@@ -44,7 +46,7 @@ export const TOKEN_BODY_LIMIT_BYTES = 16 * 1024;
  * is read (the operations read JSON only), with its own body limit and its
  * own 415 wording.
  */
-export async function registerTokenRoute(app: FastifyInstance, authority: TokenAuthority, onInternalError?: InternalErrorLog): Promise<void> {
+export async function registerTokenRoute(app: FastifyInstance, authority: TokenAuthority, throttle: LoginThrottle, onInternalError?: InternalErrorLog): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string' }, (_request, body, done) => {
@@ -56,11 +58,11 @@ export async function registerTokenRoute(app: FastifyInstance, authority: TokenA
       done(null, parsed.form);
     });
     scope.setErrorHandler(makeErrorHandler({ accepts: FORM_MEDIA_TYPE, ...(onInternalError ? { onInternalError } : {}) }));
-    tokenRoute(scope, authority);
+    tokenRoute(scope, authority, throttle);
   });
 }
 
-function tokenRoute(app: FastifyInstance, authority: TokenAuthority): void {
+function tokenRoute(app: FastifyInstance, authority: TokenAuthority, throttle: LoginThrottle): void {
   app.post('/connect/token', { bodyLimit: TOKEN_BODY_LIMIT_BYTES }, async (request, reply) => {
     // A request with no body and no Content-Type skips the parsers altogether.
     if (request.body === undefined) {
@@ -92,10 +94,19 @@ function tokenRoute(app: FastifyInstance, authority: TokenAuthority): void {
     }
     let tokens: TokenResponse | undefined;
     if (kind.data.grant_type === 'password') {
-      if (!authority.isUser(data.username ?? '', data.password ?? '')) {
+      const username = data.username ?? '';
+      const wait = throttle.retryAfterSeconds(username);
+      if (wait > 0) {
+        // The password is not checked at all while the door is closed: no guess gets an answer.
+        reply.header('retry-after', String(wait));
+        return oauthError(reply, 429, 'too_many_attempts', `Too many failed sign-ins for this user; try again in ${wait} seconds.`);
+      }
+      if (!authority.isUser(username, data.password ?? '')) {
+        throttle.failed(username);
         return oauthError(reply, 403, 'invalid_grant', 'The username or password is not right.');
       }
-      tokens = authority.grantForPassword(clientId, data.username ?? '');
+      throttle.succeeded(username);
+      tokens = authority.grantForPassword(clientId, username);
     } else {
       tokens = authority.grantForRefresh(clientId, data.refresh_token ?? '');
       if (!tokens) {

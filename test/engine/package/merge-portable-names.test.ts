@@ -5,7 +5,8 @@
  * refused as field errors naming the entry.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeRefusalOf } from './minimal-request.js';
+import { mergeRefusalOf, minimalPackageRequest } from './minimal-request.js';
+import { createReportPackage } from '../../../main/engine/package/index.js';
 
 
 describe('base64ZipFiles names that do not extract everywhere', () => {
@@ -43,3 +44,40 @@ describe('base64ZipFiles names that do not extract everywhere', () => {
   });
 });
 
+
+describe('base64ZipFiles names too long to extract', () => {
+  it('refuses a segment over 255 bytes (a 304-character name), naming the entry and the rule', async () => {
+    const name = `tax/${'n'.repeat(300)}.xsd`;
+    const error = await mergeRefusalOf([name, 'other/a.txt']);
+    expect(error.field).toBe('base64ZipFiles');
+    expect(error.message).toContain(`"${name}"`);
+    expect(error.message).toContain('has a segment of 304 bytes; file systems allow at most 255 bytes per name');
+  });
+
+  it('counts bytes, not characters: 128 two-byte letters are 256 bytes', async () => {
+    const error = await mergeRefusalOf([`tax/${'é'.repeat(128)}`, 'other/a.txt']);
+    expect(error.message).toContain('has a segment of 256 bytes');
+  });
+
+  it('accepts a 255-byte segment, and refuses a path Windows cannot create under the package folder', async () => {
+    await expect(mergeRefusalOf([`tax/${'é'.repeat(127)}a`, 'other/a.txt'])).rejects.toThrow(/^accepted /);
+    const deep = `${Array.from({ length: 25 }, () => 'folder1234').join('/')}/a.xsd`;
+    const error = await mergeRefusalOf([deep, 'other/a.txt']);
+    expect(error.message).toContain(`is ${deep.length} characters long; at most 240 fit under the package folder`);
+  });
+});
+
+describe('package and report names too long for a file system', () => {
+  it('refuses a reportPackageName or reportName of 200 characters that take more than 255 bytes in UTF-8', async () => {
+    const errors = await createReportPackage({ ...minimalPackageRequest(), reportPackageName: 'é'.repeat(200), reportName: `${'ü'.repeat(190)}.xhtml` }, { includeHash: false }).then(
+      () => [],
+      (err: { errors: { field: string; message: string }[] }) => err.errors,
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'reportPackageName', message: expect.stringContaining('must be at most 250 bytes in UTF-8') },
+        { field: 'reportName', message: expect.stringContaining('must be at most 255 bytes in UTF-8') },
+      ]),
+    );
+  });
+});

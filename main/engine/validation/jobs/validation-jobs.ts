@@ -4,12 +4,14 @@
  * before it is reported. On start-up, a job left queued or running by a
  * process that died is run again from its stored input (or marked failed
  * when the input is gone); an unreadable job file is moved aside, reported,
- * and answered as a failed job.
+ * and answered as a failed job. Start-up also sweeps what a crash leaves
+ * behind (temporary files of cut-off writes, inputs of jobs that had ended)
+ * and says how much it removed.
  */
 import { randomUUID } from 'node:crypto';
 import type { ValidationJobResult } from '../../validation-result.js';
 import { filterValidations } from '../filter.js';
-import { runFileChecks, type ValidationChecks } from '../validate-file.js';
+import { runFileChecks, type FileChecks, type ValidationChecks } from '../validate-file.js';
 import { canonicalJobId } from './job-id.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
@@ -27,16 +29,40 @@ export interface ValidationJobsOptions {
   idGenerator?: () => string;
   /** The checks to run; the engine's own by default. */
   checks?: ValidationChecks;
+  /**
+   * Runs the checks of one file; by default the checks above in this thread.
+   * The service passes the engine worker, so a large file never stalls its requests.
+   */
+  runChecks?: (fileName: string, bytes: Uint8Array) => Promise<FileChecks>;
   /** Told about every unreadable or interrupted job found; console.warn by default. */
   onProblem?: (problem: JobProblem) => void;
+  /** Told what the start-up sweep removed; console.info by default. */
+  onSweep?: (sweep: StartupSweep) => void;
+}
+
+export interface StartupSweep {
+  /** Temporary files of writes a crash cut off. */
+  temporaryFiles: number;
+  /** Stored uploads of jobs that had already ended (or whose job was never recorded). */
+  endedInputs: number;
+  /** Entries that were not readable job files, moved aside. */
+  movedAside: number;
+}
+
+export function describeSweep(sweep: StartupSweep): string {
+  return (
+    `validation jobs: start-up sweep removed ${sweep.temporaryFiles} stale temporary file(s) and ` +
+    `${sweep.endedInputs} input(s) of ended jobs; ${sweep.movedAside} unreadable entr${sweep.movedAside === 1 ? 'y' : 'ies'} moved aside`
+  );
 }
 
 export class ValidationJobs {
   private readonly store: JobStore;
   private readonly clock: () => Date;
   private readonly idGenerator: () => string;
-  private readonly checks: Promise<ValidationChecks>;
+  private readonly runChecks: (fileName: string, bytes: Uint8Array) => Promise<FileChecks>;
   private readonly onProblem: (problem: JobProblem) => void;
+  private readonly onSweep: (sweep: StartupSweep) => void;
   private readonly queue: string[] = [];
   /** Jobs not yet settled, with the promises that settle with them. */
   private readonly pending = new Map<string, { promise: Promise<void>; resolve: () => void }>();
@@ -49,9 +75,14 @@ export class ValidationJobs {
     this.store = new JobStore(options.dataDir);
     this.clock = options.clock ?? (() => new Date());
     this.idGenerator = options.idGenerator ?? randomUUID;
-    // The engine's own checks are loaded lazily so a test can inject fakes without loading them.
-    this.checks = options.checks ? Promise.resolve(options.checks) : import('../default-checks.js').then((m) => m.defaultChecks);
+    if (options.runChecks) this.runChecks = options.runChecks;
+    else {
+      // The engine's own checks are loaded lazily so a test can inject fakes without loading them.
+      const checks = options.checks ? Promise.resolve(options.checks) : import('../default-checks.js').then((m) => m.defaultChecks);
+      this.runChecks = async (fileName, bytes) => runFileChecks(fileName, bytes, await checks);
+    }
     this.onProblem = options.onProblem ?? ((p) => console.warn(`validation jobs: ${p.message}`));
+    this.onSweep = options.onSweep ?? ((sweep) => console.info(describeSweep(sweep)));
     this.ready = this.recover();
     // Recovery failures surface on the first call that awaits `ready`, not as an unhandled rejection.
     this.ready.catch(() => undefined);
@@ -154,12 +185,15 @@ export class ValidationJobs {
       await this.fail(record, 'the uploaded file was no longer stored, so the checks could not run');
       return;
     }
+    if ('unreadable' in input) {
+      await this.fail(record, `the uploaded file could not be read back (${input.unreadable}), so the checks could not run`);
+      return;
+    }
     record.result = { jobStatus: 'running', startDateTime: this.now(), endDateTime: null, validations: [] };
     await this.store.write(record);
     let jobStatus: 'success' | 'failed' = 'success';
     try {
-      const checks = await this.checks;
-      const outcome = await runFileChecks(record.fileName, input, checks);
+      const outcome = await this.runChecks(record.fileName, input);
       record.result = { ...record.result, validations: outcome.validations };
       if (outcome.failedChecks.length > 0) {
         jobStatus = 'failed';
@@ -208,15 +242,32 @@ export class ValidationJobs {
     return replacement;
   }
 
-  /** Start-up: re-run unfinished jobs from their stored input, oldest first. */
+  /** Start-up: sweep the folder, then re-run unfinished jobs from their stored input, oldest first. */
   private async recover(): Promise<void> {
     await this.store.init();
-    const unfinished: JobRecord[] = [];
-    for (const id of await this.store.ids()) {
-      const record = await this.load(id);
-      const status = record?.result.jobStatus;
-      if (record && (status === 'queued' || status === 'running')) unfinished.push(record);
+    const folder = await this.store.sweep(this.clock());
+    for (const moved of folder.moved) {
+      const id = moved.name.replace(/\.(json|input)$/, '');
+      this.report({ id, message: `${moved.name} was ${moved.reason}; it was moved to ${moved.movedTo}`, movedTo: moved.movedTo });
     }
+    const unfinished: JobRecord[] = [];
+    let endedInputs = 0;
+    for (const id of await this.store.ids()) {
+      try {
+        const record = await this.load(id);
+        const status = record?.result.jobStatus;
+        if (record && (status === 'queued' || status === 'running')) unfinished.push(record);
+        else if (record && (await this.store.hasInput(id))) {
+          // The job ended but a crash came before its input was deleted.
+          await this.store.deleteInput(id);
+          endedInputs++;
+        }
+      } catch (err) {
+        // One job that cannot even be moved aside must not keep every other job from loading.
+        this.report({ id, message: `job ${id} could not be loaded at start-up: ${(err as Error).message}` });
+      }
+    }
+    this.onSweep({ temporaryFiles: folder.temporaryFiles, endedInputs: endedInputs + folder.orphanInputs, movedAside: folder.moved.length });
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const record of unfinished) {
       if (record.result.jobStatus === 'running') {

@@ -1,4 +1,245 @@
-/** The CT600 return wizard for one draft (its steps live beside this file). */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
+import type { ValidationMessage } from '../../../../preload/contract.js';
+import { useBridge } from '../../bridge/bridge-context.js';
+import { ErrorSummary } from '../../components/ErrorSummary.js';
+import { Busy } from '../../components/Progress.js';
+import { TaskList, type Task } from '../../components/TaskList.js';
+import { createDraftSession } from '../../store/draft-session.js';
+import { AttachmentsStep } from './AttachmentsStep.js';
+import { CheckStep, fieldOfMessage } from './CheckStep.js';
+import { prefillFromClient } from './clients.js';
+import { CompanyStep } from './CompanyStep.js';
+import { FIELDS, STEPS, type StepId } from './fields.js';
+import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
+import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
+import { WizardCtx, type WizardContext } from './wizard-context.js';
+import './wizard.css';
+
+/** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
+export const CHECK_DELAY_MS = 800;
+
+function SaveState({ state }: { state: ReturnType<typeof useSessionState>['save'] }) {
+  const text =
+    state.state === 'saving' ? 'Saving…' : state.state === 'saved' ? 'All changes saved' : state.state === 'failed' ? `Not saved: ${state.message}` : '';
+  return (
+    <p className={`save-state${state.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
+      {text}
+    </p>
+  );
+}
+
+type Session = ReturnType<typeof createDraftSession<Ct600Form>>;
+function useSessionState(session: Session) {
+  return useStore(session);
+}
+
+/** The CT600 return wizard for one draft: a task list of steps, reachable in any order. */
 export function Ct600Wizard({ draftId }: { draftId: string }) {
-  return <p>Opening draft {draftId}…</p>;
+  const bridge = useBridge();
+  const session = useMemo(
+    () => createDraftSession<Ct600Form>({ bridge, draftId, read: formFromDraft, describe: describeForm }),
+    [bridge, draftId],
+  );
+  const s = useSessionState(session);
+  const [step, setStep] = useState<StepId>('company');
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState<Set<StepId>>(() => new Set());
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  const [warnings, setWarnings] = useState<Map<string, ValidationMessage[]>>(() => new Map());
+  const [checking, setChecking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const pendingFocus = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void session.getState().open();
+    return () => session.getState().dispose();
+  }, [session]);
+
+  // A draft started from a client with nothing typed yet is filled in from the client book.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const draft = s.draft;
+    if (!draft || prefilled.current) return;
+    prefilled.current = true;
+    if (!draft.clientId || !isEmptyForm(draft.form)) return;
+    void bridge.listClients({ query: '', includeArchived: true }).then((r) => {
+      const client = r.ok ? r.value.find((c) => c.id === draft.clientId) : undefined;
+      if (client) session.getState().update((form) => prefillFromClient(form, client, new Date()));
+    });
+  }, [s.draft, bridge, session]);
+
+  const form = s.form;
+  const check = useMemo(() => (form ? checkForm(form) : null), [form]);
+
+  // The engine's business rules, debounced, only once the request parses.
+  useEffect(() => {
+    if (!check?.parses) return;
+    const timer = setTimeout(() => {
+      setChecking(true);
+      bridge.checkCt600Draft({ draftId, request: check.request }).then(
+        (r) => {
+          setChecking(false);
+          if (!r.ok) return;
+          const byField = new Map<string, ValidationMessage[]>();
+          for (const m of r.value.validations.flatMap((v) => v.messages)) {
+            const f = fieldOfMessage(m);
+            if (f) byField.set(f.id, [...(byField.get(f.id) ?? []), m]);
+          }
+          setWarnings(byField);
+        },
+        () => setChecking(false),
+      );
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [check, bridge, draftId]);
+
+  // Menu commands while the wizard is open; the shell handles the others.
+  useEffect(
+    () =>
+      bridge.onMenuCommand((command) => {
+        if (command === 'save') {
+          void session.getState().flush().then((ok) => setNotice(ok ? 'Saved' : 'Not saved: see the message at the top'));
+        } else if (command === 'save-as') {
+          void session
+            .getState()
+            .flush()
+            .then(() => bridge.exportDraft({ id: draftId }))
+            .then((r) => setNotice(r.ok ? (r.value.saved ? `Exported as ${r.value.fileName ?? 'a draft file'}` : 'Export cancelled') : `Not exported: ${r.error.message}`));
+        }
+      }),
+    [bridge, session, draftId],
+  );
+
+  useEffect(() => {
+    const id = pendingFocus.current;
+    pendingFocus.current = null;
+    if (id) document.getElementById(id)?.focus();
+    else heading.current?.focus();
+  }, [step]);
+
+  if (s.loading) return <Busy label="Opening the return…" />;
+  if (s.loadError || !s.draft || !form || !check) {
+    return (
+      <p role="alert" className="field__error">
+        This return could not be opened: {s.loadError ?? 'unknown error'}
+      </p>
+    );
+  }
+
+  const shownError = (id: string) => {
+    const f = FIELDS.find((x) => x.id === id);
+    if (!f || !isVisible(form, f)) return undefined;
+    return touched.has(id) || submitted.has(f.step) || submitted.has('check') ? check.errors.get(id) : undefined;
+  };
+
+  const go = (target: StepId, fieldId?: string) => {
+    pendingFocus.current = fieldId ?? null;
+    if (target === step) {
+      if (fieldId) document.getElementById(fieldId)?.focus();
+      pendingFocus.current = null;
+    } else setStep(target);
+  };
+
+  const ctx: WizardContext = {
+    draftId,
+    bridge,
+    draft: s.draft,
+    form,
+    clientId: s.clientId,
+    check,
+    shownError,
+    touch: (id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id))),
+    setValue: (id, value) => session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } })),
+    setDate: (id, value) => session.getState().update((f) => ({ ...f, dates: { ...f.dates, [id]: value } })),
+    setAccepted: (accepted) => session.getState().update((f) => ({ ...f, accepted })),
+    setOverride: (id, on) => {
+      session.getState().update((f) => {
+        const overrides = { ...f.overrides };
+        if (on) overrides[id] = true;
+        else delete overrides[id];
+        const values = { ...f.values };
+        if (on) {
+          const computed = effectiveFigures(f).computed[id];
+          const isYear = id === 'financialYear' || id === 'fy2Year';
+          values[id] = computed === undefined ? '' : isYear ? String(computed) : formatPounds(computed).replace('£', '');
+        } else delete values[id];
+        return { ...f, overrides, values };
+      });
+      pendingFocus.current = null;
+      setTimeout(() => document.getElementById(id)?.focus(), 0);
+    },
+    update: (change) => session.getState().update(change),
+    setClientId: (id) => session.getState().setClientId(id),
+    adoptDraft: (draft) => session.getState().adoptDraft(draft),
+    warnings,
+    go,
+    submitStep: (id) => {
+      setSubmitted((x) => new Set(x).add(id));
+      const stepErrors = FIELDS.filter((f) => f.step === id && isVisible(form, f) && check.errors.has(f.id));
+      if (stepErrors.length) setSummaryFocus((k) => k + 1);
+      else {
+        const next = STEPS[STEPS.findIndex((x) => x.id === id) + 1];
+        if (next) go(next.id);
+      }
+    },
+    flush: () => session.getState().flush(),
+  };
+
+  const tasks: Task[] = STEPS.map((st) => {
+    if (st.id === 'check') {
+      const problems = [...check.errors.keys()].length;
+      return { id: st.id, title: st.title, status: s.draft!.lastBuild ? (s.draft!.changedSinceBuild ? 'In progress' : 'Completed') : problems ? 'Cannot start yet' : 'Not started' };
+    }
+    const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
+    return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
+  });
+
+  const current = STEPS.find((x) => x.id === step)!;
+  const stepErrors =
+    step !== 'check' && submitted.has(step)
+      ? FIELDS.filter((f) => f.step === step && isVisible(form, f) && check.errors.has(f.id)).map((f) => ({ fieldId: f.id, message: check.errors.get(f.id)! }))
+      : [];
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    ctx.submitStep(step);
+  };
+
+  return (
+    <WizardCtx.Provider value={ctx}>
+      <div className="wizard">
+        <aside className="wizard__tasks">
+          <h2 className="wizard__title">{describeForm(form).title}</h2>
+          <p className="wizard__kind">CT600 corporation tax return</p>
+          <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
+          <SaveState state={s.save} />
+          {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
+          <p className="visually-hidden" role="status">
+            {notice}
+          </p>
+          {notice ? <p className="wizard__notice" aria-hidden="true">{notice}</p> : null}
+        </aside>
+        <main className="wizard__step">
+          <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>
+            {current.title}
+          </h2>
+          <p className="wizard__step-summary">{current.summary}</p>
+          {step === 'check' ? (
+            <CheckStep />
+          ) : (
+            <form noValidate onSubmit={onSubmit} aria-labelledby={undefined}>
+              <ErrorSummary errors={stepErrors} focusKey={summaryFocus} onSelect={(id) => document.getElementById(id)?.focus()} />
+              {step === 'company' ? <CompanyStep /> : step === 'attachments' ? <AttachmentsStep /> : step === 'profits' ? <ProfitsStep /> : <DeclarationStep />}
+              <p className="wizard__actions">
+                <button type="submit" className="button button--primary">
+                  Continue
+                </button>
+              </p>
+            </form>
+          )}
+        </main>
+      </div>
+    </WizardCtx.Provider>
+  );
 }

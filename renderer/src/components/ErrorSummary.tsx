@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import './components.css';
+
+export interface SummaryError {
+  fieldId: string;
+  message: string;
+}
+
+/**
+ * GOV.UK error summary: at the top of the step, focused when it appears after
+ * Continue or Build, each message a link that moves focus to its field. The
+ * words are the same as the message beside the field.
+ */
+export function ErrorSummary({ errors, onSelect, focusKey }: { errors: SummaryError[]; onSelect(fieldId: string): void; focusKey: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusKey > 0) ref.current?.focus();
+  }, [focusKey]);
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} data-testid="error-summary">
+      <h2 className="error-summary__title" id="error-summary-title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e) => (
+          <li key={`${e.fieldId}:${e.message}`}>
+            <a
+              href={`#${e.fieldId}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onSelect(e.fieldId);
+              }}
+            >
+              {e.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import type { Ct600DraftBuildResponse, FieldError, ValidationMessage } from '../../../../preload/contract.js';
+import { ErrorSummary } from '../../components/ErrorSummary.js';
+import { Busy } from '../../components/Progress.js';
+import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
+import { formatSize } from './AttachmentsStep.js';
+import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
+import { FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
+import { calendarDateOf, effectiveFigures, formatPounds, isVisible, ukDate } from './form.js';
+import { useWizard } from './wizard-context.js';
+
+const CHOICE_WORDS: Record<string, string> = {
+  ThisPeriodAccounts: 'Attached, for this period',
+  ThisPeriodComputations: 'Attached, for this period',
+  DifferentPeriod: 'For a different period',
+  NoAccountsReason: 'None: reason given',
+  NoComputationsReason: 'None: reason given',
+};
+
+function useDisplay() {
+  const { form } = useWizard();
+  const { pence } = effectiveFigures(form);
+  return (f: FieldDef): string => {
+    const v = form.values[f.id] ?? '';
+    switch (f.kind) {
+      case 'date': {
+        const d = calendarDateOf(form.dates[f.id as 'periodFrom']);
+        const t = form.dates[f.id as 'periodFrom'];
+        return d ? ukDate(d) : t.day || t.month || t.year ? `${t.day} ${t.month} ${t.year}` : 'Not given';
+      }
+      case 'boolean':
+        return form.accepted ? 'Accepted' : 'Not accepted';
+      case 'money': {
+        const p = pence[f.id];
+        if (p !== undefined) return formatPounds(p);
+        return v ? v : 'Not given';
+      }
+      case 'year':
+        return pence[f.id] !== undefined ? String(pence[f.id]) : 'Not given';
+      case 'rate':
+        return v ? `${v.replace(/%$/, '')}%` : 'Not given';
+      case 'choice': {
+        const all = [...COMPANY_TYPE_OPTIONS, ...SENDER_OPTIONS, ...RETURN_TYPE_OPTIONS];
+        return CHOICE_WORDS[v] ?? all.find((o) => o.value === v && (f.id !== 'companyType' || /code/.test(o.label)))?.label ?? (v || 'Not given');
+      }
+      default:
+        return v || 'Not given';
+    }
+  };
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const attr = (m: ValidationMessage, name: string) => m.attributes.find((a) => a.name === name)?.value;
+
+/** The field a validation message is about: its box first, else its request path. */
+export function fieldOfMessage(m: ValidationMessage): FieldDef | undefined {
+  const box = attr(m, 'box');
+  return (box ? fieldOfBox(box) : undefined) ?? undefined;
+}
+
+function Messages({ messages }: { messages: ValidationMessage[] }) {
+  const ctx = useWizard();
+  if (!messages.length) return <p>No problems found: the return passed the schema, HMRC’s business rules and the IRmark check.</p>;
+  return (
+    <table className="messages" aria-label="Validation messages">
+      <thead>
+        <tr>
+          <th scope="col">Kind</th>
+          <th scope="col">HMRC rule</th>
+          <th scope="col">Box</th>
+          <th scope="col">Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {messages.map((m, i) => {
+          const box = attr(m, 'box');
+          const f = fieldOfMessage(m);
+          return (
+            <tr key={i} className={`messages__row--${m.category}`}>
+              <td>{m.category === 'error' ? 'Error' : m.category === 'warning' ? 'Warning' : 'Note'}</td>
+              <td>{m.code}</td>
+              <td>{box ?? '—'}</td>
+              <td>
+                {f ? (
+                  <a
+                    href={`#${f.id}`}
+                    data-testid="message-link"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      ctx.go(f.step, f.id);
+                    }}
+                  >
+                    {m.message}
+                  </a>
+                ) : (
+                  m.message
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function CheckStep() {
+  const ctx = useWizard();
+  const display = useDisplay();
+  const [building, setBuilding] = useState(false);
+  const [built, setBuilt] = useState<Ct600DraftBuildResponse | null>(null);
+  const [refused, setRefused] = useState<{ message: string; errors: FieldError[] } | null>(null);
+  const [saveNote, setSaveNote] = useState<string | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
+  const errors = [...ctx.check.errors.entries()].filter(([id]) => id !== '' ? isVisible(ctx.form, FIELDS.find((f) => f.id === id)!) : true);
+  const lastBuild = ctx.draft.lastBuild;
+
+  const build = async () => {
+    setBuilding(true);
+    setRefused(null);
+    setSaveNote(null);
+    await ctx.flush();
+    try {
+      const result = await ctx.bridge.buildCt600Draft({ draftId: ctx.draftId, form: ctx.form as never, request: ctx.check.request });
+      if (!result.ok) {
+        setRefused({ message: result.error.message, errors: result.error.errors ?? [] });
+        setFocusKey((k) => k + 1);
+      } else {
+        setBuilt(result.value);
+        ctx.adoptDraft(result.value.draft);
+      }
+    } catch (error) {
+      setRefused({ message: error instanceof Error ? error.message : String(error), errors: [] });
+    }
+    setBuilding(false);
+  };
+
+  const save = async () => {
+    if (!built) return;
+    setSaveNote('Saving…');
+    const result = await ctx.bridge.saveFile({ kind: 'ct600-xml', suggestedName: built.build.suggestedFileName, contents: decodeBase64(built.build.xmlDoc) });
+    if (!result.ok) setSaveNote(`The return was not saved: ${result.error.message}`);
+    else setSaveNote(result.value.saved ? `Saved as ${result.value.fileName ?? built.build.suggestedFileName}.` : 'Not saved: the save was cancelled.');
+  };
+
+  const sections = STEPS.filter((s): s is { id: Exclude<StepId, 'check'>; title: string; summary: string } => s.id !== 'check');
+  const messages = built ? built.validation.validations.flatMap((v) => v.messages) : [];
+  const anyError = messages.some((m) => m.category === 'error');
+
+  return (
+    <>
+      {sections.map((s) => {
+        const rows: SummaryRow[] = FIELDS.filter((f) => f.step === s.id && isVisible(ctx.form, f)).map((f) => ({
+          key: f.label,
+          box: f.box,
+          value: display(f),
+          numeric: f.kind === 'money',
+          error: ctx.check.errors.get(f.id),
+          onChange: () => ctx.go(f.step, f.id),
+        }));
+        if (s.id === 'attachments') {
+          for (const a of ctx.draft.attachments.filter((x) => x.role === 'accounts' || x.role === 'computations')) {
+            rows.push({ key: a.role === 'accounts' ? 'Accounts file' : 'Computations file', value: `${a.fileName} (${formatSize(a.size)})`, onChange: () => ctx.go('attachments') });
+          }
+        }
+        return (
+          <section key={s.id} className="step-section" aria-labelledby={`check-${s.id}`}>
+            <h3 id={`check-${s.id}`}>{s.title}</h3>
+            <SummaryList rows={rows} />
+          </section>
+        );
+      })}
+
+      <section className="step-section build" aria-labelledby="build-heading">
+        <h3 id="build-heading">Build the return</h3>
+        {lastBuild ? (
+          <p data-testid="last-build">
+            Last built {new Date(lastBuild.builtAt).toLocaleString('en-GB')} ({lastBuild.fileName}).{' '}
+            {ctx.draft.changedSinceBuild ? <strong className="tag tag--red">Changed since the last build</strong> : <strong className="tag tag--green">Unchanged since the last build</strong>}
+          </p>
+        ) : null}
+        {errors.length ? (
+          <>
+            <p id="build-blocked" className="field__error">
+              You cannot build the return yet: {errors.length === 1 ? '1 answer needs' : `${errors.length} answers need`} fixing first.
+            </p>
+            <ErrorSummary
+              errors={errors.map(([fieldId, message]) => ({ fieldId: fieldId || 'build-heading', message }))}
+              focusKey={0}
+              onSelect={(id) => {
+                const f = FIELDS.find((x) => x.id === id);
+                if (f) ctx.go(f.step, f.id);
+              }}
+            />
+          </>
+        ) : null}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={errors.length > 0 || building}
+          aria-describedby={errors.length ? 'build-blocked' : undefined}
+          onClick={() => void build()}
+        >
+          {built || lastBuild ? 'Build again' : 'Build'}
+        </button>
+        {building ? <Busy label="Building the return and checking it against HMRC’s rules…" /> : null}
+        {refused ? (
+          <ErrorSummary
+            focusKey={focusKey}
+            errors={
+              refused.errors.length
+                ? refused.errors.map((e) => {
+                    const f = fieldOfRequestPath(e.field);
+                    return { fieldId: f?.id ?? 'build-heading', message: `${f?.label ?? e.field} ${e.message}` };
+                  })
+                : [{ fieldId: 'build-heading', message: `The return was not built: ${refused.message}` }]
+            }
+            onSelect={(id) => {
+              const f = FIELDS.find((x) => x.id === id);
+              if (f) ctx.go(f.step, f.id);
+            }}
+          />
+        ) : null}
+        {built ? (
+          <div className="build__result" role="status">
+            <p className={`verdict ${anyError ? 'verdict--bad' : 'verdict--good'}`}>
+              {anyError ? 'Built, but HMRC would reject it as it is: see the messages below.' : 'Built and checked.'}
+            </p>
+            <dl className="facts">
+              <dt>IRmark</dt>
+              <dd>
+                <code data-testid="irmark">{built.build.irMark}</code>
+              </dd>
+              <dt>IRmark as HMRC quotes it (base32)</dt>
+              <dd>
+                <code data-testid="irmark-base32">{built.build.irMarkBase32}</code>
+              </dd>
+              <dt>File</dt>
+              <dd>{built.build.suggestedFileName}</dd>
+            </dl>
+            <h4>Validation messages</h4>
+            <Messages messages={messages} />
+            <p>
+              <button type="button" className="button button--primary" onClick={() => void save()}>
+                Save the return…
+              </button>
+            </p>
+            {saveNote ? <p role="status">{saveNote}</p> : null}
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

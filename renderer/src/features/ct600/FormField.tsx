@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { DateInput } from '../../components/DateInput.js';
+import { CheckboxField, describedByOf, Field, RadioField, SelectField, TextField } from '../../components/Field.js';
+import { MoneyInput } from '../../components/MoneyInput.js';
+import { fieldDef } from './fields.js';
+import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
+import { useWizard } from './wizard-context.js';
+
+export interface Option {
+  value: string;
+  label: string;
+  hint?: string;
+}
+
+/** The engine's business-rule messages for a field, and any explanation the step adds. */
+function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
+  const { warnings } = useWizard();
+  const list = warnings.get(fieldId) ?? [];
+  if (!list.length && !extra) return null;
+  return (
+    <>
+      {extra}
+      {list.map((m, i) => (
+        <span key={i} className="field__note field__note--warning" data-testid={`${fieldId}-rule`}>
+          HMRC rule {m.code}: {m.message}
+        </span>
+      ))}
+    </>
+  );
+}
+
+const hasNotes = (warnings: Map<string, unknown[]>, id: string, extra?: ReactNode) => !!extra || (warnings.get(id)?.length ?? 0) > 0;
+
+/** One field of the table in fields.ts, drawn by its kind. */
+export function FormField({ id, options, hint, note, asRadios }: { id: string; options?: Option[]; hint?: ReactNode; note?: ReactNode; asRadios?: boolean }) {
+  const ctx = useWizard();
+  const f = fieldDef(id);
+  const error = ctx.shownError(id);
+  const notes = hasNotes(ctx.warnings, id, note) ? <Notes fieldId={id} extra={note} /> : undefined;
+  const common = { id, label: f.label, box: f.box, hmrc: f.hmrc, hint: hint ?? f.hint, error, notes, onBlur: () => ctx.touch(id) };
+  const value = ctx.form.values[id] ?? '';
+
+  if (f.kind === 'date') {
+    const key = id as 'periodFrom' | 'periodTo';
+    return <DateInput {...common} value={ctx.form.dates[key]} onChange={(v) => ctx.setDate(key, v)} />;
+  }
+  if (f.kind === 'boolean') return <CheckboxField {...common} checked={ctx.form.accepted} onChange={(c) => ctx.setAccepted(c)} />;
+  if (f.kind === 'choice') {
+    return asRadios ? (
+      <RadioField {...common} value={value} options={options ?? []} onChange={(v) => ctx.setValue(id, v)} />
+    ) : (
+      <SelectField {...common} value={value} options={options ?? []} placeholder="Choose…" onChange={(v) => ctx.setValue(id, v)} />
+    );
+  }
+  if (f.derived) return <DerivedField id={id} />;
+  if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} value={value} onChange={(v) => ctx.setValue(id, v)} />;
+  if (f.kind === 'rate') {
+    return <TextField {...common} width="short" inputMode="decimal" value={value} onChange={(v) => ctx.setValue(id, v)} />;
+  }
+  return <TextField {...common} width={id === 'utr' || id === 'registrationNumber' ? 'medium' : 'long'} value={value} onChange={(v) => ctx.setValue(id, v)} />;
+}
+
+/**
+ * A box the wizard computes (155, 330, 345, 380, 395, 430, 440, 470, 475, 510).
+ * Shown as computed; the user may enter a different figure, and a difference
+ * is explained beside it.
+ */
+function DerivedField({ id }: { id: string }) {
+  const ctx = useWizard();
+  const f = fieldDef(id);
+  const { computed } = effectiveFigures(ctx.form);
+  const value = computed[id];
+  const isYear = f.kind === 'year';
+  const shownComputed = value === undefined ? '' : isYear ? String(value) : formatPounds(value).replace('£', '');
+  const overridden = !!ctx.form.overrides[id];
+  const formula = DERIVED_FORMULAS[id] ?? '';
+  const error = ctx.shownError(id);
+
+  if (!overridden) {
+    const labelling = {
+      id,
+      label: f.label,
+      box: f.box,
+      hmrc: f.hmrc,
+      hint: <>Computed: {formula}.{value === undefined ? ' Fill in the boxes it is made from to see it.' : ''}</>,
+      error,
+      notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined,
+    };
+    return (
+      <Field {...labelling} className="field--derived">
+        <div className="derived">
+          {isYear ? null : (
+            <span className="money__prefix" aria-hidden="true">
+              £
+            </span>
+          )}
+          <input
+            id={id}
+            className={`input ${isYear ? 'input--medium' : 'money__input'}`}
+            readOnly
+            value={shownComputed}
+            placeholder="—"
+            aria-describedby={describedByOf(labelling)}
+            aria-invalid={error ? true : undefined}
+          />
+          <span className="tag tag--blue derived__tag">Computed</span>
+          <button type="button" className="link derived__action" onClick={() => ctx.setOverride(id, true)}>
+            Enter a different figure{' '}<span className="visually-hidden">for box {f.box}</span>
+          </button>
+        </div>
+      </Field>
+    );
+  }
+
+  const typed = ctx.form.values[id] ?? '';
+  let mismatch: ReactNode = null;
+  if (value !== undefined && typed.trim() !== '') {
+    if (isYear) {
+      if (Number(typed) !== value) mismatch = <>The computed year is {value} ({formula}); you entered {typed}.</>;
+    } else {
+      const p = parseMoney(typed);
+      if (p.ok && p.value !== undefined && Math.round(p.value * 100) !== value) {
+        mismatch = (
+          <>
+            Your figure differs from the computed one: {formula} = {formatPounds(value)}, you entered {formatPounds(Math.round(p.value * 100))}. The return carries your figure, and HMRC checks it against the boxes it is made from.
+          </>
+        );
+      }
+    }
+  }
+  const note = (
+    <span className="field__note" data-testid={`${id}-override`}>
+      You entered this figure instead of the computed one{value !== undefined ? ` (${isYear ? value : formatPounds(value)})` : ''}.{' '}
+      {mismatch}{' '}
+      <button type="button" className="link" onClick={() => ctx.setOverride(id, false)}>
+        Use the computed figure{' '}<span className="visually-hidden">for box {f.box}</span>
+      </button>
+    </span>
+  );
+  const common = { id, label: f.label, box: f.box, hmrc: f.hmrc, hint: `Usually ${formula}.`, error, notes: <Notes fieldId={id} extra={note} />, onBlur: () => ctx.touch(id) };
+  return isYear ? (
+    <TextField {...common} width="medium" inputMode="numeric" value={typed} onChange={(v) => ctx.setValue(id, v)} />
+  ) : (
+    <MoneyInput {...common} value={typed} onChange={(v) => ctx.setValue(id, v)} />
+  );
+}
+
+export { RadioField };

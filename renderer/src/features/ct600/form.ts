@@ -1,0 +1,390 @@
+/**
+ * The wizard's form: text exactly as typed (so a reload gives back what was on
+ * screen), turned into a build-ct600 request on demand. The rules are the
+ * engine's: the request is checked with the engine's own zod schema, and each
+ * issue is mapped back to the field that caused it.
+ */
+import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema.js';
+import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js';
+import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
+import { fieldPath } from '../../../../main/engine/zod-errors.js';
+import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
+
+export interface DateText {
+  day: string;
+  month: string;
+  year: string;
+}
+
+export interface Ct600Form {
+  /** Text fields, figures, rates and choices, as typed or chosen. */
+  values: Record<string, string>;
+  dates: { periodFrom: DateText; periodTo: DateText };
+  accepted: boolean;
+  /** Derived boxes the user chose to enter a figure for instead of the computed one. */
+  overrides: Record<string, boolean>;
+}
+
+export const DEFAULT_VALUES: Record<string, string> = {
+  returnType: 'new',
+  sender: 'Agent',
+  companyType: '0',
+  accountsChoice: 'ThisPeriodAccounts',
+  computationsChoice: 'ThisPeriodComputations',
+};
+
+const emptyDate = (): DateText => ({ day: '', month: '', year: '' });
+
+export function emptyForm(): Ct600Form {
+  return { values: { ...DEFAULT_VALUES }, dates: { periodFrom: emptyDate(), periodTo: emptyDate() }, accepted: false, overrides: {} };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const dateOf = (v: unknown): DateText => {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return { day: str(o.day), month: str(o.month), year: str(o.year) };
+};
+
+/** A stored draft form, tolerant of anything missing (a new draft's form is {}). */
+export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
+  const values = { ...DEFAULT_VALUES };
+  const storedValues = (stored.values && typeof stored.values === 'object' ? stored.values : {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(storedValues)) if (typeof v === 'string') values[k] = v;
+  const dates = (stored.dates && typeof stored.dates === 'object' ? stored.dates : {}) as Record<string, unknown>;
+  const overrides: Record<string, boolean> = {};
+  const storedOverrides = (stored.overrides && typeof stored.overrides === 'object' ? stored.overrides : {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(storedOverrides)) if (v === true) overrides[k] = true;
+  return { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides };
+}
+
+export function isEmptyForm(stored: Record<string, unknown>): boolean {
+  return Object.keys(stored).length === 0;
+}
+
+// ---------------------------------------------------------------------------
+// Text → values
+
+type Parsed<T> = { ok: true; value: T | undefined } | { ok: false; message: string };
+
+/** "£12,345.67" → 12345.67; '' → undefined. The schema then judges sign, pence and size. */
+export function parseMoney(text: string): Parsed<number> {
+  const t = text.trim().replace(/^(-?)\s*£/, '$1').replace(/[,\s]/g, '');
+  if (t === '') return { ok: true, value: undefined };
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return { ok: false, message: 'Enter an amount in pounds and pence, for example 12,500.00' };
+  return { ok: true, value: Number(t) };
+}
+
+export function parseRate(text: string): Parsed<number> {
+  const t = text.trim().replace(/%$/, '').trim();
+  if (t === '') return { ok: true, value: undefined };
+  if (!/^\d+(\.\d+)?$/.test(t)) return { ok: false, message: 'Enter the rate as a percentage, for example 19 or 25' };
+  return { ok: true, value: Number(t) };
+}
+
+/** Day / month / year boxes → "YYYY-MM-DD"; all empty → undefined. */
+export function parseDateText(d: DateText): Parsed<string> {
+  const day = d.day.trim();
+  const month = d.month.trim();
+  const year = d.year.trim();
+  if (!day && !month && !year) return { ok: true, value: undefined };
+  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) {
+    const missing = [!day && 'day', !month && 'month', !year && 'year'].filter(Boolean);
+    if (missing.length) return { ok: false, message: `The date must include a ${missing.join(' and ')}` };
+    return { ok: false, message: 'Enter a real date, with the year in 4 digits, for example 31 3 2025' };
+  }
+  return { ok: true, value: `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` };
+}
+
+export function calendarDateOf(d: DateText): CalendarDate | undefined {
+  const p = parseDateText(d);
+  if (!p.ok || !p.value) return undefined;
+  const parsed = parseRequestDate(p.value);
+  return parsed.ok ? parsed.date : undefined;
+}
+
+const financialYearOf = ({ year, month }: CalendarDate) => (month >= 4 ? year : year - 1);
+
+/** The period's financial years: two when it straddles 1 April. */
+export function periodYears(form: Ct600Form): { first?: number; second?: number } {
+  const from = calendarDateOf(form.dates.periodFrom);
+  const to = calendarDateOf(form.dates.periodTo);
+  if (!from) return {};
+  const first = financialYearOf(from);
+  if (!to) return { first };
+  const last = financialYearOf(to);
+  return last > first ? { first, second: first + 1 } : { first };
+}
+
+export const straddles = (form: Ct600Form) => periodYears(form).second !== undefined;
+
+// ---------------------------------------------------------------------------
+// Derived boxes
+
+const penceOfText = (text: string | undefined): Pence | undefined => {
+  const p = parseMoney(text ?? '');
+  return p.ok && p.value !== undefined && Number.isFinite(p.value) ? Math.round(p.value * 100) : undefined;
+};
+const rateHundredths = (text: string | undefined): number | undefined => {
+  const p = parseRate(text ?? '');
+  return p.ok && p.value !== undefined ? Math.round(p.value * 100) : undefined;
+};
+
+export interface Derived {
+  /** Computed figures in pence (or the year for 330/380), undefined when the inputs are not there yet. */
+  computed: Record<string, number | undefined>;
+  /** The formula in words, for the field's hint. */
+  formula: Record<string, string>;
+}
+
+export const DERIVED_FORMULAS: Record<string, string> = {
+  tradingProfits: 'box 165 + box 160',
+  financialYear: 'the financial year box 30 falls in',
+  fy1Tax: 'box 335 × box 340 ÷ 100',
+  fy2Year: 'the financial year after box 330',
+  fy2Tax: 'box 385 × box 390 ÷ 100',
+  corporationTax: 'box 345 + box 395',
+  netCorporationTaxChargeable: 'box 430 − box 435',
+  totalReliefsAndDeductions: 'box 445 + box 450 + box 465',
+  netCorporationTaxLiability: 'box 440 − box 470',
+  taxChargeable: 'box 475',
+};
+
+/** Each figure as the return will carry it: typed, or computed for a derived box not overridden. */
+export function effectiveFigures(form: Ct600Form): { pence: Record<string, number | undefined>; computed: Record<string, number | undefined> } {
+  const v = form.values;
+  const pence: Record<string, number | undefined> = {};
+  const computed: Record<string, number | undefined> = {};
+  const typed = (id: string) => penceOfText(v[id]);
+  const settle = (id: string, value: number | undefined) => {
+    computed[id] = value;
+    pence[id] = form.overrides[id] ? typed(id) : value;
+  };
+  for (const f of FIELDS) if (f.kind === 'money' && !f.derived) pence[f.id] = typed(f.id);
+
+  const net = pence.netProfits;
+  settle('tradingProfits', net === undefined ? undefined : net + (pence.lossesBroughtForward ?? 0));
+  const years = periodYears(form);
+  computed.financialYear = years.first;
+  pence.financialYear = form.overrides.financialYear ? Number(v.financialYear) || undefined : years.first;
+  const rate1 = rateHundredths(v.fy1Rate);
+  settle('fy1Tax', pence.fy1Profit !== undefined && rate1 !== undefined && pence.fy1Profit >= 0 ? taxOnProfit(pence.fy1Profit, rate1) : undefined);
+  if (years.second !== undefined) {
+    computed.fy2Year = years.second;
+    pence.fy2Year = form.overrides.fy2Year ? Number(v.fy2Year) || undefined : years.second;
+    const rate2 = rateHundredths(v.fy2Rate);
+    settle('fy2Tax', pence.fy2Profit !== undefined && rate2 !== undefined && pence.fy2Profit >= 0 ? taxOnProfit(pence.fy2Profit, rate2) : undefined);
+  } else {
+    settle('fy2Tax', undefined);
+  }
+  settle('corporationTax', pence.fy1Tax === undefined && pence.fy2Tax === undefined ? undefined : (pence.fy1Tax ?? 0) + (years.second !== undefined ? (pence.fy2Tax ?? 0) : 0));
+  settle('netCorporationTaxChargeable', pence.corporationTax === undefined ? undefined : pence.corporationTax - (pence.marginalRelief ?? 0));
+  const reliefs = ['communityInvestmentRelief', 'doubleTaxationRelief', 'advancedCorporationTax'].map((id) => pence[id]);
+  settle('totalReliefsAndDeductions', reliefs.every((r) => r === undefined) ? undefined : reliefs.reduce<number>((a, r) => a + (r ?? 0), 0));
+  settle('netCorporationTaxLiability', pence.netCorporationTaxChargeable === undefined ? undefined : pence.netCorporationTaxChargeable - (pence.totalReliefsAndDeductions ?? 0));
+  settle('taxChargeable', pence.netCorporationTaxLiability);
+  return { pence, computed };
+}
+
+// ---------------------------------------------------------------------------
+// Form → request, and the schema's verdict per field
+
+export function isVisible(form: Ct600Form, f: FieldDef): boolean {
+  if (f.secondYear) return straddles(form);
+  if (f.id === 'noAccountsReason') return form.values.accountsChoice === 'NoAccountsReason';
+  if (f.id === 'noComputationsReason') return form.values.computationsChoice === 'NoComputationsReason';
+  return true;
+}
+
+const iso = (d: DateText) => {
+  const p = parseDateText(d);
+  return p.ok && p.value ? `${p.value}T00:00:00` : undefined;
+};
+
+function amountOrNull(text: string | undefined, id: string, form: Ct600Form, pence: Record<string, number | undefined>) {
+  const def = fieldDef(id);
+  if (def.derived && !form.overrides[id]) {
+    const p = pence[id];
+    return p === undefined ? null : { value: p / 100 };
+  }
+  const parsed = parseMoney(text ?? '');
+  return parsed.ok && parsed.value !== undefined ? { value: parsed.value } : null;
+}
+
+/** The build-ct600 request (without attachedFiles: main adds the draft's files) and the errors of turning text into values. */
+export function toRequest(form: Ct600Form): { request: Record<string, unknown>; conversionErrors: Map<string, string> } {
+  const v = form.values;
+  const conversionErrors = new Map<string, string>();
+  for (const f of FIELDS) {
+    if (!isVisible(form, f)) continue;
+    if (f.derived && !form.overrides[f.id]) continue;
+    const parsed =
+      f.kind === 'money' ? parseMoney(v[f.id] ?? '') : f.kind === 'rate' ? parseRate(v[f.id] ?? '') : f.kind === 'date' ? parseDateText(form.dates[f.id as 'periodFrom']) : f.kind === 'year' && (v[f.id] ?? '').trim() !== '' && !/^\d{4}$/.test((v[f.id] ?? '').trim()) ? { ok: false as const, message: 'Enter the year in 4 digits, for example 2024' } : { ok: true as const };
+    if (!parsed.ok) conversionErrors.set(f.id, parsed.message);
+  }
+  const { pence } = effectiveFigures(form);
+  const money = (id: string) => amountOrNull(v[id], id, form, pence);
+  const text = (id: string) => ((v[id] ?? '') === '' ? undefined : v[id]);
+  const rate = (id: string) => {
+    const p = parseRate(v[id] ?? '');
+    return p.ok && p.value !== undefined ? p.value : null;
+  };
+  const utr = (v.utr ?? '').replace(/\s/g, '');
+  const request: Record<string, unknown> = {
+    companyName: text('companyName'),
+    registrationNumber: (v.registrationNumber ?? '').trim() === '' ? null : v.registrationNumber!.trim(),
+    reference: utr === '' ? undefined : utr,
+    utrValue: utr === '' ? null : utr,
+    companyType: text('companyType'),
+    periodCovered: { from: iso(form.dates.periodFrom), to: iso(form.dates.periodTo) },
+    returnType: text('returnType'),
+    sender: text('sender'),
+    accounts: {
+      itemElementName: v.accountsChoice,
+      noAccountsReason: v.accountsChoice === 'NoAccountsReason' ? (text('noAccountsReason') ?? null) : null,
+    },
+    computations: {
+      itemElementName: v.computationsChoice,
+      nocomputationsReason: v.computationsChoice === 'NoComputationsReason' ? (text('noComputationsReason') ?? null) : null,
+    },
+    total: money('turnover'),
+    tradingProfits: money('tradingProfits'),
+    lossesBroughtForward: money('lossesBroughtForward'),
+    netProfits: money('netProfits'),
+    profitsBeforeOtherDeductions: money('profitsBeforeOtherDeductions'),
+    profitsBeforeDonationsAndGroupRelief: money('profitsBeforeDonationsAndGroupRelief'),
+    chargeableProfits: money('chargeableProfits') ?? undefined,
+    financialYear: pence.financialYear ?? null,
+    financialYearProfit: money('fy1Profit'),
+    financialYearTaxRate: rate('fy1Rate'),
+    financialYearTax: money('fy1Tax'),
+    corporationTax: money('corporationTax'),
+    marginalReliefForRingFenceTrades: money('marginalRelief'),
+    netCorporationTaxChargeable: money('netCorporationTaxChargeable') ?? undefined,
+    communityInvestmentRelief: money('communityInvestmentRelief'),
+    doubleTaxationRelief: money('doubleTaxationRelief'),
+    advancedCorporationTax: money('advancedCorporationTax'),
+    totalReliefsAndDeductions: money('totalReliefsAndDeductions'),
+    netCorporationTaxLiability: money('netCorporationTaxLiability'),
+    taxChargeable: money('taxChargeable'),
+    taxPayable: money('taxPayable') ?? undefined,
+    declaration: { acceptDeclaration: form.accepted, name: text('declarationName'), status: text('declarationStatus') },
+  };
+  if (straddles(form)) {
+    request.financialYearTwo = {
+      year: pence.fy2Year,
+      profit: money('fy2Profit') ?? undefined,
+      taxRate: rate('fy2Rate') ?? undefined,
+      tax: money('fy2Tax') ?? undefined,
+    };
+  }
+  return { request, conversionErrors };
+}
+
+/** One message per field, in the words shown both beside the field and in the error summary. */
+function sentence(f: FieldDef, message: string): string {
+  if (/^is required/.test(message) || f.kind === 'boolean') return f.missing ?? `Enter ${f.label.toLowerCase()}`;
+  return `${f.label} ${message}`;
+}
+
+export interface FormCheck {
+  request: Record<string, unknown>;
+  /** field id → message; '' holds problems no field owns. */
+  errors: Map<string, string>;
+  /** Whether the schema accepted the request (business-rule checks may run). */
+  parses: boolean;
+}
+
+export function checkForm(form: Ct600Form): FormCheck {
+  const { request, conversionErrors } = toRequest(form);
+  const errors = new Map(conversionErrors);
+  const parsed = ct600RequestSchema.safeParse(request);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = fieldPath(issue.path);
+      const f = fieldOfRequestPath(path);
+      const id = f?.id ?? '';
+      if (errors.has(id)) continue;
+      errors.set(id, f ? sentence(f, issue.message) : `${path || 'The return'} ${issue.message}`);
+    }
+  }
+  return { request, errors, parses: parsed.success && conversionErrors.size === 0 };
+}
+
+// ---------------------------------------------------------------------------
+// Task list
+
+export type StepStatus = 'Not started' | 'In progress' | 'Completed' | 'Has errors';
+
+function hasValue(form: Ct600Form, f: FieldDef): boolean {
+  if (f.kind === 'date') {
+    const d = form.dates[f.id as 'periodFrom'];
+    return !!(d.day || d.month || d.year);
+  }
+  if (f.kind === 'boolean') return form.accepted;
+  if (f.derived) return !!form.overrides[f.id];
+  const value = form.values[f.id] ?? '';
+  return value !== '' && value !== DEFAULT_VALUES[f.id];
+}
+
+export function stepStatus(
+  form: Ct600Form,
+  step: Exclude<StepId, 'check'>,
+  errors: Map<string, string>,
+  shown: (fieldId: string) => boolean,
+  extraStarted = false,
+): { status: StepStatus; problems: number } {
+  const fields = FIELDS.filter((f) => f.step === step && isVisible(form, f));
+  const problems = fields.filter((f) => errors.has(f.id)).length;
+  const started = extraStarted || fields.some((f) => hasValue(form, f));
+  if (!started) return { status: 'Not started', problems };
+  if (problems === 0) return { status: 'Completed', problems };
+  return { status: fields.some((f) => errors.has(f.id) && shown(f.id)) ? 'Has errors' : 'In progress', problems };
+}
+
+// ---------------------------------------------------------------------------
+// Period explanations
+
+export function periodNotes(form: Ct600Form): string[] {
+  const notes: string[] = [];
+  const from = calendarDateOf(form.dates.periodFrom);
+  const to = calendarDateOf(form.dates.periodTo);
+  if (from && (from.year < 2015 || (from.year === 2015 && from.month < 4))) {
+    notes.push('This return (CT600 2015 version) covers periods starting on or after 1 April 2015. An earlier period needs the older form.');
+  }
+  if (from && to) {
+    const latest = latestPeriodEnd(from);
+    if (formatDate(to) > formatDate(latest)) {
+      notes.push(`A return covers at most 12 months. A period starting ${ukDate(from)} must end by ${ukDate(latest)}; a longer accounting period needs two returns.`);
+    }
+    const { first, second } = periodYears(form);
+    if (second !== undefined && first !== undefined) {
+      notes.push(`This period straddles 1 April ${second}: it falls in financial years ${first} and ${second}. The Profits and tax step asks for each year's profit and rate (boxes 330–345 and 380–395).`);
+    }
+  }
+  return notes;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const ukDate = (d: CalendarDate) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+
+export function dateTextOf(iso: string): DateText {
+  const [y = '', m = '', d = ''] = iso.split('-');
+  return { day: String(Number(d)), month: String(Number(m)), year: y };
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatPounds = (pence: number) => gbp.format(pence / 100);
+
+/** Boxes 30 and 35 as ISO dates when each is a real date (for the drafts list and the client book). */
+export function periodIsoDates(form: Ct600Form): { from: string | null; to: string | null } {
+  const from = calendarDateOf(form.dates.periodFrom);
+  const to = calendarDateOf(form.dates.periodTo);
+  return { from: from ? formatDate(from) : null, to: to ? formatDate(to) : null };
+}
+
+/** What the drafts list shows for this return. */
+export function describeForm(form: Ct600Form): { title: string; periodFrom: string | null; periodTo: string | null } {
+  const name = (form.values.companyName ?? '').trim();
+  const { from, to } = periodIsoDates(form);
+  return { title: name || 'New return', periodFrom: from, periodTo: to };
+}

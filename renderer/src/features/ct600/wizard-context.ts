@@ -1,0 +1,39 @@
+import { createContext, useContext } from 'react';
+import type { Draft, FilingDeskBridge, ValidationMessage } from '../../../../preload/contract.js';
+import type { DateParts } from '../../components/DateInput.js';
+import type { StepId } from './fields.js';
+import type { Ct600Form, FormCheck } from './form.js';
+
+/** What every step needs from the wizard: the form, its check, and ways to change it. */
+export interface WizardContext {
+  draftId: string;
+  bridge: FilingDeskBridge;
+  draft: Draft;
+  form: Ct600Form;
+  clientId: string | null;
+  check: FormCheck;
+  /** The error shown beside a field: only once it has been left, or after Continue or Build. */
+  shownError(fieldId: string): string | undefined;
+  touch(fieldId: string): void;
+  setValue(fieldId: string, value: string): void;
+  setDate(fieldId: 'periodFrom' | 'periodTo', value: DateParts): void;
+  setAccepted(accepted: boolean): void;
+  setOverride(fieldId: string, on: boolean): void;
+  update(change: (form: Ct600Form) => Ct600Form): void;
+  setClientId(clientId: string | null): void;
+  adoptDraft(draft: Draft): void;
+  /** Business-rule messages from the engine, by the field of their box. */
+  warnings: Map<string, ValidationMessage[]>;
+  go(step: StepId, fieldId?: string): void;
+  /** Continue: show this step's errors, or move on when there are none. */
+  submitStep(step: StepId): void;
+  flush(): Promise<boolean>;
+}
+
+export const WizardCtx = createContext<WizardContext | null>(null);
+
+export function useWizard(): WizardContext {
+  const ctx = useContext(WizardCtx);
+  if (!ctx) throw new Error('useWizard outside the CT600 wizard');
+  return ctx;
+}

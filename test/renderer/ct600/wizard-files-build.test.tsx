@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Ct600DraftBuildResponse, FilingDeskBridge } from '../../../preload/contract.js';
+import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
+import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
+import { fakeMain, newDraft, validForm } from './fake-main.js';
+
+afterEach(cleanup);
+
+const open = (bridge: FilingDeskBridge) =>
+  render(
+    <BridgeProvider bridge={bridge}>
+      <Ct600Wizard draftId="d1" />
+    </BridgeProvider>,
+  );
+
+/** A drop as React Aria's DropZone reads it: DataTransfer items of kind "file". */
+function dropFiles(zone: HTMLElement, files: File[]) {
+  const dataTransfer = {
+    types: ['Files'],
+    files,
+    items: files.map((f) => ({ kind: 'file', type: f.type, getAsFile: () => f })),
+    getData: () => '',
+    dropEffect: 'none',
+    effectAllowed: 'all',
+  };
+  fireEvent.dragEnter(zone, { dataTransfer, clientX: 5, clientY: 5 });
+  fireEvent.dragOver(zone, { dataTransfer, clientX: 5, clientY: 5 });
+  fireEvent.drop(zone, { dataTransfer, clientX: 5, clientY: 5 });
+}
+
+const ixbrl = '<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body><ix:header/></body></html>';
+
+describe('CT600 wizard: accounts and computations', () => {
+  it('attaches dropped files as bytes, lists them with size and inline XBRL header, meters the total and removes them', async () => {
+    const { bridge, callsTo } = fakeMain();
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-attachments'));
+    expect(screen.getByRole('meter', { name: 'Attachments, as sent to HMRC' })).toHaveAttribute('aria-valuetext', '0 bytes of 25 MB');
+    dropFiles(screen.getByTestId('drop-accounts'), [new File([ixbrl], 'accounts.xhtml', { type: 'application/xhtml+xml' })]);
+    const table = await screen.findByRole('table', { name: 'accounts attached' });
+    expect(within(table).getByRole('cell', { name: 'accounts.xhtml' })).toBeInTheDocument();
+    expect(within(table).getByText(`${ixbrl.length} bytes`)).toBeInTheDocument();
+    expect(within(table).getByText('Yes')).toBeInTheDocument();
+    const sent = callsTo('drafts.attach')[0] as { role: string; fileName: string; bytes: Uint8Array };
+    expect(sent.role).toBe('accounts');
+    expect(Array.from(sent.bytes)).toEqual(Array.from(Buffer.from(ixbrl)));
+    const base64 = 4 * Math.ceil(ixbrl.length / 3);
+    expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', String(base64));
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove accounts.xhtml' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'accounts attached' })).not.toBeInTheDocument());
+    expect(callsTo('drafts.detach')).toEqual([{ draftId: 'd1', attachmentId: 'a1' }]);
+    expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('refuses a file that would take the attachments past 25 MB before reading it', async () => {
+    const { bridge, callsTo } = fakeMain();
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-attachments'));
+    const big = new File(['x'], 'huge-computations.xhtml');
+    Object.defineProperty(big, 'size', { value: 19 * 1024 * 1024 + 1 });
+    const read = vi.spyOn(big, 'arrayBuffer');
+    dropFiles(screen.getByTestId('drop-computations'), [big]);
+    const problem = await screen.findByTestId('computations-problem');
+    expect(problem).toHaveTextContent('huge-computations.xhtml (19.0 MB) was not added');
+    expect(problem).toHaveTextContent('over HMRC’s 25 MB limit for one return');
+    expect(read).not.toHaveBeenCalled();
+    expect(callsTo('drafts.attach')).toEqual([]);
+  });
+
+  it('takes a reason instead of files, in words', async () => {
+    const { bridge } = fakeMain();
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-attachments'));
+    fireEvent.click(screen.getByLabelText('There are no accounts: give the reason (box 90A)'));
+    const reason = screen.getByLabelText('Why there are no accounts (box 90A)');
+    fireEvent.change(reason, { target: { value: 'Company dormant' } });
+    expect(reason).toHaveDisplayValue('The company is dormant (HMRC: “Company dormant”)');
+    expect(screen.queryByTestId('drop-accounts')).not.toBeInTheDocument();
+  });
+});
+
+describe('CT600 wizard: autosave and reload', () => {
+  it('saves debounced with the text as typed, and gives every field back on a reload', async () => {
+    const { bridge, callsTo, state } = fakeMain({}, newDraft({ form: { ...validForm } }));
+    const first = open(bridge);
+    const name = await screen.findByLabelText('Company name (box 1)');
+    for (const text of ['B', 'Be', 'Beta Ltd']) fireEvent.change(name, { target: { value: text } });
+    fireEvent.change(screen.getByLabelText('Unique Taxpayer Reference (UTR) (box 3)'), { target: { value: '98765 43210' } });
+    expect(callsTo('drafts.save')).toHaveLength(0);
+    await waitFor(() => expect(callsTo('drafts.save')).toHaveLength(1), { timeout: 2000 });
+    const saved = callsTo('drafts.save')[0] as { title: string; periodFrom: string; periodTo: string; form: { values: Record<string, string> } };
+    expect(saved.form.values.companyName).toBe('Beta Ltd');
+    expect(saved.form.values.utr).toBe('98765 43210');
+    expect(saved).toMatchObject({ title: 'Beta Ltd', periodFrom: '2024-04-01', periodTo: '2025-03-31' });
+    expect(await screen.findByTestId('save-state')).toHaveTextContent('All changes saved');
+
+    fireEvent.click(screen.getByTestId('task-profits'));
+    fireEvent.change(screen.getByLabelText('Turnover (box 145)'), { target: { value: '£1,234.5' } });
+    await waitFor(() => expect(callsTo('drafts.save')).toHaveLength(2), { timeout: 2000 });
+    first.unmount();
+    expect((state.draft.form as typeof validForm).values.turnover).toBe('£1,234.5');
+
+    open(bridge);
+    expect(await screen.findByLabelText('Company name (box 1)')).toHaveValue('Beta Ltd');
+    expect(screen.getByLabelText('Unique Taxpayer Reference (UTR) (box 3)')).toHaveValue('98765 43210');
+    const start = screen.getByRole('group', { name: /Start of the return period/ });
+    expect(within(start).getByLabelText('Year')).toHaveValue('2024');
+    fireEvent.click(screen.getByTestId('task-profits'));
+    expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('£1,234.5');
+    expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveValue('19');
+    fireEvent.click(screen.getByTestId('task-declaration'));
+    expect(screen.getByLabelText(/I declare that the information/)).toBeChecked();
+  });
+
+  it('shows a failed save with its reason, and Save from the menu saves at once', async () => {
+    let fail = true;
+    const { bridge, callsTo, menu } = fakeMain({
+      'drafts.save': () =>
+        fail
+          ? { ok: false, error: { code: 'failed', message: 'The disk is full.' } }
+          : { ok: true, value: { changedAt: '2025-05-01T11:00:00.000Z', changedSinceBuild: false, state: 'in-progress' } },
+    });
+    open(bridge);
+    fireEvent.change(await screen.findByLabelText('Company name (box 1)'), { target: { value: 'Gamma Ltd' } });
+    expect(await screen.findByText('Not saved: The disk is full.', {}, { timeout: 2000 })).toBeInTheDocument();
+    fail = false;
+    menu.emit('save');
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('All changes saved'));
+    expect(callsTo('drafts.save')).toHaveLength(2);
+    expect(screen.getAllByText('Saved').length).toBeGreaterThan(0);
+  });
+});
+
+describe('CT600 wizard: build', () => {
+  const built: Ct600DraftBuildResponse = {
+    build: {
+      xmlDoc: Buffer.from('<GovTalkMessage>£</GovTalkMessage>', 'utf8').toString('base64'),
+      originalXmlDoc: '',
+      irMark: 'YrgW02ybxWOff7gHrELynhp1gRw=',
+      irMarkBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4',
+      suggestedFileName: 'Acme-2025-ct600.xml',
+    },
+    validation: {
+      jobStatus: 'success',
+      startDateTime: null,
+      endDateTime: null,
+      validations: [
+        {
+          validationType: 1,
+          validationResult: 'invalid',
+          messages: [
+            { category: 'error', type: 'business-rule', code: '9204', message: 'box 345 should be 7600.00', attributes: [{ name: 'box', value: '340' }, { name: 'path', value: '/x' }] },
+          ],
+        },
+      ],
+    },
+    draft: newDraft({ form: { ...validForm }, lastBuild: { builtAt: '2025-05-01T12:00:00.000Z', answeredBy: 'engine', fingerprint: 'f', fileName: 'Acme-2025-ct600.xml', size: 10, sha256: 'a', irMark: 'YrgW02ybxWOff7gHrELynhp1gRw=', irMarkBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4' } }),
+  };
+
+  it('builds from the form, shows the IRmark both ways, links each message to its box and saves the XML', async () => {
+    const { bridge, callsTo } = fakeMain({
+      'ct600.buildDraft': () => ({ ok: true, value: built }),
+      'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
+    }, newDraft({ form: { ...validForm } }));
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    expect(screen.getByText('Jane Smith')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Build' }));
+    expect(await screen.findByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
+    expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
+    const request = callsTo('ct600.buildDraft')[0] as { draftId: string; request: Record<string, unknown> };
+    expect(request.draftId).toBe('d1');
+    expect(request.request).toMatchObject({ reference: '1234567890', financialYear: 2024, financialYearTax: { value: 7600 }, netCorporationTaxChargeable: { value: 7600 } });
+    expect(screen.getByTestId('last-build')).toHaveTextContent('Unchanged since the last build');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
+    await screen.findByText('Saved as Acme-2025-ct600.xml.');
+    const save = callsTo('file.save')[0] as { kind: string; suggestedName: string; contents: Uint8Array };
+    expect(save.kind).toBe('ct600-xml');
+    expect(new TextDecoder().decode(save.contents)).toBe('<GovTalkMessage>£</GovTalkMessage>');
+
+    fireEvent.click(screen.getByRole('link', { name: 'box 345 should be 7600.00' }));
+    await waitFor(() => expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveFocus());
+  });
+
+  it('opens a Change link on the field it summarises', async () => {
+    const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change their status' }));
+    await waitFor(() => expect(screen.getByLabelText('Their status (box 985)')).toHaveFocus());
+  });
+});
