@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel, DroppedFile, ValidationJobResult } from '../../preload/contract.js';
 import { App } from '../../renderer/src/App.js';
-import { createBrowserBridge, createMenuCommandHub, createOpenedFileHub } from '../../renderer/src/bridge/browser-bridge.js';
+import { createBrowserBridge, createMenuCommandHub, createOnlineStatusHub, createOpenedFileHub } from '../../renderer/src/bridge/browser-bridge.js';
 import { useNavigation } from '../../renderer/src/store/navigation.js';
 import { useOpenedFileForCheck } from '../../renderer/src/store/opened-file.js';
 import { resetWindow } from './reset-window.js';
@@ -44,6 +44,7 @@ function page() {
       }
     },
     createMenuCommandHub(),
+    createOnlineStatusHub(),
     files,
   );
   render(

@@ -12,6 +12,7 @@ import {
   type IpcResult,
   type MenuCommand,
   type OpenedFile,
+  type OnlineStatus,
   type RequestOf,
   type ResponseOf,
 } from '../../../preload/contract.js';
@@ -32,6 +33,24 @@ export function createMenuCommandHub(): MenuCommandSource & { emit(command: Menu
     },
     emit: (command) => {
       if ((menuCommands as readonly string[]).includes(command)) for (const listener of [...listeners]) listener(command);
+    },
+  };
+}
+
+/** Where online status comes from outside Electron: the host pushes what main would send. */
+export interface OnlineStatusSource {
+  subscribe(listener: (status: OnlineStatus) => void): () => void;
+}
+
+export function createOnlineStatusHub(): OnlineStatusSource & { emit(status: OnlineStatus): void } {
+  const listeners = new Set<(status: OnlineStatus) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (status) => {
+      for (const listener of [...listeners]) listener(status);
     },
   };
 }
@@ -57,6 +76,7 @@ export function createOpenedFileHub(): OpenedFileSource & { emit(file: OpenedFil
 export function createBrowserBridge(
   transport: BridgeTransport,
   menu: MenuCommandSource = createMenuCommandHub(),
+  online: OnlineStatusSource = createOnlineStatusHub(),
   openedFiles: OpenedFileSource = createOpenedFileHub(),
 ): FilingDeskBridge {
   return {
@@ -88,5 +108,23 @@ export function createBrowserBridge(
     appInfo: () => transport(bridgeChannels.appInfo, undefined),
     onMenuCommand: (listener) => menu.subscribe(listener),
     onFileOpened: (listener) => openedFiles.subscribe(listener),
+    // Online
+    getOnlineSettings: () => transport(bridgeChannels.getOnlineSettings, undefined),
+    saveOnlineSettings: (settings) => transport(bridgeChannels.saveOnlineSettings, settings),
+    testConnection: (settings) => transport(bridgeChannels.testConnection, settings),
+    sessionStatus: () => transport(bridgeChannels.sessionStatus, undefined),
+    signIn: (request) => transport(bridgeChannels.signIn, request),
+    signOut: () => transport(bridgeChannels.signOut, undefined),
+    onlineStatus: () => transport(bridgeChannels.onlineStatus, undefined),
+    listOutbox: () => transport(bridgeChannels.listOutbox, undefined),
+    retryOutboxItem: (request) => transport(bridgeChannels.retryOutboxItem, request),
+    cancelOutboxItem: (request) => transport(bridgeChannels.cancelOutboxItem, request),
+    sendCt600Draft: (request) => transport(bridgeChannels.sendCt600Draft, request),
+    sendPackageDraft: (request) => transport(bridgeChannels.sendPackageDraft, request),
+    draftServiceResults: (request) => transport(bridgeChannels.draftServiceResults, request),
+    followJob: (request) => transport(bridgeChannels.followJob, request),
+    getJob: (request) => transport(bridgeChannels.getJob, request),
+    sendFileForValidation: (request) => transport(bridgeChannels.sendFileForValidation, request),
+    onOnlineStatus: (listener) => online.subscribe(listener),
   } satisfies FilingDeskBridge;
 }
