@@ -29,7 +29,7 @@ function taxonomyFile(i: number, bytes: number): string {
   return parts.join('');
 }
 
-async function requestOf(files: number, totalBytes: number): Promise<Record<string, unknown>> {
+export async function requestOf(files: number, totalBytes: number): Promise<Record<string, unknown>> {
   const reportBytes = Math.floor(totalBytes / 5);
   const perFile = Math.floor((totalBytes - reportBytes) / (files - 1));
   const zip = new JSZip();
