@@ -61,6 +61,13 @@ export function PackageWizard({ draftId }: { draftId: string }) {
     return () => session.getState().dispose();
   }, [session]);
 
+  // A reload or a closing window writes what is waiting at once rather than after the pause.
+  useEffect(() => {
+    const now = () => void session.getState().flush();
+    window.addEventListener('pagehide', now);
+    return () => window.removeEventListener('pagehide', now);
+  }, [session]);
+
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
   useEffect(() => {
@@ -218,7 +225,7 @@ export function PackageWizard({ draftId }: { draftId: string }) {
           <p className="wizard__kind">Report package</p>
           <TaskList label="Steps of this package" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
           <p className={`save-state${s.save.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
-            {s.save.state === 'saving' ? 'Saving…' : s.save.state === 'saved' ? 'All changes saved' : s.save.state === 'failed' ? `Not saved: ${s.save.message}` : ''}
+            {s.save.state === 'failed' ? `Not saved: ${s.save.message}` : s.save.state === 'saving' || s.dirty ? 'Saving…' : s.save.state === 'saved' ? 'All changes saved' : ''}
           </p>
           <p className="visually-hidden" role="status">
             {notice}
