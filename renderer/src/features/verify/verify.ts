@@ -11,7 +11,10 @@ import { digestFor, parseSha256File, readPastedSha256 } from '../../../../main/e
 export const MAX_VERIFY_BYTES = 1024 * 1024 * 1024;
 
 export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as BufferSource);
+  // A buffer from another realm (a test's DOM) is copied into this one; the browser's own is used as it is.
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const own = view.buffer instanceof ArrayBuffer ? view : Uint8Array.from(view);
+  const digest = await crypto.subtle.digest('SHA-256', own as BufferSource);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
