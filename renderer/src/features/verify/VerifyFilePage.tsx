@@ -104,7 +104,7 @@ export function VerifyFilePage() {
           <p data-testid="checksum-file">
             Checksum file: <strong>{checksum.fileName}</strong>{' '}
             <button type="button" className="link" onClick={() => setChecksum(null)}>
-              Remove<span className="visually-hidden"> {checksum.fileName}</span>
+              Remove{' '}<span className="visually-hidden">{checksum.fileName}</span>
             </button>
           </p>
         ) : (
