@@ -5,9 +5,13 @@
  * recovery) lives in a small pure module under main/window so it is tested
  * without Electron.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
-import { MENU_COMMAND_CHANNEL, type MenuCommand } from '../preload/contract.js';
+import { MENU_COMMAND_CHANNEL, ONLINE_STATUS_CHANNEL, type MenuCommand, type OnlineStatus } from '../preload/contract.js';
+import { DeferredCredentialStore } from './credentials/deferred-credential-store.js';
+import { openCredentialStore } from './credentials/open-credential-store.js';
+import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
+import { OnlineDesk } from './online/online-desk.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
@@ -72,6 +76,21 @@ function sendMenuCommand(command: MenuCommand): void {
   if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(MENU_COMMAND_CHANNEL, command);
 }
 
+/** The OS keychain, or memory for this run when there is none (the Settings screen says which). */
+async function openKeychain() {
+  try {
+    return await openCredentialStore();
+  } catch (error) {
+    console.error('keychain: the keychain library could not be loaded', error instanceof Error ? error.message : String(error));
+    return new MemoryCredentialStore('the keychain library could not be loaded');
+  }
+}
+
+/** The window shows online / offline / signed out / paused at all times. */
+function sendOnlineStatus(status: OnlineStatus): void {
+  if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(ONLINE_STATUS_CHANNEL, status);
+}
+
 /** Opens the main window, or brings the existing one to the front. */
 function showMainWindow(): void {
   if (!started) return; // start() opens the first window
@@ -114,13 +133,37 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const drafts = new DraftStore({ dataDir });
   void drafts.open().catch((error) => console.error('drafts: the drafts folder could not be opened', error));
+  const clients = new ClientBook({ dataDir });
+  // Secrets in the OS keychain, or in memory for this run when there is none (the Settings screen says which).
+  const online = new OnlineDesk({
+    dataDir,
+    credentials: new DeferredCredentialStore(openKeychain()),
+    drafts,
+    clients,
+    // net.isOnline() is only trusted when it says offline: "online" just means "try now".
+    isOnline: () => net.isOnline(),
+    onStatus: sendOnlineStatus,
+  });
+  void online.open().catch((error) => console.error('online: the outbox could not be opened', error));
+  // Electron has no network-change event in main: look every 15 s, and at once when woken.
+  const networkWatch = setInterval(() => online.networkChanged(), 15_000);
+  let drained = false;
+  app.on('before-quit', (event) => {
+    if (drained) return;
+    // Give requests in flight a moment to finish; the rest are resent with their keys next time.
+    event.preventDefault();
+    drained = true;
+    clearInterval(networkWatch);
+    void online.stop(3_000).finally(() => app.quit());
+  });
   registerHandlers(
     ipcMain,
     createHandlers({
       ct600: engines.ct600,
       packages: engines.packages,
-      clients: new ClientBook({ dataDir }),
+      clients,
       drafts,
+      online,
       openDialog: {
         showOpenDialog: (options) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)),
       },

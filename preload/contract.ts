@@ -10,8 +10,9 @@
 import type { FieldError } from '../main/engine/errors.js';
 import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
 import type { PackagePlan, PackagePlanEntry, PackagePlanProblem } from '../main/engine/package/draft-package.js';
+import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 
-export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem };
+export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, ServiceValidationJobResult };
 
 export type IpcErrorCode =
   /** The payload broke a rule; `errors` names each field. */
@@ -447,6 +448,23 @@ export interface RequestResponseChannels {
   'drafts.findBuild': { request: DraftFindBuildRequest; response: DraftFindBuildResponse };
   'file.save': { request: FileSaveRequest; response: FileSaveResponse };
   'app.info': { request: void; response: AppInfo };
+  // Online (settings, session, outbox, service builds, validation jobs)
+  'settings.get': { request: void; response: OnlineSettings };
+  'settings.save': { request: OnlineSettings; response: OnlineSettings };
+  'settings.testConnection': { request: OnlineSettings; response: ConnectionTestResult };
+  'session.status': { request: void; response: SessionStatus };
+  'session.signIn': { request: SignInRequest; response: SessionStatus };
+  'session.signOut': { request: void; response: SessionStatus };
+  'online.status': { request: void; response: OnlineStatus };
+  'outbox.list': { request: void; response: OutboxItemView[] };
+  'outbox.retry': { request: OutboxIdRequest; response: OutboxItemView };
+  'outbox.cancel': { request: OutboxIdRequest; response: OutboxItemView };
+  'ct600.sendDraft': { request: SendDraftRequest; response: SendDraftResponse };
+  'package.sendDraft': { request: SendDraftRequest; response: SendDraftResponse };
+  'drafts.serviceResults': { request: DraftIdRequest; response: DraftServiceResults };
+  'jobs.follow': { request: JobFollowRequest; response: FollowedJob };
+  'jobs.get': { request: JobIdRequest; response: FollowedJob };
+  'jobs.send': { request: JobSendRequest; response: SendDraftResponse };
 }
 
 export const channels = [
@@ -476,6 +494,23 @@ export const channels = [
   'drafts.findBuild',
   'file.save',
   'app.info',
+  // Online
+  'settings.get',
+  'settings.save',
+  'settings.testConnection',
+  'session.status',
+  'session.signIn',
+  'session.signOut',
+  'online.status',
+  'outbox.list',
+  'outbox.retry',
+  'outbox.cancel',
+  'ct600.sendDraft',
+  'package.sendDraft',
+  'drafts.serviceResults',
+  'jobs.follow',
+  'jobs.get',
+  'jobs.send',
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -512,9 +547,28 @@ export interface FilingDeskBridge {
   appInfo(): Promise<IpcResult<AppInfo>>;
   /** Calls the listener for each application menu command; returns the function that stops it. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  // Online
+  getOnlineSettings(): Promise<IpcResult<OnlineSettings>>;
+  saveOnlineSettings(settings: OnlineSettings): Promise<IpcResult<OnlineSettings>>;
+  testConnection(settings: OnlineSettings): Promise<IpcResult<ConnectionTestResult>>;
+  sessionStatus(): Promise<IpcResult<SessionStatus>>;
+  signIn(request: SignInRequest): Promise<IpcResult<SessionStatus>>;
+  signOut(): Promise<IpcResult<SessionStatus>>;
+  onlineStatus(): Promise<IpcResult<OnlineStatus>>;
+  listOutbox(): Promise<IpcResult<OutboxItemView[]>>;
+  retryOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
+  cancelOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
+  sendCt600Draft(request: SendDraftRequest): Promise<IpcResult<SendDraftResponse>>;
+  sendPackageDraft(request: SendDraftRequest): Promise<IpcResult<SendDraftResponse>>;
+  draftServiceResults(request: DraftIdRequest): Promise<IpcResult<DraftServiceResults>>;
+  followJob(request: JobFollowRequest): Promise<IpcResult<FollowedJob>>;
+  getJob(request: JobIdRequest): Promise<IpcResult<FollowedJob>>;
+  sendFileForValidation(request: JobSendRequest): Promise<IpcResult<SendDraftResponse>>;
+  /** Calls the listener with each online status main pushes; returns the function that stops it. */
+  onOnlineStatus(listener: (status: OnlineStatus) => void): () => void;
 }
 
-type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand'>;
+type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus'>;
 
 /** Which channel each bridge method calls; the preload and the browser shim both follow it. */
 export const bridgeChannels = {
@@ -544,6 +598,23 @@ export const bridgeChannels = {
   findDraftBuild: 'drafts.findBuild',
   saveFile: 'file.save',
   appInfo: 'app.info',
+  // Online
+  getOnlineSettings: 'settings.get',
+  saveOnlineSettings: 'settings.save',
+  testConnection: 'settings.testConnection',
+  sessionStatus: 'session.status',
+  signIn: 'session.signIn',
+  signOut: 'session.signOut',
+  onlineStatus: 'online.status',
+  listOutbox: 'outbox.list',
+  retryOutboxItem: 'outbox.retry',
+  cancelOutboxItem: 'outbox.cancel',
+  sendCt600Draft: 'ct600.sendDraft',
+  sendPackageDraft: 'package.sendDraft',
+  draftServiceResults: 'drafts.serviceResults',
+  followJob: 'jobs.follow',
+  getJob: 'jobs.get',
+  sendFileForValidation: 'jobs.send',
 } as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;
@@ -587,3 +658,225 @@ export const MAX_DRAFT_FORM_BYTES = 1 * MiB;
 export const MAX_DRAFT_ATTACHMENT_BYTES = MAX_REPORT_PACKAGE_BYTES;
 /** An exported draft (.fdesk): its form plus its attachments in base64. */
 export const MAX_DRAFT_FILE_BYTES = 400 * MiB;
+
+// ---------------------------------------------------------------------------
+// Online: settings of the filing service, the signed-in session, the outbox of
+// remote requests and validation jobs followed on the service. Secrets go to
+// main in session.signIn and never come back: no response carries them.
+
+/** The identification headers sent with every operation (ClientName/ClientID come from each draft's client). */
+export interface IdentificationHeaders {
+  applicationName: string;
+  partnerName: string;
+  partnerId: string;
+  customerName: string;
+  customerId: string;
+}
+
+/** GovTalk header values the CT600 message carries. */
+export interface GovTalkSettings {
+  /** HMRC's 4-digit vendor id for this software. */
+  vendorId: string;
+  productVersion: string;
+  /** GatewayTest: the message is a test submission. */
+  gatewayTest: boolean;
+  /** Test in live: a test submission sent to the live gateway. */
+  testInLive: boolean;
+}
+
+export interface OnlineSettings {
+  /** {base_url}: https, or http to this computer only; '' while the service is not set up. */
+  baseUrl: string;
+  /** {auth_url}: the token endpoint is `${authUrl}/connect/token`; '' while not set up. */
+  authUrl: string;
+  /** Sent as x-api-version. */
+  apiVersion: string;
+  identification: IdentificationHeaders;
+  govTalk: GovTalkSettings;
+  /** Whether report packages ask the service for the file hash. */
+  includeHash: boolean;
+  /** Never contact the service: the outbox keeps everything until this is switched off. */
+  workOffline: boolean;
+}
+
+/** settings.testConnection: what happened at the token endpoint, in words. */
+export type ConnectionProblem =
+  | 'not-configured'
+  | 'bad-url'
+  | 'not-found'
+  | 'certificate'
+  | 'unreachable'
+  | 'timeout'
+  | 'wrong-client'
+  | 'wrong-user'
+  | 'rate-limited'
+  | 'service-down'
+  | 'unexpected';
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** Absent when ok. */
+  problem?: ConnectionProblem;
+  /** One plain sentence for the Settings screen: what worked, or what went wrong and what to do. */
+  message: string;
+}
+
+export interface KeychainInfo {
+  kind: 'os-keychain' | 'memory-only';
+  /** Plain words: where secrets are kept and for how long. */
+  description: string;
+}
+
+export interface SessionStatus {
+  signedIn: boolean;
+  /** The user name last used (filled into the sign-in form); '' when none. */
+  username: string;
+  /** The client id last used; '' when none. */
+  clientId: string;
+  /** The service's address ("https://api.example.com"); '' when not set up. */
+  service: string;
+  /** Why not signed in (the session ended, wrong password, …); null when signed in or never signed in. */
+  reason: string | null;
+  keychain: KeychainInfo;
+}
+
+/** session.signIn: the secrets go to main and into the keychain, never back. */
+export interface SignInRequest {
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+}
+
+export type OutboxItemKind = 'ct600-build' | 'package-build' | 'validation-create';
+export type OutboxItemState = 'queued' | 'sending' | 'done' | 'failed' | 'cancelled';
+
+export interface OutboxItemView {
+  /** Also the Idempotency-Key sent with every attempt. */
+  id: string;
+  kind: OutboxItemKind;
+  draftId: string | null;
+  /** The draft's title, or the file name for a validation. */
+  title: string;
+  state: OutboxItemState;
+  attempts: number;
+  createdAt: string;
+  /** When it will be tried next (queued only); null when it waits for nothing but its turn, sign-in or the network. */
+  nextTryAt: string | null;
+  /** Why it is waiting or failed, in words; null when there is nothing to say. */
+  reason: string | null;
+  /** A validation sent: the job id the service gave. */
+  jobId?: string;
+}
+
+export interface OutboxCounts {
+  queued: number;
+  sending: number;
+  done: number;
+  failed: number;
+}
+
+export interface OutboxIdRequest {
+  id: string;
+}
+
+export type OnlineState = 'online' | 'offline' | 'signed-out' | 'paused';
+
+/** Pushed by main on ONLINE_STATUS_CHANNEL whenever any of it changes; also answered by online.status. */
+export interface OnlineStatus {
+  state: OnlineState;
+  /** Plain words for the window's status bar. */
+  message: string;
+  workOffline: boolean;
+  signedInAs: string | null;
+  outbox: OutboxCounts;
+}
+
+/** ct600.sendDraft / package.sendDraft: queue a build of the draft on the service. */
+export interface SendDraftRequest {
+  draftId: string;
+  /** The request as the wizard would build it locally (CT600 without attachedFiles: main adds the draft's). */
+  request: Record<string, unknown>;
+}
+
+export interface SendDraftResponse {
+  item: OutboxItemView;
+}
+
+/** Whether the service and the engine gave the same result for the same figures. */
+export interface BuildAgreement {
+  fingerprint: string;
+  comparedAt: string;
+  agrees: boolean;
+  /** Each part compared: the document or package bytes, and the IRmark or hash. */
+  parts: { part: 'document' | 'irmark' | 'package' | 'hash'; agrees: boolean; engine: string; service: string }[];
+  /** Where the bytes first differ, with a little text either side; null when they agree. */
+  firstDifference: { offset: number; line: number; engine: string; service: string } | null;
+}
+
+/** A build the service answered for a draft. */
+export interface ServiceBuildRecord {
+  outboxId: string;
+  builtAt: string;
+  answeredBy: 'service';
+  service: string;
+  /** x-api-version sent. */
+  apiVersion: string;
+  fingerprint: string;
+  size: number;
+  sha256: string;
+  irMark?: string;
+  hash?: string;
+}
+
+/** What the service has answered for one draft, kept beside it by main. */
+export interface DraftServiceResults {
+  draftId: string;
+  lastServiceBuild: ServiceBuildRecord | null;
+  agreement: BuildAgreement | null;
+  jobs: FollowedJob[];
+}
+
+export type FollowedJobState = 'following' | 'finished' | 'failed';
+
+export interface FollowedJob {
+  id: string;
+  draftId: string | null;
+  state: FollowedJobState;
+  startedAt: string;
+  polls: number;
+  nextPollAt: string | null;
+  reason: string | null;
+  /**
+   * The full result; shown with the same component as a local validation. The
+   * service may use words of its own for status, result and category (the
+   * interface does not list them), so they are plain strings here.
+   */
+  result: ServiceValidationJobResult | null;
+  /** The filtered view (errors and warnings, repeated messages collapsed). */
+  filtered: ServiceValidationJobResult | null;
+}
+
+export interface JobFollowRequest {
+  /** The job id (UUID), typed in or returned by the service. */
+  id: string;
+  draftId: string | null;
+}
+
+export interface JobIdRequest {
+  id: string;
+}
+
+/** jobs.send: only when the service is this computer's own server (POST /validation is our extension). */
+export interface JobSendRequest {
+  draftId: string | null;
+  file: DroppedFile;
+}
+
+/** The channel main pushes OnlineStatus on; the preload passes only a well-formed status through. */
+export const ONLINE_STATUS_CHANNEL = 'online.status-changed';
+
+/** Limits of the online payloads (main refuses above them). */
+export const MAX_SETTING_TEXT = 200;
+export const MAX_URL_LENGTH = 2000;
+export const MAX_SECRET_LENGTH = 4096;

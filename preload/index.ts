@@ -5,9 +5,28 @@
  * one CommonJS file whose only import is electron.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { bridgeChannels, MENU_COMMAND_CHANNEL, menuCommands, type FilingDeskBridge, type MenuCommand } from './contract.js';
+import { bridgeChannels, MENU_COMMAND_CHANNEL, menuCommands, ONLINE_STATUS_CHANNEL, type FilingDeskBridge, type MenuCommand, type OnlineStatus } from './contract.js';
 
 const isMenuCommand = (value: unknown): value is MenuCommand => (menuCommands as readonly unknown[]).includes(value);
+
+const STATES = ['online', 'offline', 'signed-out', 'paused'];
+const count = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+/** Only a well-formed status reaches the page, rebuilt field by field so nothing else rides along. */
+function onlineStatusOf(value: unknown): OnlineStatus | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const o = v.outbox as Record<string, unknown> | null;
+  if (!STATES.includes(v.state as string) || typeof v.message !== 'string' || typeof v.workOffline !== 'boolean') return undefined;
+  if (v.signedInAs !== null && typeof v.signedInAs !== 'string') return undefined;
+  if (typeof o !== 'object' || o === null || !count(o.queued) || !count(o.sending) || !count(o.done) || !count(o.failed)) return undefined;
+  return {
+    state: v.state as OnlineStatus['state'],
+    message: v.message,
+    workOffline: v.workOffline,
+    signedInAs: v.signedInAs as string | null,
+    outbox: { queued: o.queued as number, sending: o.sending as number, done: o.done as number, failed: o.failed as number },
+  };
+}
 
 const bridge = {
   buildCt600: (request) => ipcRenderer.invoke(bridgeChannels.buildCt600, request),
@@ -44,6 +63,33 @@ const bridge = {
     ipcRenderer.on(MENU_COMMAND_CHANNEL, forward);
     return () => {
       ipcRenderer.removeListener(MENU_COMMAND_CHANNEL, forward);
+    };
+  },
+  // Online
+  getOnlineSettings: () => ipcRenderer.invoke(bridgeChannels.getOnlineSettings),
+  saveOnlineSettings: (settings) => ipcRenderer.invoke(bridgeChannels.saveOnlineSettings, settings),
+  testConnection: (settings) => ipcRenderer.invoke(bridgeChannels.testConnection, settings),
+  sessionStatus: () => ipcRenderer.invoke(bridgeChannels.sessionStatus),
+  signIn: (request) => ipcRenderer.invoke(bridgeChannels.signIn, request),
+  signOut: () => ipcRenderer.invoke(bridgeChannels.signOut),
+  onlineStatus: () => ipcRenderer.invoke(bridgeChannels.onlineStatus),
+  listOutbox: () => ipcRenderer.invoke(bridgeChannels.listOutbox),
+  retryOutboxItem: (request) => ipcRenderer.invoke(bridgeChannels.retryOutboxItem, request),
+  cancelOutboxItem: (request) => ipcRenderer.invoke(bridgeChannels.cancelOutboxItem, request),
+  sendCt600Draft: (request) => ipcRenderer.invoke(bridgeChannels.sendCt600Draft, request),
+  sendPackageDraft: (request) => ipcRenderer.invoke(bridgeChannels.sendPackageDraft, request),
+  draftServiceResults: (request) => ipcRenderer.invoke(bridgeChannels.draftServiceResults, request),
+  followJob: (request) => ipcRenderer.invoke(bridgeChannels.followJob, request),
+  getJob: (request) => ipcRenderer.invoke(bridgeChannels.getJob, request),
+  sendFileForValidation: (request) => ipcRenderer.invoke(bridgeChannels.sendFileForValidation, request),
+  onOnlineStatus: (listener) => {
+    const forward = (_event: unknown, status: unknown) => {
+      const checked = onlineStatusOf(status);
+      if (checked) listener(checked);
+    };
+    ipcRenderer.on(ONLINE_STATUS_CHANNEL, forward);
+    return () => {
+      ipcRenderer.removeListener(ONLINE_STATUS_CHANNEL, forward);
     };
   },
 } satisfies FilingDeskBridge;

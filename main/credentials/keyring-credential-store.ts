@@ -1,4 +1,4 @@
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type { EntryOptions } from '@napi-rs/keyring';
 import { CredentialStoreError, type CredentialStore } from './credential-store.js';
 
 /** The keychain item of one account, as @napi-rs/keyring's AsyncEntry offers it. */
@@ -8,7 +8,7 @@ export interface KeychainEntry {
   deleteCredential(): Promise<boolean>;
 }
 
-export type KeychainEntryFactory = (service: string, account: string, options: EntryOptions) => KeychainEntry;
+export type KeychainEntryFactory = (service: string, account: string, options: EntryOptions) => KeychainEntry | Promise<KeychainEntry>;
 
 export interface KeyringCredentialStoreOptions {
   /** The service name the items are filed under in the keychain. */
@@ -26,7 +26,13 @@ export interface KeyringCredentialStoreOptions {
 export const DEFAULT_KEYCHAIN_SERVICE = 'Filing Desk';
 export const DEFAULT_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
-const realEntry: KeychainEntryFactory = (service, account, options) => new AsyncEntry(service, account, options);
+// The native library is loaded on first use, not when main starts: a build
+// whose native part is missing still starts, and the store then reports the
+// keychain as unavailable (openCredentialStore falls back to memory).
+const realEntry: KeychainEntryFactory = async (service, account, options) => {
+  const { AsyncEntry } = await import('@napi-rs/keyring');
+  return new AsyncEntry(service, account, options);
+};
 
 /** Secrets as real OS keychain items (Windows Credential Manager, macOS Keychain, Linux Secret Service). */
 export class KeyringCredentialStore implements CredentialStore {
@@ -60,7 +66,7 @@ export class KeyringCredentialStore implements CredentialStore {
   // so it happens inside the same error mapping as the operation.
   private async run<T>(verb: string, account: string, op: (entry: KeychainEntry) => Promise<T>): Promise<T> {
     try {
-      return await op(this.entryFactory(this.service, account, this.entryOptions));
+      return await op(await this.entryFactory(this.service, account, this.entryOptions));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'keychain';

@@ -8,6 +8,8 @@ import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.j
 import { createFindBuildHandler, createPackageBuildDraftHandler, createPackagePlanDraftHandler } from './package-draft-handlers.js';
 import { createPackageBuildHandler, createPackageValidateHandler, type PackageEngine } from './package-handlers.js';
 import type { Handlers } from './register-handlers.js';
+import type { OnlineDesk } from '../online/online-desk.js';
+import { createOnlineHandlers } from './online-handlers.js';
 
 export interface HandlerDeps {
   ct600: Ct600Engine;
@@ -17,6 +19,7 @@ export interface HandlerDeps {
   clients: ClientBook;
   drafts: DraftStore;
   appInfo: AppInfo;
+  online: OnlineDesk;
   clock?: () => Date;
 }
 
@@ -38,5 +41,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
+    ...createOnlineHandlers(deps.online),
   };
 }

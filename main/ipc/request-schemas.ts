@@ -11,6 +11,7 @@ import {
 } from '../../preload/contract.js';
 import { ATTACHMENT_FIELDS } from '../engine/package/draft-package.js';
 import { formProblem } from '../store/form-limits.js';
+import { onlineRequestSchemas } from './online-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
 
@@ -280,6 +281,8 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'package.validate': droppedFile(['.xbri', '.xbr', '.zip'], fileBytes(MAX_REPORT_PACKAGE_BYTES, 'a report package')),
     'file.save': fileSave,
     'app.info': z.undefined({ message: 'takes no request' }),
+    // Online
+    ...onlineRequestSchemas,
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

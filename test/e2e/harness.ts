@@ -47,6 +47,8 @@ export interface E2eHarness {
   /** A temporary folder the harness removes on close. */
   workDir: string;
   origin: string;
+  /** The same files served on another port: "a page that is not ours". */
+  otherOrigin: string;
   ipc: FakeIpcMain;
   /** The sender rule of the app, with the harness's main window page as "ours". */
   isTrustedSender: (event: IpcEventLike) => boolean;
@@ -54,6 +56,8 @@ export interface E2eHarness {
   invokedChannels: string[];
   /** Opens the app as the main window (a new page: what a reload or restart gives). */
   openApp(): Promise<OpenedPage>;
+  /** Opens a page at `url` with the bridge; it becomes the main window only when asked. */
+  openPage(url: string, options?: { asMainWindow?: boolean }): Promise<OpenedPage>;
   close(): Promise<void>;
 }
 
@@ -75,14 +79,19 @@ export async function startHarness(): Promise<E2eHarness> {
   });
   const shim = bundled.outputFiles[0]!.text;
 
+  // The same handler that serves app:// in the app, with the same CSP headers.
   const serveApp = createAppProtocolHandler({ rootDir: rendererDir });
-  const server = createServer(async (req, res) => {
-    const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const rendererServer = async (): Promise<{ server: Server; origin: string }> => {
+    const server = createServer(async (req, res) => {
+      const response = await serveApp(new Request(`${APP_ORIGIN}${req.url ?? '/'}`, { method: req.method ?? 'GET' }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  };
+  const { server, origin } = await rendererServer();
+  const { server: otherServer, origin: otherOrigin } = await rendererServer();
 
   const ipc = new FakeIpcMain();
   const invokedChannels: string[] = [];
@@ -96,7 +105,7 @@ export async function startHarness(): Promise<E2eHarness> {
   const isTrustedSender = createSenderCheck({ origin, ownContentsId: () => (mainWindowPage ? idOf(mainWindowPage) : null) });
   const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
-  async function openApp(): Promise<OpenedPage> {
+  async function openPage(url: string, { asMainWindow = false } = {}): Promise<OpenedPage> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -114,21 +123,24 @@ export async function startHarness(): Promise<E2eHarness> {
       );
     });
     await page.addInitScript({ content: shim });
-    mainWindowPage = page;
-    await page.goto(`${origin}/index.html`);
+    if (asMainWindow) mainWindowPage = page;
+    await page.goto(url);
     return { page, problems };
   }
 
   return {
     workDir,
     origin,
+    otherOrigin,
     ipc,
     isTrustedSender,
     invokedChannels,
-    openApp,
+    openApp: () => openPage(`${origin}/index.html`, { asMainWindow: true }),
+    openPage,
     close: async () => {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => otherServer.close(resolve));
       await rm(workDir, { recursive: true, force: true });
     },
   };

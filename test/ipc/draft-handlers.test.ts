@@ -39,6 +39,7 @@ async function setup() {
       openDialog: { showOpenDialog: async () => (opened.path ? { canceled: false, filePaths: [opened.path] } : { canceled: true, filePaths: [] }) },
       clients: stores.clients,
       drafts: stores.drafts,
+      online: stores.online,
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),
     { isTrustedSender: ownPageCheck, logError: () => undefined },

@@ -35,8 +35,8 @@ describe('preload bridge', () => {
 
   it('has one method per operation of the contract and nothing else (no ipcRenderer, no generic invoke)', () => {
     const bridge = exposed.get('filingDesk') as Record<string, unknown>;
-    // Every invoke method has its channel; the one subscription is the application menu's commands.
-    expect(Object.keys(bridge).sort()).toEqual([...Object.keys(bridgeChannels), 'onMenuCommand'].sort());
+    // The invoke methods, plus the two subscriptions to what main pushes (menu commands, online status).
+    expect(Object.keys(bridge).sort()).toEqual([...Object.keys(bridgeChannels), 'onMenuCommand', 'onOnlineStatus'].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
     expect(new Set(Object.values(bridgeChannels))).toEqual(new Set(channels));
     for (const forbidden of ['invoke', 'send', 'on', 'ipcRenderer', 'sendSync']) expect(bridge).not.toHaveProperty(forbidden);

@@ -129,6 +129,7 @@ describe('npm run build', () => {
     const { dir, report } = await runMainBundle(true);
     expect(report.windows).toBe(1);
     expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
+    // Every channel of the contract is registered by the bundled main, and nothing else.
     expect(report.channels).toEqual([...channels].sort());
     expect(report.verify).toEqual({
       ok: true,

@@ -83,6 +83,7 @@ export class ServiceClient {
       token = await session.tokenAfterRejection(token);
       answer = await this.send(op, token);
       if (answer.status === 401) {
+        session.refusedFreshToken(token);
         throw new UnauthorizedError('The service refused a freshly issued access token.', 401);
       }
     }

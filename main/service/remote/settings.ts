@@ -59,7 +59,7 @@ function isLoopbackHost(hostname: string): boolean {
  * https; plain http only to a server on this computer (the local contract
  * server, tests). undefined when the URL is acceptable.
  */
-function serviceUrlProblem(value: string): string | undefined {
+export function serviceUrlProblem(value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value);

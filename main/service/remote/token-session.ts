@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { SecretAccount, type CredentialStore } from '../../credentials/credential-store.js';
-import { InvalidClientError, SignInNeededError, UnexpectedResponseError } from '../service-errors.js';
+import { InvalidClientError, SignInNeededError, UnauthorizedError, UnexpectedResponseError } from '../service-errors.js';
 import type { RemoteServiceSettings } from './settings.js';
 import type { HttpAnswer, Transport } from './http-transport.js';
 import { errorForStatus } from './status-errors.js';
@@ -51,6 +51,8 @@ export class TokenSession {
   private refreshing: Promise<string> | undefined;
   /** No early renewal before this time (ms), after one failed. */
   private earlyRenewalPausedUntil = 0;
+  /** A token refused right after a refresh; a new grant (sign-in) clears it. */
+  private refusedWhenFresh: string | undefined;
   private readonly clock: () => Date;
   /** Refresh grants sent by this session (shown in diagnostics and counted in tests). */
   refreshCount = 0;
@@ -118,9 +120,20 @@ export class TokenSession {
 
   /** After a 401 with `rejected`: a new token, refreshing once however many callers ask. */
   async tokenAfterRejection(rejected: string): Promise<string> {
+    // A token the service refused straight after it was issued will not be
+    // cured by another refresh: every request that meets it gives up, so the
+    // session refreshes once however the requests were interleaved.
+    if (this.refusedWhenFresh === rejected) {
+      throw new UnauthorizedError('The service refused a freshly issued access token.', 401);
+    }
     if (this.access && this.access.token !== rejected) return this.access.token;
     this.access = undefined;
     return this.refresh();
+  }
+
+  /** The service refused `token` though it had just been issued (called by the client after its one resend). */
+  refusedFreshToken(token: string): void {
+    this.refusedWhenFresh = token;
   }
 
   private refresh(): Promise<string> {

@@ -11,6 +11,7 @@ import {
   menuCommands,
   type IpcResult,
   type MenuCommand,
+  type OnlineStatus,
   type RequestOf,
   type ResponseOf,
 } from '../../../preload/contract.js';
@@ -35,7 +36,29 @@ export function createMenuCommandHub(): MenuCommandSource & { emit(command: Menu
   };
 }
 
-export function createBrowserBridge(transport: BridgeTransport, menu: MenuCommandSource = createMenuCommandHub()): FilingDeskBridge {
+/** Where online status comes from outside Electron: the host pushes what main would send. */
+export interface OnlineStatusSource {
+  subscribe(listener: (status: OnlineStatus) => void): () => void;
+}
+
+export function createOnlineStatusHub(): OnlineStatusSource & { emit(status: OnlineStatus): void } {
+  const listeners = new Set<(status: OnlineStatus) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (status) => {
+      for (const listener of [...listeners]) listener(status);
+    },
+  };
+}
+
+export function createBrowserBridge(
+  transport: BridgeTransport,
+  menu: MenuCommandSource = createMenuCommandHub(),
+  online: OnlineStatusSource = createOnlineStatusHub(),
+): FilingDeskBridge {
   return {
     buildCt600: (request) => transport(bridgeChannels.buildCt600, request),
     verifyCt600: (file) => transport(bridgeChannels.verifyCt600, file),
@@ -64,5 +87,23 @@ export function createBrowserBridge(transport: BridgeTransport, menu: MenuComman
     saveFile: (request) => transport(bridgeChannels.saveFile, request),
     appInfo: () => transport(bridgeChannels.appInfo, undefined),
     onMenuCommand: (listener) => menu.subscribe(listener),
+    // Online
+    getOnlineSettings: () => transport(bridgeChannels.getOnlineSettings, undefined),
+    saveOnlineSettings: (settings) => transport(bridgeChannels.saveOnlineSettings, settings),
+    testConnection: (settings) => transport(bridgeChannels.testConnection, settings),
+    sessionStatus: () => transport(bridgeChannels.sessionStatus, undefined),
+    signIn: (request) => transport(bridgeChannels.signIn, request),
+    signOut: () => transport(bridgeChannels.signOut, undefined),
+    onlineStatus: () => transport(bridgeChannels.onlineStatus, undefined),
+    listOutbox: () => transport(bridgeChannels.listOutbox, undefined),
+    retryOutboxItem: (request) => transport(bridgeChannels.retryOutboxItem, request),
+    cancelOutboxItem: (request) => transport(bridgeChannels.cancelOutboxItem, request),
+    sendCt600Draft: (request) => transport(bridgeChannels.sendCt600Draft, request),
+    sendPackageDraft: (request) => transport(bridgeChannels.sendPackageDraft, request),
+    draftServiceResults: (request) => transport(bridgeChannels.draftServiceResults, request),
+    followJob: (request) => transport(bridgeChannels.followJob, request),
+    getJob: (request) => transport(bridgeChannels.getJob, request),
+    sendFileForValidation: (request) => transport(bridgeChannels.sendFileForValidation, request),
+    onOnlineStatus: (listener) => online.subscribe(listener),
   } satisfies FilingDeskBridge;
 }

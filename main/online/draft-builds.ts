@@ -1,0 +1,82 @@
+/**
+ * Service builds of drafts: the request sent (the wizard's, with the draft's
+ * attachments added as for a local build), and what is kept when the
+ * service answers: the bytes, a record of who answered when with which API
+ * version, and whether it agrees with the engine's build of the same figures.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
+import type { Ct600BuildResult, ReportPackageResult } from '../service/filing-service.js';
+import { attachmentBytes, LAST_BUILD_FILE, sha256Of } from '../store/draft-files.js';
+import type { DraftRecord } from '../store/draft-record.js';
+import type { DraftStore } from '../store/draft-store.js';
+import { StoreError } from '../store/store-error.js';
+import type { OutboxItem } from '../outbox/outbox-item.js';
+import { compareBuilds } from './agreement.js';
+import type { ServiceResults } from './service-results.js';
+
+const ITEMS = { accounts: 0, computations: 1 } as const;
+
+export async function ct600DraftRequest(drafts: DraftStore, record: DraftRecord, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (record.kind !== 'ct600') {
+    throw new StoreError('invalid', 'This draft is not a CT600 return.', [{ field: 'draftId', message: 'names a report package draft, not a CT600 return' }]);
+  }
+  if ('attachedFiles' in request) {
+    throw new StoreError('invalid', 'The request must not carry attachments; the draft’s own are sent.', [{ field: 'request.attachedFiles', message: 'is added by Filing Desk from the draft' }]);
+  }
+  const files = [];
+  for (const a of record.attachments.filter((x) => x.role === 'accounts' || x.role === 'computations')) {
+    const bytes = await attachmentBytes(drafts, record.id, a);
+    files.push({ filename: a.fileName, value: Buffer.from(bytes).toString('base64'), itemsElementName: ITEMS[a.role as keyof typeof ITEMS] });
+  }
+  return files.length > 0 ? { ...request, attachedFiles: files } : request;
+}
+
+export interface ServiceBuildAnswer {
+  drafts: DraftStore;
+  results: ServiceResults;
+  item: OutboxItem;
+  kind: 'ct600-build' | 'package-build';
+  answer: Ct600BuildResult | ReportPackageResult;
+  service: string;
+  apiVersion: string;
+  now: Date;
+}
+
+export async function recordServiceBuild(a: ServiceBuildAnswer): Promise<void> {
+  const draftId = a.item.draftId;
+  if (!draftId || !a.item.fingerprint) return;
+  const ct600 = a.kind === 'ct600-build';
+  const bytes = new Uint8Array(
+    Buffer.from(ct600 ? ((a.answer as Ct600BuildResult).xmlDoc ?? '') : (a.answer as ReportPackageResult).zipContentBase64, 'base64'),
+  );
+  const mark = ct600 ? ((a.answer as Ct600BuildResult).irMark ?? undefined) : (a.answer as ReportPackageResult).hashResult?.Hash_Result;
+  const build: ServiceBuildRecord = {
+    outboxId: a.item.id,
+    builtAt: a.now.toISOString(),
+    answeredBy: 'service',
+    service: a.service,
+    apiVersion: a.apiVersion,
+    fingerprint: a.item.fingerprint,
+    size: bytes.length,
+    sha256: sha256Of(bytes),
+    ...(mark !== undefined ? (ct600 ? { irMark: mark } : { hash: mark }) : {}),
+  };
+  await a.results.record(draftId, build, bytes, await agreementWithEngine(a, bytes, mark));
+}
+
+/** Compared only when the engine's last build was made from the same figures. */
+async function agreementWithEngine(a: ServiceBuildAnswer, bytes: Uint8Array, mark: string | undefined): Promise<BuildAgreement | null> {
+  const record = await a.drafts.record(a.item.draftId as string).catch(() => undefined);
+  const local = record?.lastBuild;
+  if (!local || local.answeredBy !== 'engine' || local.fingerprint !== a.item.fingerprint || a.kind !== 'ct600-build') return null;
+  let engineBytes: Uint8Array;
+  try {
+    engineBytes = await readFile(join(a.drafts.filesDir(a.item.draftId as string), LAST_BUILD_FILE));
+  } catch {
+    return null;
+  }
+  if (sha256Of(engineBytes) !== local.sha256) return null; // not the file the record describes
+  return compareBuilds('ct600', a.item.fingerprint, { bytes: engineBytes, ...(local.irMark ? { mark: local.irMark } : {}) }, { bytes, ...(mark !== undefined ? { mark } : {}) }, a.now);
+}

@@ -1,0 +1,239 @@
+/**
+ * Everything "Online" in one place for the IPC handlers and main/index.ts:
+ * settings, the session, the outbox, followed jobs and what the service
+ * built for each draft, plus the status the window shows at all times.
+ * Nothing here waits for the network on behalf of the page: sends are
+ * queued and answered at once; the outbox does the talking.
+ */
+import type { CredentialStore } from '../credentials/credential-store.js';
+import type { DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
+import type { Ct600BuildResult, ReportPackageResult, ServiceAnswer, CreatedValidationJob } from '../service/filing-service.js';
+import type { Transport } from '../service/remote/http-transport.js';
+import { axiosTransport } from '../service/remote/http-transport.js';
+import { fingerprintOf } from '../store/draft-record.js';
+import type { DraftStore } from '../store/draft-store.js';
+import type { ClientBook } from '../store/client-book.js';
+import { StoreError } from '../store/store-error.js';
+import { Outbox, type Gate, type Timers } from '../outbox/outbox.js';
+import type { OutboxItem } from '../outbox/outbox-item.js';
+import { testConnection } from './connection-test.js';
+import { JobFollower } from './job-follower.js';
+import { isConfigured, serviceAddress } from './online-settings.js';
+import { OnlineSession } from './online-session.js';
+import { SettingsStore } from './settings-store.js';
+import { ServiceResults } from './service-results.js';
+import { ct600DraftRequest, recordServiceBuild } from './draft-builds.js';
+
+export interface OnlineDeskOptions {
+  dataDir: string;
+  credentials: CredentialStore;
+  drafts: DraftStore;
+  clients: ClientBook;
+  transport?: Transport;
+  /** false only when the OS is sure there is no network (Electron's net.isOnline()). */
+  isOnline?: () => boolean;
+  onStatus?: (status: OnlineStatus) => void;
+  clock?: () => Date;
+  random?: () => number;
+  timers?: Timers;
+  log?: (message: string) => void;
+}
+
+/** Our own server (the only one with POST /validation) runs on this computer. */
+const isLoopback = (url: string) => /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i.test(new URL(url).hostname);
+
+export class OnlineDesk {
+  readonly settings: SettingsStore;
+  readonly session: OnlineSession;
+  readonly outbox: Outbox;
+  readonly jobs: JobFollower;
+  readonly results: ServiceResults;
+  private current: OnlineSettings | undefined;
+  private signedIn = false;
+  private readonly transport: Transport;
+  private readonly clock: () => Date;
+
+  constructor(private readonly options: OnlineDeskOptions) {
+    this.clock = options.clock ?? (() => new Date());
+    this.transport = options.transport ?? axiosTransport();
+    const changed = () => this.push();
+    this.settings = new SettingsStore({ dataDir: options.dataDir, clock: this.clock, ...(options.log ? { log: options.log } : {}) });
+    this.session = new OnlineSession({ dataDir: options.dataDir, settings: this.settings, credentials: options.credentials, transport: this.transport, clock: this.clock, onChange: changed });
+    this.results = new ServiceResults(options.dataDir);
+    const common = { clock: this.clock, ...(options.random ? { random: options.random } : {}), ...(options.timers ? { timers: options.timers } : {}) };
+    const signInNeeded = (reason: string) => {
+      this.signedIn = false;
+      this.session.sessionEnded(reason);
+    };
+    this.outbox = new Outbox({
+      dataDir: options.dataDir,
+      send: (item, request, signal) => this.send(item, request, signal),
+      onDone: (item, result) => this.done(item, result),
+      onSignInNeeded: signInNeeded,
+      gate: this.gate,
+      onChange: changed,
+      ...common,
+      ...(options.log ? { log: options.log } : {}),
+    });
+    this.jobs = new JobFollower({ dataDir: options.dataDir, service: () => this.session.service(), gate: this.gate, onSignInNeeded: signInNeeded, onChange: changed, ...common });
+  }
+
+  async open(): Promise<void> {
+    this.current = await this.settings.get();
+    await this.session.open();
+    await this.sessionStatus();
+    await this.outbox.open();
+    await this.jobs.open();
+    this.outbox.kick();
+  }
+
+  /** Whether remote work may start now, and why not. */
+  readonly gate: Gate = () => {
+    const s = this.current;
+    if (!s || !isConfigured(s)) return { open: false, reason: 'The filing service is not set up.' };
+    if (s.workOffline) return { open: false, reason: 'Working offline: nothing is sent until Work offline is switched off.' };
+    if (this.options.isOnline && !this.options.isOnline()) return { open: false, reason: 'This computer is offline; requests wait in the outbox.' };
+    if (!this.signedIn) return { open: false, reason: 'Not signed in to the filing service; requests wait in the outbox.' };
+    return { open: true };
+  };
+
+  status(): OnlineStatus {
+    const outbox = this.outbox.counts();
+    const gate = this.gate();
+    const s = this.current;
+    const base = { workOffline: s?.workOffline ?? false, signedInAs: this.signedIn ? this.signedInName : null, outbox };
+    if (this.outbox.pausedReason !== null) return { ...base, state: 'paused', message: `Paused: ${this.outbox.pausedReason.replace(/^Waiting for sign-in: /, '')} Sign in to carry on.` };
+    if (!s || !isConfigured(s) || s.workOffline || (this.options.isOnline && !this.options.isOnline())) {
+      return { ...base, state: 'offline', message: gate.open ? 'Offline.' : gate.reason };
+    }
+    if (!this.signedIn) return { ...base, state: 'signed-out', message: 'Signed out of the filing service.' };
+    return { ...base, state: 'online', message: `Online: signed in as ${this.signedInName} at ${serviceAddress(s)}.` };
+  }
+
+  private signedInName = '';
+
+  /** A window that is gone or failing must never stop the outbox: telling it is best effort. */
+  private push(): void {
+    try {
+      this.options.onStatus?.(this.status());
+    } catch (error) {
+      this.options.log?.(`online: the status could not be shown: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Called when the network may have come back (main polls the OS). */
+  networkChanged(): void {
+    this.outbox.kick();
+    this.jobs.resumeAll();
+    this.push();
+  }
+
+  async saveSettings(settings: OnlineSettings): Promise<OnlineSettings> {
+    this.current = await this.settings.save(settings);
+    await this.sessionStatus();
+    this.networkChanged();
+    return this.current;
+  }
+
+  async testConnection(settings: OnlineSettings) {
+    return testConnection(settings, this.transport, undefined, this.clock);
+  }
+
+  async signIn(request: SignInRequest) {
+    const status = await this.session.signIn(request);
+    this.signedIn = status.signedIn;
+    this.signedInName = request.username;
+    this.outbox.resume();
+    this.jobs.resumeAll();
+    this.push();
+    return status;
+  }
+
+  async signOut() {
+    const status = await this.session.signOut();
+    this.signedIn = false;
+    this.push();
+    return status;
+  }
+
+  async sessionStatus() {
+    const status = await this.session.status();
+    this.signedIn = status.signedIn;
+    if (status.signedIn) this.signedInName = status.username;
+    return status;
+  }
+
+  async sendCt600Draft({ draftId, request }: SendDraftRequest): Promise<OutboxItemView> {
+    const record = await this.options.drafts.record(draftId);
+    const full = await ct600DraftRequest(this.options.drafts, record, request);
+    return this.outbox.enqueue({ kind: 'ct600-build', draftId, title: record.title, request: full, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
+  }
+
+  async sendPackageDraft({ draftId, request }: SendDraftRequest): Promise<OutboxItemView> {
+    const record = await this.options.drafts.record(draftId);
+    if (record.kind !== 'report-package') {
+      throw new StoreError('invalid', 'This draft is not a report package.', [{ field: 'draftId', message: 'names a CT600 draft, not a report package' }]);
+    }
+    const includeHash = (await this.settings.get()).includeHash;
+    return this.outbox.enqueue({ kind: 'package-build', draftId, title: record.title, request: { request, includeHash }, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
+  }
+
+  /** POST /validation is our own server's extension, so only a service on this computer is sent files. */
+  async sendFileForValidation(draftId: string | null, file: DroppedFile): Promise<OutboxItemView> {
+    const s = await this.settings.get();
+    if (!isConfigured(s) || !isLoopback(s.baseUrl)) {
+      throw new StoreError('invalid', 'Files can be sent for validation only to the filing service running on this computer.', [{ field: 'file', message: 'can be sent only to a service on this computer' }]);
+    }
+    return this.outbox.enqueue({ kind: 'validation-create', draftId, title: file.fileName, request: { fileName: file.fileName, contentBase64: Buffer.from(file.bytes).toString('base64') } });
+  }
+
+  async draftResults(draftId: string) {
+    await this.options.drafts.record(draftId); // a draft that does not exist is an error, not an empty answer
+    return { draftId, ...(await this.results.get(draftId)), jobs: this.jobs.forDraft(draftId) };
+  }
+
+  async stop(drainMs: number): Promise<void> {
+    this.jobs.stop();
+    await this.outbox.stop(drainMs);
+  }
+
+  private async clientCompany(clientId: string | null): Promise<{ clientCompany?: { name?: string; id?: string } }> {
+    const client = clientId ? await this.options.clients.get(clientId) : undefined;
+    if (!client || (!client.serviceClientName && !client.serviceClientId)) return {};
+    return { clientCompany: { ...(client.serviceClientName ? { name: client.serviceClientName } : {}), ...(client.serviceClientId ? { id: client.serviceClientId } : {}) } };
+  }
+
+  private async send(item: OutboxItem, request: unknown, signal: AbortSignal): Promise<unknown> {
+    const service = await this.session.service();
+    if (!service) throw new StoreError('failed', 'Not signed in to the filing service.');
+    const options = { idempotencyKey: item.id, signal, ...(item.clientCompany ? { clientCompany: item.clientCompany } : {}) };
+    const r = request as Record<string, unknown>;
+    switch (item.kind) {
+      case 'ct600-build':
+        return service.buildCt600(request, options);
+      case 'package-build':
+        return service.createReportPackage(r.request, { includeHash: r.includeHash === true }, options);
+      case 'validation-create':
+        return service.createValidationJob(String(r.fileName), new Uint8Array(Buffer.from(String(r.contentBase64), 'base64')), options);
+    }
+  }
+
+  private async done(item: OutboxItem, result: unknown): Promise<{ jobId?: string } | void> {
+    if (item.kind === 'validation-create') {
+      const jobId = (result as ServiceAnswer<CreatedValidationJob>).value.id;
+      await this.jobs.follow(jobId, item.draftId);
+      return { jobId };
+    }
+    const s = await this.settings.get();
+    await recordServiceBuild({
+      drafts: this.options.drafts,
+      results: this.results,
+      item,
+      kind: item.kind,
+      answer: (result as ServiceAnswer<Ct600BuildResult | ReportPackageResult>).value,
+      service: serviceAddress(s),
+      apiVersion: s.apiVersion,
+      now: this.clock(),
+    });
+  }
+}

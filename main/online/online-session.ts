@@ -1,0 +1,167 @@
+/**
+ * The signed-in session with the filing service, as the app sees it: who
+ * signed in where, whether the keychain holds a live session, and the remote
+ * client built from the current settings. Secrets pass through signIn into
+ * the credential store (the OS keychain, or memory for this run when there is
+ * none) and are never returned, logged or written to a file.
+ *
+ * Only the client id and user name are kept on disk (`online-session.json`),
+ * so after a restart the sign-in form is filled in and the keychain items can
+ * be found.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { OnlineSettings, SessionStatus, SignInRequest } from '../../preload/contract.js';
+import { SecretAccount, type CredentialStore } from '../credentials/credential-store.js';
+import { RemoteFilingService } from '../service/remote-filing-service.js';
+import type { Transport } from '../service/remote/http-transport.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
+import { StoreError } from '../store/store-error.js';
+import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { isConfigured, serviceAddress } from './online-settings.js';
+import type { SettingsStore } from './settings-store.js';
+
+export const SESSION_FILE = 'online-session.json';
+const identitySchema = z.strictObject({ clientId: z.string().min(1).max(200), username: z.string().min(1).max(320) });
+type Identity = z.infer<typeof identitySchema>;
+
+export interface OnlineSessionOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  credentials: CredentialStore;
+  transport?: Transport;
+  clock?: () => Date;
+  fs?: StoreFs;
+  onChange?: () => void;
+}
+
+export class OnlineSession {
+  private identity: Identity | null = null;
+  private client: { key: string; service: RemoteFilingService } | undefined;
+  private endedReason: string | null = null;
+  private readonly fs: StoreFs;
+
+  constructor(private readonly options: OnlineSessionOptions) {
+    this.fs = options.fs ?? nodeStoreFs;
+  }
+
+  async open(): Promise<void> {
+    try {
+      const parsed = identitySchema.safeParse(JSON.parse(await this.fs.readFile(join(this.options.dataDir, SESSION_FILE), 'utf8')));
+      this.identity = parsed.success ? parsed.data : null;
+    } catch {
+      this.identity = null; // never signed in, or unreadable: the form starts empty
+    }
+  }
+
+  get keychain() {
+    return { kind: this.options.credentials.kind, description: this.options.credentials.description };
+  }
+
+  async status(): Promise<SessionStatus> {
+    const settings = await this.options.settings.get();
+    const refresh = this.identity && isConfigured(settings) ? await this.storedRefreshToken(settings, this.identity) : undefined;
+    const signedIn = Boolean(refresh) && this.endedReason === null;
+    return {
+      signedIn,
+      username: this.identity?.username ?? '',
+      clientId: this.identity?.clientId ?? '',
+      service: isConfigured(settings) ? serviceAddress(settings) : '',
+      reason: signedIn ? null : this.endedReason,
+      keychain: this.keychain,
+    };
+  }
+
+  /** Password grant with the given secrets; they are stored only once the service accepted them. */
+  async signIn(request: SignInRequest): Promise<SessionStatus> {
+    const settings = await this.options.settings.get();
+    if (!isConfigured(settings)) {
+      throw new StoreError('invalid', 'Set the service address and token address in Settings before signing in.', [{ field: 'baseUrl', message: 'is not set' }]);
+    }
+    if (settings.workOffline) {
+      throw new StoreError('invalid', 'Work offline is on: switch it off in Settings to sign in.', [{ field: 'workOffline', message: 'is on' }]);
+    }
+    const identity = { clientId: request.clientId, username: request.username };
+    const service = this.serviceFor(settings, identity);
+    await service.signIn({ clientSecret: request.clientSecret, password: request.password });
+    if (this.identity && (this.identity.clientId !== identity.clientId || this.identity.username !== identity.username)) {
+      await this.forget(settings, this.identity); // another account's items must not linger
+    }
+    try {
+      await this.fs.mkdir(this.options.dataDir, { recursive: true });
+      await writeFileAtomic(join(this.options.dataDir, SESSION_FILE), JSON.stringify(identity), { fs: this.fs, mode: 0o600 });
+    } catch (error) {
+      throw new StoreError('failed', `Signed in, but who signed in could not be remembered: ${describeFsError(error)}.`);
+    }
+    this.identity = identity;
+    this.endedReason = null;
+    this.options.onChange?.();
+    return this.status();
+  }
+
+  /**
+   * Ends the session: the access token is dropped from memory and the refresh
+   * token, password and client secret are removed from the keychain. The user
+   * name stays so the form is filled in next time.
+   */
+  async signOut(): Promise<SessionStatus> {
+    const settings = await this.options.settings.get();
+    if (this.identity) await this.forget(settings, this.identity);
+    this.client = undefined;
+    this.endedReason = null;
+    this.options.onChange?.();
+    return this.status();
+  }
+
+  /** The outbox or a job hit an ended session: the sign-in form comes back, the queued work stays. */
+  sessionEnded(reason: string): void {
+    this.endedReason = reason;
+    this.options.onChange?.();
+  }
+
+  /** The remote client for the current settings, or undefined when there is no service or nobody signed in. */
+  async service(): Promise<RemoteFilingService | undefined> {
+    const settings = await this.options.settings.get();
+    if (!isConfigured(settings) || !this.identity) return undefined;
+    return this.serviceFor(settings, this.identity);
+  }
+
+  private serviceFor(settings: OnlineSettings, identity: Identity): RemoteFilingService {
+    const key = JSON.stringify([settings.baseUrl, settings.authUrl, settings.apiVersion, settings.identification, identity]);
+    if (this.client?.key === key) return this.client.service;
+    const service = new RemoteFilingService({
+      settings: {
+        baseUrl: settings.baseUrl,
+        authUrl: settings.authUrl,
+        clientId: identity.clientId,
+        username: identity.username,
+        apiVersion: settings.apiVersion,
+        commonHeaders: settings.identification,
+        // One attempt per call: the outbox and the job follower schedule the next,
+        // on disk, so a wait survives a restart and shows on screen.
+        retry: { maxAttempts: 1 },
+      },
+      credentials: this.options.credentials,
+      ...(this.options.transport ? { transport: this.options.transport } : {}),
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
+    });
+    this.client = { key, service };
+    return service;
+  }
+
+  private async storedRefreshToken(settings: OnlineSettings, identity: Identity): Promise<string | undefined> {
+    try {
+      return await this.options.credentials.get(SecretAccount.refreshToken(settings.authUrl.replace(/\/+$/, ''), identity.username));
+    } catch {
+      return undefined; // the keychain stopped answering: not signed in, and status says so through reason
+    }
+  }
+
+  private async forget(settings: OnlineSettings, identity: Identity): Promise<void> {
+    const store = this.options.credentials;
+    await this.client?.service.signOut().catch(() => undefined);
+    const accounts = [SecretAccount.clientSecret(identity.clientId), SecretAccount.password(identity.username)];
+    if (settings.authUrl) accounts.push(SecretAccount.refreshToken(settings.authUrl.replace(/\/+$/, ''), identity.username));
+    for (const account of accounts) await store.delete(account);
+  }
+}

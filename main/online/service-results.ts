@@ -1,0 +1,67 @@
+/**
+ * What the filing service built for each draft, kept beside the draft's own
+ * files: `<data>/service-results/<draftId>.json` (the record and the
+ * agreement with the engine) and the built bytes next to it, so the review
+ * step can show the difference and the user can save the service's copy.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
+import { isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+
+export const SERVICE_RESULTS_DIR = 'service-results';
+
+const sha = z.string().regex(/^[0-9a-f]{64}$/);
+const recordSchema = z.strictObject({
+  lastServiceBuild: z
+    .strictObject({
+      outboxId: z.string(),
+      builtAt: z.string(),
+      answeredBy: z.literal('service'),
+      service: z.string(),
+      apiVersion: z.string(),
+      fingerprint: sha,
+      size: z.number().int().nonnegative(),
+      sha256: sha,
+      irMark: z.string().optional(),
+      hash: z.string().optional(),
+    })
+    .nullable(),
+  agreement: z
+    .strictObject({
+      fingerprint: sha,
+      comparedAt: z.string(),
+      agrees: z.boolean(),
+      parts: z.array(z.strictObject({ part: z.enum(['document', 'irmark', 'package', 'hash']), agrees: z.boolean(), engine: z.string(), service: z.string() })),
+      firstDifference: z.strictObject({ offset: z.number(), line: z.number(), engine: z.string(), service: z.string() }).nullable(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<{ lastServiceBuild: ServiceBuildRecord | null; agreement: BuildAgreement | null }>;
+
+export type ServiceResultRecord = z.infer<typeof recordSchema>;
+
+export class ServiceResults {
+  private readonly dir: string;
+
+  constructor(dataDir: string, private readonly fs: StoreFs = nodeStoreFs) {
+    this.dir = join(dataDir, SERVICE_RESULTS_DIR);
+  }
+
+  async get(draftId: string): Promise<ServiceResultRecord> {
+    try {
+      const parsed = recordSchema.safeParse(JSON.parse(await this.fs.readFile(join(this.dir, `${draftId}.json`), 'utf8')));
+      if (parsed.success) return parsed.data;
+    } catch (error) {
+      if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
+    }
+    return { lastServiceBuild: null, agreement: null };
+  }
+
+  /** The bytes first, then the record that describes them. */
+  async record(draftId: string, build: ServiceBuildRecord, bytes: Uint8Array, agreement: BuildAgreement | null): Promise<void> {
+    await this.fs.mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(join(this.dir, `${draftId}.service-build`), bytes, { fs: this.fs, mode: 0o600 });
+    await writeFileAtomic(join(this.dir, `${draftId}.json`), JSON.stringify({ lastServiceBuild: build, agreement }), { fs: this.fs, mode: 0o600 });
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * When the outbox tries an item again. Capped exponential backoff with
+ * jitter (half fixed, half random) so a desk of clients that failed together
+ * does not come back together; a Retry-After the service gave is honoured
+ * as given, never shortened.
+ */
+export interface OutboxBackoff {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** After this many attempts the item fails and waits for Retry. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_OUTBOX_BACKOFF: OutboxBackoff = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, maxAttempts: 10 };
+
+export function nextDelayMs(attempts: number, backoff: OutboxBackoff, random: () => number, retryAfterMs?: number): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const ceiling = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}

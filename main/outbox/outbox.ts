@@ -1,0 +1,292 @@
+/**
+ * The outbox: every remote request is written to disk before it is tried,
+ * and tried again until the service has answered it once. Each item's id is
+ * its Idempotency-Key, so however often it is sent (a retry after a lost
+ * answer, a resend after a crash mid-send) the service does the work once.
+ *
+ * - 400 and other answers that will not change are not retried: the item fails with the reason.
+ * - Network errors, time-outs, 429 and 5xx are retried with capped, jittered backoff (Retry-After honoured).
+ * - A 401 the session could not cure with its one shared refresh pauses the queue until sign-in.
+ * - Nothing is sent while the gate says no (work offline, offline, not set up, signed out).
+ *
+ * Model: Signal Desktop's JobQueue (persist first, validate on load, pause, drain on shutdown).
+ */
+import { randomUUID } from 'node:crypto';
+import type { OutboxCounts, OutboxItemKind, OutboxItemView } from '../../preload/contract.js';
+import { InvalidClientError, SignInNeededError, UnauthorizedError, RateLimitedError, FilingServiceError } from '../service/service-errors.js';
+import { isRetryable } from '../service/remote/retry-policy.js';
+import { StoreError } from '../store/store-error.js';
+import { nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { SerialQueue } from '../store/serial-queue.js';
+import { DEFAULT_OUTBOX_BACKOFF, nextDelayMs, type OutboxBackoff } from './backoff.js';
+import { toView, type OutboxItem } from './outbox-item.js';
+import { OutboxStore } from './outbox-store.js';
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Whether sending may start now; `reason` says why not. */
+export type Gate = () => { open: true } | { open: false; reason: string };
+
+export interface OutboxOptions {
+  dataDir: string;
+  /** Sends one item; throws a FilingServiceError when the service did not do it. */
+  send: (item: OutboxItem, request: unknown, signal: AbortSignal) => Promise<unknown>;
+  /** Keeps what the service answered (with the draft); may add details to the item (a job id). */
+  onDone: (item: OutboxItem, result: unknown) => Promise<Partial<Pick<OutboxItem, 'jobId'>> | void>;
+  /** Called when a 401 survived the refresh or the session ended: the user must sign in. */
+  onSignInNeeded?: (reason: string) => void;
+  gate?: Gate;
+  onChange?: () => void;
+  clock?: () => Date;
+  random?: () => number;
+  timers?: Timers;
+  fs?: StoreFs;
+  backoff?: Partial<OutboxBackoff>;
+  concurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface NewOutboxItem {
+  kind: OutboxItemKind;
+  draftId: string | null;
+  title: string;
+  request: unknown;
+  clientCompany?: { name?: string; id?: string };
+  fingerprint?: string;
+}
+
+export class Outbox {
+  private readonly store: OutboxStore;
+  private readonly items = new Map<string, OutboxItem>();
+  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly writes = new SerialQueue();
+  private readonly clock: () => Date;
+  private readonly random: () => number;
+  private readonly timers: Timers;
+  private readonly backoff: OutboxBackoff;
+  private readonly log: (message: string) => void;
+  private timer: unknown;
+  private stopping = false;
+  /** Why the queue is paused (sign-in needed); null when it runs. */
+  pausedReason: string | null = null;
+  /** Entries of the outbox folder that could not be read at start. */
+  problems: string[] = [];
+
+  constructor(private readonly options: OutboxOptions) {
+    this.store = new OutboxStore(options.dataDir, options.fs ?? nodeStoreFs, options.clock);
+    this.clock = options.clock ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+    this.backoff = { ...DEFAULT_OUTBOX_BACKOFF, ...options.backoff };
+    this.log = options.log ?? ((m) => console.warn(m));
+  }
+
+  /** Reads what is on disk. An item that was being sent when the app stopped is sent again, with the same key. */
+  async open(): Promise<void> {
+    const { items, problems } = await this.store.readAll();
+    this.problems = problems;
+    for (const p of problems) this.log(`outbox: ${p}`);
+    for (const item of items) {
+      if (item.state === 'sending') {
+        const restored = { ...item, state: 'queued' as const, nextTryAt: null, reason: 'Was being sent when Filing Desk stopped; it will be sent again with the same key, so the service does it once.' };
+        await this.store.write(restored);
+        this.items.set(item.id, restored);
+      } else {
+        this.items.set(item.id, item);
+      }
+    }
+    this.changed();
+  }
+
+  /** Writes the item to disk, then tries it (when the gate is open). */
+  async enqueue(input: NewOutboxItem): Promise<OutboxItemView> {
+    const now = this.clock().toISOString();
+    const item: OutboxItem = {
+      id: randomUUID(),
+      kind: input.kind,
+      draftId: input.draftId,
+      title: input.title,
+      state: 'queued',
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+      nextTryAt: null,
+      reason: null,
+      ...(input.clientCompany ? { clientCompany: input.clientCompany } : {}),
+      ...(input.fingerprint ? { fingerprint: input.fingerprint } : {}),
+    };
+    await this.store.create(item, input.request);
+    this.items.set(item.id, item);
+    this.changed();
+    this.kick();
+    return toView(item);
+  }
+
+  list(): OutboxItemView[] {
+    return [...this.items.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map(toView);
+  }
+
+  get(id: string): OutboxItem | undefined {
+    return this.items.get(id);
+  }
+
+  counts(): OutboxCounts {
+    const c: OutboxCounts = { queued: 0, sending: 0, done: 0, failed: 0 };
+    for (const item of this.items.values()) if (item.state !== 'cancelled') c[item.state]++;
+    return c;
+  }
+
+  /** A failed item goes back in the queue, to be tried now; the attempts so far are kept. */
+  async retry(id: string): Promise<OutboxItemView> {
+    const item = this.existing(id);
+    if (item.state !== 'failed' && item.state !== 'queued') {
+      throw new StoreError('invalid', `This request is ${item.state}; only a failed or waiting request can be retried.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
+    }
+    const next = await this.update(item, { state: 'queued', nextTryAt: null, reason: null });
+    this.kick();
+    return toView(next);
+  }
+
+  /** Cancels a waiting or failed item. One being sent cannot be called back: the service may already have it. */
+  async cancel(id: string): Promise<OutboxItemView> {
+    const item = this.existing(id);
+    if (item.state !== 'queued' && item.state !== 'failed') {
+      throw new StoreError('invalid', `This request is ${item.state} and can no longer be cancelled.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
+    }
+    const next = await this.update(item, { state: 'cancelled', nextTryAt: null, reason: 'Cancelled.' });
+    await this.store.dropRequest(id).catch(() => undefined);
+    return toView(next);
+  }
+
+  pause(reason: string): void {
+    this.pausedReason = reason;
+    this.changed();
+  }
+
+  resume(): void {
+    this.pausedReason = null;
+    this.changed();
+    this.kick();
+  }
+
+  /**
+   * On quit: takes nothing new, waits up to `drainMs` for requests in flight,
+   * then abandons the rest. An abandoned one stays on disk as being sent and
+   * is sent again, with its key, at the next start.
+   */
+  async stop(drainMs: number): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    const all = Promise.all([...this.inFlight.values()].map((f) => f.done));
+    let timeout: unknown;
+    const waited = new Promise<void>((resolve) => (timeout = this.timers.setTimeout(resolve, drainMs)));
+    await Promise.race([all, waited]);
+    this.timers.clearTimeout(timeout);
+    for (const f of this.inFlight.values()) f.abort.abort(new DOMException('Filing Desk is closing.', 'AbortError'));
+    await this.writes.run(async () => undefined);
+  }
+
+  /** Looks for work now (after a change of settings, sign-in, or the network coming back). */
+  kick(): void {
+    if (this.stopping) return;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    const gate = this.options.gate?.() ?? { open: true };
+    if (!gate.open || this.pausedReason !== null) return;
+    const now = this.clock().getTime();
+    const queued = [...this.items.values()]
+      .filter((i) => i.state === 'queued' && !this.inFlight.has(i.id))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const limit = this.options.concurrency ?? 2;
+    for (const item of queued) {
+      if (this.inFlight.size >= limit) break;
+      if (item.nextTryAt === null || Date.parse(item.nextTryAt) <= now) this.start(item);
+    }
+    const later = queued.filter((i) => !this.inFlight.has(i.id) && i.nextTryAt !== null).map((i) => Date.parse(i.nextTryAt as string));
+    if (later.length > 0 && this.inFlight.size < limit) {
+      this.timer = this.timers.setTimeout(() => this.kick(), Math.max(0, Math.min(...later) - now));
+    }
+  }
+
+  private start(item: OutboxItem): void {
+    const abort = new AbortController();
+    const done = this.attempt(item, abort.signal)
+      .catch((error) => this.log(`outbox: ${item.kind} ${item.id} could not be processed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.inFlight.delete(item.id);
+        this.kick();
+      });
+    this.inFlight.set(item.id, { abort, done });
+  }
+
+  private async attempt(queued: OutboxItem, signal: AbortSignal): Promise<void> {
+    // Persist first: if the app dies during the call, the next start knows it may have reached the service.
+    const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null });
+    let result: unknown;
+    try {
+      result = await this.options.send(item, await this.store.request(item.id), signal);
+    } catch (error) {
+      if (signal.aborted) return; // closing: stays "sending" on disk, resent at the next start
+      await this.failed(item, error);
+      return;
+    }
+    try {
+      const extra = (await this.options.onDone(item, result)) ?? {};
+      await this.update(item, { ...extra, state: 'done', reason: null });
+      await this.store.dropRequest(item.id).catch(() => undefined);
+    } catch (error) {
+      const why = error instanceof StoreError ? error.message : 'an unexpected problem';
+      await this.update(item, { state: 'failed', reason: `The service answered, but the answer could not be kept: ${why} Retry asks for it again (the service answers the same).` });
+    }
+  }
+
+  private async failed(item: OutboxItem, error: unknown): Promise<void> {
+    if (error instanceof SignInNeededError || error instanceof InvalidClientError || error instanceof UnauthorizedError) {
+      const reason = `Waiting for sign-in: ${error.message}`;
+      await this.update(item, { state: 'queued', reason });
+      this.pause(reason);
+      this.options.onSignInNeeded?.(error.message);
+      return;
+    }
+    if (error instanceof FilingServiceError && isRetryable(error)) {
+      if (item.attempts >= this.backoff.maxAttempts) {
+        await this.update(item, { state: 'failed', reason: `Gave up after ${item.attempts} attempts: ${error.message}` });
+        return;
+      }
+      const wait = nextDelayMs(item.attempts, this.backoff, this.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
+      await this.update(item, { state: 'queued', nextTryAt: new Date(this.clock().getTime() + wait).toISOString(), reason: error.message });
+      return;
+    }
+    if (error instanceof FilingServiceError) {
+      await this.update(item, { state: 'failed', reason: error.message });
+      return;
+    }
+    this.log(`outbox: ${item.kind} ${item.id} failed unexpectedly: ${error instanceof Error ? error.name : 'error'}`);
+    await this.update(item, { state: 'failed', reason: 'Filing Desk hit an unexpected problem sending this request; Retry sends it again with the same key.' });
+  }
+
+  private existing(id: string): OutboxItem {
+    const item = this.items.get(id);
+    if (!item) throw new StoreError('not-found', 'There is no such request in the outbox.', [{ field: 'id', message: 'names no request in the outbox' }]);
+    return item;
+  }
+
+  /** Writes the change, then makes it current: what the screen shows is always what is on disk. */
+  private update(item: OutboxItem, change: Partial<OutboxItem>): Promise<OutboxItem> {
+    return this.writes.run(async () => {
+      const next: OutboxItem = { ...(this.items.get(item.id) ?? item), ...change, updatedAt: this.clock().toISOString() };
+      await this.store.write(next);
+      this.items.set(next.id, next);
+      this.changed();
+      return next;
+    });
+  }
+
+  private changed(): void {
+    this.options.onChange?.();
+  }
+}
