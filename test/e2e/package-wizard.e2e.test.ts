@@ -18,6 +18,8 @@ import { openZip } from '../../main/engine/package/zip-reader.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
+import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
@@ -49,13 +51,15 @@ beforeAll(async () => {
   savedPath = join(saveDir, 'ACME-2024.xbri');
   const drafts = new DraftStore({ dataDir, log: () => undefined });
   await drafts.open();
+  const clients = new ClientBook({ dataDir, log: () => undefined });
   registerHandlers(
     h.ipc,
     createHandlers({
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
-      clients: new ClientBook({ dataDir, log: () => undefined }),
+      clients,
       drafts,
+      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
       openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
       appInfo: { version: '0.1.0', platform: process.platform },
@@ -198,6 +202,7 @@ describe('report package wizard, end to end', () => {
       { fileName: 'acme-linkbases.zip', bytes: zipBytes },
       { fileName: 'acme-2024.xsd', bytes: xsd },
     ]);
+    // The report, the zip and the loose schema.
     await expect.poll(() => page.getByTestId('attached-file').count()).toBe(3);
     await expect.poll(() => page.locator('[data-testid="package-tree"] tr[data-path]').count()).toBe(6);
     await expect.poll(() => page.getByTestId('package-file-name').textContent()).toMatch(/ACME-2024\.xbri.*Inline XBRL report package/);
@@ -280,7 +285,8 @@ describe('report package wizard, end to end', () => {
       { fileName: 'acme.xsd', bytes: xsd },
       { fileName: 'ACME.xsd', bytes: xsd },
     ]);
-    await expect.poll(() => page.getByTestId('attached-file').count()).toBe(3);
+    // The report and the three taxonomy files.
+    await expect.poll(() => page.getByTestId('attached-file').count()).toBe(4);
     const refused = page.locator('[data-testid="attached-file"]', { has: page.locator('.files__problem') });
     await expect.poll(() => refused.count()).toBe(2);
     const texts = await refused.allTextContents();
