@@ -9,6 +9,7 @@ import { useMenuCommands } from './features/frame/menu-commands.js';
 import { useOpenedFiles } from './features/frame/opened-files.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
+import { VerifyFilePage } from './features/verify/VerifyFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
@@ -24,6 +25,8 @@ function Section() {
       return <ClientsPage />;
     case 'validate':
       return <ValidateFilePage />;
+    case 'verify':
+      return <VerifyFilePage />;
     case 'settings':
       return (
         <ComingLater
