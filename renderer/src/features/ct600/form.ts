@@ -285,7 +285,9 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
 /** One message per field, in the words shown both beside the field and in the error summary. */
 function sentence(f: FieldDef, message: string): string {
   if (/^is required/.test(message) || f.kind === 'boolean') return f.missing ?? `Enter ${f.label.toLowerCase()}`;
-  return `${f.label} ${message}`;
+  // The engine names the box and its own word for it ("(box 145, turnover)"): beside a field
+  // labelled in plain English the box number is enough.
+  return `${f.label} ${message.replace(/\(box ([0-9A-Z]+), [^)]*\)$/, '(box $1)')}`;
 }
 
 export interface FormCheck {
