@@ -204,7 +204,14 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const tasks: Task[] = STEPS.map((st) => {
     if (st.id === 'check') {
       const problems = [...check.errors.keys()].length;
-      return { id: st.id, title: st.title, status: s.draft!.lastBuild ? (s.draft!.changedSinceBuild ? 'In progress' : 'Completed') : problems ? 'Cannot start yet' : 'Not started' };
+      // Built and unchanged is complete only if HMRC would accept what was built.
+      const rejected = (s.draft!.lastValidation?.result.validations ?? []).some((v) => v.messages.some((m) => m.category === 'error'));
+      const built = s.draft!.lastBuild && !s.draft!.changedSinceBuild;
+      return {
+        id: st.id,
+        title: st.title,
+        status: built ? (rejected ? 'Has errors' : 'Completed') : s.draft!.lastBuild ? 'In progress' : problems ? 'Cannot start yet' : 'Not started',
+      };
     }
     const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
     return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
