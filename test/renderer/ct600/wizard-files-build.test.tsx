@@ -131,7 +131,7 @@ describe('CT600 wizard: autosave and reload', () => {
     menu.emit('save');
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('All changes saved'));
     expect(callsTo('drafts.save')).toHaveLength(2);
-    expect(screen.getAllByText('Saved').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Saved')).length).toBeGreaterThan(0);
   });
 });
 
