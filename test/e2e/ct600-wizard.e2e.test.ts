@@ -9,7 +9,7 @@
  * first is the one reloaded, broken and built in the next ones.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +372,19 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await keepArtifact(savedPath, 'ct600-e2e.xml');
     await shot(opened, 'ct600-15-saved');
     await page.close();
+
+    // Reloaded with nothing changed: the last build's IRmark is back, and Save works without a Build click.
+    await rm(savedPath);
+    const again = await openApp();
+    await openTheReturn(again);
+    await again.page.getByTestId('task-check').click();
+    await expect(again.page.getByTestId('irmark').textContent()).resolves.toBe(irmark);
+    await expect(again.page.getByTestId('irmark-base32').textContent()).resolves.toBe(base32);
+    await expect(again.page.getByTestId('last-build').textContent()).resolves.toContain('Unchanged since the last build');
+    await shot(again, 'ct600-18-reloaded-after-build');
+    await again.page.getByRole('button', { name: 'Save the return…' }).click();
+    await again.page.getByText(/^Saved as /).waitFor();
+    expect(verifyIrmark(await readFile(savedPath)).expected).toBe(irmark);
   });
 
   it('lists a corrupt draft file as unreadable and still opens the other drafts', async () => {
@@ -401,6 +414,8 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     expect(tampered).not.toBe(built);
     await dropFiles(page, '[data-testid="drop-zone"]', [{ fileName: 'acme-tampered.xml', bytes: new TextEncoder().encode(tampered) }]);
     await page.getByRole('heading', { name: 'IRmark does not match' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Return is not valid' }).waitFor();
+    await page.locator('table.messages').getByRole('cell', { name: 'irmark-mismatch', exact: true }).waitFor();
     await shot(opened, 'ct600-17-validate-broken-irmark');
     await page.close();
   });
