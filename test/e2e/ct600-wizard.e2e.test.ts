@@ -13,6 +13,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCt600Command } from '../../main/cli/ct600.js';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
@@ -361,10 +362,12 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await page.getByRole('button', { name: 'Save the return…' }).click();
     await page.getByText(/^Saved as /).waitFor();
     const saved = await readFile(savedPath);
-    const verify = verifyIrmark(saved);
-    expect(verify.matches).toBe(true);
-    expect(verify.expected).toBe(irmark);
-    expect(verify.expectedBase32).toBe(base32);
+    // `ct600 verify <file>` on what was written, as a bookkeeper or HMRC's checker would run it.
+    let printed = '';
+    const exitCode = await runCt600Command(['verify', savedPath], { out: (t) => void (printed += t), err: (t) => void (printed += t), stdoutIsTTY: false, stderrIsTTY: false });
+    expect(exitCode).toBe(0);
+    const verify = JSON.parse(printed) as { matches: boolean; expected: string; expectedBase32: string; found: string };
+    expect(verify).toMatchObject({ matches: true, expected: irmark, expectedBase32: base32, found: irmark });
     // Both attachments went into the return.
     const text = saved.toString('utf8');
     expect(text).toContain(`Filename="${accountsFile.fileName}"`);

@@ -140,7 +140,7 @@ describe('CT600 wizard: profits and tax', () => {
     const turnover = type('Turnover (box 145)', '-10');
     const message = 'Turnover must not be negative (box 145)';
     expect(turnover).toHaveAccessibleDescription(expect.stringContaining(message));
-    expect(screen.getByTestId('task-profits').parentElement).toHaveTextContent('Has errors1 to fix');
+    expect(screen.getByTestId('task-profits').parentElement).toHaveTextContent('Has errors 1 to fix');
     fireEvent.click(screen.getByTestId('task-check'));
     const build = screen.getByRole('button', { name: 'Build' });
     expect(build).toBeDisabled();
