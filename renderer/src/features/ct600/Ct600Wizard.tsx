@@ -214,7 +214,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
       };
     }
     const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
-    return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
+    // A step not started yet has nothing to fix: its empty answers are simply still to give.
+    return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
   });
 
   const current = STEPS.find((x) => x.id === step)!;
