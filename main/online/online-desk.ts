@@ -6,7 +6,7 @@
  * queued and answered at once; the outbox does the talking.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
-import type { DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
+import type { ConnectionTestResult, DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
 import type { Ct600BuildResult, ReportPackageResult, ServiceAnswer, CreatedValidationJob } from '../service/filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
 import { axiosTransport } from '../service/remote/http-transport.js';
@@ -135,8 +135,17 @@ export class OnlineDesk {
     return this.current;
   }
 
-  async testConnection(settings: OnlineSettings) {
-    return testConnection(settings, this.transport, undefined, this.clock);
+  /**
+   * With the stored credentials when there are any (a real password grant, so
+   * a wrong secret or password shows here); otherwise only whether the token
+   * endpoint answers, and the message says that is all it checked. The
+   * secrets go into that one request; the answer never carries them.
+   */
+  async testConnection(settings: OnlineSettings): Promise<ConnectionTestResult> {
+    const { credentials, keychainFailed } = await this.session.storedCredentials();
+    const result = await testConnection(settings, this.transport, credentials, this.clock);
+    if (!keychainFailed) return result;
+    return { ...result, message: `The system keychain did not answer, so the stored credentials were not tried. ${result.message}` };
   }
 
   async signIn(request: SignInRequest) {

@@ -20,6 +20,7 @@ import { StoreError } from '../store/store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { isConfigured, serviceAddress } from './online-settings.js';
 import type { SettingsStore } from './settings-store.js';
+import type { TestCredentials } from './connection-test.js';
 
 export const SESSION_FILE = 'online-session.json';
 const identitySchema = z.strictObject({ clientId: z.string().min(1).max(200), username: z.string().min(1).max(320) });
@@ -111,6 +112,24 @@ export class OnlineSession {
     this.endedReason = null;
     this.options.onChange?.();
     return this.status();
+  }
+
+  /**
+   * The secrets stored for whoever signed in last, for "Test connection" to
+   * try at the token endpoint. They go from the keychain to that one request
+   * and nowhere else. `keychainFailed` when the keychain did not answer.
+   */
+  async storedCredentials(): Promise<{ credentials?: TestCredentials; keychainFailed?: true }> {
+    const identity = this.identity;
+    if (!identity) return {};
+    try {
+      const clientSecret = await this.options.credentials.get(SecretAccount.clientSecret(identity.clientId));
+      const password = await this.options.credentials.get(SecretAccount.password(identity.username));
+      if (!clientSecret || !password) return {};
+      return { credentials: { clientId: identity.clientId, clientSecret, username: identity.username, password } };
+    } catch {
+      return { keychainFailed: true };
+    }
   }
 
   /** The outbox or a job hit an ended session: the sign-in form comes back, the queued work stays. */
