@@ -22,7 +22,7 @@ import { isConfigured, serviceAddress } from './online-settings.js';
 import { OnlineSession } from './online-session.js';
 import { SettingsStore } from './settings-store.js';
 import { ServiceResults } from './service-results.js';
-import { ct600DraftRequest, recordServiceBuild } from './draft-builds.js';
+import { ct600DraftRequest, packageDraftRequest, recordServiceBuild } from './draft-builds.js';
 
 export interface OnlineDeskOptions {
   dataDir: string;
@@ -184,7 +184,8 @@ export class OnlineDesk {
       throw new StoreError('invalid', 'This draft is not a report package.', [{ field: 'draftId', message: 'names a CT600 draft, not a report package' }]);
     }
     const includeHash = (await this.settings.get()).includeHash;
-    return this.outbox.enqueue({ kind: 'package-build', draftId, title: record.title, request: { request, includeHash }, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
+    const full = await packageDraftRequest(this.options.drafts, record, request);
+    return this.outbox.enqueue({ kind: 'package-build', draftId, title: record.title, request: { request: full, includeHash }, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
   }
 
   /** POST /validation is our own server's extension, so only a service on this computer is sent files. */
@@ -233,15 +234,17 @@ export class OnlineDesk {
       await this.jobs.follow(jobId, item.draftId);
       return { jobId };
     }
-    const s = await this.settings.get();
+    // What the request was sent to and with, not what Settings say now: they may have changed while it was out.
+    const answer = result as ServiceAnswer<Ct600BuildResult | ReportPackageResult>;
+    if (!answer.sent) throw new StoreError('failed', 'The answer does not say which service gave it.');
     await recordServiceBuild({
       drafts: this.options.drafts,
       results: this.results,
       item,
       kind: item.kind,
-      answer: (result as ServiceAnswer<Ct600BuildResult | ReportPackageResult>).value,
-      service: serviceAddress(s),
-      apiVersion: s.apiVersion,
+      answer: answer.value,
+      service: answer.sent.service,
+      apiVersion: answer.sent.apiVersion,
       now: this.clock(),
     });
   }

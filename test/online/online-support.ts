@@ -14,8 +14,13 @@ import { OnlineDesk, type OnlineDeskOptions } from '../../main/online/online-des
 import { DEFAULT_ONLINE_SETTINGS } from '../../main/online/online-settings.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
-import type { OnlineSettings, OnlineStatus } from '../../preload/contract.js';
+import type { Ct600Engine } from '../../main/ipc/ct600-handlers.js';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import type { IpcResult, OnlineSettings, OnlineStatus } from '../../preload/contract.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
+import { FakeIpcMain, OWN_PAGE, ownPageCheck } from '../ipc/fake-ipc-main.js';
 
 export interface DeskUnderTest {
   desk: OnlineDesk;
@@ -44,3 +49,29 @@ export async function openDesk(options: Partial<OnlineDeskOptions> & { dataDir?:
 }
 
 export const settingsFor = (url: string, change: Partial<OnlineSettings> = {}): OnlineSettings => ({ ...DEFAULT_ONLINE_SETTINGS, baseUrl: url, authUrl: url, ...change });
+
+/** Every IPC handler as main wires them, over the desk's stores; `value` throws with the message on a refusal. */
+export function handlersFor(d: DeskUnderTest, ct600: Ct600Engine = createCt600Engine()) {
+  const ipc = new FakeIpcMain();
+  registerHandlers(
+    ipc,
+    createHandlers({
+      ct600,
+      packages: createPackageEngine(),
+      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: d.dataDir },
+      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      clients: d.clients,
+      drafts: d.drafts,
+      online: d.desk,
+      appInfo: { version: '0.1.0', platform: 'linux' },
+    }),
+    { isTrustedSender: ownPageCheck },
+  );
+  const call = async <T>(channel: string, request?: unknown) => (await ipc.invoke(channel, OWN_PAGE, ...(request === undefined ? [] : [request]))) as IpcResult<T>;
+  const value = async <T>(channel: string, request?: unknown): Promise<T> => {
+    const answer = await call<T>(channel, request);
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+    return answer.value;
+  };
+  return { ipc, call, value };
+}

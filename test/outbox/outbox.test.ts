@@ -85,7 +85,7 @@ describe('the outbox', () => {
     expect(replayed).toEqual([undefined, 'true']);
     expect(buildsDone).toBe(1);
     expect(restarted.get(view.id)?.attempts).toBe(2);
-    expect(results).toEqual([{ answeredBy: 'remote', value: expect.objectContaining({ irMark: 'x'.repeat(28) }) }]);
+    expect(results).toEqual([{ answeredBy: 'remote', value: expect.objectContaining({ irMark: 'x'.repeat(28) }), sent: { service: running.url, apiVersion: '1.0' } }]);
   });
 
   it('waits exactly as long as a 429 Retry-After says, then sends again', async () => {
