@@ -5,11 +5,10 @@
 import { z } from 'zod';
 import { EngineInternalError, RequestValidationError, type FieldError } from '../errors.js';
 import { fieldErrorsFromZod } from '../zod-errors.js';
-import { govTalkMessage, IRMARK_PLACEHOLDER, type GovTalkHeaderOptions } from './govtalk-message.js';
-import { computeIrmark } from './irmark.js';
+import type { GovTalkHeaderOptions } from './govtalk-message.js';
+import { writeMarkedMessage } from './marked-message.js';
 import { ct600RequestSchema } from './request-schema.js';
 import { crossFieldErrors, toReturnModel, type PartialCt600Request } from './return-model.js';
-import { serialize } from './xml-writer.js';
 
 export interface Ct600BuildResponse {
   xmlDoc: string;
@@ -74,8 +73,6 @@ function parseOptions(options: Ct600BuildOptions | undefined): GovTalkHeaderOpti
   return o;
 }
 
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-
 export function buildCt600(request: unknown, options?: Ct600BuildOptions): Ct600BuildResponse {
   const header = parseOptions(options);
   const parsed = ct600RequestSchema.safeParse(request);
@@ -83,13 +80,11 @@ export function buildCt600(request: unknown, options?: Ct600BuildOptions): Ct600
   const model = toReturnModel(parsed.data, { schemaVersion: header.schemaVersion });
   if (!model.ok) throw new RequestValidationError(model.errors);
 
-  const original = serialize(govTalkMessage(model.ret, header));
-  const at = original.indexOf(IRMARK_PLACEHOLDER);
-  if (at < 0 || original.indexOf(IRMARK_PLACEHOLDER, at + 1) >= 0) {
-    throw new EngineInternalError('the GovTalk message must hold exactly one IRmark placeholder');
-  }
-  const irMark = computeIrmark(original).base64;
-  // Only the mark's text changes: everything the digest covered stays byte-identical.
-  const marked = `${original.slice(0, at)}<IRmark Type="generic">${irMark}</IRmark>${original.slice(at + IRMARK_PLACEHOLDER.length)}`;
-  return { xmlDoc: base64(marked), originalXmlDoc: base64(original), irMark };
+  let originalXmlDoc = '';
+  let xmlDoc = '';
+  const irMark = writeMarkedMessage(model.ret, header, (stage, bytes) => {
+    if (stage === 'original') originalXmlDoc = bytes.toString('base64');
+    else xmlDoc = bytes.toString('base64');
+  });
+  return { xmlDoc, originalXmlDoc, irMark };
 }

@@ -17,7 +17,13 @@ export function isStrictBase64(text: string): boolean {
   return true;
 }
 
+/** Decodes base64 the schema has checked; in Node through Buffer's native decoder, in the renderer through atob. */
 export function decodeBase64(text: string): Uint8Array {
+  if (typeof Buffer !== 'undefined') {
+    const b = Buffer.from(text, 'base64');
+    // A fresh ArrayBuffer of its own, as the atob route gives: small Buffers share a pool.
+    return b.byteOffset === 0 && b.buffer.byteLength === b.length ? new Uint8Array(b.buffer) : new Uint8Array(b);
+  }
   const bin = atob(text);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

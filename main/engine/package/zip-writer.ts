@@ -1,29 +1,108 @@
 /**
  * Deterministic zip bytes: entries in the order given, one fixed timestamp
- * (JSZip writes DOS times from the UTC fields, so no time zone leaks in), a
- * fixed deflate level, UTF-8 names, no directory entries. JSZip deflates with
- * pako (pure JavaScript, pinned), so the bytes do not depend on the zlib build
- * of whichever Node or Electron runs us.
+ * (1980-01-01 00:00, written as DOS fields with no time zone involved),
+ * deflate at level 6 for every entry, UTF-8 names (flagged when not ASCII),
+ * no directory entries, no extra fields. Deflating is node:zlib's native
+ * zlib on libuv's thread pool, so a package of thousands of files is
+ * compressed on every core while this thread only assembles headers. The
+ * bytes are those of the zlib that Node or Electron ships: the same app
+ * build always gives the same package for the same request.
  */
-import JSZip from 'jszip';
+import { crc32, deflateRaw } from 'node:zlib';
 
 export interface ZipFile {
   path: string;
   bytes: Uint8Array;
 }
 
-const FIXED_DATE = new Date(Date.UTC(1980, 0, 1, 0, 0, 0));
+const LEVEL = 6;
+/** Enough jobs in flight to keep the thread pool busy without holding every file's output at once. */
+const IN_FLIGHT = 16;
+const DOS_TIME = 0;
+/** 1980-01-01: ((1980 - 1980) << 9) | (1 << 5) | 1. */
+const DOS_DATE = 0x21;
+const VERSION = 20;
+const UTF8_FLAG = 0x800;
+const METHOD_DEFLATE = 8;
+
+function deflate(bytes: Uint8Array): Promise<Buffer> {
+  return new Promise((resolve, reject) => deflateRaw(bytes, { level: LEVEL }, (err, out) => (err ? reject(err) : resolve(out))));
+}
+
+async function deflateAll(files: readonly ZipFile[]): Promise<Buffer[]> {
+  const out = new Array<Buffer>(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      out[i] = await deflate(files[i]!.bytes);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
+  return out;
+}
 
 export async function writeZip(files: ZipFile[]): Promise<Uint8Array> {
-  const zip = new JSZip();
-  for (const file of files) {
-    zip.file(file.path, file.bytes, { binary: true, date: FIXED_DATE, createFolders: false });
+  const compressed = await deflateAll(files);
+  const names = files.map((f) => Buffer.from(f.path, 'utf8'));
+  const crcs = files.map((f) => crc32(f.bytes) >>> 0);
+  let size = 22;
+  for (let i = 0; i < files.length; i++) size += 30 + 46 + 2 * names[i]!.length + compressed[i]!.length;
+  if (files.length > 0xffff || size > 0xffffffff) throw new RangeError('the package needs zip64, which the builder does not write');
+
+  const out = Buffer.alloc(size);
+  const offsets: number[] = [];
+  let at = 0;
+  const flagsOf = (name: Buffer, path: string) => (name.length !== path.length ? UTF8_FLAG : 0);
+  for (let i = 0; i < files.length; i++) {
+    const name = names[i]!;
+    const data = compressed[i]!;
+    offsets.push(at);
+    at = out.writeUInt32LE(0x04034b50, at);
+    at = out.writeUInt16LE(VERSION, at);
+    at = out.writeUInt16LE(flagsOf(name, files[i]!.path), at);
+    at = out.writeUInt16LE(METHOD_DEFLATE, at);
+    at = out.writeUInt16LE(DOS_TIME, at);
+    at = out.writeUInt16LE(DOS_DATE, at);
+    at = out.writeUInt32LE(crcs[i]!, at);
+    at = out.writeUInt32LE(data.length, at);
+    at = out.writeUInt32LE(files[i]!.bytes.length, at);
+    at = out.writeUInt16LE(name.length, at);
+    at = out.writeUInt16LE(0, at);
+    at += name.copy(out, at);
+    at += data.copy(out, at);
   }
-  return zip.generateAsync({
-    type: 'uint8array',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-    platform: 'DOS',
-    streamFiles: false,
-  });
+  const centralStart = at;
+  for (let i = 0; i < files.length; i++) {
+    const name = names[i]!;
+    at = out.writeUInt32LE(0x02014b50, at);
+    at = out.writeUInt16LE(VERSION, at); // made by: MS-DOS, zip 2.0
+    at = out.writeUInt16LE(VERSION, at);
+    at = out.writeUInt16LE(flagsOf(name, files[i]!.path), at);
+    at = out.writeUInt16LE(METHOD_DEFLATE, at);
+    at = out.writeUInt16LE(DOS_TIME, at);
+    at = out.writeUInt16LE(DOS_DATE, at);
+    at = out.writeUInt32LE(crcs[i]!, at);
+    at = out.writeUInt32LE(compressed[i]!.length, at);
+    at = out.writeUInt32LE(files[i]!.bytes.length, at);
+    at = out.writeUInt16LE(name.length, at);
+    at = out.writeUInt16LE(0, at); // extra
+    at = out.writeUInt16LE(0, at); // comment
+    at = out.writeUInt16LE(0, at); // disk
+    at = out.writeUInt16LE(0, at); // internal attributes
+    at = out.writeUInt32LE(0, at); // external attributes
+    at = out.writeUInt32LE(offsets[i]!, at);
+    at += name.copy(out, at);
+  }
+  const centralSize = at - centralStart;
+  at = out.writeUInt32LE(0x06054b50, at);
+  at = out.writeUInt16LE(0, at);
+  at = out.writeUInt16LE(0, at);
+  at = out.writeUInt16LE(files.length, at);
+  at = out.writeUInt16LE(files.length, at);
+  at = out.writeUInt32LE(centralSize, at);
+  at = out.writeUInt32LE(centralStart, at);
+  at = out.writeUInt16LE(0, at);
+  if (at !== size) throw new Error('the zip was not written to its computed size');
+  return out;
 }

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { Ct600BuildOptions, Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import { buildAndCheck } from './check-built.js';
+import { differenceFromDom } from './dom-built.js';
 import { gbp } from '../../fixtures/ct600-requests.js';
 
 const CT_CHARS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ,.()/&'-\"!%*_+:@<>?=;"];
@@ -156,6 +157,13 @@ describe('buildCt600 over generated requests', () => {
         buildAndCheck(r, o);
       }),
       { numRuns: 120 },
+    );
+  });
+
+  it('writes the same message and IRmark, byte for byte, as serialising the whole message and canonicalising it through the DOM', () => {
+    fc.assert(
+      fc.property(request, options, (r, o) => differenceFromDom(r, o) === undefined),
+      { numRuns: 300 },
     );
   });
 });
