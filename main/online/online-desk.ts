@@ -39,6 +39,8 @@ export interface OnlineDeskOptions {
   log?: (message: string) => void;
 }
 
+const SIGNED_OUT_REASON = 'Signed out: kept in the outbox and sent when you sign in again.';
+
 /** Our own server (the only one with POST /validation) runs on this computer. */
 const isLoopback = (url: string) => /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i.test(new URL(url).hostname);
 
@@ -106,7 +108,11 @@ export class OnlineDesk {
     if (!s || !isConfigured(s) || s.workOffline || (this.options.isOnline && !this.options.isOnline())) {
       return { ...base, state: 'offline', message: gate.open ? 'Offline.' : gate.reason };
     }
-    if (!this.signedIn) return { ...base, state: 'signed-out', message: 'Signed out of the filing service.' };
+    if (!this.signedIn) {
+      const waiting = outbox.queued;
+      const more = waiting === 0 ? '' : ` ${waiting} request${waiting === 1 ? ' waits' : 's wait'} in the outbox until you sign in.`;
+      return { ...base, state: 'signed-out', message: `Signed out of the filing service.${more}` };
+    }
     return { ...base, state: 'online', message: `Online: signed in as ${this.signedInName} at ${serviceAddress(s)}.` };
   }
 
@@ -152,17 +158,26 @@ export class OnlineDesk {
     const status = await this.session.signIn(request);
     this.signedIn = status.signedIn;
     this.signedInName = request.username;
-    this.outbox.resume();
+    await this.outbox.releaseAfterSignIn(SIGNED_OUT_REASON);
     this.jobs.resumeAll();
     this.push();
     return status;
   }
 
+  /**
+   * Local sign-out (neither the interface nor our server has a revoke
+   * endpoint): nothing new is sent from this moment; the access token and the
+   * keychain items go; queued requests and followed jobs stay, waiting for
+   * the next sign-in.
+   */
   async signOut() {
-    const status = await this.session.signOut();
     this.signedIn = false;
-    this.push();
-    return status;
+    try {
+      return await this.session.signOut();
+    } finally {
+      await this.outbox.holdForSignIn(SIGNED_OUT_REASON);
+      this.push();
+    }
   }
 
   async sessionStatus() {
