@@ -6,8 +6,15 @@
  * without Electron.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type WebContents } from 'electron';
-import { join } from 'node:path';
-import { MENU_COMMAND_CHANNEL, ONLINE_STATUS_CHANNEL, type MenuCommand, type OnlineStatus } from '../preload/contract.js';
+import { dirname, join } from 'node:path';
+import {
+  FILE_OPENED_CHANNEL,
+  FILE_OPENED_SUBSCRIBE_CHANNEL,
+  MENU_COMMAND_CHANNEL,
+  ONLINE_STATUS_CHANNEL,
+  type MenuCommand,
+  type OnlineStatus,
+} from '../preload/contract.js';
 import { DeferredCredentialStore } from './credentials/deferred-credential-store.js';
 import { openCredentialStore } from './credentials/open-credential-store.js';
 import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
@@ -25,6 +32,8 @@ import { createAppProtocolHandler } from './window/app-protocol.js';
 import { decideWindowOpen, guardFrameNavigation, refuseNavigation } from './window/external-links.js';
 import { createRendererCrashRecovery } from './window/renderer-crash-recovery.js';
 import { createSenderCheck } from './window/trusted-sender.js';
+import { startAppLog } from './log/start-app-log.js';
+import { createOpenedFileQueue, filePathsFromArgv } from './window/opened-files.js';
 import { mainWindowOptions } from './window/window-options.js';
 
 // Must happen before "ready": app:// behaves like https (standard + secure), so
@@ -37,6 +46,22 @@ app.enableSandbox();
 let mainWindow: BrowserWindow | null = null;
 /** True once start() has registered app:// and the handlers: only then can a window load our page. */
 let started = false;
+
+// The log file (the OS's logs folder, rotated, redacted); console output of main goes there too.
+const appLog = startAppLog(app);
+
+// Files the OS opens with the app wait here until the page listens (bridge.onFileOpened).
+const openedFiles = createOpenedFileQueue({
+  send: (file) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(FILE_OPENED_CHANNEL, file);
+  },
+  refuse: (fileName, message) => {
+    appLog.scope('open-file').warn(message);
+    const options = { type: 'warning' as const, title: 'Filing Desk', message: `Filing Desk cannot open ${fileName}`, detail: message, buttons: ['OK'] };
+    void (mainWindow && !mainWindow.isDestroyed() ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+  },
+  reveal: () => showMainWindow(),
+});
 
 const openExternal = (url: string) => shell.openExternal(url);
 
@@ -56,7 +81,10 @@ function createMainWindow(): BrowserWindow {
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
+    openedFiles.pageGone();
   });
+  // A reload or a crash: opened files wait until the new page subscribes.
+  window.webContents.on('did-start-loading', () => openedFiles.pageGone());
   const recover = createRendererCrashRecovery({
     reload: () => void window.loadURL(APP_ENTRY_URL),
     giveUp: () => {
@@ -67,7 +95,10 @@ function createMainWindow(): BrowserWindow {
       window.destroy();
     },
   });
-  window.webContents.on('render-process-gone', (_event, details) => recover(details));
+  window.webContents.on('render-process-gone', (_event, details) => {
+    openedFiles.pageGone();
+    recover(details);
+  });
   void window.loadURL(APP_ENTRY_URL);
   return window;
 }
@@ -109,7 +140,13 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, 'dist', 'renderer') }));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      applicationMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: app.name, sendCommand: sendMenuCommand }),
+      applicationMenuTemplate({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        appName: app.name,
+        sendCommand: sendMenuCommand,
+        showLogFolder: () => void shell.openPath(dirname(appLog.file)).then((problem) => problem && appLog.warn('the log folder could not be shown:', problem)),
+      }),
     ),
   );
 
@@ -181,8 +218,16 @@ async function start(): Promise<void> {
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );
 
+  // The page says when it listens for opened files; only our own page is heard.
+  const isOwnPage = createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) });
+  ipcMain.on(FILE_OPENED_SUBSCRIBE_CHANNEL, (event) => {
+    if (isOwnPage(event)) openedFiles.pageReady();
+  });
+
   started = true;
   mainWindow = createMainWindow();
+  appLog.info('started', { version: app.getVersion(), electron: process.versions.electron ?? 'none', platform: process.platform, arch: process.arch, packaged: app.isPackaged });
+  openedFiles.start();
 }
 
 /**
@@ -191,7 +236,7 @@ async function start(): Promise<void> {
  * the user in plain words, and exit.
  */
 function failedToStart(error: unknown): void {
-  console.error('Filing Desk could not start', error);
+  appLog.error('Filing Desk could not start', error);
   try {
     dialog.showErrorBox(
       'Filing Desk could not start',
@@ -206,7 +251,17 @@ if (!app.requestSingleInstanceLock()) {
   // Another Filing Desk is running; it gets focus through "second-instance".
   app.quit();
 } else {
-  app.on('second-instance', () => showMainWindow());
+  // macOS: a double-clicked file, also before "ready" (the app may be launched by it).
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openedFiles.add(path);
+  });
+  // Windows and Linux: files on this launch's command line, then on a second instance's.
+  for (const path of filePathsFromArgv(process.argv, { defaultApp: process.defaultApp === true })) openedFiles.add(path);
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showMainWindow();
+    for (const path of filePathsFromArgv(argv, { defaultApp: process.defaultApp === true, workingDirectory })) openedFiles.add(path);
+  });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

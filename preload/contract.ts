@@ -568,7 +568,8 @@ export interface FilingDeskBridge {
   onOnlineStatus(listener: (status: OnlineStatus) => void): () => void;
 }
 
-type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus'>;
+/** The subscriptions to events main pushes; every other method invokes a channel. */
+type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus' | 'onFileOpened'>;
 
 /** Which channel each bridge method calls; the preload and the browser shim both follow it. */
 export const bridgeChannels = {
@@ -880,3 +881,34 @@ export const ONLINE_STATUS_CHANNEL = 'online.status-changed';
 export const MAX_SETTING_TEXT = 200;
 export const MAX_URL_LENGTH = 2000;
 export const MAX_SECRET_LENGTH = 4096;
+
+// ---------------------------------------------------------------------------
+// Files the operating system asks the app to open (a double-clicked .xbri,
+// .xbr or .fdesk). Main checks the path (a regular file, its size, its
+// extension and its first bytes) and sends the page the name and bytes only.
+
+/** A file opened from outside the app: its name (no folder) and contents. */
+export interface OpenedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+/** main → page: one OpenedFile per file. */
+export const FILE_OPENED_CHANNEL = 'file.opened';
+/** page → main (send, no answer): the page listens now, so files main kept waiting can be sent. */
+export const FILE_OPENED_SUBSCRIBE_CHANNEL = 'file.opened.subscribe';
+/** The extensions main lets through, in lower case. */
+export const openedFileExtensions = ['xbri', 'xbr', 'fdesk'] as const;
+
+/** The preload's check of what arrives on FILE_OPENED_CHANNEL: only a plain name with a known extension, and bytes. */
+export function isOpenedFile(value: unknown): value is OpenedFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fileName, bytes } = value as Partial<OpenedFile>;
+  if (typeof fileName !== 'string' || fileName.length === 0 || fileName.length > 255 || /[\\/\0]/.test(fileName)) return false;
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return (openedFileExtensions as readonly string[]).includes(extension) && bytes instanceof Uint8Array;
+}
+
+export interface FilingDeskBridge {
+  /** Calls the listener for each file the operating system opened with the app; returns the function that stops it. */
+  onFileOpened(listener: (file: OpenedFile) => void): () => void;
+}

@@ -5,7 +5,18 @@
  * one CommonJS file whose only import is electron.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { bridgeChannels, MENU_COMMAND_CHANNEL, menuCommands, ONLINE_STATUS_CHANNEL, type FilingDeskBridge, type MenuCommand, type OnlineStatus } from './contract.js';
+import {
+  bridgeChannels,
+  FILE_OPENED_CHANNEL,
+  FILE_OPENED_SUBSCRIBE_CHANNEL,
+  isOpenedFile,
+  MENU_COMMAND_CHANNEL,
+  menuCommands,
+  ONLINE_STATUS_CHANNEL,
+  type FilingDeskBridge,
+  type MenuCommand,
+  type OnlineStatus,
+} from './contract.js';
 
 const isMenuCommand = (value: unknown): value is MenuCommand => (menuCommands as readonly unknown[]).includes(value);
 
@@ -90,6 +101,18 @@ const bridge = {
     ipcRenderer.on(ONLINE_STATUS_CHANNEL, forward);
     return () => {
       ipcRenderer.removeListener(ONLINE_STATUS_CHANNEL, forward);
+    };
+  },
+  onFileOpened: (listener) => {
+    // Only a name with a known extension and bytes reach the page, never the IPC event.
+    const forward = (_event: unknown, file: unknown) => {
+      if (isOpenedFile(file)) listener({ fileName: file.fileName, bytes: file.bytes });
+    };
+    ipcRenderer.on(FILE_OPENED_CHANNEL, forward);
+    // Main keeps files opened before the page listened until it hears this.
+    ipcRenderer.send(FILE_OPENED_SUBSCRIBE_CHANNEL);
+    return () => {
+      ipcRenderer.removeListener(FILE_OPENED_CHANNEL, forward);
     };
   },
 } satisfies FilingDeskBridge;

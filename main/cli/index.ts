@@ -8,7 +8,11 @@ import { AREAS } from './commands.js';
 import { helpText } from './help.js';
 import { CliUsageError, HelpRequested, processIo, type CliIo } from './io.js';
 
+/** Set by the CLI bundle's build (scripts/build-cli.mjs) from package.json; absent when run from source. */
+declare const __FILING_DESK_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __FILING_DESK_VERSION__ === 'string') return __FILING_DESK_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { productName: string; version: string };
   return `${pkg.productName} ${pkg.version}`;
 }

@@ -9,7 +9,7 @@ import type { MenuCommand } from '../../preload/contract.js';
  * commands (their shortcuts drive copy and paste in text fields), Window, and
  * Quit. A development run adds a View menu with the reload and tools entries.
  * The File menu's draft commands are sent to the page, which owns the draft
- * being edited (main only stores it).
+ * being edited (main only stores it). Help holds "Show log folder".
  */
 export interface MenuContext {
   platform: NodeJS.Platform;
@@ -17,6 +17,8 @@ export interface MenuContext {
   appName: string;
   /** Sends a File menu command to the main window (MENU_COMMAND_CHANNEL). */
   sendCommand: (command: MenuCommand) => void;
+  /** Opens the folder holding the log file in the system's file manager (Help → Show log folder). */
+  showLogFolder: () => void;
 }
 
 /** The File menu's draft commands, in menu order, with their shortcuts. */
@@ -28,7 +30,7 @@ export const fileMenuCommands: ReadonlyArray<{ command: MenuCommand; label: stri
   { command: 'save-as', label: 'Save &As…', accelerator: 'Shift+CmdOrCtrl+S' },
 ];
 
-export function applicationMenuTemplate({ platform, isPackaged, appName, sendCommand }: MenuContext): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate({ platform, isPackaged, appName, sendCommand, showLogFolder }: MenuContext): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const draftItems: MenuItemConstructorOptions[] = fileMenuCommands.map(({ command, label, accelerator }) => ({
     label,
@@ -70,5 +72,7 @@ export function applicationMenuTemplate({ platform, isPackaged, appName, sendCom
   const developer: MenuItemConstructorOptions[] = isPackaged
     ? []
     : [{ label: '&View', submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }] }];
-  return [appMenu, ...fileMenu, edit, ...developer, window];
+  // Whoever supports the firm asks for the log file: this shows where it is.
+  const help: MenuItemConstructorOptions = { label: '&Help', role: 'help', submenu: [{ label: 'Show &log folder', click: () => showLogFolder() }] };
+  return [appMenu, ...fileMenu, edit, ...developer, window, help];
 }

@@ -6,8 +6,10 @@ import { AppFrame } from './features/frame/AppFrame.js';
 import { ComingLater } from './features/frame/ComingLater.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
+import { useOpenedFiles } from './features/frame/opened-files.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
+import { VerifyFilePage } from './features/verify/VerifyFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
@@ -23,6 +25,8 @@ function Section() {
       return <ClientsPage />;
     case 'validate':
       return <ValidateFilePage />;
+    case 'verify':
+      return <VerifyFilePage />;
     case 'settings':
       return (
         <ComingLater
@@ -39,6 +43,7 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
   useMenuCommands(bridge, drafts);
+  useOpenedFiles(bridge, drafts);
   useEffect(() => {
     let live = true;
     bridge.appInfo().then(

@@ -123,6 +123,10 @@ export async function startHarness(): Promise<E2eHarness> {
       );
     });
     await page.addInitScript({ content: shim });
+    // A blocked load or inline script is reported to the page as well as the console: count both.
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')));`,
+    });
     if (asMainWindow) mainWindowPage = page;
     await page.goto(url);
     return { page, problems };
@@ -160,8 +164,11 @@ export async function dropFiles(page: Page, selector: string, files: FileToDrop[
       for (const f of payload) transfer.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.fileName));
       const zone = document.querySelector(selector);
       if (!zone) throw new Error(`no drop target ${selector}`);
+      // A real drop has a position: React Aria's DropZone ignores events without one.
+      const box = zone.getBoundingClientRect();
+      const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
       for (const type of ['dragenter', 'dragover', 'drop']) {
-        zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, ...at }));
       }
     },
     { selector, payload },
@@ -172,7 +179,20 @@ export async function dropFiles(page: Page, selector: string, files: FileToDrop[
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const path = join(screenshotsDir, `${name}.png`);
+  // The window scrolls inside its content pane, not the document: grow the
+  // viewport to the tallest scrolled pane so the picture holds the whole step.
+  const viewport = page.viewportSize();
+  const tallest = await page.evaluate(() =>
+    Math.max(
+      document.documentElement.scrollHeight,
+      ...Array.from(document.querySelectorAll<HTMLElement>('*'))
+        .filter((e) => /(auto|scroll)/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight)
+        .map((e) => e.scrollHeight + e.getBoundingClientRect().top + 32),
+    ),
+  );
+  if (viewport && tallest > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.min(Math.ceil(tallest), 6000) });
   await page.screenshot({ path, fullPage: true });
+  if (viewport && tallest > viewport.height) await page.setViewportSize(viewport);
   console.log(`screenshot: ${path}`);
   return path;
 }
@@ -183,4 +203,27 @@ export async function keepArtifact(source: string, name: string): Promise<string
   await mkdir(dirname(target), { recursive: true });
   await copyFile(source, target);
   return target;
+}
+
+/**
+ * Drops files from disk on the element matching `selector` as the browser
+ * itself delivers an operating-system drag (CDP Input.dispatchDragEvent):
+ * real File entries, so code that walks `webkitGetAsEntry()` (React Aria's
+ * DropZone does) sees them, which a DataTransfer built in the page cannot give.
+ */
+export async function dropFilesFromDisk(page: Page, selector: string, paths: string[]): Promise<void> {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`no visible drop target ${selector}`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const data = { items: [], files: paths, dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+      await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+    }
+  } finally {
+    await cdp.detach();
+  }
 }

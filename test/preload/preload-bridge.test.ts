@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bridgeChannels, channels, MENU_COMMAND_CHANNEL } from '../../preload/contract.js';
+import { bridgeChannels, channels, FILE_OPENED_CHANNEL, FILE_OPENED_SUBSCRIBE_CHANNEL, MENU_COMMAND_CHANNEL } from '../../preload/contract.js';
 
 // The real electron module would try to download its binary: replace it with
 // a recorder of what the preload exposes and sends.
 const exposed = new Map<string, unknown>();
 const invoked: unknown[][] = [];
+/** What the preload sent with ipcRenderer.send (no answer expected). */
+const sentToMain: unknown[][] = [];
 /** Listeners the preload registered with ipcRenderer.on, by channel. */
 const onListeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
 vi.mock('electron', () => ({
@@ -18,6 +20,7 @@ vi.mock('electron', () => ({
       if (!onListeners.has(channel)) onListeners.set(channel, new Set());
       onListeners.get(channel)!.add(listener);
     },
+    send: (...args: unknown[]) => void sentToMain.push(args),
     removeListener: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) => {
       onListeners.get(channel)?.delete(listener);
     },
@@ -35,8 +38,8 @@ describe('preload bridge', () => {
 
   it('has one method per operation of the contract and nothing else (no ipcRenderer, no generic invoke)', () => {
     const bridge = exposed.get('filingDesk') as Record<string, unknown>;
-    // The invoke methods, plus the two subscriptions to what main pushes (menu commands, online status).
-    expect(Object.keys(bridge).sort()).toEqual([...Object.keys(bridgeChannels), 'onMenuCommand', 'onOnlineStatus'].sort());
+    // The invoke methods, plus the subscriptions to what main pushes (menu commands, online status, opened files).
+    expect(Object.keys(bridge).sort()).toEqual([...Object.keys(bridgeChannels), 'onMenuCommand', 'onOnlineStatus', 'onFileOpened'].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
     expect(new Set(Object.values(bridgeChannels))).toEqual(new Set(channels));
     for (const forbidden of ['invoke', 'send', 'on', 'ipcRenderer', 'sendSync']) expect(bridge).not.toHaveProperty(forbidden);
@@ -85,5 +88,29 @@ describe('preload bridge', () => {
     send('open');
     expect(received).toHaveLength(2);
     expect(onListeners.get(MENU_COMMAND_CHANNEL)?.size).toBe(0);
+  });
+
+  it('tells main it listens for opened files, and passes only a plain name with a known extension and bytes, never the IPC event', () => {
+    const bridge = exposed.get('filingDesk') as { onFileOpened(listener: (file: unknown) => void): () => void };
+    const received: unknown[][] = [];
+    sentToMain.length = 0;
+    const stop = bridge.onFileOpened((...args) => received.push(args));
+    expect(sentToMain).toEqual([[FILE_OPENED_SUBSCRIBE_CHANNEL]]);
+    const send = (payload: unknown) => {
+      for (const listener of onListeners.get(FILE_OPENED_CHANNEL) ?? []) listener({ sender: 'the IPC event' }, payload);
+    };
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
+    send({ fileName: 'ACME.xbri', bytes, path: '/home/jane/ACME.xbri' });
+    send({ fileName: '../../etc/passwd.xbri', bytes });
+    send({ fileName: 'C:\\Users\\jane\\a.xbr', bytes });
+    send({ fileName: 'setup.exe', bytes });
+    send({ fileName: 'Draft.fdesk', bytes: 'not bytes' });
+    send('ACME.xbri');
+    send({ fileName: 'Draft.FDESK', bytes });
+    expect(received).toEqual([[{ fileName: 'ACME.xbri', bytes }], [{ fileName: 'Draft.FDESK', bytes }]]);
+    stop();
+    send({ fileName: 'Late.xbri', bytes });
+    expect(received).toHaveLength(2);
+    expect(onListeners.get(FILE_OPENED_CHANNEL)?.size).toBe(0);
   });
 });

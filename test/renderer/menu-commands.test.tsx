@@ -30,12 +30,14 @@ describe('application menu commands', () => {
     expect(await screen.findByRole('combobox', { name: 'Client' })).toBeInTheDocument();
   });
 
-  it('New package says report package drafts come later', () => {
-    const { bridge, menu, calls } = fakeMain({});
+  it('New package goes to Start with the report package chooser open, from any section', async () => {
+    const { bridge, menu } = fakeMain({ 'drafts.list': emptyList, 'clients.list': () => ok([]) });
     render(<App bridge={bridge} />);
     act(() => menu.emit('new-package'));
-    expect(within(notices()).getByText(/Report package drafts come in a later version/)).toBeInTheDocument();
-    expect(calls.map((c) => c.channel)).toEqual(['app.info']);
+    expect(screen.getByRole('heading', { name: 'Start' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New report package' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Client' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create package' })).toBeInTheDocument();
   });
 
   it('Open shows main’s dialog and opens the draft it returns', async () => {

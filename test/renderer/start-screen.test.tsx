@@ -12,6 +12,9 @@ import { resetWindow } from './reset-window.js';
 vi.mock('../../renderer/src/features/ct600/Ct600Wizard.js', () => ({
   Ct600Wizard: ({ draftId }: { draftId: string }) => <h2>Wizard for draft {draftId}</h2>,
 }));
+vi.mock('../../renderer/src/features/package/PackageWizard.js', () => ({
+  PackageWizard: ({ draftId }: { draftId: string }) => <h2>Package wizard for draft {draftId}</h2>,
+}));
 
 const acme = summary({
   id: 'd-acme',
@@ -101,12 +104,12 @@ describe('Start screen', () => {
     expect(JSON.parse(sessionStorage.getItem('filing-desk.navigation')!).draft).toBeNull();
   });
 
-  it('says plainly that report package drafts come later', async () => {
+  it('opens a report package draft in the report package wizard', async () => {
     const { bridge } = fakeMain({ 'drafts.list': () => ok(list()) });
     render(<App bridge={bridge} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Acme accounts package' }));
-    expect(screen.getByRole('heading', { name: 'Report package draft' })).toBeInTheDocument();
-    expect(screen.getByText(/cannot edit report package drafts yet/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /^Package wizard for draft / })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByText(/later version/)).not.toBeInTheDocument();
   });
 
   it('shows drafts that could not be read, with the name they were set aside as and why', async () => {

@@ -232,7 +232,7 @@ describe('app frame', () => {
     const { bridge } = fakeMain({});
     render(<App bridge={bridge} />);
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Settingslater (coming in a later version)']);
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Verify a file', 'Settingslater (coming in a later version)']);
     expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(within(nav).getByRole('button', { name: /Settings/ }));
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();

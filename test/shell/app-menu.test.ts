@@ -11,7 +11,7 @@ const developerRoles = ['reload', 'forceReload', 'toggleDevTools'];
 describe('application menu', () => {
   for (const platform of ['darwin', 'win32', 'linux'] as const) {
     it(`packaged on ${platform}: editing commands, Window and Quit; no reload or developer tools`, () => {
-      const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined });
+      const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined, showLogFolder: () => undefined });
       const all = roles(menu);
       for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'minimize', 'quit']) expect(all).toContain(role);
       for (const role of developerRoles) expect(all).not.toContain(role);
@@ -19,12 +19,12 @@ describe('application menu', () => {
     });
 
     it(`development on ${platform} adds the reload and developer tools entries`, () => {
-      expect(roles(applicationMenuTemplate({ platform, isPackaged: false, appName: 'Filing Desk', sendCommand: () => undefined }))).toEqual(expect.arrayContaining(developerRoles));
+      expect(roles(applicationMenuTemplate({ platform, isPackaged: false, appName: 'Filing Desk', sendCommand: () => undefined, showLogFolder: () => undefined }))).toEqual(expect.arrayContaining(developerRoles));
     });
   }
 
   it('on macOS the first menu is the app menu, named after the app, with Quit', () => {
-    const [first] = applicationMenuTemplate({ platform: 'darwin', isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined });
+    const [first] = applicationMenuTemplate({ platform: 'darwin', isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined, showLogFolder: () => undefined });
     expect(first!.label).toBe('Filing Desk');
     expect(roles([first!])).toContain('quit');
   });
@@ -32,7 +32,7 @@ describe('application menu', () => {
 
 describe('File menu draft commands', () => {
   const fileItems = (platform: NodeJS.Platform, sent: string[]) => {
-    const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: (c) => sent.push(c) });
+    const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: (c) => sent.push(c), showLogFolder: () => undefined });
     const file = menu.find((m) => m.label === '&File')!;
     return file.submenu as MenuItemConstructorOptions[];
   };
@@ -57,4 +57,18 @@ describe('File menu draft commands', () => {
     expect(roles(fileItems('win32', []))).toEqual(['quit']);
     expect(roles(fileItems('darwin', []))).toEqual([]);
   });
+});
+
+describe('Help menu', () => {
+  for (const platform of ['darwin', 'win32', 'linux'] as const) {
+    it(`on ${platform}: "Show log folder" opens the log folder, in the packaged app too`, () => {
+      let shown = 0;
+      const menu = applicationMenuTemplate({ platform, isPackaged: true, appName: 'Filing Desk', sendCommand: () => undefined, showLogFolder: () => void shown++ });
+      const help = menu.at(-1)!;
+      expect(help).toMatchObject({ label: '&Help', role: 'help' });
+      const item = (help.submenu as MenuItemConstructorOptions[]).find((i) => i.label === 'Show &log folder')!;
+      (item.click as () => void)();
+      expect(shown).toBe(1);
+    });
+  }
 });

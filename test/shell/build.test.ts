@@ -1,13 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { listPackage } from '@electron/asar';
-import { getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineWorkerClient } from '../../main/engine-worker/engine-worker-client.js';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
@@ -146,84 +144,18 @@ describe('npm run build', () => {
   });
 });
 
-/**
- * A stand-in Electron binary: a tiny script carrying the fuse sentinel and an
- * 8-fuse wire in Electron's default state, so electron-builder can package
- * and flip the fuses offline (the real binary cannot be downloaded here).
- */
-async function standInElectron(dir: string): Promise<void> {
-  await mkdir(join(dir, 'resources'), { recursive: true });
-  const defaults = '10011001'; // runAsNode on, cookies plain, NODE_OPTIONS on, --inspect on, integrity off, asar-only off, snapshot off, file:// extras on
-  const binary = Buffer.concat([
-    Buffer.from('#!/bin/sh\nexit 0\n# '),
-    Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
-    Buffer.from([1, defaults.length]),
-    Buffer.from(defaults),
-    Buffer.from('\n'),
-  ]);
-  await writeFile(join(dir, 'electron'), binary, { mode: 0o755 });
-  await writeFile(join(dir, 'version'), '45.4.1');
-}
-
-/** How @electron/fuses records a fuse in the binary: the characters '0' and '1'. */
-const FuseState = { DISABLE: '0'.charCodeAt(0), ENABLE: '1'.charCodeAt(0) } as const;
-
-describe.skipIf(process.platform !== 'linux')('electron-builder --linux dir (offline, stand-in Electron)', () => {
-  it('ships only the bundles and the keyring, unpacks its native binary and flips the fuses', async () => {
-    // Under test-output/ so the hard links below stay on node_modules' own file system.
-    await mkdir(join(repoRoot, 'test-output'), { recursive: true });
-    const work = await mkdtemp(join(repoRoot, 'test-output', 'fd-package-'));
-    try {
-      await standInElectron(join(work, 'electron'));
-      // A project folder of its own, so packaging reads the temporary build as
-      // dist/ and never the repository's: its package files, the build, and
-      // node_modules as hard links (a symlink hides the keyring's platform
-      // package from electron-builder's dependency walk; a copy is 270 MB).
-      const project = join(work, 'project');
-      await mkdir(project);
-      for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) await copyFile(join(repoRoot, file), join(project, file));
-      await cp(dist, join(project, 'dist'), { recursive: true });
-      const linked = spawnSync('cp', ['-al', join(repoRoot, 'node_modules'), join(project, 'node_modules')], { encoding: 'utf8' });
-      expect(linked.status, linked.stderr).toBe(0);
-      const run = spawnSync(
-        join(repoRoot, 'node_modules', '.bin', 'electron-builder'),
-        [
-          '--linux',
-          'dir',
-          '--publish',
-          'never',
-          '--projectDir',
-          project,
-          `-c.electronDist=${join(work, 'electron')}`,
-          `-c.directories.output=${join(work, 'release')}`,
-        ],
-        { cwd: project, encoding: 'utf8', timeout: 170_000 },
-      );
-      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-      const unpacked = join(work, 'release', 'linux-unpacked');
-
-      const inAsar = listPackage(join(unpacked, 'resources', 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
-      for (const file of ['/package.json', '/dist/main/index.cjs', '/dist/main/engine-worker.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html']) {
-        expect(inAsar, file).toContain(file);
-      }
-      const packages = new Set(inAsar.filter((f) => f.startsWith('/node_modules/@napi-rs/')).map((f) => f.split('/')[3]));
-      expect([...packages].every((name) => name!.startsWith('keyring')), [...packages].join(', ')).toBe(true);
-      expect(inAsar.some((f) => /^\/node_modules\/(react|fastify|axios|zod)\//.test(f))).toBe(false);
-
-      const nativeBinary = `keyring.linux-${process.arch}-gnu.node`;
-      expect(existsSync(join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules', '@napi-rs', `keyring-linux-${process.arch}-gnu`, nativeBinary))).toBe(true);
-
-      const fuses = await getCurrentFuseWire(join(unpacked, 'filing-desk'));
-      expect(fuses).toMatchObject({
-        0: FuseState.DISABLE, // runAsNode
-        2: FuseState.DISABLE, // NODE_OPTIONS
-        3: FuseState.DISABLE, // --inspect
-        4: FuseState.ENABLE, // embedded asar integrity
-        5: FuseState.ENABLE, // only load app from asar
-        7: FuseState.DISABLE, // file:// extra privileges
-      });
-    } finally {
-      await rm(work, { recursive: true, force: true });
+describe.skipIf(process.platform !== 'linux')('npm run package:check (electron-builder --linux dir, offline, stand-in Electron)', () => {
+  it('packages this build, and prints the asar entries it checked, the unpacked keyring binary and the fuses, all passing', () => {
+    const run = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'package-check.mjs'), '--dist', dist], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const ok = run.stdout.split('\n').filter((line) => line.startsWith('  ok'));
+    for (const file of ['/package.json', '/dist/main/index.cjs', '/dist/preload/index.cjs', '/dist/renderer/index.html', '/dist/main/engine-worker.cjs']) {
+      expect(ok.some((line) => line.includes(` ${file} `)), file).toBe(true);
     }
-  }, 180_000);
+    expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/keyring-linux-${process.arch}-gnu/keyring.linux-${process.arch}-gnu.node`))).toBe(true);
+    for (const what of ['tests', 'source maps', '.env files', 'development dependencies']) expect(ok.some((line) => line.includes(`no ${what} inside`)), what).toBe(true);
+    expect(run.stdout).toMatch(/fuses: run-as-node, NODE_OPTIONS and --inspect off/);
+    expect(run.stdout).not.toMatch(/FAIL/);
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('package:check passed');
+  }, 320_000);
 });

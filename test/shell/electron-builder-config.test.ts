@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,12 +50,60 @@ describe('electron-builder.yml', () => {
     });
     expect(config.asarUnpack).toContain('**/node_modules/@napi-rs/keyring*/**');
     // electron-builder normalises `files` to [{ filter: [...] }] once validated.
-    expect(JSON.stringify(config.files)).toContain('"dist/**","package.json","!**/node_modules/**/*"');
+    expect(JSON.stringify(config.files)).toContain('"dist/**","!dist/cli/**","package.json","!**/node_modules/**/*"');
     expect(config.npmRebuild).toBe(false);
     expect(config.publish).toBeNull();
-    expect(config.mac).toMatchObject({ target: 'dmg', hardenedRuntime: true, category: 'public.app-category.finance' });
-    expect(config.win).toMatchObject({ target: 'nsis' });
+    expect(config.mac).toMatchObject({
+      target: [
+        { target: 'dmg', arch: ['x64', 'arm64'] },
+        { target: 'zip', arch: ['x64', 'arm64'] },
+      ],
+      hardenedRuntime: true,
+      category: 'public.app-category.finance',
+      entitlements: 'assets/entitlements.mac.plist',
+      entitlementsInherit: 'assets/entitlements.mac.plist',
+    });
+    expect(config.win).toMatchObject({ target: [{ target: 'nsis', arch: ['x64'] }] });
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
+    // The command line's bundle stays out of the app.
+    expect(JSON.stringify(config.files)).toContain('"!dist/cli/**"');
+  });
+
+  it('installs per user on Windows, with no administrator rights, a folder the user chooses, and shortcuts', async () => {
+    const config = await getConfig(repoRoot, join(repoRoot, 'electron-builder.yml'), null);
+    expect(config.nsis).toMatchObject({
+      oneClick: false,
+      perMachine: false,
+      allowElevation: false,
+      allowToChangeInstallationDirectory: true,
+      createDesktopShortcut: true,
+      createStartMenuShortcut: true,
+    });
+  });
+
+  it('declares .xbri, .xbr and .fdesk with their own icons, in every format the targets need', async () => {
+    const config = await getConfig(repoRoot, join(repoRoot, 'electron-builder.yml'), null);
+    const associations = config.fileAssociations as { ext: string | string[]; icon: string; mimeType: string }[];
+    expect(associations.flatMap((a) => a.ext)).toEqual(['xbri', 'xbr', 'fdesk']);
+    for (const { icon, mimeType } of associations) {
+      expect(mimeType).toMatch(/^application\/vnd\./);
+      for (const format of ['icns', 'ico']) expect(existsSync(join(repoRoot, 'assets', `${icon}.${format}`)), `${icon}.${format}`).toBe(true);
+    }
+    for (const file of ['icon.icns', 'icon.ico', 'icon.png', ...[16, 32, 48, 64, 128, 256, 512, 1024].map((n) => `icons/${n}x${n}.png`)]) {
+      expect(existsSync(join(repoRoot, 'assets', file)), file).toBe(true);
+    }
+  });
+
+  it('gives the hardened runtime only the JIT entitlement Electron needs', async () => {
+    const plist = await readFile(join(repoRoot, 'assets', 'entitlements.mac.plist'), 'utf8');
+    expect([...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual(['com.apple.security.cs.allow-jit']);
+  });
+
+  it('takes no signing or notarisation secret from the repository', async () => {
+    const text = await readFile(join(repoRoot, 'electron-builder.yml'), 'utf8');
+    const config = await getConfig(repoRoot, join(repoRoot, 'electron-builder.yml'), null);
+    expect(JSON.stringify(config)).not.toMatch(/"(cscLink|cscKeyPassword|certificatePassword|certificateFile|appleId|appleIdPassword|teamId)"/);
+    expect(text).not.toMatch(/^\s*(identity|certificateFile|certificatePassword|cscLink|cscKeyPassword)\s*:/m);
   });
 
   // Users must get Electron's runtime on first launch. CI may skip the download

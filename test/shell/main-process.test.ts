@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channels } from '../../preload/contract.js';
+import { channels, FILE_OPENED_CHANNEL, FILE_OPENED_SUBSCRIBE_CHANNEL, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract.js';
 
 /**
  * main/index.ts against a recording stand-in for Electron: the real module
@@ -29,6 +32,9 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     errorBoxes: [] as { title: string; content: string }[],
     exitCodes: [] as number[],
     applicationMenu: undefined as { template: any[] } | null | undefined,
+    ipcOn: new Map<string, Listener>(),
+    messageBoxes: [] as { message: string; detail: string }[],
+    openedPaths: [] as string[],
     quit: 0,
     sandboxEnabled: false,
   };
@@ -44,9 +50,11 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     readonly contentsListeners = new Map<string, Listener>();
     minimized = false;
     destroyed = false;
+    readonly sent: { channel: string; payload: unknown }[] = [];
     readonly webContents = {
       id: nextContentsId++,
       on: (event: string, listener: Listener) => void this.contentsListeners.set(event, listener),
+      send: (channel: string, payload: unknown) => void this.sent.push({ channel, payload }),
     };
     constructor(readonly options: any) {
       windows.push(this);
@@ -99,7 +107,12 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       whenReady: () => whenReady,
       isReady: () => true,
       getAppPath: () => '/opt/filing-desk/resources/app.asar',
-      getPath: () => '/home/user/Documents',
+      getPath: (name: string) => {
+        // Each folder under the test's own temporary folder: main writes its log and drafts there.
+        const dir = join(paths.root, name);
+        mkdirSync(dir, { recursive: true });
+        return dir;
+      },
       getVersion: () => '9.8.7',
     },
     BrowserWindow: FakeWindow,
@@ -121,24 +134,42 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
         on: (event: string, listener: Listener) => void sessionListeners.set(event, listener),
       },
     },
-    ipcMain: { handle: (channel: string, listener: Listener) => void calls.ipc.set(channel, listener) },
-    shell: { openExternal: async (url: string) => void calls.openedExternally.push(url) },
+    ipcMain: {
+      handle: (channel: string, listener: Listener) => void calls.ipc.set(channel, listener),
+      on: (channel: string, listener: Listener) => void calls.ipcOn.set(channel, listener),
+    },
+    shell: {
+      openExternal: async (url: string) => void calls.openedExternally.push(url),
+      openPath: async (path: string) => {
+        calls.openedPaths.push(path);
+        return '';
+      },
+    },
     dialog: {
       showSaveDialog: async () => ({ canceled: true }),
       showErrorBox: (title: string, content: string) => void calls.errorBoxes.push({ title, content }),
+      showMessageBox: async (...args: any[]) => {
+        const options = args.length > 1 ? args[1] : args[0];
+        calls.messageBoxes.push({ message: options.message, detail: options.detail });
+        return { response: 0 };
+      },
     },
   };
   return { electron, appListeners, sessionListeners, windows, calls, ready };
 }
 
+/** The test's own folders (Electron's app.getPath answers under root). */
+const paths = { root: '' };
 let fake: ReturnType<typeof makeElectron>;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function startMain(options: FakeElectronOptions = {}) {
+/** Imports main against a fresh fake; `beforeReady` runs after import, before "ready" (macOS open-file). */
+async function startMain(options: FakeElectronOptions = {}, beforeReady?: () => void) {
   vi.resetModules();
   fake = makeElectron(options);
   vi.doMock('electron', () => ({ ...fake.electron, default: fake.electron }));
   await import('../../main/index.js');
+  beforeReady?.();
   fake.ready();
   // Let start() run after whenReady resolves.
   await tick();
@@ -163,6 +194,21 @@ function preventable(fields: Record<string, unknown> = {}) {
 }
 
 const OWN_FRAME = { url: 'app://filing-desk/index.html', parent: null };
+
+// main captures console output into its log: each test gets the real console back.
+const realConsole = { error: console.error, warn: console.warn, info: console.info, log: console.log };
+const realArgv = process.argv;
+beforeEach(() => {
+  paths.root = mkdtempSync(join(tmpdir(), 'fd-main-'));
+  // As the packaged app is started: the executable alone (the test runner's own arguments are not files to open).
+  process.argv = ['/opt/filing-desk/filing-desk'];
+});
+afterEach(() => {
+  Object.assign(console, realConsole);
+  process.argv = realArgv;
+  process.removeAllListeners('uncaughtExceptionMonitor');
+  rmSync(paths.root, { recursive: true, force: true });
+});
 
 describe('main process', () => {
   beforeEach(() => vi.doUnmock('electron'));
@@ -279,7 +325,8 @@ describe('main process', () => {
       expect(fake.calls.errorBoxes[0]!.content).not.toMatch(/scheme|Error|at /);
       expect(fake.calls.exitCodes).toEqual([1]);
       expect(fake.windows).toEqual([]);
-      expect(logged).toHaveBeenCalledWith('Filing Desk could not start', expect.objectContaining({ message: 'The scheme has been registered' }));
+      // Logged (through main's log, which also prints it) with the error's message.
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Filing Desk could not start Error: The scheme has been registered/));
     });
   });
 
@@ -370,6 +417,181 @@ describe('main process', () => {
       (fake.windows[0] as any).contentsListeners.get('render-process-gone')({}, { reason: 'clean-exit', exitCode: 0 });
       expect(fake.windows[0]!.loaded).toHaveLength(1);
       expect(fake.calls.errorBoxes).toEqual([]);
+    });
+  });
+
+  describe('files the operating system opens with the app', () => {
+    /** A small report package: a zip's local file header and its name. */
+    const PACKAGE_BYTES = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, ...Buffer.from('ACME-2024/META-INF/reportPackage.json')]);
+    const packageFile = (name = 'ACME-2024.xbri') => {
+      const file = join(paths.root, name);
+      writeFileSync(file, PACKAGE_BYTES);
+      return file;
+    };
+    const ownPage = () => ({ senderFrame: OWN_FRAME, sender: { id: fake.windows.at(-1)!.webContents.id } });
+    /** The page calls bridge.onFileOpened: the preload tells main it listens. */
+    const pageSubscribes = (event: unknown = ownPage()) => fake.calls.ipcOn.get(FILE_OPENED_SUBSCRIBE_CHANNEL)!(event);
+    const openedSent = () => fake.windows.flatMap((w) => w.sent).filter((m) => m.channel === FILE_OPENED_CHANNEL).map((m) => m.payload as { fileName: string; bytes: Uint8Array });
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await tick();
+    };
+
+    it('a .xbri passed by macOS open-file before the window exists waits for the page, then reaches it once, as name and bytes only', async () => {
+      const file = packageFile();
+      const opened = preventable();
+      await startMain({}, () => fake.appListeners.get('open-file')!(opened, file));
+      expect(opened.prevented).toBe(1);
+      await settle();
+      expect(openedSent()).toEqual([]); // the page does not listen yet: nothing is lost, nothing sent
+      pageSubscribes();
+      await settle();
+      expect(openedSent()).toEqual([{ fileName: 'ACME-2024.xbri', bytes: PACKAGE_BYTES }]);
+      expect(Object.keys(openedSent()[0]!).sort()).toEqual(['bytes', 'fileName']);
+      // The page subscribing again (a re-render, StrictMode) sends nothing twice.
+      pageSubscribes();
+      await settle();
+      expect(openedSent()).toHaveLength(1);
+      expect(fake.calls.messageBoxes).toEqual([]);
+    });
+
+    it("a .xbri on the app's own command line (Windows, Linux) reaches the page once", async () => {
+      const file = packageFile('Client accounts.xbr');
+      process.argv = ['/opt/filing-desk/filing-desk', '--no-sandbox-for-test', file];
+      await startMain();
+      pageSubscribes();
+      await settle();
+      expect(openedSent()).toEqual([{ fileName: 'Client accounts.xbr', bytes: PACKAGE_BYTES }]);
+    });
+
+    it("a .xbri on a second instance's command line (relative to its folder) reaches the first instance's page once and brings its window forward", async () => {
+      packageFile();
+      await startMain();
+      pageSubscribes();
+      await settle();
+      const window = fake.windows[0]!;
+      window.events.length = 0;
+      fake.appListeners.get('second-instance')!({}, ['/opt/filing-desk/filing-desk', '--original-process-start-time=1', 'ACME-2024.xbri'], paths.root);
+      await settle();
+      expect(openedSent()).toEqual([{ fileName: 'ACME-2024.xbri', bytes: PACKAGE_BYTES }]);
+      expect(window.events).toContain('focus');
+      expect(fake.windows).toHaveLength(1);
+    });
+
+    it('a .fdesk draft file reaches the page as well; the page decides it goes to drafts.import', async () => {
+      const draft = join(paths.root, 'Smith Ltd.fdesk');
+      writeFileSync(draft, '\uFEFF{"format":"filing-desk-draft"}');
+      process.argv = ['/opt/filing-desk/filing-desk', draft];
+      await startMain();
+      pageSubscribes();
+      await settle();
+      expect(openedSent().map((f) => f.fileName)).toEqual(['Smith Ltd.fdesk']);
+    });
+
+    it('only our own page can ask for the files: another frame subscribing gets nothing', async () => {
+      process.argv = ['/opt/filing-desk/filing-desk', packageFile()];
+      await startMain();
+      pageSubscribes({ senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: fake.windows[0]!.webContents.id } });
+      await settle();
+      expect(openedSent()).toEqual([]);
+      pageSubscribes();
+      await settle();
+      expect(openedSent()).toHaveLength(1);
+    });
+
+    it('a file opened while the page reloads waits for the new page', async () => {
+      await startMain();
+      pageSubscribes();
+      (fake.windows[0] as any).contentsListeners.get('did-start-loading')();
+      fake.appListeners.get('open-file')!(preventable(), packageFile());
+      await settle();
+      expect(openedSent()).toEqual([]);
+      pageSubscribes();
+      await settle();
+      expect(openedSent()).toHaveLength(1);
+    });
+
+    it('refuses a folder, a missing file, an oversized file, an .exe renamed .xbri and an unknown type, each with a message, and sends the page nothing', async () => {
+      const folder = join(paths.root, 'Folder.xbri');
+      mkdirSync(folder);
+      const huge = join(paths.root, 'Huge.xbri');
+      writeFileSync(huge, PACKAGE_BYTES);
+      truncateSync(huge, MAX_REPORT_PACKAGE_BYTES + 1); // sparse: no disk space used
+      const renamed = join(paths.root, 'Invoice.xbri');
+      writeFileSync(renamed, Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(64), Buffer.from('This program cannot be run in DOS mode.')]));
+      const fakeDraft = join(paths.root, 'Draft.fdesk');
+      writeFileSync(fakeDraft, Buffer.from('MZ\x90\x00'));
+      const other = join(paths.root, 'notes.txt');
+      writeFileSync(other, 'hello');
+      await startMain({}, () => fake.appListeners.get('open-file')!(preventable(), folder));
+      pageSubscribes();
+      for (const path of [join(paths.root, 'Missing.xbri'), huge, renamed, fakeDraft, other]) fake.appListeners.get('open-file')!(preventable(), path);
+      await settle();
+      expect(openedSent()).toEqual([]);
+      expect(fake.calls.messageBoxes.map((b) => b.message)).toEqual([
+        'Filing Desk cannot open Folder.xbri',
+        'Filing Desk cannot open Missing.xbri',
+        'Filing Desk cannot open Huge.xbri',
+        'Filing Desk cannot open Invoice.xbri',
+        'Filing Desk cannot open Draft.fdesk',
+        'Filing Desk cannot open notes.txt',
+      ]);
+      expect(fake.calls.messageBoxes.map((b) => b.detail)).toEqual([
+        'Folder.xbri cannot be opened: it is a folder, not a file.',
+        'Missing.xbri cannot be opened: the file does not exist. It may have been moved, renamed or deleted.',
+        'Huge.xbri cannot be opened: it is larger than the 256 MB Filing Desk opens for report packages.',
+        'Invoice.xbri cannot be opened: it is not a report package: it is not a zip file.',
+        'Draft.fdesk cannot be opened: it is not a Filing Desk draft file.',
+        'notes.txt cannot be opened: Filing Desk opens report packages (.xbri, .xbr) and draft files (.fdesk).',
+      ]);
+      // A good file after the refusals still goes through.
+      fake.appListeners.get('open-file')!(preventable(), packageFile());
+      await settle();
+      expect(openedSent().map((f) => f.fileName)).toEqual(['ACME-2024.xbri']);
+    });
+  });
+
+  describe('the log file after a whole session', () => {
+    const SECRETS = ['sEcReT-cl1ent-Zq9', 'hunter2-Correct-Horse', 'rt_9f8e7d6c5b4a39281706', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl'];
+    const FIGURES = ['4823917', '1,234,567.89', '8473629105', '987654'];
+    const MARKER = 'support-marker-QZXW';
+
+    it('is in the logs folder, holds start-up, errors and what was planted, and never the secrets or the figures of a return', async () => {
+      const file = join(paths.root, 'ACME-2024.xbri');
+      writeFileSync(file, Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...Buffer.from('turnover 4823917')]));
+      const renamed = join(paths.root, 'Invoice 8473629105.xbri');
+      writeFileSync(renamed, 'MZ this is a program');
+      process.argv = ['/opt/filing-desk/filing-desk', file, renamed];
+      await startMain();
+      const own = { senderFrame: OWN_FRAME, sender: { id: fake.windows[0]!.webContents.id } };
+      fake.calls.ipcOn.get(FILE_OPENED_SUBSCRIBE_CHANNEL)!(own);
+
+      // A return with its figures goes through IPC; the engine worker is missing here, so the call fails and main logs the failure.
+      const request = { companyName: 'Acme Widgets Ltd', utr: '8473629105', tradingProfits: 4823917, turnover: '1,234,567.89', clientSecret: SECRETS[0] };
+      await fake.calls.ipc.get('ct600.build')!(own, request);
+      await fake.calls.ipc.get('ct600.verify')!(own, { fileName: 'return.xml', bytes: new TextEncoder().encode('<Turnover>987654</Turnover>') });
+      // What the service and outbox code report through console, as they do today.
+      console.error('remote: token request failed', {
+        status: 400,
+        config: { headers: { Authorization: `Bearer ${SECRETS[3]}` }, data: `grant_type=password&client_secret=${SECRETS[0]}&password=${SECRETS[1]}` },
+        response: { data: { refresh_token: SECRETS[2] } },
+      });
+      console.warn(`outbox: submission for UTR 8473629105 failed (box 155 = £1,234,567.89), will retry; refresh_token=${SECRETS[2]}`);
+      console.info(new Error(`service answered 500 with ${SECRETS[3]} for tradingProfits 987654`));
+      console.info(`${MARKER} planted by the test`);
+      for (let i = 0; i < 20; i++) await tick();
+
+      const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+      // The search is real: it finds what was planted, in the file the app writes.
+      expect(log).toContain(MARKER);
+      expect(log).toMatch(/started \{ version: 9\.8\.7, .*platform: /);
+      expect(log).toMatch(/\[open-file\] Invoice # ?\.xbri cannot be opened: it is not a report package/);
+      expect(log).toMatch(/\[ipc ct600\.build\]/);
+      expect(log).toMatch(/remote: token request failed/);
+      for (const secret of SECRETS) expect(log, secret).not.toContain(secret);
+      for (const part of SECRETS[3]!.split('.')) expect(log).not.toContain(part);
+      for (const figure of FIGURES) expect(log, figure).not.toContain(figure);
+      expect(log).not.toContain('Turnover');
+      expect(log).not.toContain('turnover 4823917');
     });
   });
 });

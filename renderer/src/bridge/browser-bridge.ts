@@ -11,6 +11,7 @@ import {
   menuCommands,
   type IpcResult,
   type MenuCommand,
+  type OpenedFile,
   type OnlineStatus,
   type RequestOf,
   type ResponseOf,
@@ -54,10 +55,29 @@ export function createOnlineStatusHub(): OnlineStatusSource & { emit(status: Onl
   };
 }
 
+/** Where opened files come from outside Electron: the host calls `emit` (a test standing in for the operating system). */
+export interface OpenedFileSource {
+  subscribe(listener: (file: OpenedFile) => void): () => void;
+}
+
+export function createOpenedFileHub(): OpenedFileSource & { emit(file: OpenedFile): void } {
+  const listeners = new Set<(file: OpenedFile) => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (file) => {
+      for (const listener of [...listeners]) listener(file);
+    },
+  };
+}
+
 export function createBrowserBridge(
   transport: BridgeTransport,
   menu: MenuCommandSource = createMenuCommandHub(),
   online: OnlineStatusSource = createOnlineStatusHub(),
+  openedFiles: OpenedFileSource = createOpenedFileHub(),
 ): FilingDeskBridge {
   return {
     buildCt600: (request) => transport(bridgeChannels.buildCt600, request),
@@ -87,6 +107,7 @@ export function createBrowserBridge(
     saveFile: (request) => transport(bridgeChannels.saveFile, request),
     appInfo: () => transport(bridgeChannels.appInfo, undefined),
     onMenuCommand: (listener) => menu.subscribe(listener),
+    onFileOpened: (listener) => openedFiles.subscribe(listener),
     // Online
     getOnlineSettings: () => transport(bridgeChannels.getOnlineSettings, undefined),
     saveOnlineSettings: (settings) => transport(bridgeChannels.saveOnlineSettings, settings),

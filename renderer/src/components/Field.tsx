@@ -41,9 +41,11 @@ export function FieldHint({ id, hint, hmrc, box }: Pick<FieldLabelling, 'id' | '
     <div className="field__hint" id={hintIdOf(id)}>
       {hmrc ? (
         <span className="field__hmrc">
-          HMRC{box ? ` box ${box}` : ''}: “{hmrc}”.{' '}
+          HMRC{box ? ` box ${box}` : ''}: “{hmrc}”.
         </span>
       ) : null}
+      {/* Outside the span: a space at the end of an element is dropped from the accessible description. */}
+      {hmrc && hint ? ' ' : null}
       {hint}
     </div>
   );

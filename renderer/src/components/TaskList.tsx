@@ -40,6 +40,7 @@ export function TaskList({ tasks, current, onSelect, label }: { tasks: Task[]; c
             </button>
             <span className="task-list__status" id={`task-${t.id}-status`}>
               <strong className={tagClass[t.status]}>{t.status}</strong>
+              {t.problems ? ' ' : null}
               {t.problems ? <span className="task-list__count">{t.problems === 1 ? '1 to fix' : `${t.problems} to fix`}</span> : null}
             </span>
           </li>

@@ -109,6 +109,8 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
       save: { state: 'idle' },
       dirty: false,
       open: async () => {
+        // Opened again after dispose (React's StrictMode mounts, unmounts and mounts again): live again.
+        disposed = false;
         set({ loading: true, loadError: null });
         try {
           const result = await bridge.openDraft({ id: draftId });
@@ -138,12 +140,15 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
         return write();
       },
       dispose: () => {
-        // Leaving the wizard saves what is pending first; nothing typed is dropped.
+        // Leaving the wizard saves what is pending first; nothing typed is dropped. The write
+        // goes ahead after dispose (it reads the form before its first wait); only its answer
+        // is no longer shown.
         if (timer) {
           clearTimeout(timer);
           timer = null;
-          void write().finally(() => (disposed = true));
-        } else disposed = true;
+          void write();
+        }
+        disposed = true;
       },
     };
   });

@@ -1,12 +1,13 @@
 import { create } from 'zustand';
 import type { DraftKind } from '../../../preload/contract.js';
 
-export type Section = 'start' | 'clients' | 'validate' | 'settings';
+export type Section = 'start' | 'clients' | 'validate' | 'verify' | 'settings';
 
 export const sections: ReadonlyArray<{ id: Section; label: string; built: boolean }> = [
   { id: 'start', label: 'Start', built: true },
   { id: 'clients', label: 'Clients', built: true },
   { id: 'validate', label: 'Validate a file', built: true },
+  { id: 'verify', label: 'Verify a file', built: true },
   { id: 'settings', label: 'Settings', built: false },
 ];
 
@@ -21,11 +22,15 @@ interface NavigationState {
   draft: OpenDraft | null;
   /** The "New CT600 return" chooser is showing on Start (from its button, the menu or the client book). */
   newReturn: boolean;
+  /** The "New report package" chooser is showing on Start (from its button or the menu). */
+  newPackage: boolean;
   go(section: Section): void;
   openDraft(draft: OpenDraft): void;
   closeDraft(): void;
   startNewReturn(): void;
   endNewReturn(): void;
+  startNewPackage(): void;
+  endNewPackage(): void;
 }
 
 /**
@@ -74,12 +79,13 @@ function remember(section: Section, draft: OpenDraft | null): void {
 export const useNavigation = create<NavigationState>((set, get) => ({
   ...readRemembered(),
   newReturn: false,
+  newPackage: false,
   go: (section) => {
-    set({ section, draft: null, newReturn: false });
+    set({ section, draft: null, newReturn: false, newPackage: false });
     remember(section, null);
   },
   openDraft: (draft) => {
-    set({ section: 'start', draft, newReturn: false });
+    set({ section: 'start', draft, newReturn: false, newPackage: false });
     remember('start', draft);
   },
   closeDraft: () => {
@@ -87,8 +93,13 @@ export const useNavigation = create<NavigationState>((set, get) => ({
     remember(get().section, null);
   },
   startNewReturn: () => {
-    set({ section: 'start', draft: null, newReturn: true });
+    set({ section: 'start', draft: null, newReturn: true, newPackage: false });
     remember('start', null);
   },
   endNewReturn: () => set({ newReturn: false }),
+  startNewPackage: () => {
+    set({ section: 'start', draft: null, newReturn: false, newPackage: true });
+    remember('start', null);
+  },
+  endNewPackage: () => set({ newPackage: false }),
 }));

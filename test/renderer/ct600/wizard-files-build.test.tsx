@@ -131,7 +131,7 @@ describe('CT600 wizard: autosave and reload', () => {
     menu.emit('save');
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('All changes saved'));
     expect(callsTo('drafts.save')).toHaveLength(2);
-    expect(screen.getAllByText('Saved').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Saved')).length).toBeGreaterThan(0);
   });
 });
 
@@ -193,5 +193,50 @@ describe('CT600 wizard: build', () => {
     fireEvent.click(await screen.findByTestId('task-check'));
     fireEvent.click(screen.getByRole('button', { name: 'Change their status' }));
     await waitFor(() => expect(screen.getByLabelText('Their status (box 985)')).toHaveFocus());
+  });
+
+  /** The draft as main gives it back after a reload: built, nothing changed since. */
+  const reopened = () =>
+    newDraft({ form: { ...validForm }, lastBuild: built.draft.lastBuild, lastValidation: { validatedAt: '2025-05-01T12:00:01.000Z', answeredBy: 'engine', result: built.validation }, changedSinceBuild: false, state: 'built' });
+
+  it('after a reload shows the last build (IRmark both ways, its messages) and saves it without a Build click', async () => {
+    const { bridge, callsTo } = fakeMain({
+      'ct600.buildDraft': () => ({ ok: true, value: built }),
+      'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
+    }, reopened());
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    expect(screen.getByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
+    expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
+    expect(screen.getByRole('link', { name: 'box 345 should be 7600.00' })).toBeInTheDocument();
+    // HMRC would reject this build: the step says so rather than "Completed".
+    expect(screen.getByTestId('task-check').parentElement).toHaveTextContent('Has errors');
+    expect(callsTo('ct600.buildDraft')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
+    await screen.findByText('Saved as Acme-2025-ct600.xml.');
+    const save = callsTo('file.save')[0] as { contents: Uint8Array };
+    expect(new TextDecoder().decode(save.contents)).toBe('<GovTalkMessage>£</GovTalkMessage>');
+  });
+
+  it('after a reload saves nothing when the return made again gives a different IRmark', async () => {
+    const different = { ...built, build: { ...built.build, irMark: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=', irMarkBase32: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } };
+    const { bridge, callsTo } = fakeMain({ 'ct600.buildDraft': () => ({ ok: true, value: different }) }, reopened());
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
+    await screen.findByText(/Not saved: the return no longer gives the IRmark shown above/);
+    expect(screen.getByTestId('irmark')).toHaveTextContent('AAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+    expect(callsTo('file.save')).toHaveLength(0);
+  });
+
+  it('after a reload with answers changed since the build shows no IRmark and no Save until built again', async () => {
+    const { bridge } = fakeMain({}, { ...reopened(), changedSinceBuild: true, state: 'in-progress' });
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    expect(screen.getByTestId('last-build')).toHaveTextContent('Changed since the last build');
+    expect(screen.queryByTestId('irmark')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save the return…' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Build again' })).toBeEnabled();
   });
 });

@@ -141,16 +141,41 @@ export function CheckStep() {
     setBuilding(false);
   };
 
+  // After a reload the last build is shown from its record while nothing has changed since.
+  // The bridge does not hand back the stored XML, so Save makes the same return again from
+  // the same answers and files and writes it only if its IRmark is the one on screen.
+  const recorded = !built && lastBuild && !ctx.draft.changedSinceBuild && lastBuild.irMark ? lastBuild : null;
+  const shown = built
+    ? { irMark: built.build.irMark, irMarkBase32: built.build.irMarkBase32, fileName: built.build.suggestedFileName, validation: built.validation }
+    : recorded
+      ? { irMark: recorded.irMark!, irMarkBase32: recorded.irMarkBase32 ?? '', fileName: recorded.fileName, validation: ctx.draft.lastValidation?.result ?? null }
+      : null;
+
   const save = async () => {
-    if (!built) return;
+    if (!shown) return;
     setSaveNote('Saving…');
-    const result = await ctx.bridge.saveFile({ kind: 'ct600-xml', suggestedName: built.build.suggestedFileName, contents: decodeBase64(built.build.xmlDoc) });
+    let xmlDoc = built?.build.xmlDoc;
+    if (!xmlDoc) {
+      try {
+        const again = await ctx.bridge.buildCt600Draft({ draftId: ctx.draftId, form: ctx.form as never, request: ctx.check.request });
+        if (!again.ok) return setSaveNote(`The return was not saved: ${again.error.message}`);
+        setBuilt(again.value);
+        ctx.adoptDraft(again.value.draft);
+        if (again.value.build.irMark !== shown.irMark) {
+          return setSaveNote('Not saved: the return no longer gives the IRmark shown above (a file or answer changed on disk). Check the new IRmark and messages, then save again.');
+        }
+        xmlDoc = again.value.build.xmlDoc;
+      } catch (error) {
+        return setSaveNote(`The return was not saved: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const result = await ctx.bridge.saveFile({ kind: 'ct600-xml', suggestedName: shown.fileName, contents: decodeBase64(xmlDoc) });
     if (!result.ok) setSaveNote(`The return was not saved: ${result.error.message}`);
-    else setSaveNote(result.value.saved ? `Saved as ${result.value.fileName ?? built.build.suggestedFileName}.` : 'Not saved: the save was cancelled.');
+    else setSaveNote(result.value.saved ? `Saved as ${result.value.fileName ?? shown.fileName}.` : 'Not saved: the save was cancelled.');
   };
 
   const sections = STEPS.filter((s): s is { id: Exclude<StepId, 'check'>; title: string; summary: string } => s.id !== 'check');
-  const messages = built ? built.validation.validations.flatMap((v) => v.messages) : [];
+  const messages = shown?.validation ? shown.validation.validations.flatMap((v) => v.messages) : [];
   const anyError = messages.some((m) => m.category === 'error');
 
   return (
@@ -227,7 +252,7 @@ export function CheckStep() {
             }}
           />
         ) : null}
-        {built ? (
+        {shown ? (
           <div className="build__result" role="status">
             <p className={`verdict ${anyError ? 'verdict--bad' : 'verdict--good'}`}>
               {anyError ? 'Built, but HMRC would reject it as it is: see the messages below.' : 'Built and checked.'}
@@ -235,17 +260,17 @@ export function CheckStep() {
             <dl className="facts">
               <dt>IRmark</dt>
               <dd>
-                <code data-testid="irmark">{built.build.irMark}</code>
+                <code data-testid="irmark">{shown.irMark}</code>
               </dd>
               <dt>IRmark as HMRC quotes it (base32)</dt>
               <dd>
-                <code data-testid="irmark-base32">{built.build.irMarkBase32}</code>
+                <code data-testid="irmark-base32">{shown.irMarkBase32}</code>
               </dd>
               <dt>File</dt>
-              <dd>{built.build.suggestedFileName}</dd>
+              <dd>{shown.fileName}</dd>
             </dl>
             <h4>Validation messages</h4>
-            <Messages messages={messages} />
+            {shown.validation ? <Messages messages={messages} /> : <p>The messages of this build were not kept. Build again to see them.</p>}
             <p>
               <button type="button" className="button button--primary" onClick={() => void save()}>
                 Save the return…

@@ -19,9 +19,16 @@ import './wizard.css';
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
 export const CHECK_DELAY_MS = 800;
 
-function SaveState({ state }: { state: ReturnType<typeof useSessionState>['save'] }) {
+/** "All changes saved" only when nothing typed is waiting for its save. */
+function SaveState({ state, pending }: { state: ReturnType<typeof useSessionState>['save']; pending: boolean }) {
   const text =
-    state.state === 'saving' ? 'Saving…' : state.state === 'saved' ? 'All changes saved' : state.state === 'failed' ? `Not saved: ${state.message}` : '';
+    state.state === 'failed'
+      ? `Not saved: ${state.message}`
+      : state.state === 'saving' || pending
+        ? 'Saving…'
+        : state.state === 'saved'
+          ? 'All changes saved'
+          : '';
   return (
     <p className={`save-state${state.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
       {text}
@@ -55,6 +62,13 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   useEffect(() => {
     void session.getState().open();
     return () => session.getState().dispose();
+  }, [session]);
+
+  // A reload or a closing window writes what is waiting at once rather than after the pause.
+  useEffect(() => {
+    const now = () => void session.getState().flush();
+    window.addEventListener('pagehide', now);
+    return () => window.removeEventListener('pagehide', now);
   }, [session]);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
@@ -190,10 +204,18 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const tasks: Task[] = STEPS.map((st) => {
     if (st.id === 'check') {
       const problems = [...check.errors.keys()].length;
-      return { id: st.id, title: st.title, status: s.draft!.lastBuild ? (s.draft!.changedSinceBuild ? 'In progress' : 'Completed') : problems ? 'Cannot start yet' : 'Not started' };
+      // Built and unchanged is complete only if HMRC would accept what was built.
+      const rejected = (s.draft!.lastValidation?.result.validations ?? []).some((v) => v.messages.some((m) => m.category === 'error'));
+      const built = s.draft!.lastBuild && !s.draft!.changedSinceBuild;
+      return {
+        id: st.id,
+        title: st.title,
+        status: built ? (rejected ? 'Has errors' : 'Completed') : s.draft!.lastBuild ? 'In progress' : problems ? 'Cannot start yet' : 'Not started',
+      };
     }
     const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
-    return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
+    // A step not started yet has nothing to fix: its empty answers are simply still to give.
+    return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
   });
 
   const current = STEPS.find((x) => x.id === step)!;
@@ -213,7 +235,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
           <h2 className="wizard__title">{describeForm(form).title}</h2>
           <p className="wizard__kind">CT600 corporation tax return</p>
           <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
-          <SaveState state={s.save} />
+          <SaveState state={s.save} pending={s.dirty} />
           {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
           <p className="visually-hidden" role="status">
             {notice}

@@ -22,7 +22,7 @@ function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
       {extra}
       {list.map((m, i) => (
         <span key={i} className="field__note field__note--warning" data-testid={`${fieldId}-rule`}>
-          HMRC rule {m.code}: {m.message}
+          HMRC rule {m.code}: {m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), '')}
         </span>
       ))}
     </>

@@ -4,6 +4,8 @@
  * engine's: the request is checked with the engine's own zod schema, and each
  * issue is mapped back to the field that caused it.
  */
+// First: zod must know it runs without eval before any schema is made.
+import './zod-jitless.js';
 import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema.js';
 import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js';
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
@@ -283,7 +285,9 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
 /** One message per field, in the words shown both beside the field and in the error summary. */
 function sentence(f: FieldDef, message: string): string {
   if (/^is required/.test(message) || f.kind === 'boolean') return f.missing ?? `Enter ${f.label.toLowerCase()}`;
-  return `${f.label} ${message}`;
+  // The engine names the box and its own word for it ("(box 145, turnover)"): beside a field
+  // labelled in plain English the box number is enough.
+  return `${f.label} ${message.replace(/\(box ([0-9A-Z]+), [^)]*\)$/, '(box $1)')}`;
 }
 
 export interface FormCheck {

@@ -1,7 +1,8 @@
 import { Ct600Wizard } from '../ct600/Ct600Wizard.js';
+import { PackageWizard } from '../package/PackageWizard.js';
 import { useNavigation, type OpenDraft } from '../../store/navigation.js';
 
-/** The open draft: a CT600 return in its wizard; report package drafts say plainly they come later. */
+/** The open draft in its wizard: a CT600 return or a report package. */
 export function DraftView({ draft }: { draft: OpenDraft }) {
   const closeDraft = useNavigation((s) => s.closeDraft);
   return (
@@ -11,22 +12,7 @@ export function DraftView({ draft }: { draft: OpenDraft }) {
           ← All drafts
         </button>
       </nav>
-      {draft.kind === 'ct600' ? (
-        <Ct600Wizard key={draft.id} draftId={draft.id} />
-      ) : (
-        <>
-          <header className="page-header">
-            <h2>Report package draft</h2>
-          </header>
-          <div className="card coming-later">
-            <p className="coming-later__tag">Coming in a later version</p>
-            <p>
-              This draft is a report package. Filing Desk cannot edit report package drafts yet; the draft is kept safely and
-              will open here when that part is built. You can validate a finished package under “Validate a file”.
-            </p>
-          </div>
-        </>
-      )}
+      {draft.kind === 'ct600' ? <Ct600Wizard key={draft.id} draftId={draft.id} /> : <PackageWizard key={draft.id} draftId={draft.id} />}
     </>
   );
 }

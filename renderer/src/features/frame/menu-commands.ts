@@ -5,8 +5,6 @@ import type { DraftListStore } from '../../store/draft-list.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useNotices } from './notices.js';
 
-export const PACKAGE_LATER =
-  'Report package drafts come in a later version. You can validate a finished package under “Validate a file”.';
 export const NOTHING_TO_SAVE = 'Nothing to save: open a draft first.';
 
 /**
@@ -22,7 +20,7 @@ export function routeMenuCommand(command: MenuCommand, drafts: StoreApi<DraftLis
       useNavigation.getState().startNewReturn();
       return;
     case 'new-package':
-      notify(PACKAGE_LATER);
+      useNavigation.getState().startNewPackage();
       return;
     case 'open':
       void drafts.getState().openFromFile();
@@ -30,7 +28,6 @@ export function routeMenuCommand(command: MenuCommand, drafts: StoreApi<DraftLis
     case 'save':
     case 'save-as':
       if (!open) notify(NOTHING_TO_SAVE);
-      else if (open.kind !== 'ct600') notify('Report package drafts cannot be changed in this version, so there is nothing to save.');
       return;
   }
 }

@@ -5,14 +5,30 @@ import { ukDayMonth } from '../frame/uk-format.js';
 
 interface NewReturnPanelProps {
   busy: boolean;
+  /** What is being started; a CT600 return unless told. */
+  kind?: 'ct600' | 'report-package';
   onCreate(client: Client | null): void;
   onCancel(): void;
 }
 
 const NO_CLIENT = '';
 
-/** "New CT600 return": pick a client from the book (or none) and create the draft. Escape cancels. */
-export function NewReturnPanel({ busy, onCreate, onCancel }: NewReturnPanelProps) {
+const WORDS = {
+  ct600: {
+    title: 'New CT600 return',
+    hint: 'The return starts with the client’s company name, numbers and usual period end. Choose “No client” to type them in.',
+    create: 'Create return',
+  },
+  'report-package': {
+    title: 'New report package',
+    hint: 'The package starts with the client’s company name as its publisher and in its names. Choose “No client” to type them in.',
+    create: 'Create package',
+  },
+} as const;
+
+/** "New CT600 return" or "New report package": pick a client from the book (or none) and create the draft. Escape cancels. */
+export function NewReturnPanel({ busy, kind = 'ct600', onCreate, onCancel }: NewReturnPanelProps) {
+  const words = WORDS[kind];
   const clientsStore = useClientsStore();
   const [clients, setClients] = useState<Client[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,7 +70,7 @@ export function NewReturnPanel({ busy, onCreate, onCancel }: NewReturnPanelProps
         }
       }}
     >
-      <h3 id={headingId}>New CT600 return</h3>
+      <h3 id={headingId}>{words.title}</h3>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -64,7 +80,7 @@ export function NewReturnPanel({ busy, onCreate, onCancel }: NewReturnPanelProps
         <div className="field">
           <label htmlFor={selectId}>Client</label>
           <p className="hint" id={hintId}>
-            The return starts with the client’s company name, numbers and usual period end. Choose “No client” to type them in.
+            {words.hint}
           </p>
           {problem && <p className="field__error" role="alert">{problem}</p>}
           <select
@@ -88,7 +104,7 @@ export function NewReturnPanel({ busy, onCreate, onCancel }: NewReturnPanelProps
         </div>
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy || clients === null}>
-            {busy ? 'Creating…' : 'Create return'}
+            {busy ? 'Creating…' : words.create}
           </button>
           <button type="button" className="button" onClick={onCancel}>
             Cancel

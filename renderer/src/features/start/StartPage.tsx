@@ -7,6 +7,7 @@ import { ukDateTime, ukPeriod } from '../frame/uk-format.js';
 import { kindLabels } from './draft-labels.js';
 import { DraftList } from './DraftList.js';
 import { NewReturnPanel } from './NewReturnPanel.js';
+import { useNewPackage } from './new-package.js';
 
 /** Start: new return, the drafts, what was deleted or could not be read, and opening a draft file. */
 export function StartPage() {
@@ -16,6 +17,11 @@ export function StartPage() {
   const choosing = useNavigation((s) => s.newReturn);
   const startNewReturn = useNavigation((s) => s.startNewReturn);
   const endNewReturn = useNavigation((s) => s.endNewReturn);
+  const choosingPackage = useNavigation((s) => s.newPackage);
+  const startNewPackage = useNavigation((s) => s.startNewPackage);
+  const endNewPackage = useNavigation((s) => s.endNewPackage);
+  const newPackage = useNewPackage(refresh);
+  const newPackageButton = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
 
@@ -39,6 +45,10 @@ export function StartPage() {
     endNewReturn();
     newButton.current?.focus();
   };
+  const cancelNewPackage = () => {
+    endNewPackage();
+    newPackageButton.current?.focus();
+  };
 
   return (
     <div
@@ -53,11 +63,14 @@ export function StartPage() {
     >
       <header className="page-header">
         <h2>Start</h2>
-        <p>Your returns in progress. Drop a .{DRAFT_FILE_EXTENSION} draft file from a colleague anywhere here to import it.</p>
+        <p>Your returns and report packages in progress. Drop a .{DRAFT_FILE_EXTENSION} draft file from a colleague anywhere here to import it.</p>
       </header>
       <div className="button-row">
         <button ref={newButton} type="button" className="button button--primary" onClick={startNewReturn} aria-expanded={choosing}>
           New CT600 return
+        </button>
+        <button ref={newPackageButton} type="button" className="button" onClick={startNewPackage} aria-expanded={choosingPackage}>
+          New report package
         </button>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void openFromFile()}>
           Open a draft file…
@@ -70,6 +83,9 @@ export function StartPage() {
       )}
       {dragging && <p className="start__drop-hint" aria-hidden="true">Release to import this draft file</p>}
       {choosing && <NewReturnPanel busy={busy !== null} onCreate={(client) => void newReturn(client)} onCancel={cancelNewReturn} />}
+      {choosingPackage && (
+        <NewReturnPanel kind="report-package" busy={busy !== null || newPackage.busy} onCreate={(client) => void newPackage.create(client)} onCancel={cancelNewPackage} />
+      )}
 
       <section className="start__section" aria-labelledby="drafts-heading">
         <h3 id="drafts-heading">Drafts</h3>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { createFileCheckStore } from '../../store/file-check.js';
+import { useOpenedFileCheck } from '../../store/opened-file.js';
 import { ValidationResults } from '../results/ValidationResults.js';
 import { DropZone } from './DropZone.js';
 import { formatSize } from './file-kind.js';
@@ -13,6 +14,7 @@ export function ValidateFilePage() {
   const [store] = useState(() => createFileCheckStore(bridge));
   const state = useStore(store, (s) => s.state);
   const check = useStore(store, (s) => s.check);
+  useOpenedFileCheck(check);
 
   return (
     <>

@@ -1,0 +1,426 @@
+/**
+ * End to end: a bookkeeper's CT600 return in the built renderer in Debian's
+ * Chromium, served with the app's CSP, over the real IPC handlers, the real
+ * engine and a real client book and drafts folder in a temporary directory.
+ * Only Electron's IPC transport (a Playwright binding) and the native save
+ * dialog (answered with a temporary path) are replaced.
+ *
+ * The tests run in order and share the drafts folder: the return made in the
+ * first is the one reloaded, broken and built in the next ones.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCt600Command } from '../../main/cli/ct600.js';
+import { verifyIrmark } from '../../main/engine/ct600/index.js';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { ClientBook } from '../../main/store/client-book.js';
+import { DraftStore } from '../../main/store/draft-store.js';
+import { chromiumPath, dropFiles, dropFilesFromDisk, keepArtifact, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+
+const COMPANY = 'Acme Widgets Limited';
+const CRN = '01234567';
+const UTR = '1234567890';
+
+/** A small inline XBRL document with an ix:header, as accounts software writes them. */
+function inlineXbrl(title: string, body: string): Uint8Array {
+  return new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:iso4217="http://www.xbrl.org/2003/iso4217" xmlns:bus="http://xbrl.frc.org.uk/cd/2023-01-01/business">
+<head><title>${title}</title></head>
+<body>
+<div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="https://xbrl.frc.org.uk/FRS-102/2023-01-01/FRS-102-2023-01-01.xsd"/></ix:references><ix:resources><xbrli:context id="c1"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">${CRN}</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>2024-04-01</xbrli:startDate><xbrli:endDate>2025-03-31</xbrli:endDate></xbrli:period></xbrli:context><xbrli:unit id="GBP"><xbrli:measure>iso4217:GBP</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>
+<h1><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="c1">${COMPANY}</ix:nonNumeric></h1>
+${body}
+</body>
+</html>
+`);
+}
+
+const accountsFile = { fileName: 'acme-accounts-2025.xhtml', bytes: inlineXbrl('Acme accounts', '<p>Turnover: £<ix:nonFraction name="core:TurnoverRevenue" contextRef="c1" unitRef="GBP" decimals="0" xmlns:core="http://xbrl.frc.org.uk/fr/2023-01-01/core">250,000</ix:nonFraction></p>') };
+const computationsFile = { fileName: 'acme-computations-2025.xhtml', bytes: inlineXbrl('Acme tax computations', '<p>Profits chargeable to corporation tax: £40,000</p>') };
+
+let h: E2eHarness;
+let dataDir: string;
+let savedPath: string;
+let drafts: DraftStore;
+
+beforeAll(async () => {
+  h = await startHarness();
+  dataDir = join(h.workDir, 'data');
+  const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
+  await mkdir(saveDir, { recursive: true });
+  savedPath = join(saveDir, 'acme-widgets-ct600.xml');
+  drafts = new DraftStore({ dataDir, log: () => undefined });
+  await drafts.open();
+  registerHandlers(
+    h.ipc,
+    createHandlers({
+      ct600: createCt600Engine(),
+      packages: createPackageEngine(),
+      clients: new ClientBook({ dataDir, log: () => undefined }),
+      drafts,
+      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      // The bookkeeper picks a place in the save dialog: here, a temporary folder.
+      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
+      appInfo: { version: '0.1.0', platform: process.platform },
+    }),
+    { isTrustedSender: h.isTrustedSender },
+  );
+}, 120_000);
+
+/** The page of the running test, pictured if the test fails. */
+let current: OpenedPage | null = null;
+async function openApp(): Promise<OpenedPage> {
+  current = await h.openApp();
+  current.page.setDefaultTimeout(10_000);
+  return current;
+}
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && current && !current.page.isClosed()) {
+    await screenshot(current.page, `failed-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    console.log('problems on the failed page:', current.problems);
+  }
+  if (current && !current.page.isClosed()) await current.page.close();
+  current = null;
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Fails on any console error, uncaught error or CSP report the page produced so far. */
+function expectNoProblems(opened: OpenedPage, where: string): void {
+  expect(opened.problems, `console errors or CSP violations on ${where}`).toEqual([]);
+}
+
+async function shot(opened: OpenedPage, name: string): Promise<void> {
+  // Nothing in flight: no "Saving…" or check half-drawn in the picture.
+  await opened.page.waitForTimeout(50);
+  await screenshot(opened.page, name);
+  expectNoProblems(opened, name);
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Types into a field by keyboard: focus, select what is there, type, Tab out. */
+async function typeInto(page: Page, label: string, text: string): Promise<void> {
+  const input = field(page, label);
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
+async function typeDate(page: Page, legend: string, day: string, month: string, year: string): Promise<void> {
+  const group = page.getByRole('group', { name: legend, exact: true });
+  for (const [part, value] of [['Day', day], ['Month', month], ['Year', year]] as const) {
+    const input = group.getByLabel(part, { exact: true });
+    await input.fill('');
+    await input.pressSequentially(value);
+  }
+}
+
+async function dateOf(page: Page, legend: string): Promise<string[]> {
+  const group = page.getByRole('group', { name: legend, exact: true });
+  return Promise.all(['Day', 'Month', 'Year'].map((p) => group.getByLabel(p, { exact: true }).inputValue()));
+}
+
+async function waitSaved(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 10_000 }).toBe('All changes saved');
+}
+
+async function openTheReturn(opened: OpenedPage): Promise<void> {
+  const { page } = opened;
+  await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+  await page.getByRole('list', { name: 'Drafts' }).getByRole('button', { name: new RegExp(`^${COMPANY}`) }).first().click();
+  await field(page, 'Company name (box 1)').waitFor();
+}
+
+describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book to a saved, marked file, in Chromium', () => {
+  let draftId: string;
+
+  it('adds a client, starts a return from it and fills in the company and period by keyboard', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+    await shot(opened, 'ct600-00-start-empty');
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clients' }).click();
+    await page.getByRole('button', { name: 'Add a client' }).click();
+    await typeInto(page, 'Company name', COMPANY);
+    await typeInto(page, 'Companies House number', CRN);
+    await typeInto(page, 'Unique Taxpayer Reference (UTR)', UTR);
+    const periodEnd = page.getByRole('group', { name: 'Usual accounting period end' });
+    await periodEnd.getByLabel('Day').fill('31');
+    await periodEnd.getByLabel('Month').fill('3');
+    await page.getByRole('button', { name: 'Add client' }).press('Enter');
+    await page.getByRole('rowheader', { name: COMPANY }).waitFor();
+    await shot(opened, 'ct600-01-client-added');
+
+    await page.getByRole('button', { name: `New return for ${COMPANY}` }).click();
+    await field(page, 'Company name (box 1)').waitFor();
+    // Pre-filled from the client book.
+    await expect.poll(() => field(page, 'Company name (box 1)').inputValue()).toBe(COMPANY);
+    await expect(field(page, 'Company registration number (box 2)').inputValue()).resolves.toBe(CRN);
+    await expect(field(page, 'Unique Taxpayer Reference (UTR) (box 3)').inputValue()).resolves.toBe(UTR);
+    // The client picker shows the client the return was started from, and lists the book.
+    const picker = page.getByRole('combobox', { name: 'Client' });
+    await expect.poll(() => picker.inputValue()).toBe(COMPANY);
+    await page.getByRole('button', { name: 'Show clients' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${COMPANY}`) }).waitFor();
+    await shot(opened, 'ct600-02-client-picker');
+    await page.keyboard.press('Escape');
+
+    // This return is for a specific period: typed over the pre-filled one.
+    await typeDate(page, 'Start of the return period (box 30)', '1', '4', '2024');
+    await typeDate(page, 'End of the return period (box 35)', '31', '3', '2025');
+    await field(page, 'Type of company (box 4)').selectOption({ label: 'UK trading or professional company (code 0)' });
+    await page.getByRole('radio', { name: 'A new return' }).check();
+    await field(page, 'Who is sending this return?').selectOption({ label: 'An agent (an accountant or tax adviser)' });
+    await waitSaved(page);
+    await shot(opened, 'ct600-03-company-and-period');
+    draftId = (await drafts.list()).drafts[0]!.id;
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
+    await expect(page.getByTestId('task-company').textContent()).resolves.toContain('Company and period');
+    await expect(page.locator('#task-company-status').textContent()).resolves.toBe('Completed');
+    await page.close();
+  });
+
+  it('attaches the accounts and computations by dropping them', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await openTheReturn(opened);
+    await page.getByTestId('task-attachments').click();
+    await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
+    await writeFile(join(h.workDir, accountsFile.fileName), accountsFile.bytes);
+    await writeFile(join(h.workDir, computationsFile.fileName), computationsFile.bytes);
+    await dropFilesFromDisk(page, '[data-testid="drop-accounts"]', [join(h.workDir, accountsFile.fileName)]);
+    await page.getByRole('table', { name: 'accounts attached' }).getByRole('cell', { name: accountsFile.fileName, exact: true }).waitFor();
+    await dropFilesFromDisk(page, '[data-testid="drop-computations"]', [join(h.workDir, computationsFile.fileName)]);
+    await page.getByRole('table', { name: 'computations attached' }).getByRole('cell', { name: computationsFile.fileName, exact: true }).waitFor();
+    for (const name of ['accounts attached', 'computations attached']) {
+      await expect(page.getByRole('table', { name }).getByRole('cell', { name: 'Yes' }).count()).resolves.toBe(1);
+    }
+    await shot(opened, 'ct600-04-attachments-dropped');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
+    await page.close();
+  });
+
+  it('fills in profits and tax, then a reload in the middle gives back every field and attached file', async () => {
+    let opened = await openApp();
+    let page = opened.page;
+    await openTheReturn(opened);
+    await page.getByTestId('task-profits').click();
+    await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
+    await typeInto(page, 'Turnover (box 145)', '250,000');
+    await typeInto(page, 'Net trading profits (box 165)', '40000');
+    await typeInto(page, 'Trading losses brought forward (box 160)', '0');
+    await typeInto(page, 'Profits before other deductions and reliefs (box 235)', '40000');
+    await typeInto(page, 'Profits before qualifying donations and group relief (box 300)', '40000');
+    await typeInto(page, 'Profits chargeable to corporation tax (box 315)', '40000');
+    await typeInto(page, 'Profits charged at this rate (box 335)', '40000');
+    await typeInto(page, 'Rate of tax (box 340)', '19');
+    await typeInto(page, 'Tax payable (box 525)', '7,600.00');
+    // Computed boxes follow the figures.
+    await expect.poll(() => field(page, 'Financial year (box 330)').inputValue()).toBe('2024');
+    await expect(field(page, 'Tax (box 345)').inputValue()).resolves.toBe('7,600.00');
+    await expect(field(page, 'Tax chargeable (box 510)').inputValue()).resolves.toBe('7,600.00');
+    await waitSaved(page);
+    await shot(opened, 'ct600-05-profits-and-tax');
+    await page.close();
+
+    // A new window over the same drafts folder: what a reload, a crash or a restart gives.
+    opened = await openApp();
+    page = opened.page;
+    await openTheReturn(opened);
+    await expect(field(page, 'Company name (box 1)').inputValue()).resolves.toBe(COMPANY);
+    await expect(field(page, 'Company registration number (box 2)').inputValue()).resolves.toBe(CRN);
+    await expect(field(page, 'Unique Taxpayer Reference (UTR) (box 3)').inputValue()).resolves.toBe(UTR);
+    await expect(dateOf(page, 'Start of the return period (box 30)')).resolves.toEqual(['1', '4', '2024']);
+    await expect(dateOf(page, 'End of the return period (box 35)')).resolves.toEqual(['31', '3', '2025']);
+    await expect(page.getByRole('radio', { name: 'A new return' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Client' }).inputValue()).resolves.toBe(COMPANY);
+    await page.getByTestId('task-attachments').click();
+    await page.getByRole('table', { name: 'accounts attached' }).getByRole('cell', { name: accountsFile.fileName, exact: true }).waitFor();
+    await page.getByRole('table', { name: 'computations attached' }).getByRole('cell', { name: computationsFile.fileName, exact: true }).waitFor();
+    await page.getByTestId('task-profits').click();
+    const expected: [string, string][] = [
+      ['Turnover (box 145)', '250,000'],
+      ['Net trading profits (box 165)', '40000'],
+      ['Trading losses brought forward (box 160)', '0'],
+      ['Profits chargeable to corporation tax (box 315)', '40000'],
+      ['Rate of tax (box 340)', '19'],
+      ['Tax payable (box 525)', '7,600.00'],
+    ];
+    for (const [label, value] of expected) await expect(field(page, label).inputValue(), label).resolves.toBe(value);
+    await shot(opened, 'ct600-06-after-reload');
+    await page.close();
+  });
+
+  it('shows a wrong UTR and a negative amount beside their fields and keeps Build disabled', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await openTheReturn(opened);
+    await typeInto(page, 'Unique Taxpayer Reference (UTR) (box 3)', '12345');
+    const utr = field(page, 'Unique Taxpayer Reference (UTR) (box 3)');
+    await expect(utr.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#utr-error').textContent()).resolves.toMatch(/10-digit UTR/);
+    await expect(utr.getAttribute('aria-describedby')).resolves.toContain('utr-error');
+    await shot(opened, 'ct600-07-wrong-utr');
+
+    await page.getByTestId('task-profits').click();
+    await typeInto(page, 'Turnover (box 145)', '-5000');
+    const turnover = field(page, 'Turnover (box 145)');
+    await expect(turnover.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#turnover-error').isVisible()).resolves.toBe(true);
+    await expect(turnover.getAttribute('aria-describedby')).resolves.toContain('turnover-error');
+    await shot(opened, 'ct600-08-negative-amount');
+
+    await page.getByTestId('task-check').click();
+    await page.getByRole('heading', { name: 'Check your answers and build', level: 2 }).waitFor();
+    const build = page.getByRole('button', { name: /^Build/ });
+    await expect(build.isDisabled()).resolves.toBe(true);
+    const summary = page.getByTestId('error-summary');
+    // Both answers are in the summary, in the words beside their fields (the declaration is still to come).
+    await summary.getByRole('link', { name: 'Unique Taxpayer Reference (UTR) must be the 10-digit UTR (box 3)' }).waitFor();
+    await summary.getByRole('link', { name: 'Turnover must not be negative (box 145)' }).waitFor();
+    await expect(page.locator('#build-blocked').textContent()).resolves.toMatch(/You cannot build the return yet/);
+    await shot(opened, 'ct600-09-build-blocked');
+    // The summary's link goes back to the field.
+    await summary.getByRole('link', { name: /UTR/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('utr');
+
+    // Put them right again.
+    await typeInto(page, 'Unique Taxpayer Reference (UTR) (box 3)', UTR);
+    await page.getByTestId('task-profits').click();
+    await typeInto(page, 'Turnover (box 145)', '250,000');
+    await waitSaved(page);
+    await page.close();
+  });
+
+  it("warns about a rate that breaks HMRC's rule 9200, and its link lands on box 340", async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await openTheReturn(opened);
+    // HMRC's rules are checked once the schema accepts the return: the declaration first.
+    await page.getByTestId('task-declaration').click();
+    await typeInto(page, 'Name of the person making the declaration (box 975)', 'Jane Smith');
+    await typeInto(page, 'Their status (box 985)', 'Director');
+    await page.getByLabel(/I declare that the information/).check();
+    await waitSaved(page);
+    await shot(opened, 'ct600-10-declaration');
+
+    await page.getByTestId('task-profits').click();
+    await typeInto(page, 'Rate of tax (box 340)', '30');
+    const warning = page.getByTestId('fy1Rate-rule').first();
+    await warning.waitFor({ timeout: 15_000 });
+    // Named once, in the bookkeeper's words: "HMRC rule 9200: rate 30.00% is not allowed …".
+    await expect(warning.textContent()).resolves.toMatch(/^HMRC rule 9200: rate 30\.00% is not allowed/);
+    // Beside its field, and read with it.
+    await expect(field(page, 'Rate of tax (box 340)').getAttribute('aria-describedby')).resolves.toContain('fy1Rate-notes');
+    await shot(opened, 'ct600-11-rate-rule-warning');
+
+    await page.getByTestId('task-check').click();
+    await page.getByRole('button', { name: /^Build/ }).click();
+    const link = page
+      .getByRole('table', { name: 'Validation messages' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '9200', exact: true }) })
+      .getByTestId('message-link');
+    await link.waitFor({ timeout: 30_000 });
+    await shot(opened, 'ct600-12-built-with-rule-9200');
+    await link.click();
+    await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fy1Rate');
+
+    await typeInto(page, 'Rate of tax (box 340)', '19');
+    await waitSaved(page);
+    await page.close();
+  });
+
+  it('builds the return, shows the IRmark ct600 verify finds in the saved file, and saves it through the save dialog', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await openTheReturn(opened);
+    await page.getByTestId('task-check').click();
+    await page.getByRole('heading', { name: 'Check your answers and build', level: 2 }).waitFor();
+    await shot(opened, 'ct600-13-check-your-answers');
+    await page.getByRole('button', { name: /^Build/ }).click();
+    await page.getByTestId('irmark').waitFor({ timeout: 30_000 });
+    await expect(page.getByText('Built and checked.').isVisible()).resolves.toBe(true);
+    const irmark = (await page.getByTestId('irmark').textContent())!;
+    const base32 = (await page.getByTestId('irmark-base32').textContent())!;
+    await shot(opened, 'ct600-14-built');
+
+    await page.getByRole('button', { name: 'Save the return…' }).click();
+    await page.getByText(/^Saved as /).waitFor();
+    const saved = await readFile(savedPath);
+    // `ct600 verify <file>` on what was written, as a bookkeeper or HMRC's checker would run it.
+    let printed = '';
+    const exitCode = await runCt600Command(['verify', savedPath], { out: (t) => void (printed += t), err: (t) => void (printed += t), stdoutIsTTY: false, stderrIsTTY: false });
+    expect(exitCode).toBe(0);
+    const verify = JSON.parse(printed) as { matches: boolean; expected: string; expectedBase32: string; found: string };
+    expect(verify).toMatchObject({ matches: true, expected: irmark, expectedBase32: base32, found: irmark });
+    // Both attachments went into the return.
+    const text = saved.toString('utf8');
+    expect(text).toContain(`Filename="${accountsFile.fileName}"`);
+    expect(text).toContain(`Filename="${computationsFile.fileName}"`);
+    await keepArtifact(savedPath, 'ct600-e2e.xml');
+    await shot(opened, 'ct600-15-saved');
+    await page.close();
+
+    // Reloaded with nothing changed: the last build's IRmark is back, and Save works without a Build click.
+    await rm(savedPath);
+    const again = await openApp();
+    await openTheReturn(again);
+    await again.page.getByTestId('task-check').click();
+    await expect(again.page.getByTestId('irmark').textContent()).resolves.toBe(irmark);
+    await expect(again.page.getByTestId('irmark-base32').textContent()).resolves.toBe(base32);
+    await expect(again.page.getByTestId('last-build').textContent()).resolves.toContain('Unchanged since the last build');
+    await shot(again, 'ct600-18-reloaded-after-build');
+    await again.page.getByRole('button', { name: 'Save the return…' }).click();
+    await again.page.getByText(/^Saved as /).waitFor();
+    expect(verifyIrmark(await readFile(savedPath)).expected).toBe(irmark);
+  });
+
+  it('lists a corrupt draft file as unreadable and still opens the other drafts', async () => {
+    const draftsDir = join(dataDir, 'drafts');
+    const names = await readdir(draftsDir);
+    expect(names.some((n) => n.endsWith('.json'))).toBe(true);
+    await writeFile(join(draftsDir, 'half-written-return.json'), '{"kind":"ct600","form":{ garbage \u0000');
+    const opened = await openApp();
+    const { page } = opened;
+    const unreadable = page.getByRole('region', { name: 'Drafts that could not be read' });
+    await unreadable.getByText('half-written-return.json').waitFor();
+    await shot(opened, 'ct600-16-unreadable-draft');
+    await openTheReturn(opened);
+    await expect(field(page, 'Company name (box 1)').inputValue()).resolves.toBe(COMPANY);
+    expectNoProblems(opened, 'the return opened beside an unreadable draft');
+    await page.close();
+  });
+
+  it('shows the validation messages of a dropped return whose IRmark is broken', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Validate a file' }).click();
+    await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
+    // The return just saved, with one figure changed after marking: its IRmark no longer matches.
+    const built = await readFile(savedPath, 'utf8');
+    const tampered = built.replace('<Total>250000.00</Total>', '<Total>250001.00</Total>');
+    expect(tampered).not.toBe(built);
+    await dropFiles(page, '[data-testid="drop-zone"]', [{ fileName: 'acme-tampered.xml', bytes: new TextEncoder().encode(tampered) }]);
+    await page.getByRole('heading', { name: 'IRmark does not match' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Return is not valid' }).waitFor();
+    await page.locator('table.messages').getByRole('cell', { name: 'irmark-mismatch', exact: true }).waitFor();
+    await shot(opened, 'ct600-17-validate-broken-irmark');
+    await page.close();
+  });
+});
