@@ -17,6 +17,8 @@ import { runCt600Command } from '../../main/cli/ct600.js';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { OnlineDesk } from '../../main/online/online-desk.js';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
@@ -56,13 +58,16 @@ beforeAll(async () => {
   savedPath = join(saveDir, 'acme-widgets-ct600.xml');
   drafts = new DraftStore({ dataDir, log: () => undefined });
   await drafts.open();
+  const clients = new ClientBook({ dataDir, log: () => undefined });
   registerHandlers(
     h.ipc,
     createHandlers({
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
-      clients: new ClientBook({ dataDir, log: () => undefined }),
+      clients,
       drafts,
+      // Offline throughout: the online desk has no credentials and never reaches a service.
+      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
       openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
       // The bookkeeper picks a place in the save dialog: here, a temporary folder.
       fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },

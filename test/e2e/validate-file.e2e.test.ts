@@ -126,8 +126,11 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await expect(active()).resolves.toBe('Skip to content');
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toBe('Start');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    // The sections in order, one Tab each.
+    for (const label of ['Clients', 'Validate a file', 'Verify a file']) {
+      await page.keyboard.press('Tab');
+      await expect(active()).resolves.toBe(label);
+    }
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toMatch(/^Settings/);
     await page.keyboard.press('Enter');
@@ -137,6 +140,8 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('content');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(active()).resolves.toBe('Validate a file');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
     await page.keyboard.press('Tab');

@@ -5,7 +5,6 @@
  * issue is mapped back to the field that caused it.
  */
 // First: zod must know it runs without eval before any schema is made.
-import './zod-jitless.js';
 import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema.js';
 import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js';
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
