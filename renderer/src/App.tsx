@@ -3,14 +3,16 @@ import type { FilingDeskBridge } from '../../preload/contract.js';
 import { BridgeProvider } from './bridge/bridge-context.js';
 import { ClientsPage } from './features/clients/ClientsPage.js';
 import { AppFrame } from './features/frame/AppFrame.js';
-import { ComingLater } from './features/frame/ComingLater.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
+import { OutboxPage } from './features/outbox/OutboxPage.js';
+import { SettingsPage } from './features/settings/SettingsPage.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
+import { createOnlineStore, OnlineContext } from './store/online.js';
 
 function Section() {
   const section = useNavigation((s) => s.section);
@@ -24,13 +26,9 @@ function Section() {
     case 'validate':
       return <ValidateFilePage />;
     case 'settings':
-      return (
-        <ComingLater
-          title="Settings"
-          summary="The filing service connection."
-          plans={['connect to the filing service to submit returns online; secrets stay in the system keychain', 'see the queue of submissions waiting to go']}
-        />
-      );
+      return <SettingsPage />;
+    case 'outbox':
+      return <OutboxPage />;
   }
 }
 
@@ -38,6 +36,8 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [version, setVersion] = useState<string | null>(null);
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
+  const [online] = useState(() => createOnlineStore(bridge));
+  useEffect(() => () => online.getState().dispose(), [online]);
   useMenuCommands(bridge, drafts);
   useEffect(() => {
     let live = true;
@@ -55,9 +55,11 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
     <BridgeProvider bridge={bridge}>
       <DraftListContext.Provider value={drafts}>
         <ClientsContext.Provider value={clients}>
-          <AppFrame version={version}>
-            <Section />
-          </AppFrame>
+          <OnlineContext.Provider value={online}>
+            <AppFrame version={version}>
+              <Section />
+            </AppFrame>
+          </OnlineContext.Provider>
         </ClientsContext.Provider>
       </DraftListContext.Provider>
     </BridgeProvider>

@@ -1,13 +1,14 @@
 import { create } from 'zustand';
 import type { DraftKind } from '../../../preload/contract.js';
 
-export type Section = 'start' | 'clients' | 'validate' | 'settings';
+export type Section = 'start' | 'clients' | 'validate' | 'settings' | 'outbox';
 
 export const sections: ReadonlyArray<{ id: Section; label: string; built: boolean }> = [
   { id: 'start', label: 'Start', built: true },
   { id: 'clients', label: 'Clients', built: true },
   { id: 'validate', label: 'Validate a file', built: true },
-  { id: 'settings', label: 'Settings', built: false },
+  { id: 'settings', label: 'Settings', built: true },
+  { id: 'outbox', label: 'Outbox', built: true },
 ];
 
 /** The draft open in the window, if any: its id and kind, never its figures. */
