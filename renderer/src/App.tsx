@@ -37,7 +37,7 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
   const [online] = useState(() => createOnlineStore(bridge));
-  useEffect(() => () => online.getState().dispose(), [online]);
+  useEffect(() => online.getState().connect(), [online]);
   useMenuCommands(bridge, drafts);
   useEffect(() => {
     let live = true;

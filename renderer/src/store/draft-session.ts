@@ -109,6 +109,8 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
       save: { state: 'idle' },
       dirty: false,
       open: async () => {
+        // Opened again after a dispose (React StrictMode runs effects twice): live again.
+        disposed = false;
         set({ loading: true, loadError: null });
         try {
           const result = await bridge.openDraft({ id: draftId });

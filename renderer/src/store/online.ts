@@ -21,14 +21,13 @@ export interface OnlineState {
   refreshSession(): Promise<void>;
   setSession(session: SessionStatus): void;
   addFollowedJob(id: string): void;
-  /** Stops listening to main's pushes. */
-  dispose(): void;
+  /** Listens to main's pushes and reads the status once; returns the function that stops listening. */
+  connect(): () => void;
 }
 
 export type OnlineStore = StoreApi<OnlineState>;
 
 export function createOnlineStore(bridge: FilingDeskBridge): OnlineStore {
-  let stop: () => void = () => undefined;
   const store = createStore<OnlineState>((set, get) => ({
     status: null,
     session: null,
@@ -55,15 +54,17 @@ export function createOnlineStore(bridge: FilingDeskBridge): OnlineStore {
     },
     setSession: (session) => set({ session }),
     addFollowedJob: (id) => set((s) => (s.followedJobs.includes(id) ? s : { followedJobs: [id, ...s.followedJobs] })),
-    dispose: () => stop(),
+    connect: () => {
+      const stop = bridge.onOnlineStatus((status) => {
+        const before = get().status;
+        set((s) => ({ status, changes: s.changes + 1 }));
+        // Who is signed in changed, or the queue paused for sign-in: the form must show why.
+        if (before?.signedInAs !== status.signedInAs || before?.state !== status.state) void get().refreshSession();
+      });
+      void get().refresh();
+      return stop;
+    },
   }));
-  stop = bridge.onOnlineStatus((status) => {
-    const before = store.getState().status;
-    store.setState((s) => ({ status, changes: s.changes + 1 }));
-    // Who is signed in changed, or the queue paused for sign-in: the form must show why.
-    if (before?.signedInAs !== status.signedInAs || before?.state !== status.state) void store.getState().refreshSession();
-  });
-  void store.getState().refresh();
   return store;
 }
 
@@ -80,7 +81,7 @@ const detached: OnlineStore = createStore<OnlineState>(() => ({
   refreshSession: async () => undefined,
   setSession: () => undefined,
   addFollowedJob: () => undefined,
-  dispose: () => undefined,
+  connect: () => () => undefined,
 }));
 
 export function useOnline<T>(selector: (state: OnlineState) => T): T {

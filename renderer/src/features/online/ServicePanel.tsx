@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BuildAgreement, DraftServiceResults, OutboxItemView } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { settle } from '../frame/bridge-call.js';
@@ -75,11 +75,14 @@ export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
   const [sending, setSending] = useState(false);
   const buildKind = kind === 'ct600' ? 'ct600-build' : 'package-build';
 
+  const asked = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++asked.current;
     const [r, list] = await Promise.all([
       settle(() => bridge.draftServiceResults({ id: draftId }), 'read what the filing service answered'),
       settle(() => bridge.listOutbox(), 'read the outbox'),
     ]);
+    if (mine !== asked.current) return; // a later question is on its way
     if (r.ok) setResults(r.value);
     if (list.ok) setItems(list.value.filter((i) => i.draftId === draftId && i.kind === buildKind));
   }, [bridge, draftId, buildKind]);

@@ -29,8 +29,12 @@ export function OutboxPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
 
+  const asked = useRef(0);
   const load = useCallback(async () => {
+    // Pushes come in bursts: only the answer to the latest question is shown, never an older one arriving late.
+    const mine = ++asked.current;
     const list = await settle(() => bridge.listOutbox(), 'read the outbox');
+    if (mine !== asked.current) return;
     if (list.ok) {
       setItems([...list.value].reverse());
       setProblem(null);
