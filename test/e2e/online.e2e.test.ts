@@ -196,7 +196,15 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await page.getByText('Put in the outbox.', { exact: false }).waitFor();
     await page.getByTestId('service-request').getByText('Waiting').waitFor();
     await screenshot(page, 'online-04-ct600-queued');
-    const packageRequest = { name: 'ACME 2024 annual report package', identifier: 'http://example.com/acme/2024/package', publicationDate: '2025-01-15', publisher: 'ACME Corp', reportPackageName: 'ACME-2024', reportName: 'acme-2024-12-31-en.xhtml', reportBase64Content: b64(sampleInlineReport()) };
+    // The package draft's report is attached as the wizard attaches it; main adds it to the request it sends.
+    await expect(
+      page.evaluate(
+        ({ id, base64 }) =>
+          window.filingDesk!.attachToDraft({ draftId: id, role: 'report', fileName: 'acme-2024-12-31-en.xhtml', bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) }),
+        { id: pkg.id, base64: b64(sampleInlineReport()) },
+      ),
+    ).resolves.toMatchObject({ ok: true });
+    const packageRequest = { name: 'ACME 2024 annual report package', identifier: 'http://example.com/acme/2024/package', publicationDate: '2025-01-15', publisher: 'ACME Corp', reportPackageName: 'ACME-2024' };
     await expect(page.evaluate(({ id, request }) => window.filingDesk!.sendPackageDraft({ draftId: id, request }), { id: pkg.id, request: packageRequest })).resolves.toMatchObject({ ok: true, value: { item: { state: 'queued' } } });
     await section(page, 'Outbox');
     for (const title of ['Acme Widgets 2025', 'Acme annual report 2024']) {
