@@ -19,6 +19,7 @@ import { DeferredCredentialStore } from './credentials/deferred-credential-store
 import { openCredentialStore } from './credentials/open-credential-store.js';
 import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
 import { OnlineDesk } from './online/online-desk.js';
+import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
@@ -161,11 +162,6 @@ async function start(): Promise<void> {
   // file must not freeze the window or, when memory runs out, end the app.
   const engineWorker = spawnEngineWorker(join(appRoot, 'dist', 'main', 'engine-worker.cjs'));
   app.on('will-quit', () => void engineWorker.close());
-  const engines = {
-    // The GovTalk ChannelRouting names this product; the vendor id comes with Settings later.
-    ct600: createCt600Engine({ product: 'Filing Desk', productVersion: app.getVersion() }, engineWorker),
-    packages: createPackageEngine(engineWorker),
-  };
   // Clients and drafts live in the app's own data folder; the store sweeps what a crash left mid-write.
   const dataDir = app.getPath('userData');
   const drafts = new DraftStore({ dataDir });
@@ -182,6 +178,12 @@ async function start(): Promise<void> {
     onStatus: sendOnlineStatus,
   });
   void online.open().catch((error) => console.error('online: the outbox could not be opened', error));
+  const engines = {
+    // The GovTalk header (vendor id, product version, test flags) follows the
+    // current Online settings at every local build; ChannelRouting names this product.
+    ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker),
+    packages: createPackageEngine(engineWorker),
+  };
   // Electron has no network-change event in main: look every 15 s, and at once when woken.
   const networkWatch = setInterval(() => online.networkChanged(), 15_000);
   let drained = false;

@@ -9,9 +9,17 @@ import { inThreadRunner, type EngineRunner } from '../engine-worker/engine-opera
 import type { Ct600Engine } from './ct600-handlers.js';
 import type { PackageEngine } from './package-handlers.js';
 
-export function createCt600Engine(options: Ct600BuildOptions = {}, runner: EngineRunner = inThreadRunner): Ct600Engine {
+/**
+ * `options` may be a function: the GovTalk header then follows the current
+ * settings, read at every build (the IRmark does not depend on it).
+ */
+export function createCt600Engine(
+  options: Ct600BuildOptions | (() => Promise<Ct600BuildOptions>) = {},
+  runner: EngineRunner = inThreadRunner,
+): Ct600Engine {
+  const current = typeof options === 'function' ? options : async () => options;
   return {
-    build: (request) => runner.run('ct600.build', request, options),
+    build: async (request) => runner.run('ct600.build', request, await current()),
     verify: (xml) => runner.run('ct600.verify', xml),
     check: (fileName, bytes) => runner.run('validation.checkFile', fileName, bytes),
     toBase32,

@@ -34,8 +34,11 @@ function packageRecord(record: DraftRecord): DraftRecord {
   return record;
 }
 
-/** The engine's input from the draft's attachments: its report, and its taxonomy files and zips in the order they were added. */
-async function draftInput(drafts: DraftStore, record: DraftRecord, request: Record<string, unknown>): Promise<DraftPackageInput> {
+/**
+ * The engine's input from the draft's attachments: its report, and its taxonomy files and zips in the order they were added.
+ * Also what a service build of the draft is made from, so both builds start from the same request.
+ */
+export async function draftInput(drafts: DraftStore, record: DraftRecord, request: Record<string, unknown>): Promise<DraftPackageInput> {
   const reports = record.attachments.filter((a) => a.role === 'report');
   const report = reports[reports.length - 1];
   const taxonomy: TaxonomySource[] = [];

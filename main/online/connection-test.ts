@@ -84,11 +84,14 @@ export async function testConnection(
       : fail('unexpected', `${host} answered, but not with a token: the token address may point at another kind of server.`);
   }
   if (s === 400 && !credentials) {
-    return { ok: true, message: `The token endpoint at ${host} is answering. Sign in to check the client id, user name and password.` };
+    return {
+      ok: true,
+      message: `The token endpoint at ${host} is answering. No credentials are stored, so only that was checked: sign in to check the client id, client secret, user name and password.`,
+    };
   }
   if (s === 400) return fail('unexpected', `The token endpoint at ${host} refused the request as not valid. Check the client id.`);
-  if (s === 401) return fail('wrong-client', 'The service did not accept the client id or client secret (401). Check them with whoever issued them, then sign in again.');
-  if (s === 403) return fail('wrong-user', 'The service did not accept the user name or password (403). Sign in again with the right ones.');
+  if (s === 401) return fail('wrong-client', 'The service refused the client id or client secret (401). Check them with whoever issued them, then sign in again.');
+  if (s === 403) return fail('wrong-user', 'The service refused the user name or password (403). Sign in again with the right ones.');
   if (s === 404 || s === 405) return fail('not-found', `${host} has no token endpoint at ${new URL(endpoint).pathname}: the token address is probably wrong.`);
   if (s === 429) {
     const wait = retryAfterMs(answer.headers['retry-after'], now());

@@ -7,8 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
+import { ATTACHMENT_FIELDS, draftPackageRequest } from '../engine/package/draft-package.js';
+import { hashResultOf } from '../engine/package/create-report-package.js';
+import { draftInput } from '../ipc/package-draft-handlers.js';
 import type { Ct600BuildResult, ReportPackageResult } from '../service/filing-service.js';
 import { attachmentBytes, LAST_BUILD_FILE, sha256Of } from '../store/draft-files.js';
+import { lastPackageBytes } from '../store/package-builds.js';
 import type { DraftRecord } from '../store/draft-record.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
@@ -31,6 +35,23 @@ export async function ct600DraftRequest(drafts: DraftStore, record: DraftRecord,
     files.push({ filename: a.fileName, value: Buffer.from(bytes).toString('base64'), itemsElementName: ITEMS[a.role as keyof typeof ITEMS] });
   }
   return files.length > 0 ? { ...request, attachedFiles: files } : request;
+}
+
+/**
+ * The report package request a service build of the draft sends: the page's
+ * metadata with the draft's report and taxonomy added exactly as for a local
+ * build (the same function makes both), so the two can be compared byte for byte.
+ */
+export async function packageDraftRequest(drafts: DraftStore, record: DraftRecord, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (record.kind !== 'report-package') {
+    throw new StoreError('invalid', 'This draft is not a report package.', [{ field: 'draftId', message: 'names a CT600 draft, not a report package' }]);
+  }
+  for (const field of ATTACHMENT_FIELDS) {
+    if (field in request) {
+      throw new StoreError('invalid', 'The request must not carry the report or taxonomy files; the draft’s own are sent.', [{ field: `request.${field}`, message: 'is added by Filing Desk from the draft' }]);
+    }
+  }
+  return draftPackageRequest(await draftInput(drafts, record, request));
 }
 
 export interface ServiceBuildAnswer {
@@ -66,17 +87,31 @@ export async function recordServiceBuild(a: ServiceBuildAnswer): Promise<void> {
   await a.results.record(draftId, build, bytes, await agreementWithEngine(a, bytes, mark));
 }
 
-/** Compared only when the engine's last build was made from the same figures. */
+/** Compared only when the engine's last build was made from the same figures (and its bytes are still the ones it recorded). */
 async function agreementWithEngine(a: ServiceBuildAnswer, bytes: Uint8Array, mark: string | undefined): Promise<BuildAgreement | null> {
-  const record = await a.drafts.record(a.item.draftId as string).catch(() => undefined);
+  const draftId = a.item.draftId as string;
+  const record = await a.drafts.record(draftId).catch(() => undefined);
   const local = record?.lastBuild;
-  if (!local || local.answeredBy !== 'engine' || local.fingerprint !== a.item.fingerprint || a.kind !== 'ct600-build') return null;
+  if (!local || local.answeredBy !== 'engine' || local.fingerprint !== a.item.fingerprint) return null;
+  const service = { bytes, ...(mark !== undefined ? { mark } : {}) };
+  if (a.kind === 'ct600-build') {
+    let engineBytes: Uint8Array;
+    try {
+      engineBytes = await readFile(join(a.drafts.filesDir(draftId), LAST_BUILD_FILE));
+    } catch {
+      return null;
+    }
+    if (sha256Of(engineBytes) !== local.sha256) return null; // not the file the record describes
+    return compareBuilds('ct600', a.item.fingerprint as string, { bytes: engineBytes, ...(local.irMark ? { mark: local.irMark } : {}) }, service, a.now);
+  }
   let engineBytes: Uint8Array;
   try {
-    engineBytes = await readFile(join(a.drafts.filesDir(a.item.draftId as string), LAST_BUILD_FILE));
+    engineBytes = await lastPackageBytes(a.drafts, draftId); // refuses bytes that are not the ones recorded
   } catch {
     return null;
   }
-  if (sha256Of(engineBytes) !== local.sha256) return null; // not the file the record describes
-  return compareBuilds('ct600', a.item.fingerprint, { bytes: engineBytes, ...(local.irMark ? { mark: local.irMark } : {}) }, { bytes, ...(mark !== undefined ? { mark } : {}) }, a.now);
+  // The engine's hash is a function of its bytes (what it returns with the hash switch on),
+  // so it is compared whenever the service sent one.
+  const engineMark = mark !== undefined ? hashResultOf(engineBytes).Hash_Result : undefined;
+  return compareBuilds('report-package', a.item.fingerprint as string, { bytes: engineBytes, ...(engineMark !== undefined ? { mark: engineMark } : {}) }, service, a.now);
 }

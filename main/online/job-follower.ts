@@ -52,6 +52,8 @@ export class JobFollower {
   private readonly jobs = new Map<string, FollowedJob>();
   private readonly timersById = new Map<string, unknown>();
   private readonly polling = new Set<string>();
+  /** Looks in a row that got no answer, per job: the wait grows with them and resets on an answer. */
+  private readonly failures = new Map<string, number>();
   private readonly fs: StoreFs;
   private readonly clock: () => Date;
   private readonly timers: Timers;
@@ -131,6 +133,7 @@ export class JobFollower {
     this.polling.add(id);
     try {
       const status = (await service.getValidationStatus(id)).value;
+      this.failures.delete(id);
       const polls = job.polls + 1;
       if (STILL_RUNNING.has((status.jobStatus ?? '').toLowerCase())) {
         const wait = nextDelayMs(polls, POLL_BACKOFF, this.options.random ?? Math.random);
@@ -158,7 +161,9 @@ export class JobFollower {
       return;
     }
     if (error instanceof FilingServiceError && isRetryable(error)) {
-      const wait = nextDelayMs(job.polls + 1, POLL_BACKOFF, this.options.random ?? Math.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
+      const failures = (this.failures.get(job.id) ?? 0) + 1;
+      this.failures.set(job.id, failures);
+      const wait = nextDelayMs(failures, POLL_BACKOFF, this.options.random ?? Math.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
       await this.save({ ...job, nextPollAt: new Date(this.clock().getTime() + wait).toISOString(), reason: error.message });
       this.schedule(job.id, wait);
       return;

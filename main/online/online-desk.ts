@@ -6,7 +6,7 @@
  * queued and answered at once; the outbox does the talking.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
-import type { DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
+import type { ConnectionTestResult, DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
 import type { Ct600BuildResult, ReportPackageResult, ServiceAnswer, CreatedValidationJob } from '../service/filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
 import { axiosTransport } from '../service/remote/http-transport.js';
@@ -22,7 +22,7 @@ import { isConfigured, serviceAddress } from './online-settings.js';
 import { OnlineSession } from './online-session.js';
 import { SettingsStore } from './settings-store.js';
 import { ServiceResults } from './service-results.js';
-import { ct600DraftRequest, recordServiceBuild } from './draft-builds.js';
+import { ct600DraftRequest, packageDraftRequest, recordServiceBuild } from './draft-builds.js';
 
 export interface OnlineDeskOptions {
   dataDir: string;
@@ -38,6 +38,8 @@ export interface OnlineDeskOptions {
   timers?: Timers;
   log?: (message: string) => void;
 }
+
+const SIGNED_OUT_REASON = 'Signed out: kept in the outbox and sent when you sign in again.';
 
 /** Our own server (the only one with POST /validation) runs on this computer. */
 const isLoopback = (url: string) => /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i.test(new URL(url).hostname);
@@ -106,7 +108,11 @@ export class OnlineDesk {
     if (!s || !isConfigured(s) || s.workOffline || (this.options.isOnline && !this.options.isOnline())) {
       return { ...base, state: 'offline', message: gate.open ? 'Offline.' : gate.reason };
     }
-    if (!this.signedIn) return { ...base, state: 'signed-out', message: 'Signed out of the filing service.' };
+    if (!this.signedIn) {
+      const waiting = outbox.queued;
+      const more = waiting === 0 ? '' : ` ${waiting} request${waiting === 1 ? ' waits' : 's wait'} in the outbox until you sign in.`;
+      return { ...base, state: 'signed-out', message: `Signed out of the filing service.${more}` };
+    }
     return { ...base, state: 'online', message: `Online: signed in as ${this.signedInName} at ${serviceAddress(s)}.` };
   }
 
@@ -135,25 +141,43 @@ export class OnlineDesk {
     return this.current;
   }
 
-  async testConnection(settings: OnlineSettings) {
-    return testConnection(settings, this.transport, undefined, this.clock);
+  /**
+   * With the stored credentials when there are any (a real password grant, so
+   * a wrong secret or password shows here); otherwise only whether the token
+   * endpoint answers, and the message says that is all it checked. The
+   * secrets go into that one request; the answer never carries them.
+   */
+  async testConnection(settings: OnlineSettings): Promise<ConnectionTestResult> {
+    const { credentials, keychainFailed } = await this.session.storedCredentials();
+    const result = await testConnection(settings, this.transport, credentials, this.clock);
+    if (!keychainFailed) return result;
+    return { ...result, message: `The system keychain did not answer, so the stored credentials were not tried. ${result.message}` };
   }
 
   async signIn(request: SignInRequest) {
     const status = await this.session.signIn(request);
     this.signedIn = status.signedIn;
     this.signedInName = request.username;
-    this.outbox.resume();
+    await this.outbox.releaseAfterSignIn(SIGNED_OUT_REASON);
     this.jobs.resumeAll();
     this.push();
     return status;
   }
 
+  /**
+   * Local sign-out (neither the interface nor our server has a revoke
+   * endpoint): nothing new is sent from this moment; the access token and the
+   * keychain items go; queued requests and followed jobs stay, waiting for
+   * the next sign-in.
+   */
   async signOut() {
-    const status = await this.session.signOut();
     this.signedIn = false;
-    this.push();
-    return status;
+    try {
+      return await this.session.signOut();
+    } finally {
+      await this.outbox.holdForSignIn(SIGNED_OUT_REASON);
+      this.push();
+    }
   }
 
   async sessionStatus() {
@@ -175,7 +199,8 @@ export class OnlineDesk {
       throw new StoreError('invalid', 'This draft is not a report package.', [{ field: 'draftId', message: 'names a CT600 draft, not a report package' }]);
     }
     const includeHash = (await this.settings.get()).includeHash;
-    return this.outbox.enqueue({ kind: 'package-build', draftId, title: record.title, request: { request, includeHash }, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
+    const full = await packageDraftRequest(this.options.drafts, record, request);
+    return this.outbox.enqueue({ kind: 'package-build', draftId, title: record.title, request: { request: full, includeHash }, fingerprint: fingerprintOf(record.form, record.attachments), ...(await this.clientCompany(record.clientId)) });
   }
 
   /** POST /validation is our own server's extension, so only a service on this computer is sent files. */
@@ -224,15 +249,17 @@ export class OnlineDesk {
       await this.jobs.follow(jobId, item.draftId);
       return { jobId };
     }
-    const s = await this.settings.get();
+    // What the request was sent to and with, not what Settings say now: they may have changed while it was out.
+    const answer = result as ServiceAnswer<Ct600BuildResult | ReportPackageResult>;
+    if (!answer.sent) throw new StoreError('failed', 'The answer does not say which service gave it.');
     await recordServiceBuild({
       drafts: this.options.drafts,
       results: this.results,
       item,
       kind: item.kind,
-      answer: (result as ServiceAnswer<Ct600BuildResult | ReportPackageResult>).value,
-      service: serviceAddress(s),
-      apiVersion: s.apiVersion,
+      answer: answer.value,
+      service: answer.sent.service,
+      apiVersion: answer.sent.apiVersion,
       now: this.clock(),
     });
   }

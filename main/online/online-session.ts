@@ -20,6 +20,7 @@ import { StoreError } from '../store/store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { isConfigured, serviceAddress } from './online-settings.js';
 import type { SettingsStore } from './settings-store.js';
+import type { TestCredentials } from './connection-test.js';
 
 export const SESSION_FILE = 'online-session.json';
 const identitySchema = z.strictObject({ clientId: z.string().min(1).max(200), username: z.string().min(1).max(320) });
@@ -39,6 +40,8 @@ export class OnlineSession {
   private identity: Identity | null = null;
   private client: { key: string; service: RemoteFilingService } | undefined;
   private endedReason: string | null = null;
+  /** Signed out here: not signed in until the next sign-in, even if a keychain item could not be removed. */
+  private signedOut = false;
   private readonly fs: StoreFs;
 
   constructor(private readonly options: OnlineSessionOptions) {
@@ -61,7 +64,7 @@ export class OnlineSession {
   async status(): Promise<SessionStatus> {
     const settings = await this.options.settings.get();
     const refresh = this.identity && isConfigured(settings) ? await this.storedRefreshToken(settings, this.identity) : undefined;
-    const signedIn = Boolean(refresh) && this.endedReason === null;
+    const signedIn = Boolean(refresh) && this.endedReason === null && !this.signedOut;
     return {
       signedIn,
       username: this.identity?.username ?? '',
@@ -95,22 +98,47 @@ export class OnlineSession {
     }
     this.identity = identity;
     this.endedReason = null;
+    this.signedOut = false;
     this.options.onChange?.();
     return this.status();
   }
 
   /**
-   * Ends the session: the access token is dropped from memory and the refresh
-   * token, password and client secret are removed from the keychain. The user
-   * name stays so the form is filled in next time.
+   * Ends the session on this computer (the service has no revoke endpoint):
+   * the access token is dropped from memory at once, then the refresh token,
+   * password and client secret are removed from the keychain. The user name
+   * stays so the form is filled in next time. Signed out even when the
+   * keychain fails; the error then says which items may remain.
    */
   async signOut(): Promise<SessionStatus> {
     const settings = await this.options.settings.get();
-    if (this.identity) await this.forget(settings, this.identity);
+    this.signedOut = true;
+    const left = this.identity ? await this.forget(settings, this.identity) : [];
     this.client = undefined;
     this.endedReason = null;
     this.options.onChange?.();
+    if (left.length > 0) {
+      throw new StoreError('failed', `Signed out, but the system keychain did not remove ${left.join(' and ')}. Remove the "Filing Desk" items in your keychain app, or sign out again.`);
+    }
     return this.status();
+  }
+
+  /**
+   * The secrets stored for whoever signed in last, for "Test connection" to
+   * try at the token endpoint. They go from the keychain to that one request
+   * and nowhere else. `keychainFailed` when the keychain did not answer.
+   */
+  async storedCredentials(): Promise<{ credentials?: TestCredentials; keychainFailed?: true }> {
+    const identity = this.identity;
+    if (!identity) return {};
+    try {
+      const clientSecret = await this.options.credentials.get(SecretAccount.clientSecret(identity.clientId));
+      const password = await this.options.credentials.get(SecretAccount.password(identity.username));
+      if (!clientSecret || !password) return {};
+      return { credentials: { clientId: identity.clientId, clientSecret, username: identity.username, password } };
+    } catch {
+      return { keychainFailed: true };
+    }
   }
 
   /** The outbox or a job hit an ended session: the sign-in form comes back, the queued work stays. */
@@ -157,11 +185,23 @@ export class OnlineSession {
     }
   }
 
-  private async forget(settings: OnlineSettings, identity: Identity): Promise<void> {
+  /** Drops the access token, then deletes each keychain item (every one is tried); says which could not be removed. */
+  private async forget(settings: OnlineSettings, identity: Identity): Promise<string[]> {
     const store = this.options.credentials;
     await this.client?.service.signOut().catch(() => undefined);
-    const accounts = [SecretAccount.clientSecret(identity.clientId), SecretAccount.password(identity.username)];
-    if (settings.authUrl) accounts.push(SecretAccount.refreshToken(settings.authUrl.replace(/\/+$/, ''), identity.username));
-    for (const account of accounts) await store.delete(account);
+    const accounts: [string, string][] = [
+      ['the client secret', SecretAccount.clientSecret(identity.clientId)],
+      ['the password', SecretAccount.password(identity.username)],
+    ];
+    if (settings.authUrl) accounts.push(['the refresh token', SecretAccount.refreshToken(settings.authUrl.replace(/\/+$/, ''), identity.username)]);
+    const left: string[] = [];
+    for (const [what, account] of accounts) {
+      try {
+        await store.delete(account);
+      } catch {
+        left.push(what);
+      }
+    }
+    return left;
   }
 }

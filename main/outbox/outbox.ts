@@ -173,6 +173,27 @@ export class Outbox {
   }
 
   /**
+   * Signed out: every waiting item stays queued (never failed, never
+   * dropped) and says why it waits; the gate keeps them from being sent. An
+   * item already being sent finishes: the service may have it already.
+   */
+  async holdForSignIn(reason: string): Promise<void> {
+    this.pausedReason = null; // "signed out" says it all; a pause for an ended session is part of it
+    for (const item of [...this.items.values()]) {
+      if (item.state === 'queued' && !this.inFlight.has(item.id)) await this.update(item, { reason });
+    }
+    this.changed();
+  }
+
+  /** Signed in again: what waited only for that no longer says so, and is tried now. */
+  async releaseAfterSignIn(reason: string): Promise<void> {
+    for (const item of [...this.items.values()]) {
+      if (item.state === 'queued' && item.reason === reason) await this.update(item, { reason: null });
+    }
+    this.resume();
+  }
+
+  /**
    * On quit: takes nothing new, waits up to `drainMs` for requests in flight,
    * then abandons the rest. An abandoned one stays on disk as being sent and
    * is sent again, with its key, at the next start.

@@ -13,6 +13,12 @@ export type AnsweredBy = 'local' | 'remote';
 export interface ServiceAnswer<T> {
   answeredBy: AnsweredBy;
   value: T;
+  /**
+   * Remote answers: where the request went and the x-api-version it carried.
+   * The interface names no version header in responses, so the version the
+   * service answered under is known only as the one the request asked for.
+   */
+  sent?: { service: string; apiVersion: string };
 }
 
 /** The client company a call is made for: sent as the ClientName / ClientID headers. */

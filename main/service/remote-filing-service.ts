@@ -25,7 +25,6 @@ export interface RemoteFilingServiceOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const remote = <T>(value: T): ServiceAnswer<T> => ({ answeredBy: 'remote', value });
 
 export class RemoteFilingService implements FilingService {
   readonly kind = 'remote' as const;
@@ -51,6 +50,15 @@ export class RemoteFilingService implements FilingService {
     });
   }
 
+  /**
+   * The interface names no response header carrying the API version, so an
+   * answer records the x-api-version this client sent with it (fixed for the
+   * client's life: settings build a new client when they change).
+   */
+  private remote<T>(value: T): ServiceAnswer<T> {
+    return { answeredBy: 'remote', value, sent: { service: this.settings.baseUrl, apiVersion: this.settings.apiVersion } };
+  }
+
   signIn(secrets?: { clientSecret?: string; password?: string }): Promise<void> {
     return this.session.signIn(secrets);
   }
@@ -60,7 +68,7 @@ export class RemoteFilingService implements FilingService {
   }
 
   async buildCt600(request: unknown, options?: CallOptions) {
-    return remote(
+    return this.remote(
       await this.client.call({
         method: 'POST',
         path: '/hrmc/build-ct600',
@@ -74,7 +82,7 @@ export class RemoteFilingService implements FilingService {
   }
 
   async createReportPackage(request: unknown, switches: { includeHash: boolean }, options?: CallOptions) {
-    return remote(
+    return this.remote(
       await this.client.call({
         method: 'POST',
         path: '/report-package',
@@ -88,7 +96,7 @@ export class RemoteFilingService implements FilingService {
   }
 
   async createValidationJob(fileName: string, bytes: Uint8Array, options?: CallOptions) {
-    return remote(
+    return this.remote(
       await this.client.call({
         method: 'POST',
         path: '/validation',
@@ -101,7 +109,7 @@ export class RemoteFilingService implements FilingService {
   }
 
   async getValidationStatus(id: string, options?: CallOptions) {
-    return remote(
+    return this.remote(
       await this.client.call({
         method: 'GET',
         path: `/validation/status/${encodeURIComponent(id)}`,
@@ -113,7 +121,7 @@ export class RemoteFilingService implements FilingService {
   }
 
   async getFilteredValidationStatus(id: string, options?: CallOptions) {
-    return remote(
+    return this.remote(
       await this.client.call({
         method: 'GET',
         path: `/validation/filtered-status/${encodeURIComponent(id)}`,

@@ -3,16 +3,18 @@ import type { FilingDeskBridge } from '../../preload/contract.js';
 import { BridgeProvider } from './bridge/bridge-context.js';
 import { ClientsPage } from './features/clients/ClientsPage.js';
 import { AppFrame } from './features/frame/AppFrame.js';
-import { ComingLater } from './features/frame/ComingLater.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
 import { useOpenedFiles } from './features/frame/opened-files.js';
+import { OutboxPage } from './features/outbox/OutboxPage.js';
+import { SettingsPage } from './features/settings/SettingsPage.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
 import { VerifyFilePage } from './features/verify/VerifyFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
+import { createOnlineStore, OnlineContext } from './store/online.js';
 
 function Section() {
   const section = useNavigation((s) => s.section);
@@ -28,13 +30,9 @@ function Section() {
     case 'verify':
       return <VerifyFilePage />;
     case 'settings':
-      return (
-        <ComingLater
-          title="Settings"
-          summary="The filing service connection."
-          plans={['connect to the filing service to submit returns online; secrets stay in the system keychain', 'see the queue of submissions waiting to go']}
-        />
-      );
+      return <SettingsPage />;
+    case 'outbox':
+      return <OutboxPage />;
   }
 }
 
@@ -42,6 +40,8 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [version, setVersion] = useState<string | null>(null);
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
+  const [online] = useState(() => createOnlineStore(bridge));
+  useEffect(() => online.getState().connect(), [online]);
   useMenuCommands(bridge, drafts);
   useOpenedFiles(bridge, drafts);
   useEffect(() => {
@@ -60,9 +60,11 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
     <BridgeProvider bridge={bridge}>
       <DraftListContext.Provider value={drafts}>
         <ClientsContext.Provider value={clients}>
-          <AppFrame version={version}>
-            <Section />
-          </AppFrame>
+          <OnlineContext.Provider value={online}>
+            <AppFrame version={version}>
+              <Section />
+            </AppFrame>
+          </OnlineContext.Provider>
         </ClientsContext.Provider>
       </DraftListContext.Provider>
     </BridgeProvider>

@@ -30,12 +30,12 @@ describe('Test connection', () => {
     running = await startServer();
     const r = await testConnection(at(running.url), transport);
     expect(r.ok).toBe(true);
-    expect(r.message).toMatch(/is answering\. Sign in to check/);
+    expect(r.message).toMatch(/is answering\. No credentials are stored, so only that was checked/);
   });
 
   it('names wrong client credentials (401) and a wrong password (403) apart', async () => {
     running = await startServer();
-    expect(await testConnection(at(running.url), transport, { ...credentials, clientSecret: 'wrong' })).toMatchObject({ ok: false, problem: 'wrong-client', message: expect.stringMatching(/client id or client secret \(401\)/) });
+    expect(await testConnection(at(running.url), transport, { ...credentials, clientSecret: 'wrong' })).toMatchObject({ ok: false, problem: 'wrong-client', message: expect.stringMatching(/refused the client id or client secret \(401\)/) });
     expect(await testConnection(at(running.url), transport, { ...credentials, password: 'wrong' })).toMatchObject({ ok: false, problem: 'wrong-user' });
   });
 

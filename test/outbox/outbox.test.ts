@@ -85,7 +85,7 @@ describe('the outbox', () => {
     expect(replayed).toEqual([undefined, 'true']);
     expect(buildsDone).toBe(1);
     expect(restarted.get(view.id)?.attempts).toBe(2);
-    expect(results).toEqual([{ answeredBy: 'remote', value: expect.objectContaining({ irMark: 'x'.repeat(28) }) }]);
+    expect(results).toEqual([{ answeredBy: 'remote', value: expect.objectContaining({ irMark: 'x'.repeat(28) }), sent: { service: running.url, apiVersion: '1.0' } }]);
   });
 
   it('waits exactly as long as a 429 Retry-After says, then sends again', async () => {
@@ -188,7 +188,14 @@ describe('the outbox', () => {
     outbox.kick();
     await until(() => outbox.get(keep.id)?.state === 'done', 'the kept item');
     expect(builds(running).map((r) => r.headers['idempotency-key'])).toEqual([keep.id]);
-    expect((await readdir(join(dataDir, OUTBOX_DIR))).sort()).toEqual([`${drop.id}.json`, `${keep.id}.json`].sort());
+    // The request file goes just after the item is marked done (never before: a crash in between must still be able to resend).
+    const expected = [`${drop.id}.json`, `${keep.id}.json`].sort();
+    let names: string[] = [];
+    for (let i = 0; i < 200 && JSON.stringify(names) !== JSON.stringify(expected); i++) {
+      names = (await readdir(join(dataDir, OUTBOX_DIR))).sort();
+      if (JSON.stringify(names) !== JSON.stringify(expected)) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(names).toEqual(expected);
     await expect(outbox.cancel(keep.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done and can no longer be cancelled.' });
     await expect(outbox.cancel('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ kind: 'not-found' });
   });

@@ -8,6 +8,9 @@ export function fakeMain(answers: Answers) {
   const calls: { channel: Channel; request: unknown }[] = [];
   const menu = createMenuCommandHub();
   const bridge = createBrowserBridge(async (channel, request) => {
+    // The window's status line reads the connection state in the background; answered here, kept out of `calls`.
+    if (channel === 'online.status') return { ok: true, value: offlineStatus } as never;
+    if (channel === 'session.status') return { ok: true, value: noSession } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
@@ -16,6 +19,21 @@ export function fakeMain(answers: Answers) {
   }, menu);
   return { bridge, calls, menu, called: (channel: Channel) => calls.filter((c) => c.channel === channel).map((c) => c.request) };
 }
+
+/** What the status line of the window reads in the background: a service not set up yet. */
+export const offlineStatus = { state: 'offline', message: 'The filing service is not set up.', workOffline: false, signedInAs: null, outbox: { queued: 0, sending: 0, done: 0, failed: 0 } } as const;
+export const noSession = { signedIn: false, username: '', clientId: '', service: '', reason: null, keychain: { kind: 'os-keychain', description: 'Secrets are kept in the system keychain.' } } as const;
+
+/** Settings of a service not set up yet (main's defaults). */
+export const blankSettings = {
+  baseUrl: '',
+  authUrl: '',
+  apiVersion: '1.0',
+  identification: { applicationName: 'Filing Desk', partnerName: '', partnerId: '', customerName: '', customerId: '' },
+  govTalk: { vendorId: '0000', productVersion: '', gatewayTest: false, testInLive: false },
+  includeHash: false,
+  workOffline: false,
+};
 
 export const ok = <T>(value: T) => ({ ok: true as const, value });
 

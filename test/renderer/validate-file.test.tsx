@@ -6,6 +6,7 @@ import type { Channel, IpcResult, RequestOf, ResponseOf, ValidationJobResult } f
 import { App } from '../../renderer/src/App.js';
 import { createBrowserBridge } from '../../renderer/src/bridge/browser-bridge.js';
 import { useNavigation } from '../../renderer/src/store/navigation.js';
+import { blankSettings, noSession, offlineStatus } from './fake-main.js';
 import { resetWindow } from './reset-window.js';
 
 type Answer = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf<C>> };
@@ -14,6 +15,9 @@ type Answer = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf
 function fakeMain(answers: Answer) {
   const calls: { channel: Channel; request: unknown }[] = [];
   const bridge = createBrowserBridge(async (channel, request) => {
+    // The window's status line reads the connection state in the background; answered here, kept out of `calls`.
+    if (channel === 'online.status') return { ok: true, value: offlineStatus } as never;
+    if (channel === 'session.status') return { ok: true, value: noSession } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
@@ -228,15 +232,16 @@ describe('Validate a file', () => {
 });
 
 describe('app frame', () => {
-  it('navigates with buttons, marks the current section, and says which sections come later', async () => {
-    const { bridge } = fakeMain({});
+  it('navigates with buttons, marks the current section, and shows the connection status', async () => {
+    const { bridge } = fakeMain({ 'settings.get': () => ({ ok: true, value: blankSettings }) });
     render(<App bridge={bridge} />);
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Verify a file', 'Settingslater (coming in a later version)']);
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Verify a file', 'Settings', 'Outbox']);
     expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(within(nav).getByRole('button', { name: /Settings/ }));
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByText('Coming in a later version')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Filing service' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Connection to the filing service' })).toHaveTextContent('OfflineThe filing service is not set up.');
     expect(within(nav).getByRole('button', { name: /Settings/ })).toHaveAttribute('aria-current', 'page');
     // Focus moves to the new content, as after a page load.
     expect(screen.getByRole('main')).toHaveFocus();

@@ -5,8 +5,8 @@
  * injected by the test only; the shipped renderer never contains it.
  */
 import type { FilingDeskBridge } from '../../../preload/contract.js';
-import type { MenuCommand } from '../../../preload/contract.js';
-import { createBrowserBridge, createMenuCommandHub } from './browser-bridge.js';
+import type { MenuCommand, OnlineStatus } from '../../../preload/contract.js';
+import { createBrowserBridge, createMenuCommandHub, createOnlineStatusHub } from './browser-bridge.js';
 import { decodeWire, encodeWire } from './wire-format.js';
 
 type Binding = (channel: string, payload: unknown) => Promise<unknown>;
@@ -15,14 +15,19 @@ const host = globalThis as unknown as {
   __filingDeskInvoke?: Binding;
   /** The test's stand-in for the application menu: page.evaluate(() => __filingDeskMenu('save')). */
   __filingDeskMenu?: (command: MenuCommand) => void;
+  /** The test's stand-in for main's status pushes: page.evaluate((s) => __filingDeskOnlineStatus(s), status). */
+  __filingDeskOnlineStatus?: (status: OnlineStatus) => void;
   filingDesk?: FilingDeskBridge;
 };
 const invoke = host.__filingDeskInvoke;
 if (invoke) {
   const menu = createMenuCommandHub();
   host.__filingDeskMenu = menu.emit;
+  const online = createOnlineStatusHub();
+  host.__filingDeskOnlineStatus = online.emit;
   host.filingDesk = createBrowserBridge(
     async (channel, request) => decodeWire(await invoke(channel, encodeWire(request))) as never,
     menu,
+    online,
   );
 }

@@ -1,14 +1,15 @@
 import { create } from 'zustand';
 import type { DraftKind } from '../../../preload/contract.js';
 
-export type Section = 'start' | 'clients' | 'validate' | 'verify' | 'settings';
+export type Section = 'start' | 'clients' | 'validate' | 'verify' | 'settings' | 'outbox';
 
 export const sections: ReadonlyArray<{ id: Section; label: string; built: boolean }> = [
   { id: 'start', label: 'Start', built: true },
   { id: 'clients', label: 'Clients', built: true },
   { id: 'validate', label: 'Validate a file', built: true },
   { id: 'verify', label: 'Verify a file', built: true },
-  { id: 'settings', label: 'Settings', built: false },
+  { id: 'settings', label: 'Settings', built: true },
+  { id: 'outbox', label: 'Outbox', built: true },
 ];
 
 /** The draft open in the window, if any: its id and kind, never its figures. */

@@ -3,6 +3,7 @@ import type { Ct600DraftBuildResponse, FieldError, ValidationMessage } from '../
 import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
+import { ServicePanel } from '../online/ServicePanel.js';
 import { formatSize } from './AttachmentsStep.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
@@ -279,6 +280,7 @@ export function CheckStep() {
             {saveNote ? <p role="status">{saveNote}</p> : null}
           </div>
         ) : null}
+        <ServicePanel draftId={ctx.draftId} kind="ct600" request={errors.length ? null : (ctx.check.request as Record<string, unknown> | undefined)} />
       </section>
     </>
   );

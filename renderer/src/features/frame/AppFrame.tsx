@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { sections, useNavigation } from '../../store/navigation.js';
+import { StatusIndicator } from '../online/StatusIndicator.js';
 import { Notices } from './Notices.js';
 
 /** The window's frame: a skip link, the section list on the left, the chosen section on the right, notices on top. */
@@ -55,6 +56,7 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
             </li>
           ))}
         </ul>
+        <StatusIndicator />
         <p className="sidebar__footer">
           Works offline{version ? ` · version ${version}` : ''}
         </p>

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BuildAgreement, DraftServiceResults, OutboxItemView } from '../../../../preload/contract.js';
+import { useBridge } from '../../bridge/bridge-context.js';
+import { settle } from '../frame/bridge-call.js';
+import { ukDateTime } from '../frame/uk-format.js';
+import { useNavigation } from '../../store/navigation.js';
+import { useOnline } from '../../store/online.js';
+import { JobView } from './JobView.js';
+import { OUTBOX_STATE_WORDS } from './outbox-words.js';
+
+interface ServicePanelProps {
+  draftId: string;
+  kind: 'ct600' | 'report-package';
+  /** The request as the wizard would build it here; null while the draft cannot be built. */
+  request: Record<string, unknown> | null | undefined;
+}
+
+const PART_WORDS = { document: 'The return (XML)', irmark: 'IRmark', package: 'The package (zip)', hash: 'Hash' } as const;
+
+export function AgreementBadge({ agreement }: { agreement: BuildAgreement | null }) {
+  if (!agreement) {
+    return (
+      <p className="agreement agreement--none" data-testid="agreement">
+        Not compared: build the draft here first with the same figures, then send it, to compare.
+      </p>
+    );
+  }
+  if (agreement.agrees) {
+    return (
+      <p className="agreement agreement--agrees" data-testid="agreement">
+        <span aria-hidden="true">✓</span> Agrees with the local engine
+      </p>
+    );
+  }
+  const d = agreement.firstDifference;
+  return (
+    <div>
+      <p className="agreement agreement--differs" data-testid="agreement">
+        <span aria-hidden="true">!</span> Differs from the local engine
+      </p>
+      <ul>
+        {agreement.parts.map((p) => (
+          <li key={p.part}>
+            {PART_WORDS[p.part]}: {p.agrees ? 'the same' : `different (here ${p.engine}, service ${p.service})`}
+          </li>
+        ))}
+      </ul>
+      {d ? (
+        <div className="difference">
+          <p>First difference at line {d.line} (byte {d.offset}):</p>
+          <p>Built here:</p>
+          <pre>{d.engine}</pre>
+          <p>Built by the service:</p>
+          <pre>{d.service}</pre>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * On a wizard's review step: send the draft to the filing service to be
+ * built there too. The request goes into the outbox and the wizard never
+ * waits for the network; when the service answers, this shows who answered,
+ * when, and whether it agrees with the local engine's build.
+ */
+export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
+  const bridge = useBridge();
+  const changes = useOnline((s) => s.changes);
+  const status = useOnline((s) => s.status);
+  const go = useNavigation((s) => s.go);
+  const [results, setResults] = useState<DraftServiceResults | null>(null);
+  const [items, setItems] = useState<OutboxItemView[]>([]);
+  const [note, setNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [sending, setSending] = useState(false);
+  const buildKind = kind === 'ct600' ? 'ct600-build' : 'package-build';
+
+  const asked = useRef(0);
+  const load = useCallback(async () => {
+    const mine = ++asked.current;
+    const [r, list] = await Promise.all([
+      settle(() => bridge.draftServiceResults({ id: draftId }), 'read what the filing service answered'),
+      settle(() => bridge.listOutbox(), 'read the outbox'),
+    ]);
+    if (mine !== asked.current) return; // a later question is on its way
+    if (r.ok) setResults(r.value);
+    if (list.ok) setItems(list.value.filter((i) => i.draftId === draftId && i.kind === buildKind));
+  }, [bridge, draftId, buildKind]);
+
+  useEffect(() => {
+    void load();
+  }, [load, changes]);
+
+  const send = async () => {
+    if (!request) return;
+    setSending(true);
+    setNote(null);
+    const sent = await settle(
+      () => (kind === 'ct600' ? bridge.sendCt600Draft({ draftId, request }) : bridge.sendPackageDraft({ draftId, request })),
+      'put the draft in the outbox',
+    );
+    setSending(false);
+    if (!sent.ok) return setNote({ text: `Not sent: ${sent.failure.message}`, tone: 'error' });
+    setNote({ text: 'Put in the outbox. It is sent when Filing Desk is online and signed in; you can carry on meanwhile.', tone: 'info' });
+    await load();
+  };
+
+  const latest = items.at(-1);
+  const build = results?.lastServiceBuild ?? null;
+  const thing = kind === 'ct600' ? 'Return' : 'Package';
+
+  return (
+    <section className="service-panel" aria-labelledby={`service-${draftId}`} data-testid="service-panel">
+      <h3 id={`service-${draftId}`}>Filing service</h3>
+      <p>
+        Send this {kind === 'ct600' ? 'return' : 'package'} to the filing service to have it built there too. It waits in the
+        outbox until it can go{status && status.state !== 'online' ? ` (now: ${status.message})` : ''}.
+      </p>
+      <button type="button" className="button" disabled={!request || sending} onClick={() => void send()} aria-describedby={!request ? `service-blocked-${draftId}` : undefined}>
+        Send to the filing service
+      </button>
+      {!request ? (
+        <p className="hint" id={`service-blocked-${draftId}`}>
+          Fix the answers above first: the service is sent the same request as a build here.
+        </p>
+      ) : null}
+      {note ? (
+        <p role={note.tone === 'error' ? 'alert' : 'status'} className={note.tone === 'error' ? 'field__error' : 'hint'}>
+          {note.text}
+        </p>
+      ) : null}
+      {latest ? (
+        <p data-testid="service-request">
+          Last sent {ukDateTime(latest.createdAt)}:{' '}
+          <span className={`tag state-tag--${latest.state}`}>{OUTBOX_STATE_WORDS[latest.state]}</span>
+          {latest.reason ? ` ${latest.reason}` : ''}{' '}
+          <button type="button" className="link-button" onClick={() => go('outbox')}>
+            Open the outbox
+          </button>
+        </p>
+      ) : null}
+      {build ? (
+        <div data-testid="service-build">
+          <dl className="facts">
+            <dt>Answered by</dt>
+            <dd>
+              The filing service at {build.service} (API version {build.apiVersion})
+            </dd>
+            <dt>When</dt>
+            <dd>{ukDateTime(build.builtAt)}</dd>
+            {build.irMark ? (
+              <>
+                <dt>IRmark</dt>
+                <dd>
+                  <code>{build.irMark}</code>
+                </dd>
+              </>
+            ) : null}
+            {build.hash ? (
+              <>
+                <dt>Hash</dt>
+                <dd>
+                  <code>{build.hash}</code>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <AgreementBadge agreement={results?.agreement ?? null} />
+        </div>
+      ) : latest ? null : (
+        <p className="hint">Nothing sent to the filing service for this draft yet; every build so far was made here by the local engine.</p>
+      )}
+      {results?.jobs.length ? (
+        <>
+          <h4>Validation jobs on the service</h4>
+          {results.jobs.map((j) => (
+            <JobView key={j.id} job={j} thing={thing} headingLevel={4} />
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
