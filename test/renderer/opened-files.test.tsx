@@ -84,7 +84,7 @@ describe('files opened from the operating system', () => {
   it('a package opened while a draft is open closes the draft view and is checked; a second one is checked too', async () => {
     useNavigation.setState({ section: 'start', draft: { id: 'd1', kind: 'ct600' } });
     const { files, called } = page();
-    expect(screen.getByRole('heading', { name: 'Wizard for draft d1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Wizard for draft d1' })).toBeInTheDocument();
     act(() => files.emit({ fileName: 'One.xbr', bytes: PACKAGE }));
     await waitFor(() => expect(called('package.validate')).toHaveLength(1));
     act(() => files.emit({ fileName: 'Two.xbri', bytes: PACKAGE }));

@@ -97,7 +97,7 @@ describe('Start screen', () => {
     const { bridge } = fakeMain({ 'drafts.list': () => ok(list()) });
     render(<App bridge={bridge} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Acme Widgets 2025' }));
-    expect(screen.getByRole('heading', { name: 'Wizard for draft d-acme' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Wizard for draft d-acme' })).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('filing-desk.navigation')!)).toEqual({ section: 'start', draft: { id: 'd-acme', kind: 'ct600' } });
     fireEvent.click(screen.getByRole('button', { name: '← All drafts' }));
     expect(await screen.findByRole('heading', { name: 'Start' })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('Start screen', () => {
     const { bridge } = fakeMain({ 'drafts.list': () => ok(list()) });
     render(<App bridge={bridge} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Acme accounts package' }));
-    expect(screen.getByRole('heading', { name: /^Package wizard for draft / })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Package wizard for draft / })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByText(/later version/)).not.toBeInTheDocument();
   });
 
@@ -295,6 +295,6 @@ describe('Start screen', () => {
     useNavigation.setState(readRemembered());
     const { bridge } = fakeMain({ 'drafts.list': () => ok(list()) });
     render(<App bridge={bridge} />);
-    expect(screen.getByRole('heading', { name: 'Wizard for draft d-acme' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Wizard for draft d-acme' })).toBeInTheDocument();
   });
 });

@@ -1,20 +1,18 @@
+/** A character outside the RFC 4648 alphabet (no "=", no whitespace). */
+const OUTSIDE_ALPHABET = /[^A-Za-z0-9+/]/;
+
 /**
  * Strict base64 (RFC 4648 alphabet, "=" padding, no whitespace). Pure
  * JavaScript so the request schema also runs in the sandboxed renderer.
- * A plain loop rather than a regular expression: V8's regex engine runs out
- * of stack on multi-megabyte inputs.
+ * One character-class search for a character outside the alphabet (linear,
+ * no backtracking, several times faster than a loop over char codes on
+ * tens of megabytes); never a pattern of groups over the whole text, which
+ * runs V8's regex engine out of stack on multi-megabyte inputs.
  */
 export function isStrictBase64(text: string): boolean {
   if (text.length % 4 !== 0) return false;
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const end = text.length - padding;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    const ok =
-      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 /* + */ || c === 47; /* / */
-    if (!ok) return false;
-  }
-  return true;
+  return !OUTSIDE_ALPHABET.test(padding === 0 ? text : text.slice(0, text.length - padding));
 }
 
 /** Decodes base64 the schema has checked; in Node through Buffer's native decoder, in the renderer through atob. */

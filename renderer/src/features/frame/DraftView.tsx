@@ -1,6 +1,9 @@
-import { Ct600Wizard } from '../ct600/Ct600Wizard.js';
-import { PackageWizard } from '../package/PackageWizard.js';
+import { lazy, Suspense } from 'react';
 import { useNavigation, type OpenDraft } from '../../store/navigation.js';
+
+// The wizards load when a draft opens, not with the start screen.
+const Ct600Wizard = lazy(() => import('../ct600/Ct600Wizard.js').then((m) => ({ default: m.Ct600Wizard })));
+const PackageWizard = lazy(() => import('../package/PackageWizard.js').then((m) => ({ default: m.PackageWizard })));
 
 /** The open draft in its wizard: a CT600 return or a report package. */
 export function DraftView({ draft }: { draft: OpenDraft }) {
@@ -12,7 +15,9 @@ export function DraftView({ draft }: { draft: OpenDraft }) {
           ← All drafts
         </button>
       </nav>
-      {draft.kind === 'ct600' ? <Ct600Wizard key={draft.id} draftId={draft.id} /> : <PackageWizard key={draft.id} draftId={draft.id} />}
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        {draft.kind === 'ct600' ? <Ct600Wizard key={draft.id} draftId={draft.id} /> : <PackageWizard key={draft.id} draftId={draft.id} />}
+      </Suspense>
     </>
   );
 }
