@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BuildAgreement, DraftServiceResults, OutboxItemView } from '../../../../preload/contract.js';
+import type { BuildAgreement, DraftBuildRecord, DraftServiceResults, OutboxItemView } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { settle } from '../frame/bridge-call.js';
 import { ukDateTime } from '../frame/uk-format.js';
@@ -13,11 +13,27 @@ interface ServicePanelProps {
   kind: 'ct600' | 'report-package';
   /** The request as the wizard would build it here; null while the draft cannot be built. */
   request: Record<string, unknown> | null | undefined;
+  /**
+   * The engine's last build of this draft. A package's agreement then names
+   * both SHA-256s when the bytes differ (the service's is in its answer).
+   */
+  localBuild?: DraftBuildRecord | null;
+  /**
+   * Runs before the send: the wizard writes what is waiting, so main sends
+   * (and fingerprints) the answers on screen. False when they could not be written.
+   */
+  beforeSend?: () => Promise<boolean>;
+}
+
+/** The SHA-256 of each side's bytes, shown beside a difference. */
+export interface BuildDigests {
+  engine: string;
+  service: string;
 }
 
 const PART_WORDS = { document: 'The return (XML)', irmark: 'IRmark', package: 'The package (zip)', hash: 'Hash' } as const;
 
-export function AgreementBadge({ agreement }: { agreement: BuildAgreement | null }) {
+export function AgreementBadge({ agreement, digests }: { agreement: BuildAgreement | null; digests?: BuildDigests | null }) {
   if (!agreement) {
     return (
       <p className="agreement agreement--none" data-testid="agreement">
@@ -45,6 +61,18 @@ export function AgreementBadge({ agreement }: { agreement: BuildAgreement | null
           </li>
         ))}
       </ul>
+      {digests ? (
+        <dl className="facts" data-testid="agreement-digests">
+          <dt>SHA-256 of the package built here</dt>
+          <dd>
+            <code className="digest">{digests.engine}</code>
+          </dd>
+          <dt>SHA-256 of the package the service built</dt>
+          <dd>
+            <code className="digest">{digests.service}</code>
+          </dd>
+        </dl>
+      ) : null}
       {d ? (
         <div className="difference">
           <p>First difference at line {d.line} (byte {d.offset}):</p>
@@ -64,7 +92,7 @@ export function AgreementBadge({ agreement }: { agreement: BuildAgreement | null
  * waits for the network; when the service answers, this shows who answered,
  * when, and whether it agrees with the local engine's build.
  */
-export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
+export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }: ServicePanelProps) {
   const bridge = useBridge();
   const changes = useOnline((s) => s.changes);
   const status = useOnline((s) => s.status);
@@ -95,6 +123,10 @@ export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
     if (!request) return;
     setSending(true);
     setNote(null);
+    if (beforeSend && !(await beforeSend())) {
+      setSending(false);
+      return setNote({ text: 'Not sent: your latest changes could not be saved first. See the message under the steps, then try again.', tone: 'error' });
+    }
     const sent = await settle(
       () => (kind === 'ct600' ? bridge.sendCt600Draft({ draftId, request }) : bridge.sendPackageDraft({ draftId, request })),
       'put the draft in the outbox',
@@ -108,6 +140,12 @@ export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
   const latest = items.at(-1);
   const build = results?.lastServiceBuild ?? null;
   const thing = kind === 'ct600' ? 'Return' : 'Package';
+  const agreement = results?.agreement ?? null;
+  // Only the engine build the service's answer was compared with: the same figures.
+  const digests =
+    kind === 'report-package' && build && agreement && !agreement.agrees && localBuild?.answeredBy === 'engine' && localBuild.fingerprint === agreement.fingerprint
+      ? { engine: localBuild.sha256, service: build.sha256 }
+      : null;
 
   return (
     <section className="service-panel" aria-labelledby={`service-${draftId}`} data-testid="service-panel">
@@ -156,16 +194,27 @@ export function ServicePanel({ draftId, kind, request }: ServicePanelProps) {
                 </dd>
               </>
             ) : null}
+            {kind === 'report-package' ? (
+              <>
+                <dt>SHA-256 of the service’s package</dt>
+                <dd>
+                  <code className="digest" data-testid="service-sha256">
+                    {build.sha256}
+                  </code>{' '}
+                  ({build.size.toLocaleString('en-GB')} bytes)
+                </dd>
+              </>
+            ) : null}
             {build.hash ? (
               <>
-                <dt>Hash</dt>
+                <dt>{kind === 'report-package' ? 'Hash_Result (the service’s own SHA-256)' : 'Hash'}</dt>
                 <dd>
                   <code>{build.hash}</code>
                 </dd>
               </>
             ) : null}
           </dl>
-          <AgreementBadge agreement={results?.agreement ?? null} />
+          <AgreementBadge agreement={agreement} digests={digests} />
         </div>
       ) : latest ? null : (
         <p className="hint">Nothing sent to the filing service for this draft yet; every build so far was made here by the local engine.</p>

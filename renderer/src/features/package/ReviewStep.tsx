@@ -6,6 +6,7 @@ import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { settle } from '../frame/bridge-call.js';
 import { ukDate, ukDateTime } from '../frame/uk-format.js';
+import { ServicePanel } from '../online/ServicePanel.js';
 import { ValidationResults } from '../results/ValidationResults.js';
 import { formatSize } from '../validate/file-kind.js';
 import { countryName } from './countries.js';
@@ -270,6 +271,8 @@ export function ReviewStep() {
             ) : null}
           </div>
         ) : null}
+        {/* The same description as the local build above; main adds the draft's report and taxonomy. */}
+        <ServicePanel draftId={ctx.draftId} kind="report-package" request={blocked ? null : check.request} localBuild={ctx.draft.lastBuild} beforeSend={ctx.flush} />
       </section>
     </>
   );
