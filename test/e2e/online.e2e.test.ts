@@ -151,6 +151,33 @@ async function openCheckStep(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { name: 'Filing service' }).waitFor();
 }
 
+/** The report package as the wizard stores it: the answers a bookkeeper gives on the About and Entry points steps. */
+const packageForm = {
+  about: {
+    name: 'Acme annual report 2024',
+    identifier: 'http://example.com/acme/2024/package',
+    version: '',
+    description: '',
+    publisher: 'ACME Corp',
+    publisherUrl: '',
+    publisherCountry: 'GB',
+    publicationDate: { day: '15', month: '1', year: '2025' },
+    reportPackageLanguage: 'en-GB',
+    reportPackageName: 'ACME-2024',
+  },
+  entryPoints: [{ key: '1', name: 'ACME 2024', description: '', version: '', href: 'http://example.com/acme/2024/acme-2024.xsd', languages: '' }],
+  includeHash: true,
+  writeHashFile: true,
+};
+
+async function openPackageCheckStep(page: Page, title: string): Promise<void> {
+  await section(page, 'Start');
+  await page.getByRole('button', { name: title, exact: true }).click();
+  await page.getByTestId('task-review').click({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Filing service' }).waitFor();
+  await page.getByTestId('build').and(page.locator(':enabled')).waitFor({ timeout: 10_000 });
+}
+
 describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium against the local filing service', () => {
   it('settings, sign-in, queued sends through an outage and a restart, agreement, a followed job, a silent token refresh and sign-out — no secret in the page', async () => {
     let { page, problems } = await openApp();
@@ -182,7 +209,7 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
 
     // Two drafts: a CT600 return built here, and a report package.
     const ct = await drafts.create({ kind: 'ct600', clientId: null, title: 'Acme Widgets 2025', form: validForm as never });
-    const pkg = await drafts.create({ kind: 'report-package', clientId: null, title: 'Acme annual report 2024', form: {} as never });
+    const pkg = await drafts.create({ kind: 'report-package', clientId: null, title: 'Acme annual report 2024', form: packageForm as never });
     await section(page, 'Start');
     await page.reload();
     current = { page, problems };
@@ -204,8 +231,19 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
         { id: pkg.id, base64: b64(sampleInlineReport()) },
       ),
     ).resolves.toMatchObject({ ok: true });
-    const packageRequest = { name: 'ACME 2024 annual report package', identifier: 'http://example.com/acme/2024/package', publicationDate: '2025-01-15', publisher: 'ACME Corp', reportPackageName: 'ACME-2024' };
-    await expect(page.evaluate(({ id, request }) => window.filingDesk!.sendPackageDraft({ draftId: id, request }), { id: pkg.id, request: packageRequest })).resolves.toMatchObject({ ok: true, value: { item: { state: 'queued' } } });
+    // The package is built here first, then sent from the wizard's Check and build step with the same description.
+    await openPackageCheckStep(page, 'Acme annual report 2024');
+    await page.getByTestId('build').click();
+    await expect(page.getByTestId('built-file-name').textContent()).resolves.toBe('ACME-2024.xbri');
+    const localSha256 = (await page.getByTestId('package-sha256').textContent())!.trim();
+    const packagePanel = page.getByTestId('service-panel');
+    await packagePanel.getByRole('button', { name: 'Send to the filing service' }).click();
+    await packagePanel.getByText('Put in the outbox.', { exact: false }).waitFor();
+    await packagePanel.getByTestId('service-request').getByText('Waiting').waitFor();
+    await packagePanel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'online-04-package-queued');
+    const sentPackage = desk.outbox.list().find((i) => i.draftId === pkg.id);
+    expect(sentPackage).toMatchObject({ kind: 'package-build', state: 'queued', title: 'Acme annual report 2024' });
     await section(page, 'Outbox');
     for (const title of ['Acme Widgets 2025', 'Acme annual report 2024']) {
       await rowOf(page, title).filter({ hasText: 'Waiting' }).filter({ hasText: /could not|dropped|reach|connection/i }).waitFor({ timeout: 20_000 });
@@ -251,7 +289,18 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await page.getByTestId('service-panel').scrollIntoViewIfNeeded();
     await screenshot(page, 'online-08-agreement');
     const pkgResults = (await desk.draftResults(pkg.id)) as DraftServiceResults;
-    expect(pkgResults.lastServiceBuild).toMatchObject({ answeredBy: 'service', service: server.url });
+    expect(pkgResults.lastServiceBuild).toMatchObject({ answeredBy: 'service', service: server.url, sha256: localSha256 });
+
+    // The package too, on the wizard's Check and build step: the service's bytes are the local build's.
+    await section(page, 'Outbox');
+    await rowOf(page, 'Acme annual report 2024').getByRole('button', { name: /^Open the draft/ }).click();
+    await page.getByTestId('task-review').click();
+    const packageService = page.getByTestId('service-panel');
+    await expect(packageService.getByTestId('agreement').textContent()).resolves.toContain('Agrees with the local engine');
+    await expect(packageService.getByTestId('service-build').textContent()).resolves.toContain(`The filing service at ${server.url} (API version 1.0)`);
+    await expect(packageService.getByTestId('service-sha256').textContent()).resolves.toBe(localSha256);
+    await packageService.scrollIntoViewIfNeeded();
+    await screenshot(page, 'online-08-package-agrees');
 
     // A validation job: a file sent to our own server, followed to its end, full and filtered.
     await section(page, 'Outbox');
