@@ -176,6 +176,8 @@ async function start(): Promise<void> {
     // net.isOnline() is only trusted when it says offline: "online" just means "try now".
     isOnline: () => net.isOnline(),
     onStatus: sendOnlineStatus,
+    // Outbox, job, sign-in and Test connection outcomes, and every secret main learns, go to the redacting log.
+    logger: appLog,
   });
   void online.open().catch((error) => console.error('online: the outbox could not be opened', error));
   const engines = {

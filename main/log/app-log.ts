@@ -34,6 +34,12 @@ export interface AppLog {
   readonly file: string;
 }
 
+/** What a module that reports outcomes is handed: one scope of the app's log. */
+export type ScopedLog = Pick<AppLog, 'error' | 'warn' | 'info'>;
+
+/** What the online part of main is handed: scopes of its own, and the redactor's list of secrets. */
+export type OnlineLog = Pick<AppLog, 'scope' | 'registerSecret'>;
+
 /** Where one finished, redacted line goes. */
 export interface LogSink {
   write(level: LogLevel, line: string): void;

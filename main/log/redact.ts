@@ -13,13 +13,14 @@
  *    hex runs, XML markup and every number of two or more digits (a figure,
  *    a UTR, a date) are masked; stack frame lines keep their line numbers.
  * Numbers and short strings under keys that are known to be harmless (a
- * count, a duration, a status code, a version, a channel name) pass as they are.
+ * count, a duration, a status code, a version, a channel name, an outbox item's
+ * or a validation job's random id, the service's host) pass as they are.
  */
 
 const SECRET_KEY = /pass(word|wd|phrase)?|secret|token|authori[sz]ation|cookie|api[-_]?key|credential|private[-_]?key|gateway[-_]?(user|id)|\bsig(nature)?\b/i;
 const CONTENT_KEY = /^(bytes|data|content|contents|content[-_]?base64|body|form|xml|xml[-_]?doc|original[-_]?xml[-_]?doc|value|values|attachments?|attached[-_]?files|base64.*|.*base64|request|response|payload|figures|boxes|request[-_]?body)$/i;
 /** Fields whose numbers and short texts are facts about the app, never about a client. */
-const PLAIN_KEY = /^(count|total|removed|kept|attempts?|attempt|status|status[-_]?code|code|http[-_]?status|duration[-_]?ms|elapsed[-_]?ms|ms|size|bytes[-_]?length|length|port|pid|exit[-_]?code|version|electron|node|chrome|platform|arch|channel|kind|outcome|operation|reason|scope|level|errno|syscall|name)$/i;
+const PLAIN_KEY = /^(count|total|removed|kept|attempts?|attempt|status|status[-_]?code|code|http[-_]?status|duration[-_]?ms|elapsed[-_]?ms|ms|size|bytes[-_]?length|length|port|pid|exit[-_]?code|version|electron|node|chrome|platform|arch|channel|kind|outcome|operation|reason|scope|level|errno|syscall|name|outbox[-_]?id|job[-_]?id|delay[-_]?ms|host)$/i;
 
 const MAX_TEXT = 2000;
 const MAX_DEPTH = 4;

@@ -17,6 +17,7 @@ import { StoreError } from '../store/store-error.js';
 import { isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { nextDelayMs } from '../outbox/backoff.js';
 import type { Gate, Timers } from '../outbox/outbox.js';
+import type { ScopedLog } from '../log/app-log.js';
 
 export const FOLLOWED_JOBS_DIR = 'followed-jobs';
 export const JOB_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -46,6 +47,8 @@ export interface JobFollowerOptions {
   random?: () => number;
   timers?: Timers;
   fs?: StoreFs;
+  /** The app's log (its jobs scope): when following starts and how it ends, by job id; never the messages of a result. */
+  logger?: ScopedLog;
 }
 
 export class JobFollower {
@@ -88,6 +91,7 @@ export class JobFollower {
   async follow(id: string, draftId: string | null): Promise<FollowedJob> {
     const job: FollowedJob = { id: id.toLowerCase(), draftId, state: 'following', startedAt: this.clock().toISOString(), polls: 0, nextPollAt: null, reason: null, result: null, filtered: null };
     await this.save(job);
+    this.options.logger?.info('following', { jobId: job.id });
     this.schedule(job.id, 0);
     return job;
   }
@@ -143,6 +147,7 @@ export class JobFollower {
       }
       const filtered = (await service.getFilteredValidationStatus(id)).value;
       await this.save({ ...job, polls, state: 'finished', result: status, filtered, nextPollAt: null, reason: null });
+      this.options.logger?.info('finished', { jobId: id, polls, outcome: status.jobStatus ?? '', results: (status.validations ?? []).map((v) => v.validationResult) });
     } catch (error) {
       await this.failedPoll(job, error);
     } finally {
@@ -153,11 +158,13 @@ export class JobFollower {
   private async failedPoll(job: FollowedJob, error: unknown): Promise<void> {
     if (error instanceof SignInNeededError || error instanceof InvalidClientError || error instanceof UnauthorizedError) {
       await this.save({ ...job, nextPollAt: null, reason: `Waiting for sign-in: ${error.message}` });
+      this.options.logger?.warn('waiting for sign-in', { jobId: job.id });
       this.options.onSignInNeeded?.(error.message);
       return;
     }
     if (error instanceof NotFoundError) {
       await this.save({ ...job, state: 'failed', nextPollAt: null, reason: 'The filing service has no validation job with this id.' });
+      this.options.logger?.warn('ended: the service has no such job', { jobId: job.id });
       return;
     }
     if (error instanceof FilingServiceError && isRetryable(error)) {
@@ -165,11 +172,13 @@ export class JobFollower {
       this.failures.set(job.id, failures);
       const wait = nextDelayMs(failures, POLL_BACKOFF, this.options.random ?? Math.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
       await this.save({ ...job, nextPollAt: new Date(this.clock().getTime() + wait).toISOString(), reason: error.message });
+      this.options.logger?.info('no answer; looking again', { jobId: job.id, delayMs: wait }, error.message);
       this.schedule(job.id, wait);
       return;
     }
     const reason = error instanceof FilingServiceError ? error.message : 'Filing Desk hit an unexpected problem following this job.';
     await this.save({ ...job, state: 'failed', nextPollAt: null, reason });
+    this.options.logger?.warn('ended: following failed:', { jobId: job.id }, reason);
   }
 
   private async save(job: FollowedJob): Promise<void> {

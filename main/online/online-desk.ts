@@ -5,7 +5,8 @@
  * Nothing here waits for the network on behalf of the page: sends are
  * queued and answered at once; the outbox does the talking.
  */
-import type { CredentialStore } from '../credentials/credential-store.js';
+import { CredentialStoreError, type CredentialStore } from '../credentials/credential-store.js';
+import { FilingServiceError } from '../service/service-errors.js';
 import type { ConnectionTestResult, DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
 import type { Ct600BuildResult, ReportPackageResult, ServiceAnswer, CreatedValidationJob } from '../service/filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
@@ -23,6 +24,8 @@ import { OnlineSession } from './online-session.js';
 import { SettingsStore } from './settings-store.js';
 import { ServiceResults } from './service-results.js';
 import { ct600DraftRequest, packageDraftRequest, recordServiceBuild } from './draft-builds.js';
+import type { OnlineLog, ScopedLog } from '../log/app-log.js';
+import { watchCredentialStore, watchTransport } from '../log/secret-watch.js';
 
 export interface OnlineDeskOptions {
   dataDir: string;
@@ -37,7 +40,25 @@ export interface OnlineDeskOptions {
   random?: () => number;
   timers?: Timers;
   log?: (message: string) => void;
+  /**
+   * The app's log: outbox, job, sign-in and Test connection outcomes go
+   * there, and every secret main learns (sign-in, tokens, the keychain) is
+   * registered with its redactor so no line can carry it.
+   */
+  logger?: OnlineLog;
 }
+
+/** The host of a service address, for the log (the address itself may carry a path). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
+/** An error's own words (the redactor masks what needs masking), or its name when it is not one of ours. */
+const problemOf = (error: unknown) =>
+  error instanceof StoreError || error instanceof FilingServiceError || error instanceof CredentialStoreError ? error.message : error instanceof Error ? error.name : 'an unknown problem';
 
 const SIGNED_OUT_REASON = 'Signed out: kept in the outbox and sent when you sign in again.';
 
@@ -54,16 +75,24 @@ export class OnlineDesk {
   private signedIn = false;
   private readonly transport: Transport;
   private readonly clock: () => Date;
+  private readonly sessionLog: ScopedLog | undefined;
+  /** The last answer to each outbox item's request (by its Idempotency-Key), for the log's "done" line. */
+  private readonly answers = new Map<string, { status: number; replayed: boolean }>();
 
   constructor(private readonly options: OnlineDeskOptions) {
     this.clock = options.clock ?? (() => new Date());
-    this.transport = options.transport ?? axiosTransport();
+    const logger = options.logger;
+    const transport = options.transport ?? axiosTransport();
+    this.transport = logger ? watchTransport(transport, (v) => logger.registerSecret(v), (exchange, answer) => this.noteAnswer(exchange.headers, answer)) : transport;
+    const credentials = logger ? watchCredentialStore(options.credentials, (v) => logger.registerSecret(v)) : options.credentials;
+    this.sessionLog = logger?.scope('session');
     const changed = () => this.push();
     this.settings = new SettingsStore({ dataDir: options.dataDir, clock: this.clock, ...(options.log ? { log: options.log } : {}) });
-    this.session = new OnlineSession({ dataDir: options.dataDir, settings: this.settings, credentials: options.credentials, transport: this.transport, clock: this.clock, onChange: changed });
+    this.session = new OnlineSession({ dataDir: options.dataDir, settings: this.settings, credentials, transport: this.transport, clock: this.clock, onChange: changed });
     this.results = new ServiceResults(options.dataDir);
     const common = { clock: this.clock, ...(options.random ? { random: options.random } : {}), ...(options.timers ? { timers: options.timers } : {}) };
     const signInNeeded = (reason: string) => {
+      if (this.signedIn) this.sessionLog?.warn('session ended; sign-in needed:', reason);
       this.signedIn = false;
       this.session.sessionEnded(reason);
     };
@@ -76,8 +105,22 @@ export class OnlineDesk {
       onChange: changed,
       ...common,
       ...(options.log ? { log: options.log } : {}),
+      ...(logger ? { logger: logger.scope('outbox'), answerFacts: (item: OutboxItem) => this.takeAnswer(item.id) } : {}),
     });
-    this.jobs = new JobFollower({ dataDir: options.dataDir, service: () => this.session.service(), gate: this.gate, onSignInNeeded: signInNeeded, onChange: changed, ...common });
+    this.jobs = new JobFollower({ dataDir: options.dataDir, service: () => this.session.service(), gate: this.gate, onSignInNeeded: signInNeeded, onChange: changed, ...common, ...(logger ? { logger: logger.scope('jobs') } : {}) });
+  }
+
+  private noteAnswer(headers: Record<string, string>, answer: { status: number; headers: Record<string, string | undefined> }): void {
+    const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+    if (!key) return;
+    if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value as string); // items that never finished
+    this.answers.set(key, { status: answer.status, replayed: answer.headers['idempotent-replayed'] === 'true' });
+  }
+
+  private takeAnswer(id: string): { status: number; replayed: boolean } | undefined {
+    const answer = this.answers.get(id);
+    this.answers.delete(id);
+    return answer;
   }
 
   async open(): Promise<void> {
@@ -136,6 +179,7 @@ export class OnlineDesk {
 
   async saveSettings(settings: OnlineSettings): Promise<OnlineSettings> {
     this.current = await this.settings.save(settings);
+    this.sessionLog?.info('settings saved', { host: hostOf(this.current.baseUrl), workOffline: this.current.workOffline });
     await this.sessionStatus();
     this.networkChanged();
     return this.current;
@@ -149,13 +193,27 @@ export class OnlineDesk {
    */
   async testConnection(settings: OnlineSettings): Promise<ConnectionTestResult> {
     const { credentials, keychainFailed } = await this.session.storedCredentials();
-    const result = await testConnection(settings, this.transport, credentials, this.clock);
+    const result = await testConnection(settings, this.transport, credentials, this.clock).catch((error: unknown) => {
+      this.sessionLog?.warn('Test connection could not run:', problemOf(error));
+      throw error;
+    });
+    const facts = { host: hostOf(settings.authUrl), outcome: result.ok ? 'ok' : result.problem, triedStored: credentials !== undefined, keychainFailed: keychainFailed === true };
+    if (result.ok) this.sessionLog?.info('Test connection:', facts);
+    else this.sessionLog?.warn('Test connection:', facts, result.message);
     if (!keychainFailed) return result;
     return { ...result, message: `The system keychain did not answer, so the stored credentials were not tried. ${result.message}` };
   }
 
   async signIn(request: SignInRequest) {
-    const status = await this.session.signIn(request);
+    // Known before anything can fail, so not even an error about this sign-in can carry them.
+    this.options.logger?.registerSecret(request.clientSecret);
+    this.options.logger?.registerSecret(request.password);
+    const host = hostOf((await this.settings.get()).authUrl);
+    const status = await this.session.signIn(request).catch((error: unknown) => {
+      this.sessionLog?.warn('sign-in failed:', { user: request.username, host }, problemOf(error));
+      throw error;
+    });
+    this.sessionLog?.info('signed in', { user: request.username, host });
     this.signedIn = status.signedIn;
     this.signedInName = request.username;
     await this.outbox.releaseAfterSignIn(SIGNED_OUT_REASON);
@@ -172,8 +230,14 @@ export class OnlineDesk {
    */
   async signOut() {
     this.signedIn = false;
+    const user = this.signedInName;
     try {
-      return await this.session.signOut();
+      const status = await this.session.signOut();
+      this.sessionLog?.info('signed out', { user });
+      return status;
+    } catch (error) {
+      this.sessionLog?.warn('signed out, but not everything was removed:', { user }, problemOf(error));
+      throw error;
     } finally {
       await this.outbox.holdForSignIn(SIGNED_OUT_REASON);
       this.push();

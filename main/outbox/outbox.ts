@@ -21,6 +21,7 @@ import { SerialQueue } from '../store/serial-queue.js';
 import { DEFAULT_OUTBOX_BACKOFF, nextDelayMs, type OutboxBackoff } from './backoff.js';
 import { toView, type OutboxItem } from './outbox-item.js';
 import { OutboxStore } from './outbox-store.js';
+import type { ScopedLog } from '../log/app-log.js';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -47,7 +48,20 @@ export interface OutboxOptions {
   backoff?: Partial<OutboxBackoff>;
   concurrency?: number;
   log?: (message: string) => void;
+  /**
+   * The app's log (its outbox scope): one line per step of an item (queued,
+   * sending, done, retry scheduled, failed, cancelled, paused for sign-in),
+   * with the item's id, kind and attempt, never its title or request.
+   */
+  logger?: ScopedLog;
+  /** What the service's answer to this item said (HTTP status, whether it was a replay), for the log's "done" line. */
+  answerFacts?: (item: OutboxItem) => { status?: number; replayed?: boolean } | undefined;
 }
+
+/** What the log may say about an item: its random id, its kind and how often it was tried. */
+const facts = (item: OutboxItem) => ({ outboxId: item.id, kind: item.kind, attempts: item.attempts });
+/** An error's own words for the log (the redactor masks figures and secrets in them). */
+const why = (error: unknown) => (error instanceof Error ? error.message : 'an unknown problem');
 
 export interface NewOutboxItem {
   kind: OutboxItemKind;
@@ -68,6 +82,7 @@ export class Outbox {
   private readonly timers: Timers;
   private readonly backoff: OutboxBackoff;
   private readonly log: (message: string) => void;
+  private readonly logger: ScopedLog | undefined;
   private timer: unknown;
   private stopping = false;
   /** Why the queue is paused (sign-in needed); null when it runs. */
@@ -82,6 +97,7 @@ export class Outbox {
     this.timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
     this.backoff = { ...DEFAULT_OUTBOX_BACKOFF, ...options.backoff };
     this.log = options.log ?? ((m) => console.warn(m));
+    this.logger = options.logger;
   }
 
   /** Reads what is on disk. An item that was being sent when the app stopped is sent again, with the same key. */
@@ -94,6 +110,7 @@ export class Outbox {
         const restored = { ...item, state: 'queued' as const, nextTryAt: null, reason: 'Was being sent when Filing Desk stopped; it will be sent again with the same key, so the service does it once.' };
         await this.store.write(restored);
         this.items.set(item.id, restored);
+        this.logger?.info('was being sent when Filing Desk stopped; queued again with the same key', facts(restored));
       } else {
         this.items.set(item.id, item);
       }
@@ -120,6 +137,7 @@ export class Outbox {
     };
     await this.store.create(item, input.request);
     this.items.set(item.id, item);
+    this.logger?.info('queued', facts(item));
     this.changed();
     this.kick();
     return toView(item);
@@ -146,6 +164,7 @@ export class Outbox {
       throw new StoreError('invalid', `This request is ${item.state}; only a failed or waiting request can be retried.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
     }
     const next = await this.update(item, { state: 'queued', nextTryAt: null, reason: null });
+    this.logger?.info('retry asked for', facts(next));
     this.kick();
     return toView(next);
   }
@@ -158,15 +177,18 @@ export class Outbox {
     }
     const next = await this.update(item, { state: 'cancelled', nextTryAt: null, reason: 'Cancelled.' });
     await this.store.dropRequest(id).catch(() => undefined);
+    this.logger?.info('cancelled', facts(next));
     return toView(next);
   }
 
   pause(reason: string): void {
     this.pausedReason = reason;
+    this.logger?.warn('paused until sign-in:', reason);
     this.changed();
   }
 
   resume(): void {
+    if (this.pausedReason !== null) this.logger?.info('resumed');
     this.pausedReason = null;
     this.changed();
     this.kick();
@@ -179,9 +201,14 @@ export class Outbox {
    */
   async holdForSignIn(reason: string): Promise<void> {
     this.pausedReason = null; // "signed out" says it all; a pause for an ended session is part of it
+    let held = 0;
     for (const item of [...this.items.values()]) {
-      if (item.state === 'queued' && !this.inFlight.has(item.id)) await this.update(item, { reason });
+      if (item.state === 'queued' && !this.inFlight.has(item.id)) {
+        await this.update(item, { reason });
+        held++;
+      }
     }
+    this.logger?.info('held until sign-in', { count: held });
     this.changed();
   }
 
@@ -207,6 +234,7 @@ export class Outbox {
     const waited = new Promise<void>((resolve) => (timeout = this.timers.setTimeout(resolve, drainMs)));
     await Promise.race([all, waited]);
     this.timers.clearTimeout(timeout);
+    if (this.inFlight.size > 0) this.logger?.info('closing with requests still out; they are sent again with their keys at the next start', { count: this.inFlight.size });
     for (const f of this.inFlight.values()) f.abort.abort(new DOMException('Filing Desk is closing.', 'AbortError'));
     await this.writes.run(async () => undefined);
   }
@@ -247,11 +275,15 @@ export class Outbox {
   private async attempt(queued: OutboxItem, signal: AbortSignal): Promise<void> {
     // Persist first: if the app dies during the call, the next start knows it may have reached the service.
     const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null });
+    this.logger?.info('sending', facts(item));
     let result: unknown;
     try {
       result = await this.options.send(item, await this.store.request(item.id), signal);
     } catch (error) {
-      if (signal.aborted) return; // closing: stays "sending" on disk, resent at the next start
+      if (signal.aborted) {
+        this.logger?.info('abandoned on closing; sent again at the next start', facts(item));
+        return; // closing: stays "sending" on disk, resent at the next start
+      }
       await this.failed(item, error);
       return;
     }
@@ -259,9 +291,11 @@ export class Outbox {
       const extra = (await this.options.onDone(item, result)) ?? {};
       await this.update(item, { ...extra, state: 'done', reason: null });
       await this.store.dropRequest(item.id).catch(() => undefined);
+      this.logger?.info('done', { ...facts(item), ...this.options.answerFacts?.(item), ...(extra.jobId ? { jobId: extra.jobId } : {}) });
     } catch (error) {
-      const why = error instanceof StoreError ? error.message : 'an unexpected problem';
-      await this.update(item, { state: 'failed', reason: `The service answered, but the answer could not be kept: ${why} Retry asks for it again (the service answers the same).` });
+      const problem = error instanceof StoreError ? error.message : 'an unexpected problem';
+      await this.update(item, { state: 'failed', reason: `The service answered, but the answer could not be kept: ${problem} Retry asks for it again (the service answers the same).` });
+      this.logger?.error('failed: the service answered, but the answer could not be kept:', facts(item), error instanceof StoreError ? problem : error instanceof Error ? error.name : 'error');
     }
   }
 
@@ -269,6 +303,7 @@ export class Outbox {
     if (error instanceof SignInNeededError || error instanceof InvalidClientError || error instanceof UnauthorizedError) {
       const reason = `Waiting for sign-in: ${error.message}`;
       await this.update(item, { state: 'queued', reason });
+      this.logger?.warn('needs sign-in; kept in the queue', facts(item));
       this.pause(reason);
       this.options.onSignInNeeded?.(error.message);
       return;
@@ -276,17 +311,23 @@ export class Outbox {
     if (error instanceof FilingServiceError && isRetryable(error)) {
       if (item.attempts >= this.backoff.maxAttempts) {
         await this.update(item, { state: 'failed', reason: `Gave up after ${item.attempts} attempts: ${error.message}` });
+        this.logger?.warn('failed: gave up after the last attempt:', facts(item), why(error));
         return;
       }
       const wait = nextDelayMs(item.attempts, this.backoff, this.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
       await this.update(item, { state: 'queued', nextTryAt: new Date(this.clock().getTime() + wait).toISOString(), reason: error.message });
+      this.logger?.info('retry scheduled', { ...facts(item), delayMs: wait }, why(error));
       return;
     }
     if (error instanceof FilingServiceError) {
       await this.update(item, { state: 'failed', reason: error.message });
+      this.logger?.warn('failed:', facts(item), why(error));
       return;
     }
-    this.log(`outbox: ${item.kind} ${item.id} failed unexpectedly: ${error instanceof Error ? error.name : 'error'}`);
+    // The error's name only: an unexpected error's message may quote what was being sent.
+    const name = error instanceof Error ? error.name : 'error';
+    if (this.logger) this.logger.error('failed unexpectedly:', facts(item), name);
+    else this.log(`outbox: ${item.kind} ${item.id} failed unexpectedly: ${name}`);
     await this.update(item, { state: 'failed', reason: 'Filing Desk hit an unexpected problem sending this request; Retry sends it again with the same key.' });
   }
 

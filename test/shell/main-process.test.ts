@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channels, FILE_OPENED_CHANNEL, FILE_OPENED_SUBSCRIBE_CHANNEL, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract.js';
+import { channels, FILE_OPENED_CHANNEL, FILE_OPENED_SUBSCRIBE_CHANNEL, MAX_REPORT_PACKAGE_BYTES, type Draft, type IpcResult, type OutboxItemView } from '../../preload/contract.js';
+import { DEFAULT_ONLINE_SETTINGS } from '../../main/online/online-settings.js';
+import type { TokenResponse } from '../../main/server/token-authority.js';
+import { minimumReturn } from '../fixtures/ct600-requests.js';
+import { until } from '../outbox/outbox-support.js';
+import { credentials, startServer, type RunningServer } from '../server/support.js';
 
 /**
  * main/index.ts against a recording stand-in for Electron: the real module
@@ -116,6 +121,8 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       getVersion: () => '9.8.7',
     },
     BrowserWindow: FakeWindow,
+    // Only "offline" is trusted; "online" means "try now".
+    net: { isOnline: () => true },
     Menu: {
       buildFromTemplate: (template: any[]) => ({ template }),
       setApplicationMenu: (menu: { template: any[] } | null) => void (calls.applicationMenu = menu),
@@ -592,6 +599,87 @@ describe('main process', () => {
       for (const figure of FIGURES) expect(log, figure).not.toContain(figure);
       expect(log).not.toContain('Turnover');
       expect(log).not.toContain('turnover 4823917');
+    });
+
+    describe('with the filing service', () => {
+      let running: RunningServer | undefined;
+      afterEach(async () => {
+        // main's before-quit drains the outbox; here the test ends it by stopping the server.
+        await running?.stop();
+        running = undefined;
+      });
+
+      it('after sign-in, a send through an outage and a token refresh, and sign-out, holds each outcome and never a secret, token or figure', async () => {
+        running = await startServer();
+        const server = running;
+        // Every token the service hands out, so the scan below looks for each of them.
+        const issued: TokenResponse[] = [];
+        const tokens = server.server.tokens;
+        const grantForPassword = tokens.grantForPassword.bind(tokens);
+        const grantForRefresh = tokens.grantForRefresh.bind(tokens);
+        tokens.grantForPassword = (...args) => {
+          const t = grantForPassword(...args);
+          issued.push(t);
+          return t;
+        };
+        tokens.grantForRefresh = (...args) => {
+          const t = grantForRefresh(...args);
+          if (t) issued.push(t);
+          return t;
+        };
+
+        await startMain();
+        const own = { senderFrame: OWN_FRAME, sender: { id: fake.windows[0]!.webContents.id } };
+        const value = async <T>(channel: string, request?: unknown): Promise<T> => {
+          const answer = (await fake.calls.ipc.get(channel)!(own, ...(request === undefined ? [] : [request]))) as IpcResult<T>;
+          if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+          return answer.value;
+        };
+        const item = async (id: string) => (await value<OutboxItemView[]>('outbox.list')).find((i) => i.id === id);
+
+        await value('settings.save', { ...DEFAULT_ONLINE_SETTINGS, baseUrl: server.url, authUrl: server.url });
+        await value('session.signIn', credentials);
+
+        // A return with figures of its own, sent through an outage (503), then a 401 that one refresh cures.
+        const figures = { chargeableProfits: 4823917.23, netCorporationTaxChargeable: 916544.27, taxPayable: 916544.27 };
+        const ret = { ...minimumReturn(), companyName: 'Quillfeather Widgets Ltd', utrValue: '7392018465', reference: '7392018465', ...figures };
+        const draft = await value<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Quillfeather Widgets Ltd', form: {} });
+        server.server.faults.add({ path: '/hrmc/build-ct600', fault: { kind: 'status', status: 503 }, times: 1 });
+        server.server.faults.add({ path: '/hrmc/build-ct600', fault: { kind: 'unauthorized' }, times: 1 });
+        const { item: sent } = await value<{ item: OutboxItemView }>('ct600.sendDraft', { draftId: draft.id, request: ret });
+        let waiting: OutboxItemView | undefined;
+        await until(() => {
+          void item(sent.id).then((i) => (waiting = i));
+          return waiting?.state === 'queued' && waiting.attempts === 1 && waiting.nextTryAt !== null;
+        }, 'the retry after the outage');
+        await value('outbox.retry', { id: sent.id }); // the user does not wait for the backoff
+        let done: OutboxItemView | undefined;
+        await until(() => {
+          void item(sent.id).then((i) => (done = i));
+          return done?.state === 'done';
+        }, 'the send after the refresh');
+        expect(server.server.tokens.issued).toEqual({ password: 1, refresh: 1 });
+        await value('session.signOut');
+        console.info(`${MARKER} planted by the test`);
+        for (let i = 0; i < 20; i++) await tick();
+
+        const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+        const scan = (needles: string[]) => needles.filter((needle) => log.includes(needle));
+        // The scan is real: it finds what was planted, in the file the app writes.
+        expect(scan([MARKER])).toEqual([MARKER]);
+        const host = new URL(server.url).host;
+        expect(log).toContain(`[session] signed in { user: "${credentials.username}", host: ${host} }`);
+        expect(log).toContain(`[outbox] queued { outboxId: ${sent.id}, kind: ct600-build, attempts: 0 }`);
+        expect(log).toMatch(new RegExp(`\\[outbox\\] retry scheduled \\{ outboxId: ${sent.id}, kind: ct600-build, attempts: 1, delayMs: \\d+ \\}`));
+        expect(log).toContain(`[outbox] done { outboxId: ${sent.id}, kind: ct600-build, attempts: 2, status: 200, replayed: false }`);
+        expect(log).toContain(`[session] signed out { user: "${credentials.username}" }`);
+
+        expect(issued).toHaveLength(2);
+        const secrets = [credentials.clientSecret, credentials.password, ...issued.flatMap((t) => [t.access_token, t.refresh_token])];
+        const returnFigures = ['4823917', '4,823,917', '916544', '916,544', '7392018465', 'Quillfeather'];
+        expect(scan(secrets)).toEqual([]);
+        expect(scan(returnFigures)).toEqual([]);
+      });
     });
   });
 });
