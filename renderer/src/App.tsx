@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FilingDeskBridge } from '../../preload/contract.js';
 import { BridgeProvider } from './bridge/bridge-context.js';
 import { ClientsPage } from './features/clients/ClientsPage.js';
@@ -6,8 +6,6 @@ import { AppFrame } from './features/frame/AppFrame.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
 import { useOpenedFiles } from './features/frame/opened-files.js';
-import { OutboxPage } from './features/outbox/OutboxPage.js';
-import { SettingsPage } from './features/settings/SettingsPage.js';
 import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
 import { VerifyFilePage } from './features/verify/VerifyFilePage.js';
@@ -15,6 +13,10 @@ import { ClientsContext, createClientsStore } from './store/clients.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
 import { createOnlineStore, OnlineContext } from './store/online.js';
+
+// Settings and the outbox load when opened, not with the start screen (as the wizards do).
+const SettingsPage = lazy(() => import('./features/settings/SettingsPage.js').then((m) => ({ default: m.SettingsPage })));
+const OutboxPage = lazy(() => import('./features/outbox/OutboxPage.js').then((m) => ({ default: m.OutboxPage })));
 
 function Section() {
   const section = useNavigation((s) => s.section);
@@ -30,9 +32,17 @@ function Section() {
     case 'verify':
       return <VerifyFilePage />;
     case 'settings':
-      return <SettingsPage />;
+      return (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <SettingsPage />
+        </Suspense>
+      );
     case 'outbox':
-      return <OutboxPage />;
+      return (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <OutboxPage />
+        </Suspense>
+      );
   }
 }
 

@@ -17,7 +17,7 @@ import { catalogXml, taxonomyPackageXml } from './metadata-writer.js';
 import { readReportPackageJson, reportPackageRequestSchema, safePackageName, type ReportPackageRequest } from './request-schema.js';
 import { validatePackage } from './validate-package.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
-import { writeZip, type ZipFile } from './zip-writer.js';
+import { deflateEarly, writeZip, type ZipFile } from './zip-writer.js';
 
 export interface ReportPackageResponse {
   zipContentBase64: string;
@@ -72,11 +72,15 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   if (report.length === 0) {
     throw new RequestValidationError([{ field: 'reportBase64Content', message: 'the report is empty' }]);
   }
-  const hosts = taxonomyHosts(entryPointHrefs(request), report, naming.reportKind);
+  // The report (often the largest file) deflates on the thread pool while the merged files are read.
+  const reportDeflated = deflateEarly(report);
+  // The report's own taxonomy references, found once (a scan of the whole report) for the hosts and the catalog.
+  const reportRefs = taxonomyReferencesOfReport(report, naming.reportKind);
+  const hosts = hostsOf([...entryPointHrefs(request), ...reportRefs]);
   const extras = request.base64ZipFiles
     ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
     : [];
-  const files = packageFiles(request, naming, report, extras);
+  const files = packageFiles(request, naming, report, extras, reportRefs).map((f) => (f.bytes === report ? { ...f, deflated: reportDeflated } : f));
   const tooBig = packageSizeProblem(files, extras.length > 0, limits);
   if (tooBig) throw new RequestValidationError([tooBig]);
 
@@ -95,7 +99,10 @@ export function entryPointHrefs(request: Pick<ReportPackageRequest, 'entrypoints
  * named after one of them is kept, because the catalog maps the URL there.
  */
 export function taxonomyHosts(entryPointUrls: readonly string[], report: Uint8Array, reportKind: ReportKind): Set<string> {
-  const urls = [...entryPointUrls, ...taxonomyReferencesOfReport(report, reportKind)];
+  return hostsOf([...entryPointUrls, ...taxonomyReferencesOfReport(report, reportKind)]);
+}
+
+function hostsOf(urls: readonly string[]): Set<string> {
   return new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).host] : [])));
 }
 
@@ -104,18 +111,24 @@ export function taxonomyHosts(entryPointUrls: readonly string[], report: Uint8Ar
  * the report, then the merged files (already sorted by path). What the
  * package wizard's plan lists is this same list.
  */
-export function packageFiles(request: ReportPackageRequest, naming: PackageNaming, report: Uint8Array, extras: readonly { path: string; bytes: Uint8Array }[]): ZipFile[] {
+export function packageFiles(
+  request: ReportPackageRequest,
+  naming: PackageNaming,
+  report: Uint8Array,
+  extras: readonly { path: string; bytes: Uint8Array; crc32?: number }[],
+  reportRefs: readonly string[] = taxonomyReferencesOfReport(report, naming.reportKind),
+): ZipFile[] {
   const stld = naming.stld;
   const encoder = new TextEncoder();
   const files: ZipFile[] = [
     { path: `${stld}/META-INF/reportPackage.json`, bytes: naming.reportPackageJson },
     { path: `${stld}/META-INF/taxonomyPackage.xml`, bytes: encoder.encode(taxonomyPackageXml(request)) },
   ];
-  const urls = [...entryPointHrefs(request), ...taxonomyReferencesOfReport(report, naming.reportKind)];
+  const urls = [...entryPointHrefs(request), ...reportRefs];
   const rewrites = catalogRewrites(urls, new Set(extras.map((f) => f.path)));
   if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
   files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });
-  for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes });
+  for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes, crc32: extra.crc32 });
   return files;
 }
 

@@ -15,6 +15,8 @@ export interface ExtraFile {
   /** Path relative to the STLD. */
   path: string;
   bytes: Buffer;
+  /** The entry's CRC-32, which bytes were checked against when read. */
+  crc32: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export function readExtraFiles(
   const files: ExtraFile[] = [];
   for (const entry of archive.entries) {
     if (entry.isDirectory) continue;
-    files.push({ path: mergedPathOf(entry.name, strip), bytes: readEntryBytes(archive, entry) });
+    files.push({ path: mergedPathOf(entry.name, strip), bytes: readEntryBytes(archive, entry), crc32: entry.crc32 });
   }
   return files.sort(byPath);
 }

@@ -72,7 +72,10 @@ export interface ZipEntry {
 
 export interface ZipArchive {
   entries: ZipEntry[];
-  /** Inflates one entry, capped at its declared size and checked against its CRC-32. */
+  /**
+   * Inflates one entry, capped at its declared size and checked against its
+   * CRC-32. A stored entry comes back as a view of the archive's bytes (no copy).
+   */
   read(entry: ZipEntry): Buffer;
 }
 
@@ -268,7 +271,7 @@ function readEntry(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer 
     if (entry.compressedSize !== entry.uncompressedSize) {
       throw new ZipFormatError(`stored entry "${entry.name}" has different compressed and uncompressed sizes`, entry.name);
     }
-    out = Buffer.from(data);
+    out = data; // a view of the archive's bytes: no reader writes to what it reads
   } else if (entry.method === 8) {
     try {
       // The cap is the declared size: inflating past it means the header lied.

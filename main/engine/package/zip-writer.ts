@@ -13,6 +13,10 @@ import { crc32, deflateRaw } from 'node:zlib';
 export interface ZipFile {
   path: string;
   bytes: Uint8Array;
+  /** The CRC-32 of bytes when already known (a merged file the zip reader checked against it); computed otherwise. */
+  crc32?: number;
+  /** deflateEarly(bytes), when the caller started it before the file list was complete. */
+  deflated?: Promise<Buffer>;
 }
 
 const LEVEL = 6;
@@ -29,13 +33,26 @@ function deflate(bytes: Uint8Array): Promise<Buffer> {
   return new Promise((resolve, reject) => deflateRaw(bytes, { level: LEVEL }, (err, out) => (err ? reject(err) : resolve(out))));
 }
 
+/**
+ * Starts deflating one file's bytes on the thread pool now (exactly what
+ * writeZip would do with them), so a large file is compressed while the
+ * caller still works out the rest of the list; hand the promise to writeZip
+ * as that file's `deflated`. The bytes must not change meanwhile.
+ */
+export function deflateEarly(bytes: Uint8Array): Promise<Buffer> {
+  const started = deflate(bytes);
+  started.catch(() => undefined); // a caller that gives up before writeZip leaves no unhandled rejection
+  return started;
+}
+
 async function deflateAll(files: readonly ZipFile[]): Promise<Buffer[]> {
   const out = new Array<Buffer>(files.length);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const i = next++;
-      out[i] = await deflate(files[i]!.bytes);
+      const file = files[i]!;
+      out[i] = await (file.deflated ?? deflate(file.bytes));
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
@@ -45,7 +62,7 @@ async function deflateAll(files: readonly ZipFile[]): Promise<Buffer[]> {
 export async function writeZip(files: ZipFile[]): Promise<Uint8Array> {
   const compressed = await deflateAll(files);
   const names = files.map((f) => Buffer.from(f.path, 'utf8'));
-  const crcs = files.map((f) => crc32(f.bytes) >>> 0);
+  const crcs = files.map((f) => f.crc32 ?? crc32(f.bytes) >>> 0);
   let size = 22;
   for (let i = 0; i < files.length; i++) size += 30 + 46 + 2 * names[i]!.length + compressed[i]!.length;
   if (files.length > 0xffff || size > 0xffffffff) throw new RangeError('the package needs zip64, which the builder does not write');
