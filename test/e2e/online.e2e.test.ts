@@ -259,6 +259,8 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await startMain();
     ({ page, problems } = await openApp());
     await section(page, 'Outbox');
+    // The Outbox screen loads when first opened; both requests are listed once it has.
+    await page.getByTestId('outbox-row').nth(1).waitFor();
     await expect(page.getByTestId('outbox-row').count()).resolves.toBe(2);
     await screenshot(page, 'online-06-outbox-after-restart');
 

@@ -239,7 +239,8 @@ describe('app frame', () => {
     expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Start', 'Clients', 'Validate a file', 'Verify a file', 'Settings', 'Outbox']);
     expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(within(nav).getByRole('button', { name: /Settings/ }));
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    // Settings loads when first opened.
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Filing service' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Connection to the filing service' })).toHaveTextContent('OfflineThe filing service is not set up.');
     expect(within(nav).getByRole('button', { name: /Settings/ })).toHaveAttribute('aria-current', 'page');
