@@ -6,6 +6,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
@@ -59,17 +60,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const pendingFocus = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    void session.getState().open();
-    return () => session.getState().dispose();
-  }, [session]);
-
-  // A reload or a closing window writes what is waiting at once rather than after the pause.
-  useEffect(() => {
-    const now = () => void session.getState().flush();
-    window.addEventListener('pagehide', now);
-    return () => window.removeEventListener('pagehide', now);
-  }, [session]);
+  useOpenDraft(session);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -109,22 +100,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     return () => clearTimeout(timer);
   }, [check, bridge, draftId]);
 
-  // Menu commands while the wizard is open; the shell handles the others.
-  useEffect(
-    () =>
-      bridge.onMenuCommand((command) => {
-        if (command === 'save') {
-          void session.getState().flush().then((ok) => setNotice(ok ? 'Saved' : 'Not saved: see the message at the top'));
-        } else if (command === 'save-as') {
-          void session
-            .getState()
-            .flush()
-            .then(() => bridge.exportDraft({ id: draftId }))
-            .then((r) => setNotice(r.ok ? (r.value.saved ? `Exported as ${r.value.fileName ?? 'a draft file'}` : 'Export cancelled') : `Not exported: ${r.error.message}`));
-        }
-      }),
-    [bridge, session, draftId],
-  );
+  useDraftMenuCommands({ bridge, session, draftId, setNotice, saveErrorShownAt: 'at the top' });
 
   useEffect(() => {
     const id = pendingFocus.current;

@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task, type TaskStatus } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { settle } from '../frame/bridge-call.js';
 import { AboutStep } from './AboutStep.js';
 import { EntryPointsStep } from './EntryPointsStep.js';
@@ -56,17 +57,7 @@ export function PackageWizard({ draftId }: { draftId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
 
-  useEffect(() => {
-    void session.getState().open();
-    return () => session.getState().dispose();
-  }, [session]);
-
-  // A reload or a closing window writes what is waiting at once rather than after the pause.
-  useEffect(() => {
-    const now = () => void session.getState().flush();
-    window.addEventListener('pagehide', now);
-    return () => window.removeEventListener('pagehide', now);
-  }, [session]);
+  useOpenDraft(session);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -105,22 +96,7 @@ export function PackageWizard({ draftId }: { draftId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [planKey, bridge, draftId]);
 
-  // Menu Save and Save as while the wizard is open.
-  useEffect(
-    () =>
-      bridge.onMenuCommand((command) => {
-        if (command === 'save') {
-          void session.getState().flush().then((ok) => setNotice(ok ? 'Saved' : 'Not saved: see the message under the steps'));
-        } else if (command === 'save-as') {
-          void session
-            .getState()
-            .flush()
-            .then(() => bridge.exportDraft({ id: draftId }))
-            .then((r) => setNotice(r.ok ? (r.value.saved ? `Exported as ${r.value.fileName ?? 'a draft file'}` : 'Export cancelled') : `Not exported: ${r.error.message}`));
-        }
-      }),
-    [bridge, session, draftId],
-  );
+  useDraftMenuCommands({ bridge, session, draftId, setNotice, saveErrorShownAt: 'under the steps' });
 
   useEffect(() => {
     try {
