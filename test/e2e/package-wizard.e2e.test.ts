@@ -15,15 +15,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256FileLine } from '../../main/engine/package/hash-file.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
-import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
-import { OnlineDesk } from '../../main/online/online-desk.js';
-import { ClientBook } from '../../main/store/client-book.js';
-import { DraftStore } from '../../main/store/draft-store.js';
 import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
-import { artifactsDir, screenshot, startHarness, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
+import { artifactsDir, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const report = {
@@ -45,27 +38,7 @@ let shownSha256 = '';
 
 beforeAll(async () => {
   h = await startHarness();
-  const dataDir = join(h.workDir, 'data');
-  saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
-  await mkdir(saveDir, { recursive: true });
-  savedPath = join(saveDir, 'ACME-2024.xbri');
-  const drafts = new DraftStore({ dataDir, log: () => undefined });
-  await drafts.open();
-  const clients = new ClientBook({ dataDir, log: () => undefined });
-  registerHandlers(
-    h.ipc,
-    createHandlers({
-      ct600: createCt600Engine(),
-      packages: createPackageEngine(),
-      clients,
-      drafts,
-      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
-      appInfo: { version: '0.1.0', platform: process.platform },
-    }),
-    { isTrustedSender: h.isTrustedSender },
-  );
+  ({ saveDir, savedPath } = await startMainOverDataFolder(h, 'ACME-2024.xbri'));
 }, 120_000);
 
 afterAll(async () => {
