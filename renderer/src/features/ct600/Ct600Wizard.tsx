@@ -6,6 +6,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
 import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
@@ -19,23 +20,6 @@ import './wizard.css';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
 export const CHECK_DELAY_MS = 800;
-
-/** "All changes saved" only when nothing typed is waiting for its save. */
-function SaveState({ state, pending }: { state: ReturnType<typeof useSessionState>['save']; pending: boolean }) {
-  const text =
-    state.state === 'failed'
-      ? `Not saved: ${state.message}`
-      : state.state === 'saving' || pending
-        ? 'Saving…'
-        : state.state === 'saved'
-          ? 'All changes saved'
-          : '';
-  return (
-    <p className={`save-state${state.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
-      {text}
-    </p>
-  );
-}
 
 type Session = ReturnType<typeof createDraftSession<Ct600Form>>;
 function useSessionState(session: Session) {
@@ -213,10 +197,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
           <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
           <SaveState state={s.save} pending={s.dirty} />
           {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
-          <p className="visually-hidden" role="status">
-            {notice}
-          </p>
-          {notice ? <p className="wizard__notice" aria-hidden="true">{notice}</p> : null}
+          <MenuCommandNotice notice={notice} />
         </aside>
         <main className="wizard__step">
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>

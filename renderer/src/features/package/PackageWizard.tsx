@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task, type TaskStatus } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
 import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { settle } from '../frame/bridge-call.js';
 import { AboutStep } from './AboutStep.js';
@@ -200,17 +201,8 @@ export function PackageWizard({ draftId }: { draftId: string }) {
           <h2 className="wizard__title">{describeForm(form).title}</h2>
           <p className="wizard__kind">Report package</p>
           <TaskList label="Steps of this package" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
-          <p className={`save-state${s.save.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
-            {s.save.state === 'failed' ? `Not saved: ${s.save.message}` : s.save.state === 'saving' || s.dirty ? 'Saving…' : s.save.state === 'saved' ? 'All changes saved' : ''}
-          </p>
-          <p className="visually-hidden" role="status">
-            {notice}
-          </p>
-          {notice ? (
-            <p className="wizard__notice" aria-hidden="true">
-              {notice}
-            </p>
-          ) : null}
+          <SaveState state={s.save} pending={s.dirty} />
+          <MenuCommandNotice notice={notice} />
         </aside>
         <div className="wizard__step">
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>
