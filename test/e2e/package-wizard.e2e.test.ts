@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256FileLine } from '../../main/engine/package/hash-file.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
-import { artifactsDir, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
+import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const report = {
@@ -59,10 +59,9 @@ async function openApp(): Promise<Page> {
 
 let dropCount = 0;
 /**
- * Drops files as the browser delivers an operating-system drag (CDP
- * Input.dispatchDragEvent): real files written to disk first, so code that
- * walks webkitGetAsEntry() (React Aria's DropZone does) sees them, which a
- * DataTransfer built in the page cannot give.
+ * Drops files as an operating-system drag brings them: written to disk first,
+ * then dragged in by the browser itself (see dropFilesFromDisk), since the
+ * drop zones walk webkitGetAsEntry(), which only a real drag gives.
  */
 async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Promise<void> {
   const dir = join(h.workDir, 'dropped', String(++dropCount));
@@ -73,18 +72,7 @@ async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Pro
     await writeFile(path, f.bytes);
     paths.push(path);
   }
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error(`no visible drop target ${selector}`);
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const data = { items: [], files: paths, dragOperationsMask: 1 };
-    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
-      await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + box.height / 2, data });
-    }
-  } finally {
-    await cdp.detach();
-  }
+  await dropFilesFromDisk(page, selector, paths);
 }
 
 /** A screenshot of a state (the whole scrolled content pane), and no console error or CSP report on the way to it. */
