@@ -4,6 +4,7 @@
  * Service runs (scripts/run-tests.mjs), memory otherwise.
  */
 import { randomUUID } from 'node:crypto';
+import { afterEach } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import type { IpcResult, OnlineSettings, OnlineStatus } from '../../preload/contract.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from '../ipc/fake-ipc-main.js';
+import type { RunningServer } from '../server/support.js';
 
 export interface DeskUnderTest {
   desk: OnlineDesk;
@@ -32,6 +34,28 @@ export interface DeskUnderTest {
   clients: ClientBook;
   logs: string[];
   statuses: OnlineStatus[];
+}
+
+/** The desk and the local server a test opened; either may be left unset. */
+export interface OpenedForTest {
+  desk?: DeskUnderTest;
+  server?: RunningServer;
+}
+
+/**
+ * Stops what each test opened once it ends: the desk first, so nothing it
+ * still sends meets a server already gone, then the server. Cleared after, so
+ * a later test that opens neither does not stop them twice.
+ */
+export function stopAfterEachTest(): OpenedForTest {
+  const opened: OpenedForTest = {};
+  afterEach(async () => {
+    await opened.desk?.desk.stop(0);
+    await opened.server?.stop();
+    opened.desk = undefined;
+    opened.server = undefined;
+  });
+  return opened;
 }
 
 export async function openDesk(options: Partial<OnlineDeskOptions> & { dataDir?: string; store?: CredentialStore } = {}): Promise<DeskUnderTest> {
