@@ -75,20 +75,12 @@ async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Pro
   await dropFilesFromDisk(page, selector, paths);
 }
 
-/** A screenshot of a state (the whole scrolled content pane), and no console error or CSP report on the way to it. */
+/**
+ * A screenshot of a state, and no console error or CSP report on the way to
+ * it. The harness grows the window to the whole scrolled content pane first.
+ */
 async function shot(page: Page, name: string) {
-  const viewport = page.viewportSize()!;
-  const tallest = await page.evaluate(() =>
-    Math.max(
-      document.documentElement.scrollHeight,
-      ...Array.from(document.querySelectorAll<HTMLElement>('*'))
-        .filter((e) => /(auto|scroll)/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight)
-        .map((e) => e.scrollHeight + e.getBoundingClientRect().top + 32),
-    ),
-  );
-  if (tallest > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.min(Math.ceil(tallest), 6000) });
   await screenshot(page, name);
-  if (tallest > viewport.height) await page.setViewportSize(viewport);
   expect(app.problems).toEqual([]);
 }
 
