@@ -9,20 +9,14 @@
  * first is the one reloaded, broken and built in the next ones.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCt600Command } from '../../main/cli/ct600.js';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
-import { OnlineDesk } from '../../main/online/online-desk.js';
-import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
-import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import { ClientBook } from '../../main/store/client-book.js';
-import { DraftStore } from '../../main/store/draft-store.js';
-import { chromiumPath, dropFiles, dropFilesFromDisk, keepArtifact, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import type { DraftStore } from '../../main/store/draft-store.js';
+import { chromiumPath, dropFiles, dropFilesFromDisk, keepArtifact, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
 
 const COMPANY = 'Acme Widgets Limited';
 const CRN = '01234567';
@@ -52,29 +46,7 @@ let drafts: DraftStore;
 
 beforeAll(async () => {
   h = await startHarness();
-  dataDir = join(h.workDir, 'data');
-  const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
-  await mkdir(saveDir, { recursive: true });
-  savedPath = join(saveDir, 'acme-widgets-ct600.xml');
-  drafts = new DraftStore({ dataDir, log: () => undefined });
-  await drafts.open();
-  const clients = new ClientBook({ dataDir, log: () => undefined });
-  registerHandlers(
-    h.ipc,
-    createHandlers({
-      ct600: createCt600Engine(),
-      packages: createPackageEngine(),
-      clients,
-      drafts,
-      // Offline throughout: the online desk has no credentials and never reaches a service.
-      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      // The bookkeeper picks a place in the save dialog: here, a temporary folder.
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
-      appInfo: { version: '0.1.0', platform: process.platform },
-    }),
-    { isTrustedSender: h.isTrustedSender },
-  );
+  ({ dataDir, savedPath, drafts } = await startMainOverDataFolder(h, 'acme-widgets-ct600.xml'));
 }, 120_000);
 
 /** The page of the running test, pictured if the test fails. */

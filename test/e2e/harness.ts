@@ -18,7 +18,13 @@ import { APP_ORIGIN } from '../../main/window/app-origin.js';
 import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
 import { createSenderCheck } from '../../main/window/trusted-sender.js';
 import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
-import type { IpcEventLike } from '../../main/ipc/register-handlers.js';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers, type IpcEventLike } from '../../main/ipc/register-handlers.js';
+import { OnlineDesk } from '../../main/online/online-desk.js';
+import { ClientBook } from '../../main/store/client-book.js';
+import { DraftStore } from '../../main/store/draft-store.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 
 export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -226,4 +232,45 @@ export async function dropFilesFromDisk(page: Page, selector: string, paths: str
   } finally {
     await cdp.detach();
   }
+}
+
+export interface MainOverDataFolder {
+  dataDir: string;
+  /** The folder the save dialog "chooses". */
+  saveDir: string;
+  /** Where every save lands: the dialog always answers with this path. */
+  savedPath: string;
+  drafts: DraftStore;
+  clients: ClientBook;
+}
+
+/**
+ * Main as a bookkeeper's wizards use it, wired to the harness: the real
+ * engines, client book and drafts folder over one data folder in the work
+ * folder, and a save dialog that picks `savedFileName` in a temporary folder.
+ * Offline throughout: the online desk has no credentials and never reaches a service.
+ */
+export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string): Promise<MainOverDataFolder> {
+  const dataDir = join(h.workDir, 'data');
+  const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
+  await mkdir(saveDir, { recursive: true });
+  const savedPath = join(saveDir, savedFileName);
+  const drafts = new DraftStore({ dataDir, log: () => undefined });
+  await drafts.open();
+  const clients = new ClientBook({ dataDir, log: () => undefined });
+  registerHandlers(
+    h.ipc,
+    createHandlers({
+      ct600: createCt600Engine(),
+      packages: createPackageEngine(),
+      clients,
+      drafts,
+      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
+      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
+      appInfo: { version: '0.1.0', platform: process.platform },
+    }),
+    { isTrustedSender: h.isTrustedSender },
+  );
+  return { dataDir, saveDir, savedPath, drafts, clients };
 }

@@ -16,7 +16,7 @@ import { SecretAccount, type CredentialStore } from '../../main/credentials/cred
 import { KeyringCredentialStore } from '../../main/credentials/keyring-credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { FaultSwitches } from '../../main/server/faults.js';
@@ -26,6 +26,7 @@ import { DraftStore } from '../../main/store/draft-store.js';
 import type { DraftServiceResults, OnlineStatus } from '../../preload/contract.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
 import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
+import { handlerDepsOverDesk } from '../online/online-support.js';
 import { validForm } from '../renderer/ct600/fake-main.js';
 import { credentials, startServer, type RunningServer } from '../server/support.js';
 import { artifactsDir, chromiumPath, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
@@ -95,16 +96,7 @@ async function startMain(): Promise<void> {
   harness.ipc.listeners.clear();
   registerHandlers(
     harness.ipc,
-    createHandlers({
-      ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: createPackageEngine(),
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: dataDir },
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      clients,
-      drafts,
-      online: desk,
-      appInfo: { version: '0.1.0', platform: process.platform },
-    }),
+    createHandlers(handlerDepsOverDesk({ desk, dataDir, clients, drafts }, createCt600Engine({ productVersion: '0.1.0' }), process.platform)),
     { isTrustedSender: harness.isTrustedSender },
   );
 }

@@ -15,15 +15,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256FileLine } from '../../main/engine/package/hash-file.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
-import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
-import { OnlineDesk } from '../../main/online/online-desk.js';
-import { ClientBook } from '../../main/store/client-book.js';
-import { DraftStore } from '../../main/store/draft-store.js';
 import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
-import { artifactsDir, screenshot, startHarness, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
+import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const report = {
@@ -45,27 +38,7 @@ let shownSha256 = '';
 
 beforeAll(async () => {
   h = await startHarness();
-  const dataDir = join(h.workDir, 'data');
-  saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
-  await mkdir(saveDir, { recursive: true });
-  savedPath = join(saveDir, 'ACME-2024.xbri');
-  const drafts = new DraftStore({ dataDir, log: () => undefined });
-  await drafts.open();
-  const clients = new ClientBook({ dataDir, log: () => undefined });
-  registerHandlers(
-    h.ipc,
-    createHandlers({
-      ct600: createCt600Engine(),
-      packages: createPackageEngine(),
-      clients,
-      drafts,
-      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
-      appInfo: { version: '0.1.0', platform: process.platform },
-    }),
-    { isTrustedSender: h.isTrustedSender },
-  );
+  ({ saveDir, savedPath } = await startMainOverDataFolder(h, 'ACME-2024.xbri'));
 }, 120_000);
 
 afterAll(async () => {
@@ -86,10 +59,9 @@ async function openApp(): Promise<Page> {
 
 let dropCount = 0;
 /**
- * Drops files as the browser delivers an operating-system drag (CDP
- * Input.dispatchDragEvent): real files written to disk first, so code that
- * walks webkitGetAsEntry() (React Aria's DropZone does) sees them, which a
- * DataTransfer built in the page cannot give.
+ * Drops files as an operating-system drag brings them: written to disk first,
+ * then dragged in by the browser itself (see dropFilesFromDisk), since the
+ * drop zones walk webkitGetAsEntry(), which only a real drag gives.
  */
 async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Promise<void> {
   const dir = join(h.workDir, 'dropped', String(++dropCount));
@@ -100,34 +72,15 @@ async function dropFiles(page: Page, selector: string, files: FileToDrop[]): Pro
     await writeFile(path, f.bytes);
     paths.push(path);
   }
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error(`no visible drop target ${selector}`);
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const data = { items: [], files: paths, dragOperationsMask: 1 };
-    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
-      await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + box.height / 2, data });
-    }
-  } finally {
-    await cdp.detach();
-  }
+  await dropFilesFromDisk(page, selector, paths);
 }
 
-/** A screenshot of a state (the whole scrolled content pane), and no console error or CSP report on the way to it. */
+/**
+ * A screenshot of a state, and no console error or CSP report on the way to
+ * it. The harness grows the window to the whole scrolled content pane first.
+ */
 async function shot(page: Page, name: string) {
-  const viewport = page.viewportSize()!;
-  const tallest = await page.evaluate(() =>
-    Math.max(
-      document.documentElement.scrollHeight,
-      ...Array.from(document.querySelectorAll<HTMLElement>('*'))
-        .filter((e) => /(auto|scroll)/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight)
-        .map((e) => e.scrollHeight + e.getBoundingClientRect().top + 32),
-    ),
-  );
-  if (tallest > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.min(Math.ceil(tallest), 6000) });
   await screenshot(page, name);
-  if (tallest > viewport.height) await page.setViewportSize(viewport);
   expect(app.problems).toEqual([]);
 }
 

@@ -10,22 +10,11 @@ import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import type { Draft, DraftFindBuildResponse, FileSaveResponse, IpcResult, PackageDraftBuildResponse, PackagePlan } from '../../preload/contract.js';
-import { sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
+import { acmePackageDraftRequest, sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
 import { storeDeps } from '../helpers/store-deps.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
 
-const metadata = {
-  name: 'ACME 2024 annual report package',
-  identifier: 'http://example.com/acme/2024/package',
-  version: '1.0',
-  publisher: 'ACME Corp',
-  publisherUrl: 'https://example.com/',
-  publisherCountry: 'GB',
-  publicationDate: '2025-01-15',
-  reportPackageLanguage: 'en-GB',
-  reportPackageName: 'ACME-2024',
-  entrypoints: [{ name: 'ACME 2024', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' }, languages: ['en'] }],
-};
+const metadata = acmePackageDraftRequest;
 
 const linkbase = (role: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<link:linkbase xmlns:link="http://www.xbrl.org/2003/linkbase"><!-- ${role} --></link:linkbase>\n`;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inThreadRunner, type EngineRunner } from '../../main/engine-worker/engine-operations.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
@@ -7,18 +7,11 @@ import { currentGovTalkOptions } from '../../main/online/govtalk-options.js';
 import type { Ct600BuildResponse, Ct600DraftBuildResponse, Draft, GovTalkSettings, IpcResult, ValidationJobResult } from '../../preload/contract.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from '../ipc/fake-ipc-main.js';
-import { startServer, type RunningServer } from '../server/support.js';
+import { startServer } from '../server/support.js';
 import { signedInClient } from '../service/remote-support.js';
-import { openDesk, settingsFor, type DeskUnderTest } from './online-support.js';
+import { openDesk, settingsFor, stopAfterEachTest } from './online-support.js';
 
-let open: DeskUnderTest | undefined;
-let running: RunningServer | undefined;
-afterEach(async () => {
-  await open?.desk.stop(0);
-  await running?.stop();
-  open = undefined;
-  running = undefined;
-});
+const opened = stopAfterEachTest();
 
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
 const body = (xml: string) => xml.slice(xml.indexOf('<Body>'), xml.indexOf('</Body>') + '</Body>'.length);
@@ -31,7 +24,7 @@ const channel = (xml: string) => {
 
 /** The handlers as main wires them: the CT600 engine reads the GovTalk header from the Online settings at each build. */
 async function wired() {
-  open = await openDesk();
+  opened.desk = await openDesk();
   const seenOptions: unknown[] = [];
   const recording: EngineRunner = {
     run: (operation, ...args) => {
@@ -40,7 +33,7 @@ async function wired() {
     },
   };
   const ipc = new FakeIpcMain();
-  const { desk, drafts, clients, dataDir } = open;
+  const { desk, drafts, clients, dataDir } = opened.desk;
   registerHandlers(
     ipc,
     createHandlers({
@@ -102,9 +95,9 @@ describe('the GovTalk header of local CT600 builds follows the settings', () => 
   });
 
   it('with the header values the service uses, the engine and the service build the same bytes; with others only the header differs', async () => {
-    running = await startServer({ engine: undefined }); // the real engine, with its default header
+    opened.server = await startServer({ engine: undefined }); // the real engine, with its default header
     const { value, useGovTalk } = await wired();
-    const service = await signedInClient({ server: running, settings: { retry: { maxAttempts: 1 } } });
+    const service = await signedInClient({ server: opened.server, settings: { retry: { maxAttempts: 1 } } });
     const remote = text((await service.buildCt600(minimumReturn())).value.xmlDoc ?? '');
     expect(remote).toContain('<URI>0000</URI>');
 

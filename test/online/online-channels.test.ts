@@ -8,7 +8,7 @@ import { SecretAccount, type CredentialStore } from '../../main/credentials/cred
 import { KeyringCredentialStore } from '../../main/credentials/keyring-credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { DEFAULT_ONLINE_SETTINGS } from '../../main/online/online-settings.js';
@@ -20,6 +20,7 @@ import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from '../ipc/fake-ipc-main.js';
 import { credentials, startServer } from '../server/support.js';
 import { until } from '../outbox/outbox-support.js';
+import { handlerDepsOverDesk } from './online-support.js';
 
 async function filesUnder(dir: string): Promise<{ label: string; bytes: Buffer }[]> {
   const out: { label: string; bytes: Buffer }[] = [];
@@ -51,16 +52,7 @@ describe('the Online channels, end to end against the local server', () => {
     const ipc = new FakeIpcMain();
     registerHandlers(
       ipc,
-      createHandlers({
-        ct600: createCt600Engine({ productVersion: '0.1.0' }),
-        packages: createPackageEngine(),
-        fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: dataDir },
-        openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-        clients,
-        drafts,
-        online,
-        appInfo: { version: '0.1.0', platform: 'linux' },
-      }),
+      createHandlers(handlerDepsOverDesk({ desk: online, dataDir, clients, drafts }, createCt600Engine({ productVersion: '0.1.0' }))),
       { isTrustedSender: ownPageCheck, logError: (channel, error) => log(`[ipc ${channel}]`, error) },
     );
     const answers: unknown[] = [];

@@ -7,24 +7,13 @@ import { hashResultOf } from '../../main/engine/package/create-report-package.js
 import type { EngineOperations } from '../../main/service/engine-operations.js';
 import { createEngineOperations } from '../../main/service/engine-wiring.js';
 import type { Draft, DraftServiceResults, PackageDraftBuildResponse } from '../../preload/contract.js';
-import { sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
+import { acmePackageDraftRequest, sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { until } from '../outbox/outbox-support.js';
 import { credentials, startServer, type RunningServer } from '../server/support.js';
 import { handlersFor, openDesk, settingsFor, type DeskUnderTest } from './online-support.js';
 
-const metadata = {
-  name: 'ACME 2024 annual report package',
-  identifier: 'http://example.com/acme/2024/package',
-  version: '1.0',
-  publisher: 'ACME Corp',
-  publisherUrl: 'https://example.com/',
-  publisherCountry: 'GB',
-  publicationDate: '2025-01-15',
-  reportPackageLanguage: 'en-GB',
-  reportPackageName: 'ACME-2024',
-  entrypoints: [{ name: 'ACME 2024', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' }, languages: ['en'] }],
-};
+const metadata = acmePackageDraftRequest;
 
 let open: DeskUnderTest | undefined;
 let running: RunningServer | undefined;

@@ -1,21 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretAccount, type CredentialStore } from '../../main/credentials/credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import type { Draft } from '../../preload/contract.js';
 import { secretServiceItems } from '../credentials/secret-service.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { ManualTimers, MovableClock, until } from '../outbox/outbox-support.js';
-import { credentials, startServer, type RunningServer } from '../server/support.js';
-import { handlersFor, openDesk, settingsFor, type DeskUnderTest } from './online-support.js';
+import { credentials, startServer } from '../server/support.js';
+import { handlersFor, openDesk, settingsFor, stopAfterEachTest, type DeskUnderTest } from './online-support.js';
 
-let open: DeskUnderTest | undefined;
-let running: RunningServer | undefined;
-afterEach(async () => {
-  await open?.desk.stop(0);
-  await running?.stop();
-  open = undefined;
-  running = undefined;
-});
+const opened = stopAfterEachTest();
 
 const accounts = (url: string) => [SecretAccount.clientSecret(credentials.clientId), SecretAccount.password(credentials.username), SecretAccount.refreshToken(url, credentials.username)];
 
@@ -27,16 +20,16 @@ async function stored(d: DeskUnderTest, url: string): Promise<boolean[]> {
 
 describe('signing out', () => {
   it('drops the access token and the three keychain items, keeps queued work waiting (not failed), and sends it once signed in again', async () => {
-    running = await startServer();
-    const server = running;
+    opened.server = await startServer();
+    const server = opened.server;
     const timers = new ManualTimers();
     const clock = new MovableClock();
-    open = await openDesk({ timers, clock: clock.now, random: () => 0 });
-    const { desk } = open;
-    const ipc = handlersFor(open);
+    opened.desk = await openDesk({ timers, clock: clock.now, random: () => 0 });
+    const { desk } = opened.desk;
+    const ipc = handlersFor(opened.desk);
     await desk.saveSettings(settingsFor(server.url));
     await desk.signIn(credentials);
-    expect(await stored(open, server.url)).toEqual([true, true, true]);
+    expect(await stored(opened.desk, server.url)).toEqual([true, true, true]);
     const builds = (key: string) => server.seen.filter((r) => r.path === '/hrmc/build-ct600' && r.headers['idempotency-key'] === key).length;
     const newDraft = async (title: string) => (await ipc.value<Draft>('drafts.create', { kind: 'ct600', clientId: null, title, form: {} })).id;
 
@@ -54,12 +47,12 @@ describe('signing out', () => {
     const status = await ipc.value('session.signOut');
     expect(status).toMatchObject({ signedIn: false, username: credentials.username, reason: null });
     expect(client.session.signedIn).toBe(false); // the access token is gone from memory
-    expect(await stored(open, server.url)).toEqual([false, false, false]);
+    expect(await stored(opened.desk, server.url)).toEqual([false, false, false]);
 
     // The waiting request is kept and says why; the window says signed out.
     expect(desk.outbox.get(waiting)).toMatchObject({ state: 'queued', attempts: 1, reason: 'Signed out: kept in the outbox and sent when you sign in again.' });
     expect(desk.status()).toMatchObject({ state: 'signed-out', signedInAs: null, message: 'Signed out of the filing service. 1 request waits in the outbox until you sign in.' });
-    expect(open.statuses.at(-1)).toEqual(desk.status());
+    expect(opened.desk.statuses.at(-1)).toEqual(desk.status());
     // The one already with the service finishes, and its answer is kept.
     await until(() => desk.outbox.get(inFlight)?.state === 'done', 'the request in flight');
     expect((await desk.draftResults(inFlightDraft)).lastServiceBuild).toMatchObject({ outboxId: inFlight });
@@ -83,18 +76,18 @@ describe('signing out', () => {
   });
 
   it('signs out even when the keychain fails to remove an item, and says which one may remain', async () => {
-    running = await startServer();
+    opened.server = await startServer();
     const store: CredentialStore = new MemoryCredentialStore();
-    open = await openDesk({ store });
-    const { desk } = open;
-    await desk.saveSettings(settingsFor(running.url));
+    opened.desk = await openDesk({ store });
+    const { desk } = opened.desk;
+    await desk.saveSettings(settingsFor(opened.server.url));
     await desk.signIn(credentials);
     const realDelete = store.delete.bind(store);
     store.delete = async (account) => {
       if (account.startsWith('password:')) throw new Error('keychain locked');
       return realDelete(account);
     };
-    const ipc = handlersFor(open);
+    const ipc = handlersFor(opened.desk);
     const answer = await ipc.call('session.signOut');
     expect(answer).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Signed out, but the system keychain did not remove the password\./) } });
     expect(desk.status()).toMatchObject({ state: 'signed-out' });

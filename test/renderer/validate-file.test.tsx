@@ -2,30 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel, IpcResult, RequestOf, ResponseOf, ValidationJobResult } from '../../preload/contract.js';
+import type { ValidationJobResult } from '../../preload/contract.js';
 import { App } from '../../renderer/src/App.js';
-import { createBrowserBridge } from '../../renderer/src/bridge/browser-bridge.js';
 import { useNavigation } from '../../renderer/src/store/navigation.js';
-import { blankSettings, noSession, offlineStatus } from './fake-main.js';
+import { blankSettings, fakeMain } from './fake-main.js';
 import { resetWindow } from './reset-window.js';
-
-type Answer = { [C in Channel]?: (request: RequestOf<C>) => IpcResult<ResponseOf<C>> };
-
-/** The browser bridge with a transport that records every call and answers from the test's table. */
-function fakeMain(answers: Answer) {
-  const calls: { channel: Channel; request: unknown }[] = [];
-  const bridge = createBrowserBridge(async (channel, request) => {
-    // The window's status line reads the connection state in the background; answered here, kept out of `calls`.
-    if (channel === 'online.status') return { ok: true, value: offlineStatus } as never;
-    if (channel === 'session.status') return { ok: true, value: noSession } as never;
-    calls.push({ channel, request });
-    if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
-    const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
-    if (!answer) throw new Error(`unexpected call to ${channel}`);
-    return answer(request) as never;
-  });
-  return { bridge, calls };
-}
 
 function dropOn(zone: HTMLElement, file: File) {
   fireEvent.dragEnter(zone, { dataTransfer: { files: [file], types: ['Files'] } });

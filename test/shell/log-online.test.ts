@@ -1,25 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretAccount } from '../../main/credentials/credential-store.js';
 import { createAppLog, type LogLevel } from '../../main/log/app-log.js';
 import type { Draft, FollowedJob, SendDraftResponse } from '../../preload/contract.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { ManualTimers, MovableClock, until } from '../outbox/outbox-support.js';
-import { credentials, startServer, type RunningServer } from '../server/support.js';
-import { handlersFor, openDesk, settingsFor, type DeskUnderTest } from '../online/online-support.js';
+import { credentials, startServer } from '../server/support.js';
+import { handlersFor, openDesk, settingsFor, stopAfterEachTest } from '../online/online-support.js';
 
 /**
  * What the online part of main writes to the app's log, through the real
  * redacting layer, while it talks to the real local server: one line per
  * outbox step, sign-in and sign-out, Test connection and followed job.
  */
-let open: DeskUnderTest | undefined;
-let running: RunningServer | undefined;
-afterEach(async () => {
-  await open?.desk.stop(0);
-  await running?.stop();
-  open = undefined;
-  running = undefined;
-});
+const opened = stopAfterEachTest();
 
 function recordingLog() {
   const lines: { level: LogLevel; line: string }[] = [];
@@ -29,15 +22,15 @@ function recordingLog() {
 }
 
 async function deskWithLog() {
-  running = await startServer();
+  opened.server = await startServer();
   const recorded = recordingLog();
   const timers = new ManualTimers();
   const clock = new MovableClock();
-  open = await openDesk({ logger: recorded.log, timers, clock: clock.now, random: () => 0 });
-  const ipc = handlersFor(open);
-  await open.desk.saveSettings(settingsFor(running.url));
+  opened.desk = await openDesk({ logger: recorded.log, timers, clock: clock.now, random: () => 0 });
+  const ipc = handlersFor(opened.desk);
+  await opened.desk.desk.saveSettings(settingsFor(opened.server.url));
   const newDraft = async (title: string) => (await ipc.value<Draft>('drafts.create', { kind: 'ct600', clientId: null, title, form: {} })).id;
-  return { ...recorded, timers, clock, ipc, desk: open.desk, server: running, newDraft };
+  return { ...recorded, timers, clock, ipc, desk: opened.desk.desk, server: opened.server, newDraft };
 }
 
 const host = (url: string) => new URL(url).host;
@@ -120,7 +113,7 @@ describe("the log's lines about the outbox, the session and followed jobs", () =
     // Every secret main learnt is registered: a careless line holding one is masked.
     const client = (await desk.session.service())!;
     const accessToken = await client.session.accessToken();
-    const refreshToken = (await open!.store.get(SecretAccount.refreshToken(server.url, credentials.username)))!;
+    const refreshToken = (await opened.desk!.store.get(SecretAccount.refreshToken(server.url, credentials.username)))!;
     log.scope('careless').info(`access ${accessToken} refresh ${refreshToken} secret ${credentials.clientSecret} passwords ${credentials.password} ${wrong.password}`);
     expect(text()).toMatch(/\[careless\] access \[secret\] refresh \[secret\] secret \[secret\] passwords \[secret\] \[secret\]/);
 

@@ -60,3 +60,20 @@ export function sampleXbrlReport(schemaRef = 'http://example.com/acme/2024/acme-
 </xbrli:xbrl>
 `;
 }
+
+/**
+ * ACME's package as the wizard describes it for a draft: names, publisher and
+ * entry point only, since the files come from the draft's attachments.
+ */
+export const acmePackageDraftRequest = {
+  name: 'ACME 2024 annual report package',
+  identifier: 'http://example.com/acme/2024/package',
+  version: '1.0',
+  publisher: 'ACME Corp',
+  publisherUrl: 'https://example.com/',
+  publisherCountry: 'GB',
+  publicationDate: '2025-01-15',
+  reportPackageLanguage: 'en-GB',
+  reportPackageName: 'ACME-2024',
+  entrypoints: [{ name: 'ACME 2024', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' }, languages: ['en'] }],
+};

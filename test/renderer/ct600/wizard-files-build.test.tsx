@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ct600DraftBuildResponse, FilingDeskBridge } from '../../../preload/contract.js';
-import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
-import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
+import type { Ct600DraftBuildResponse } from '../../../preload/contract.js';
 import { fakeMain, newDraft, validForm } from './fake-main.js';
+import { openWizard } from './open-wizard.js';
 
 afterEach(cleanup);
-
-const open = (bridge: FilingDeskBridge) =>
-  render(
-    <BridgeProvider bridge={bridge}>
-      <Ct600Wizard draftId="d1" />
-    </BridgeProvider>,
-  );
 
 /** A drop as React Aria's DropZone reads it: DataTransfer items of kind "file". */
 function dropFiles(zone: HTMLElement, files: File[]) {
@@ -36,7 +28,7 @@ const ixbrl = '<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body><ix:he
 describe('CT600 wizard: accounts and computations', () => {
   it('attaches dropped files as bytes, lists them with size and inline XBRL header, meters the total and removes them', async () => {
     const { bridge, callsTo } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-attachments'));
     expect(screen.getByRole('meter', { name: 'Attachments, as sent to HMRC' })).toHaveAttribute('aria-valuetext', '0 bytes of 25 MB');
     dropFiles(screen.getByTestId('drop-accounts'), [new File([ixbrl], 'accounts.xhtml', { type: 'application/xhtml+xml' })]);
@@ -58,7 +50,7 @@ describe('CT600 wizard: accounts and computations', () => {
 
   it('refuses a file that would take the attachments past 25 MB before reading it', async () => {
     const { bridge, callsTo } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-attachments'));
     const big = new File(['x'], 'huge-computations.xhtml');
     Object.defineProperty(big, 'size', { value: 19 * 1024 * 1024 + 1 });
@@ -73,7 +65,7 @@ describe('CT600 wizard: accounts and computations', () => {
 
   it('takes a reason instead of files, in words', async () => {
     const { bridge } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-attachments'));
     fireEvent.click(screen.getByLabelText('There are no accounts: give the reason (box 90A)'));
     const reason = screen.getByLabelText('Why there are no accounts (box 90A)');
@@ -86,7 +78,7 @@ describe('CT600 wizard: accounts and computations', () => {
 describe('CT600 wizard: autosave and reload', () => {
   it('saves debounced with the text as typed, and gives every field back on a reload', async () => {
     const { bridge, callsTo, state } = fakeMain({}, newDraft({ form: { ...validForm } }));
-    const first = open(bridge);
+    const first = openWizard(bridge);
     const name = await screen.findByLabelText('Company name (box 1)');
     for (const text of ['B', 'Be', 'Beta Ltd']) fireEvent.change(name, { target: { value: text } });
     fireEvent.change(screen.getByLabelText('Unique Taxpayer Reference (UTR) (box 3)'), { target: { value: '98765 43210' } });
@@ -104,7 +96,7 @@ describe('CT600 wizard: autosave and reload', () => {
     first.unmount();
     expect((state.draft.form as typeof validForm).values.turnover).toBe('£1,234.5');
 
-    open(bridge);
+    openWizard(bridge);
     expect(await screen.findByLabelText('Company name (box 1)')).toHaveValue('Beta Ltd');
     expect(screen.getByLabelText('Unique Taxpayer Reference (UTR) (box 3)')).toHaveValue('98765 43210');
     const start = screen.getByRole('group', { name: /Start of the return period/ });
@@ -124,7 +116,7 @@ describe('CT600 wizard: autosave and reload', () => {
           ? { ok: false, error: { code: 'failed', message: 'The disk is full.' } }
           : { ok: true, value: { changedAt: '2025-05-01T11:00:00.000Z', changedSinceBuild: false, state: 'in-progress' } },
     });
-    open(bridge);
+    openWizard(bridge);
     fireEvent.change(await screen.findByLabelText('Company name (box 1)'), { target: { value: 'Gamma Ltd' } });
     expect(await screen.findByText('Not saved: The disk is full.', {}, { timeout: 2000 })).toBeInTheDocument();
     fail = false;
@@ -166,7 +158,7 @@ describe('CT600 wizard: build', () => {
       'ct600.buildDraft': () => ({ ok: true, value: built }),
       'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
     }, newDraft({ form: { ...validForm } }));
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByText('Jane Smith')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Build' }));
@@ -189,7 +181,7 @@ describe('CT600 wizard: build', () => {
 
   it('opens a Change link on the field it summarises', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     fireEvent.click(screen.getByRole('button', { name: 'Change their status' }));
     await waitFor(() => expect(screen.getByLabelText('Their status (box 985)')).toHaveFocus());
@@ -204,7 +196,7 @@ describe('CT600 wizard: build', () => {
       'ct600.buildDraft': () => ({ ok: true, value: built }),
       'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
     }, reopened());
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
     expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
@@ -222,7 +214,7 @@ describe('CT600 wizard: build', () => {
   it('after a reload saves nothing when the return made again gives a different IRmark', async () => {
     const different = { ...built, build: { ...built.build, irMark: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=', irMarkBase32: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } };
     const { bridge, callsTo } = fakeMain({ 'ct600.buildDraft': () => ({ ok: true, value: different }) }, reopened());
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
     await screen.findByText(/Not saved: the return no longer gives the IRmark shown above/);
@@ -232,7 +224,7 @@ describe('CT600 wizard: build', () => {
 
   it('after a reload with answers changed since the build shows no IRmark and no Save until built again', async () => {
     const { bridge } = fakeMain({}, { ...reopened(), changedSinceBuild: true, state: 'in-progress' });
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByTestId('last-build')).toHaveTextContent('Changed since the last build');
     expect(screen.queryByTestId('irmark')).not.toBeInTheDocument();

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
-import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
 import { fakeMain } from './fake-main.js';
+import { openWizard } from './open-wizard.js';
 
 afterEach(() => {
   cleanup();
@@ -14,11 +13,7 @@ afterEach(() => {
 describe('CT600 wizard: what the save state promises', () => {
   it('never says "All changes saved" while a change waits for its save', async () => {
     const { bridge, callsTo } = fakeMain();
-    render(
-      <BridgeProvider bridge={bridge}>
-        <Ct600Wizard draftId="d1" />
-      </BridgeProvider>,
-    );
+    openWizard(bridge);
     const name = await screen.findByLabelText('Company name (box 1)');
     fireEvent.change(name, { target: { value: 'Acme' } });
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('All changes saved'));
@@ -32,11 +27,7 @@ describe('CT600 wizard: what the save state promises', () => {
 
   it('writes a waiting change at once when the page goes away (a reload, a closing window)', async () => {
     const { bridge, callsTo } = fakeMain();
-    render(
-      <BridgeProvider bridge={bridge}>
-        <Ct600Wizard draftId="d1" />
-      </BridgeProvider>,
-    );
+    openWizard(bridge);
     const name = await screen.findByLabelText('Company name (box 1)');
     fireEvent.change(name, { target: { value: 'Typed just before the reload' } });
     expect(callsTo('drafts.save')).toHaveLength(0);

@@ -1,21 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
-import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
 import { fakeMain } from './fake-main.js';
+import { openWizard } from './open-wizard.js';
 
 afterEach(cleanup);
 
 describe('CT600 wizard: the steps of the return', () => {
   it('counts answers to fix only on a step that has been started', async () => {
     const { bridge } = fakeMain();
-    render(
-      <BridgeProvider bridge={bridge}>
-        <Ct600Wizard draftId="d1" />
-      </BridgeProvider>,
-    );
+    openWizard(bridge);
     await screen.findByLabelText('Company name (box 1)');
     const statusOf = (id: string) => screen.getByTestId(`task-${id}`).parentElement!.textContent;
     expect(statusOf('declaration')).toBe('4. DeclarationNot started');

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FilingDeskBridge } from '../../../preload/contract.js';
-import { BridgeProvider } from '../../../renderer/src/bridge/bridge-context.js';
-import { Ct600Wizard } from '../../../renderer/src/features/ct600/Ct600Wizard.js';
 import { fakeMain, newDraft, validForm } from './fake-main.js';
+import { openWizard } from './open-wizard.js';
 
 afterEach(cleanup);
-
-function open(bridge: FilingDeskBridge, draftId = 'd1') {
-  return render(
-    <BridgeProvider bridge={bridge}>
-      <Ct600Wizard draftId={draftId} />
-    </BridgeProvider>,
-  );
-}
 
 const type = (label: string | RegExp, value: string) => {
   const input = screen.getByLabelText(label);
@@ -34,7 +24,7 @@ function typeDate(legend: RegExp, day: string, month: string, year: string) {
 describe('CT600 wizard: company and period', () => {
   it('labels each field with its box number and ties a wrong UTR to its field once the field is left', async () => {
     const { bridge } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     expect(await screen.findByLabelText('Company name (box 1)')).toBeInTheDocument();
     expect(screen.getByLabelText('Company registration number (box 2)')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Start of the return period (box 30)' })).toBeInTheDocument();
@@ -61,7 +51,7 @@ describe('CT600 wizard: company and period', () => {
 
   it('explains a period that straddles 1 April and opens the second financial year on the profits step', async () => {
     const { bridge } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     await screen.findByLabelText('Company name (box 1)');
     typeDate(/Start of the return period/, '1', '1', '2024');
     typeDate(/End of the return period/, '31', '12', '2024');
@@ -76,7 +66,7 @@ describe('CT600 wizard: company and period', () => {
 
   it('explains a period over 12 months where the end date is entered', async () => {
     const { bridge } = fakeMain();
-    open(bridge);
+    openWizard(bridge);
     await screen.findByLabelText('Company name (box 1)');
     typeDate(/Start of the return period/, '1', '4', '2024');
     typeDate(/End of the return period/, '30', '4', '2025');
@@ -85,7 +75,7 @@ describe('CT600 wizard: company and period', () => {
 
   it('fills in a draft started from a client, and saves the details back to the client', async () => {
     const { bridge, callsTo } = fakeMain({}, newDraft({ clientId: 'c1' }));
-    open(bridge);
+    openWizard(bridge);
     await waitFor(() => expect(screen.getByLabelText('Company name (box 1)')).toHaveValue('Acme Widgets Ltd'));
     expect(screen.getByLabelText('Unique Taxpayer Reference (UTR) (box 3)')).toHaveValue('1234567890');
     expect(screen.getByLabelText('Company registration number (box 2)')).toHaveValue('01234567');
@@ -108,7 +98,7 @@ describe('CT600 wizard: company and period', () => {
 describe('CT600 wizard: profits and tax', () => {
   it('computes the derived boxes live and explains an entered figure that differs', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-profits'));
     expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('120,000');
     type('Trading losses brought forward (box 160)', '5000');
@@ -135,7 +125,7 @@ describe('CT600 wizard: profits and tax', () => {
 
   it('ties a negative amount to its box and keeps Build disabled, saying why', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-profits'));
     const turnover = type('Turnover (box 145)', '-10');
     const message = 'Turnover must not be negative (box 145)';
@@ -153,7 +143,7 @@ describe('CT600 wizard: profits and tax', () => {
 describe('CT600 wizard: declaration', () => {
   it('asks for the declaration with its boxes and requires acceptance', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm, accepted: false } }));
-    open(bridge);
+    openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-declaration'));
     expect(screen.getByLabelText('Name of the person making the declaration (box 975)')).toHaveValue('Jane Smith');
     expect(screen.getByLabelText('Their status (box 985)')).toHaveValue('Director');

@@ -6,6 +6,8 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
+import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
@@ -18,23 +20,6 @@ import './wizard.css';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
 export const CHECK_DELAY_MS = 800;
-
-/** "All changes saved" only when nothing typed is waiting for its save. */
-function SaveState({ state, pending }: { state: ReturnType<typeof useSessionState>['save']; pending: boolean }) {
-  const text =
-    state.state === 'failed'
-      ? `Not saved: ${state.message}`
-      : state.state === 'saving' || pending
-        ? 'Saving…'
-        : state.state === 'saved'
-          ? 'All changes saved'
-          : '';
-  return (
-    <p className={`save-state${state.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
-      {text}
-    </p>
-  );
-}
 
 type Session = ReturnType<typeof createDraftSession<Ct600Form>>;
 function useSessionState(session: Session) {
@@ -59,17 +44,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const pendingFocus = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    void session.getState().open();
-    return () => session.getState().dispose();
-  }, [session]);
-
-  // A reload or a closing window writes what is waiting at once rather than after the pause.
-  useEffect(() => {
-    const now = () => void session.getState().flush();
-    window.addEventListener('pagehide', now);
-    return () => window.removeEventListener('pagehide', now);
-  }, [session]);
+  useOpenDraft(session);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -109,22 +84,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     return () => clearTimeout(timer);
   }, [check, bridge, draftId]);
 
-  // Menu commands while the wizard is open; the shell handles the others.
-  useEffect(
-    () =>
-      bridge.onMenuCommand((command) => {
-        if (command === 'save') {
-          void session.getState().flush().then((ok) => setNotice(ok ? 'Saved' : 'Not saved: see the message at the top'));
-        } else if (command === 'save-as') {
-          void session
-            .getState()
-            .flush()
-            .then(() => bridge.exportDraft({ id: draftId }))
-            .then((r) => setNotice(r.ok ? (r.value.saved ? `Exported as ${r.value.fileName ?? 'a draft file'}` : 'Export cancelled') : `Not exported: ${r.error.message}`));
-        }
-      }),
-    [bridge, session, draftId],
-  );
+  useDraftMenuCommands({ bridge, session, draftId, setNotice, saveErrorShownAt: 'at the top' });
 
   useEffect(() => {
     const id = pendingFocus.current;
@@ -237,10 +197,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
           <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
           <SaveState state={s.save} pending={s.dirty} />
           {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
-          <p className="visually-hidden" role="status">
-            {notice}
-          </p>
-          {notice ? <p className="wizard__notice" aria-hidden="true">{notice}</p> : null}
+          <MenuCommandNotice notice={notice} />
         </aside>
         <main className="wizard__step">
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>

@@ -7,6 +7,7 @@ import { useNavigation } from '../../store/navigation.js';
 import { useOnline } from '../../store/online.js';
 import { JobView } from './JobView.js';
 import { OUTBOX_STATE_WORDS } from './outbox-words.js';
+import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
 
 interface ServicePanelProps {
   draftId: string;
@@ -99,7 +100,7 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
   const go = useNavigation((s) => s.go);
   const [results, setResults] = useState<DraftServiceResults | null>(null);
   const [items, setItems] = useState<OutboxItemView[]>([]);
-  const [note, setNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [note, setNote] = useState<ActionNoteText | null>(null);
   const [sending, setSending] = useState(false);
   const buildKind = kind === 'ct600' ? 'ct600-build' : 'package-build';
 
@@ -162,11 +163,7 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
           Fix the answers above first: the service is sent the same request as a build here.
         </p>
       ) : null}
-      {note ? (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={note.tone === 'error' ? 'field__error' : 'hint'}>
-          {note.text}
-        </p>
-      ) : null}
+      <ActionNote note={note} />
       {latest ? (
         <p data-testid="service-request">
           Last sent {ukDateTime(latest.createdAt)}:{' '}

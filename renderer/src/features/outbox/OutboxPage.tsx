@@ -8,6 +8,7 @@ import { useOnline } from '../../store/online.js';
 import { JobView } from '../online/JobView.js';
 import { OUTBOX_KIND_WORDS, OUTBOX_STATE_WORDS } from '../online/outbox-words.js';
 import '../online/online.css';
+import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
 
 const canRetry = (i: OutboxItemView) => i.state === 'failed' || i.state === 'queued';
 const canCancel = (i: OutboxItemView) => i.state === 'failed' || i.state === 'queued';
@@ -27,7 +28,7 @@ export function OutboxPage() {
   const openDraft = useNavigation((s) => s.openDraft);
   const [items, setItems] = useState<OutboxItemView[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [note, setNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [note, setNote] = useState<ActionNoteText | null>(null);
 
   const asked = useRef(0);
   const load = useCallback(async () => {
@@ -77,11 +78,7 @@ export function OutboxPage() {
           {status.message}
         </p>
       ) : null}
-      {note ? (
-        <p role={note.tone === 'error' ? 'alert' : 'status'} className={note.tone === 'error' ? 'field__error' : 'hint'}>
-          {note.text}
-        </p>
-      ) : null}
+      <ActionNote note={note} />
       {problem ? <p role="alert" className="field__error">{problem}</p> : null}
       {items && items.length === 0 ? <p className="empty">Nothing has been sent to the filing service yet.</p> : null}
       {items && items.length > 0 ? (
@@ -150,7 +147,7 @@ function ValidationJobs({ jobIds, onFollowed, changes }: { jobIds: string[]; onF
   const [error, setError] = useState<string | null>(null);
   const [jobs, setJobs] = useState<Record<string, FollowedJob>>({});
   const [local, setLocal] = useState(false);
-  const [sendNote, setSendNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [sendNote, setSendNote] = useState<ActionNoteText | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const key = jobIds.join(',');
 
@@ -239,11 +236,7 @@ function ValidationJobs({ jobIds, onFollowed, changes }: { jobIds: string[]; onF
           </label>
           <div className="field__hint">The service is the one on this computer, so a CT600 return or a report package can be sent to it to check.</div>
           <input id="job-file" type="file" ref={fileInput} accept=".xml,.xbri,.xbr,.zip" onChange={(e) => void sendFile(e.currentTarget.files?.[0])} />
-          {sendNote ? (
-            <p role={sendNote.tone === 'error' ? 'alert' : 'status'} className={sendNote.tone === 'error' ? 'field__error' : 'hint'}>
-              {sendNote.text}
-            </p>
-          ) : null}
+          <ActionNote note={sendNote} />
         </div>
       ) : null}
       {jobIds.length === 0 ? <p className="hint">No validation job followed yet.</p> : null}

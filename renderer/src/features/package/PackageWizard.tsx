@@ -5,6 +5,8 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task, type TaskStatus } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
+import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
+import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { settle } from '../frame/bridge-call.js';
 import { AboutStep } from './AboutStep.js';
 import { EntryPointsStep } from './EntryPointsStep.js';
@@ -56,17 +58,7 @@ export function PackageWizard({ draftId }: { draftId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
 
-  useEffect(() => {
-    void session.getState().open();
-    return () => session.getState().dispose();
-  }, [session]);
-
-  // A reload or a closing window writes what is waiting at once rather than after the pause.
-  useEffect(() => {
-    const now = () => void session.getState().flush();
-    window.addEventListener('pagehide', now);
-    return () => window.removeEventListener('pagehide', now);
-  }, [session]);
+  useOpenDraft(session);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -105,22 +97,7 @@ export function PackageWizard({ draftId }: { draftId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [planKey, bridge, draftId]);
 
-  // Menu Save and Save as while the wizard is open.
-  useEffect(
-    () =>
-      bridge.onMenuCommand((command) => {
-        if (command === 'save') {
-          void session.getState().flush().then((ok) => setNotice(ok ? 'Saved' : 'Not saved: see the message under the steps'));
-        } else if (command === 'save-as') {
-          void session
-            .getState()
-            .flush()
-            .then(() => bridge.exportDraft({ id: draftId }))
-            .then((r) => setNotice(r.ok ? (r.value.saved ? `Exported as ${r.value.fileName ?? 'a draft file'}` : 'Export cancelled') : `Not exported: ${r.error.message}`));
-        }
-      }),
-    [bridge, session, draftId],
-  );
+  useDraftMenuCommands({ bridge, session, draftId, setNotice, saveErrorShownAt: 'under the steps' });
 
   useEffect(() => {
     try {
@@ -224,17 +201,8 @@ export function PackageWizard({ draftId }: { draftId: string }) {
           <h2 className="wizard__title">{describeForm(form).title}</h2>
           <p className="wizard__kind">Report package</p>
           <TaskList label="Steps of this package" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
-          <p className={`save-state${s.save.state === 'failed' ? ' save-state--failed' : ''}`} role="status" data-testid="save-state">
-            {s.save.state === 'failed' ? `Not saved: ${s.save.message}` : s.save.state === 'saving' || s.dirty ? 'Saving…' : s.save.state === 'saved' ? 'All changes saved' : ''}
-          </p>
-          <p className="visually-hidden" role="status">
-            {notice}
-          </p>
-          {notice ? (
-            <p className="wizard__notice" aria-hidden="true">
-              {notice}
-            </p>
-          ) : null}
+          <SaveState state={s.save} pending={s.dirty} />
+          <MenuCommandNotice notice={notice} />
         </aside>
         <div className="wizard__step">
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>

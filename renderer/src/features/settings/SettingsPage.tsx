@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionTestResult, FieldError, OnlineSettings } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
+import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
 import { CheckboxField, TextField } from '../../components/Field.js';
 import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
@@ -43,7 +44,7 @@ export function SettingsPage() {
   const [form, setForm] = useState<OnlineSettings | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [focusKey, setFocusKey] = useState(0);
-  const [note, setNote] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [note, setNote] = useState<ActionNoteText | null>(null);
   const [test, setTest] = useState<ConnectionTestResult | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
 
@@ -191,11 +192,7 @@ export function SettingsPage() {
           {unsaved ? <span className="hint">Changes not saved yet.</span> : null}
         </div>
         {busy === 'save' ? <Busy label="Saving the settings…" /> : null}
-        {note ? (
-          <p role={note.tone === 'error' ? 'alert' : 'status'} className={note.tone === 'error' ? 'field__error' : 'hint'} data-testid="settings-note">
-            {note.text}
-          </p>
-        ) : null}
+        <ActionNote note={note} testId="settings-note" />
       </form>
       <SignInPanel configured={Boolean(saved?.baseUrl)} workOffline={saved?.workOffline ?? false} />
     </div>
