@@ -14,7 +14,7 @@
  * the DOM route for that document. The DOM route stays the oracle: the tests
  * compare both byte for byte.
  */
-import type { XmlElement } from './xml-writer.js';
+import { indentOf, type XmlElement } from './xml-writer.js';
 
 /**
  * Characters that reach the DOM unchanged. Left out: CR, NEL (U+0085) and
@@ -28,13 +28,18 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 
 class Declined extends Error {}
 
+const TEXT_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&<"\t\n]/;
+
 function canonicalText(text: string): string {
   if (UNSAFE_CHAR.test(text)) throw new Declined();
+  if (!TEXT_SPECIAL.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function canonicalAttribute(value: string): string {
   if (UNSAFE_CHAR.test(value)) throw new Declined();
+  if (!ATTRIBUTE_SPECIAL.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;');
 }
 
@@ -83,7 +88,7 @@ function write(node: XmlElement, depth: number, inScopeDefault: string, rendered
     out.push(open, canonicalText(content), close);
   } else {
     out.push(open, '\n');
-    const indent = '\t'.repeat(depth + 1);
+    const indent = indentOf(depth + 1);
     for (const child of content) {
       if (!child) continue;
       out.push(indent);
@@ -93,7 +98,7 @@ function write(node: XmlElement, depth: number, inScopeDefault: string, rendered
       else write(child, depth + 1, scope, rendered, skip, out);
       out.push('\n');
     }
-    out.push('\t'.repeat(depth), close);
+    out.push(indentOf(depth), close);
   }
 }
 
