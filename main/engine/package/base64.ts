@@ -3,6 +3,7 @@ const OUTSIDE_ALPHABET = /[^A-Za-z0-9+/]/;
 
 /** Characters per native round trip: a multiple of 4; small pieces keep the copies in cache and off the large-object heap. */
 const ROUND_TRIP_CHUNK = 65_536;
+let roundTripScratch: Buffer | undefined;
 
 /**
  * True only for text the strict rule accepts, proven piece by piece with
@@ -19,10 +20,14 @@ const ROUND_TRIP_CHUNK = 65_536;
 export function roundTripsNatively(text: string, chunk = ROUND_TRIP_CHUNK): boolean {
   if (chunk <= 0 || chunk % 4 !== 0) throw new RangeError('a round trip piece is a positive multiple of 4 characters');
   if (text.length % 4 !== 0) return false;
+  // Decoded into one scratch buffer by the decoder Buffer.from uses; a piece of n characters
+  // decodes to at most 3n/4 bytes, so a buffer of `chunk` bytes never cuts one short.
+  const scratch = chunk === ROUND_TRIP_CHUNK ? (roundTripScratch ??= Buffer.allocUnsafe(ROUND_TRIP_CHUNK)) : Buffer.allocUnsafe(chunk);
   for (let at = 0; at < text.length; at += chunk) {
     const end = Math.min(text.length, at + chunk);
     const piece = text.slice(at, end);
-    if (Buffer.from(piece, 'base64').toString('base64') !== piece) return false;
+    const decoded = scratch.write(piece, 0, 'base64');
+    if (scratch.toString('base64', 0, decoded) !== piece) return false;
     if (end < text.length && piece.charCodeAt(piece.length - 1) === 0x3d /* = */) return false;
   }
   return true;
