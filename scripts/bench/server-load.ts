@@ -163,9 +163,12 @@ interface ChildServer {
 
 const childScript = fileURLToPath(new URL('./lib/service-child.ts', import.meta.url));
 
+/** BENCH_SERVER_PROFILE=<folder>: each server process writes a V8 CPU profile there (node --cpu-prof) when it stops. */
+const profileArgs = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : [];
+
 /** Starts the server in its own process and signs in through the app's own client. */
 async function startChild(mode: 'engine' | 'static'): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', childScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const first = await new Promise<string>((resolve, reject) => {
     let text = '';

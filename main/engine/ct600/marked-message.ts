@@ -1,7 +1,8 @@
 /**
  * The GovTalk message with its IRmark, written once into one buffer. The
  * message is serialised without the attachments' base64 (a few kilobytes),
- * that skeleton is canonicalised by the DOM route, and the SHA-1 is fed the
+ * the skeleton's canonical Body is written from the same element tree
+ * (canonical-body.ts; the DOM route for any tree it declines), and the SHA-1 is fed the
  * skeleton's canonical text with each attachment's base64 spliced in before
  * its end tag: base64 passes through parsing and C14N unchanged, so this is
  * the canonical form of the whole message byte for byte. The attachments
@@ -12,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { EngineInternalError } from '../errors.js';
 import { govTalkMessage, IRMARK_PLACEHOLDER, type GovTalkHeaderOptions } from './govtalk-message.js';
+import { writeCanonicalBody } from './canonical-body.js';
 import { canonicalize, locateBody } from './irmark-dom.js';
 import type { Ct600Return } from './return-model.js';
 import { serialize } from './xml-writer.js';
@@ -57,14 +59,15 @@ export function writeMarkedMessage(ret: Ct600Return, header: GovTalkHeaderOption
       Accounts: ret.attachments.Accounts.map((d) => ({ ...d, base64: '' })),
     },
   };
-  const skeleton = serialize(govTalkMessage(skeletonReturn, header));
+  const tree = govTalkMessage(skeletonReturn, header);
+  const skeleton = serialize(tree);
   const at = skeleton.indexOf(IRMARK_PLACEHOLDER);
   if (at < 0 || skeleton.indexOf(IRMARK_PLACEHOLDER, at + 1) >= 0) {
     throw new EngineInternalError('the GovTalk message must hold exactly one IRmark placeholder');
   }
   // '<' is escaped in text and attributes alike, so each end tag found is a real one.
   const ends = positionsOf(skeleton, ATTACHMENT_END);
-  const canonical = canonicalize(locateBody(skeleton));
+  const canonical = writeCanonicalBody(tree) ?? canonicalize(locateBody(skeleton));
   const canonicalEnds = positionsOf(canonical, ATTACHMENT_END);
   if (ends.length !== attachments.length || canonicalEnds.length !== attachments.length || ends.some((e) => e < at)) {
     throw new EngineInternalError('the GovTalk message must hold one EncodedInlineXBRLDocument per attachment, after the IRmark');

@@ -23,12 +23,24 @@ export function optionalGroup(name: string, children: (XmlElement | undefined)[]
   return children.some((c) => c !== undefined) ? el(name, children) : undefined;
 }
 
+// Most text (figures, dates, codes) has nothing to escape: one search answers that.
+const TEXT_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/;
+
 export function escapeText(text: string): string {
+  if (!TEXT_SPECIAL.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttribute(text: string): string {
+  if (!ATTRIBUTE_SPECIAL.test(text)) return text;
   return escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+}
+
+const INDENTS: string[] = [];
+/** `depth` tabs. */
+export function indentOf(depth: number): string {
+  return (INDENTS[depth] ??= '\t'.repeat(depth));
 }
 
 /** Tab-indented, one element per line, as HMRC's own samples are laid out. */
@@ -39,7 +51,7 @@ export function serialize(root: XmlElement): string {
 }
 
 function write(node: XmlElement, depth: number, out: string[]): void {
-  const indent = '\t'.repeat(depth);
+  const indent = indentOf(depth);
   let open = `<${node.name}`;
   for (const [k, v] of Object.entries(node.attributes ?? {})) {
     if (v !== undefined) open += ` ${k}="${escapeAttribute(v)}"`;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStrictBase64 } from '../../../main/engine/package/base64.js';
+import { isStrictBase64, isStrictBase64BySearch, roundTripsNatively } from '../../../main/engine/package/base64.js';
 
 /** The rule spelled out character by character: the reference the fast check must agree with. */
 function reference(text: string): boolean {
@@ -33,9 +34,80 @@ describe('strict base64 check', () => {
     expect(valid).toBeGreaterThan(1500);
   });
 
+  it('agrees with the rule and with the search alone on generated texts: valid, a character outside the alphabet anywhere, bad padding, non-zero unused bits', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const valid = fc.uint8Array({ maxLength: 60 }).map((b) => Buffer.from(b).toString('base64'));
+    const stray = fc.oneof(
+      fc.constantFrom(...'= \n\r\t-_.!%*~\u0000\u007f\u0080\u00ff\u0100\u00e9\u20ac\uFFFD'.split('')),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    /** Each way a text can fail (or pass) the rule, from a valid one. */
+    const texts = fc.oneof(
+      valid,
+      // A character replaced, inserted or appended anywhere.
+      fc.tuple(valid, fc.nat(), stray).map(([t, i, c]) => (t.length === 0 ? c : t.slice(0, i % t.length) + c + t.slice((i % t.length) + 1))),
+      fc.tuple(valid, fc.nat(), stray).map(([t, i, c]) => t.slice(0, i % (t.length + 1)) + c + t.slice(i % (t.length + 1))),
+      // Two valid texts end to end: padding in the middle when the first is padded.
+      fc.tuple(valid, valid).map(([a, b]) => a + b),
+      // Padding removed, added or moved.
+      valid.map((t) => t.replace(/=+$/, '')),
+      fc.tuple(valid, fc.constantFrom('=', '==', '===', 'A=', '=A', 'AA=A')).map(([t, p]) => t + p),
+      // The last data character changed to any letter of the alphabet: non-zero unused bits, which the rule accepts.
+      fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.constantFrom(...ALPHABET.split(''))).map(([b, c]) => {
+        const t = Buffer.from(b).toString('base64');
+        const last = t.length - 1 - (t.match(/=*$/)![0].length);
+        return t.slice(0, last) + c + t.slice(last + 1);
+      }),
+      // Any text at all.
+      fc.string({ unit: fc.constantFrom(...`${ALPHABET}= -_`.split('')), maxLength: 24 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
+    let roundTrips = 0;
+    let searched = 0;
+    fc.assert(
+      fc.property(texts, (text) => {
+        const native = roundTripsNatively(text);
+        // What the fast route stands on: a text the native round trip accepts is one the rule accepts, in pieces of any size.
+        for (const chunk of [4, 8, 12, 64]) if (roundTripsNatively(text, chunk)) expect(reference(text)).toBe(true);
+        if (native) {
+          roundTrips++;
+          expect(reference(text)).toBe(true);
+        } else searched++;
+        expect(isStrictBase64(text)).toBe(reference(text));
+        expect(isStrictBase64BySearch(text)).toBe(reference(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(roundTrips).toBeGreaterThan(2_000);
+    expect(searched).toBeGreaterThan(2_000);
+  });
+
+  it('accepts non-zero unused bits as the rule does, through the search when the round trip declines them', () => {
+    for (const text of ['QR==', 'QUJ=', 'AB==', 'QUJE']) expect(isStrictBase64(text)).toBe(reference(text));
+    expect(reference('QR==')).toBe(true);
+    expect(Buffer.from('QR==', 'base64').toString('base64')).not.toBe('QR==');
+  });
+
+  it('accepts "=" only at the very end when the round trip goes piece by piece', () => {
+    const piece = 65_536;
+    const quads = 'QUJD'.repeat(piece / 4);
+    // Padding that ends a piece, with more text after it: each piece round-trips, the whole is not base64.
+    const paddedAtBoundary = `${quads.slice(0, -4)}QQ==${quads}`;
+    expect(roundTripsNatively(paddedAtBoundary)).toBe(false);
+    expect(isStrictBase64(paddedAtBoundary)).toBe(false);
+    expect(reference(paddedAtBoundary)).toBe(false);
+    for (const text of [quads, `${quads}QQ==`, `${quads}${quads}QUI=`, `${quads}-UJD`, `${quads.slice(0, -1)}!${quads}`]) {
+      expect(isStrictBase64(text)).toBe(reference(text));
+      if (roundTripsNatively(text)) expect(reference(text)).toBe(true);
+    }
+    expect(() => roundTripsNatively('QUJD', 6)).toThrow(RangeError);
+  });
+
   it('checks tens of megabytes without running out of stack', () => {
     const big = Buffer.alloc(30_000_000, 0xa5).toString('base64');
     expect(isStrictBase64(big)).toBe(true);
     expect(isStrictBase64(`${big.slice(0, -4)}AB!=`)).toBe(false);
+    expect(isStrictBase64(`-${big.slice(1)}`)).toBe(false);
+    expect(isStrictBase64(`${big.slice(0, 20_000_000)}\n${big.slice(20_000_001)}`)).toBe(false);
   });
 });
