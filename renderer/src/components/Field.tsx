@@ -180,7 +180,6 @@ export function CheckboxField(props: FieldLabelling & { checked: boolean; onChan
   const { id, label, box, checked, onChange, onBlur, error } = props;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <FieldHint id={id} hint={props.hint} hmrc={props.hmrc} box={box} />
       <FieldError id={id} error={error} />
       <div className="checkbox">
         <input
@@ -196,6 +195,10 @@ export function CheckboxField(props: FieldLabelling & { checked: boolean; onChan
         <label htmlFor={id}>
           <LabelText label={label} box={box} />
         </label>
+      </div>
+      {/* As GOV.UK's checkboxes: the hint under the label, in line with its text. */}
+      <div className="checkbox__hint">
+        <FieldHint id={id} hint={props.hint} hmrc={props.hmrc} box={box} />
       </div>
     </div>
   );
