@@ -1,5 +1,5 @@
 /**
- * Local validation (issue 4): validation jobs over CT600 returns (structure,
+ * Local validation: validation jobs over CT600 returns (structure,
  * business rules, IRmark) and report/taxonomy packages.
  */
 import type { Validation } from '../validation-result.js';

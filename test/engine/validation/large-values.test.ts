@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('large values (review finding 1)', () => {
+describe('large values', () => {
   it('a return with an 18 MiB iXBRL attachment gives a success job with a valid structure', async () => {
     const request = tradingReturn();
     const files = request.attachedFiles as { filename: string; value: string; itemsElementName: number }[];

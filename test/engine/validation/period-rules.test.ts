@@ -1,4 +1,4 @@
-/** Identity, period and year rules: each fires on its own mistake and names box, path, expected and found (review finding 7). */
+/** Identity, period and year rules: each fires on its own mistake and names box, path, expected and found. */
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../main/engine/validation/index.js';
 import { ValidationType } from '../../../main/engine/validation-result.js';

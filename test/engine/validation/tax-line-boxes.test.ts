@@ -1,5 +1,5 @@
 /**
- * Review finding 5: each tax line of a financial year has its own boxes
+ * Each tax line of a financial year has its own boxes
  * (FY1: 335/340/345, 350/355/360, 365/370/375; FY2: 385/390/395,
  * 400/405/410, 415/420/425), in structure messages and in rule messages.
  */
