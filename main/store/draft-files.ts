@@ -79,8 +79,8 @@ export async function attach(store: DraftStore, draftId: string, file: NewAttach
     });
     return toDraft(record);
   } catch (error) {
-    // The draft does not point at bytes written for it: remove them again.
-    if (created?.created) await store.fs.rm(join(store.filesDir(draftId), created.sha256), { force: true }).catch(() => undefined);
+    // The draft does not point at bytes written for it: remove them again, unless another attachment came to use them.
+    if (created?.created) await store.removeUnusedBytes(draftId, created.sha256);
     throw error;
   }
 }
@@ -93,9 +93,7 @@ export async function detach(store: DraftStore, draftId: string, attachmentId: s
     return { ...current, attachments: current.attachments.filter((a) => a.id !== attachmentId) };
   });
   // Bytes go once no other attachment (the same file attached twice) uses them; a leftover is harmless.
-  if (removed && !record.attachments.some((a) => a.sha256 === removed!.sha256)) {
-    await store.fs.rm(join(store.filesDir(draftId), removed.sha256), { force: true }).catch(() => undefined);
-  }
+  if (removed) await store.removeUnusedBytes(draftId, removed.sha256);
   return toDraft(record);
 }
 

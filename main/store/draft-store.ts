@@ -200,6 +200,20 @@ export class DraftStore {
     });
   }
 
+  /**
+   * Removes a file's stored bytes when no attachment of the draft uses them
+   * any more. In the draft's queue, so an attach of the same file queued
+   * meanwhile either sees the bytes gone and writes them again, or keeps them.
+   */
+  async removeUnusedBytes(id: string, sha256: string): Promise<void> {
+    checkId(id);
+    await this.lane(id).run(async () => {
+      const record = await this.load(id).catch(() => null);
+      if (record?.attachments.some((a) => a.sha256 === sha256)) return;
+      await this.fs.rm(join(this.filesDir(id), sha256), { force: true }).catch(() => undefined);
+    });
+  }
+
   /** Writes a new draft's record for the first time (import). */
   async add(record: DraftRecord): Promise<Draft> {
     checkId(record.id);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attach, detach } from '../../main/store/draft-files.js';
 import { DraftStore } from '../../main/store/draft-store.js';
-import type { StoreFs } from '../../main/store/store-fs.js';
+import { nodeStoreFs, type StoreFs } from '../../main/store/store-fs.js';
 import type { DraftSaveRequest } from '../../preload/contract.js';
 
 async function setup(fs?: StoreFs) {
@@ -205,6 +205,33 @@ describe('draft store', () => {
     const detached = await detach(store, d.id, a.id);
     expect(detached.attachments).toEqual([]);
     expect(await readdir(join(draftsDir, `${d.id}.files`))).toEqual([]);
+  });
+
+  it('keeps the bytes of a file removed and attached again at once: the removal never deletes what the new attachment uses', async () => {
+    // A slow disk: removing a file takes until the next attach has looked for its bytes.
+    let looked: () => void = () => undefined;
+    const lookedForBytes = new Promise<void>((resolve) => (looked = resolve));
+    let attaching = false;
+    const slowFs: StoreFs = {
+      ...nodeStoreFs,
+      lstat: ((path: string) => {
+        if (attaching) looked();
+        return nodeStoreFs.lstat(path);
+      }) as StoreFs['lstat'],
+      rm: (async (path: string, options?: Parameters<StoreFs['rm']>[1]) => {
+        if (attaching) await Promise.race([lookedForBytes, new Promise((r) => setTimeout(r, 500))]);
+        return nodeStoreFs.rm(path, options);
+      }) as StoreFs['rm'],
+    };
+    const { store, draftsDir } = await setup(slowFs);
+    const d = await store.create({ kind: 'ct600', clientId: null, title: 'A', form: {} });
+    const bytes = new Uint8Array(5_000).fill(66);
+    const first = (await attach(store, d.id, { role: 'accounts', fileName: 'accounts.html', bytes })).attachments[0]!;
+    // The bookkeeper removes the file and drops it again before the removal has finished.
+    attaching = true;
+    const [, again] = await Promise.all([detach(store, d.id, first.id), attach(store, d.id, { role: 'accounts', fileName: 'accounts.html', bytes })]);
+    expect(again.attachments).toHaveLength(1);
+    expect(await readFile(join(draftsDir, `${d.id}.files`, first.sha256))).toEqual(Buffer.from(bytes));
   });
 
   it('refuses CT600 attachments that are not inline XBRL files, in the wrong role, or past the 25 MB of base64', async () => {
