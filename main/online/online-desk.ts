@@ -6,7 +6,7 @@
  * queued and answered at once; the outbox does the talking.
  */
 import { CredentialStoreError, type CredentialStore } from '../credentials/credential-store.js';
-import { FilingServiceError } from '../service/service-errors.js';
+import { FilingServiceError, SignInNeededError } from '../service/service-errors.js';
 import type { ConnectionTestResult, DroppedFile, OnlineSettings, OnlineStatus, OutboxItemView, SendDraftRequest, SignInRequest } from '../../preload/contract.js';
 import type { Ct600BuildResult, ReportPackageResult, ServiceAnswer, CreatedValidationJob } from '../service/filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
@@ -294,7 +294,8 @@ export class OnlineDesk {
 
   private async send(item: OutboxItem, request: unknown, signal: AbortSignal): Promise<unknown> {
     const service = await this.session.service();
-    if (!service) throw new StoreError('failed', 'Not signed in to the filing service.');
+    // Signed out between the gate and now: the item waits for sign-in, it has not failed.
+    if (!service) throw new SignInNeededError('Not signed in to the filing service.');
     const options = { idempotencyKey: item.id, signal, ...(item.clientCompany ? { clientCompany: item.clientCompany } : {}) };
     const r = request as Record<string, unknown>;
     switch (item.kind) {

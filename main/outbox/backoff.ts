@@ -1,8 +1,10 @@
+import { MAX_RETRY_AFTER_MS } from '../service/remote/status-errors.js';
+
 /**
  * When the outbox tries an item again. Capped exponential backoff with
  * jitter (half fixed, half random) so a desk of clients that failed together
  * does not come back together; a Retry-After the service gave is honoured
- * as given, never shortened.
+ * as given, never shortened, up to a day (MAX_RETRY_AFTER_MS).
  */
 export interface OutboxBackoff {
   baseDelayMs: number;
@@ -14,7 +16,7 @@ export interface OutboxBackoff {
 export const DEFAULT_OUTBOX_BACKOFF: OutboxBackoff = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, maxAttempts: 10 };
 
 export function nextDelayMs(attempts: number, backoff: OutboxBackoff, random: () => number, retryAfterMs?: number): number {
-  if (retryAfterMs !== undefined) return retryAfterMs;
+  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), MAX_RETRY_AFTER_MS);
   const ceiling = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

@@ -62,6 +62,11 @@ export interface OutboxOptions {
 const facts = (item: OutboxItem) => ({ outboxId: item.id, kind: item.kind, attempts: item.attempts });
 /** An error's own words for the log (the redactor masks figures and secrets in them). */
 const why = (error: unknown) => (error instanceof Error ? error.message : 'an unknown problem');
+const beingSent = () =>
+  new StoreError('invalid', 'This request is being sent now; wait for the answer.', [{ field: 'id', message: 'names a request that is being sent' }]);
+
+/** The longest delay a timer takes: a longer one fires at once (setTimeout keeps 32 bits). */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
 export interface NewOutboxItem {
   kind: OutboxItemKind;
@@ -160,6 +165,7 @@ export class Outbox {
   /** A failed item goes back in the queue, to be tried now; the attempts so far are kept. */
   async retry(id: string): Promise<OutboxItemView> {
     const item = this.existing(id);
+    if (this.inFlight.has(id)) throw beingSent();
     if (item.state !== 'failed' && item.state !== 'queued') {
       throw new StoreError('invalid', `This request is ${item.state}; only a failed or waiting request can be retried.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
     }
@@ -172,6 +178,8 @@ export class Outbox {
   /** Cancels a waiting or failed item. One being sent cannot be called back: the service may already have it. */
   async cancel(id: string): Promise<OutboxItemView> {
     const item = this.existing(id);
+    // Taken for sending (its "sending" mark may still be on its way to disk): the service may get it.
+    if (this.inFlight.has(id)) throw beingSent();
     if (item.state !== 'queued' && item.state !== 'failed') {
       throw new StoreError('invalid', `This request is ${item.state} and can no longer be cancelled.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
     }
@@ -231,7 +239,7 @@ export class Outbox {
     this.timer = undefined;
     const all = Promise.all([...this.inFlight.values()].map((f) => f.done));
     let timeout: unknown;
-    const waited = new Promise<void>((resolve) => (timeout = this.timers.setTimeout(resolve, drainMs)));
+    const waited = new Promise<void>((resolve) => (timeout = this.timers.setTimeout(resolve, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, drainMs)))));
     await Promise.race([all, waited]);
     this.timers.clearTimeout(timeout);
     if (this.inFlight.size > 0) this.logger?.info('closing with requests still out; they are sent again with their keys at the next start', { count: this.inFlight.size });
@@ -257,7 +265,7 @@ export class Outbox {
     }
     const later = queued.filter((i) => !this.inFlight.has(i.id) && i.nextTryAt !== null).map((i) => Date.parse(i.nextTryAt as string));
     if (later.length > 0 && this.inFlight.size < limit) {
-      this.timer = this.timers.setTimeout(() => this.kick(), Math.max(0, Math.min(...later) - now));
+      this.timer = this.timers.setTimeout(() => this.kick(), Math.min(MAX_TIMER_DELAY_MS, Math.max(0, Math.min(...later) - now)));
     }
   }
 
@@ -274,7 +282,11 @@ export class Outbox {
 
   private async attempt(queued: OutboxItem, signal: AbortSignal): Promise<void> {
     // Persist first: if the app dies during the call, the next start knows it may have reached the service.
-    const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null });
+    const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null }, 'queued');
+    if (item.state !== 'sending') {
+      this.logger?.info('not sent: no longer waiting when its turn came', facts(item));
+      return; // cancelled before it was taken: never sent
+    }
     this.logger?.info('sending', facts(item));
     let result: unknown;
     try {
@@ -337,10 +349,15 @@ export class Outbox {
     return item;
   }
 
-  /** Writes the change, then makes it current: what the screen shows is always what is on disk. */
-  private update(item: OutboxItem, change: Partial<OutboxItem>): Promise<OutboxItem> {
+  /**
+   * Writes the change, then makes it current: what the screen shows is always what is on disk.
+   * With `onlyIf`, the change is made only when the item is still in that state; otherwise the item is returned as it is.
+   */
+  private update(item: OutboxItem, change: Partial<OutboxItem>, onlyIf?: OutboxItem['state']): Promise<OutboxItem> {
     return this.writes.run(async () => {
-      const next: OutboxItem = { ...(this.items.get(item.id) ?? item), ...change, updatedAt: this.clock().toISOString() };
+      const current = this.items.get(item.id) ?? item;
+      if (onlyIf !== undefined && current.state !== onlyIf) return current;
+      const next: OutboxItem = { ...current, ...change, updatedAt: this.clock().toISOString() };
       await this.store.write(next);
       this.items.set(next.id, next);
       this.changed();

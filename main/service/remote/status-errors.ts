@@ -44,12 +44,15 @@ function fieldErrors(body: unknown): FieldError[] {
   });
 }
 
-/** Retry-After as milliseconds from now: delta-seconds or an HTTP date. */
+/** The longest Retry-After taken as said: anything longer (or absurd) counts as a day. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date, at most MAX_RETRY_AFTER_MS. */
 export function retryAfterMs(value: string | undefined, now: Date): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  if (/^\d+$/.test(value.trim())) return Math.min(Number(value.trim()) * 1000, MAX_RETRY_AFTER_MS);
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(0, at - now.getTime()), MAX_RETRY_AFTER_MS);
 }
 
 export function errorForStatus(answer: HttpAnswer, now: Date): FilingServiceError {
