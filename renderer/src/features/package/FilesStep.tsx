@@ -243,8 +243,7 @@ function AttachedFiles({
                 {a.fileName}
                 {problems.map((p, i) => (
                   <span key={i} className="field__error files__problem">
-                    Refused: {p.file && p.file !== a.fileName ? `${p.file}: ` : ''}
-                    {p.message}
+                    {refusalText(p.message, p.file && p.file !== a.fileName ? p.file : null)}
                   </span>
                 ))}
               </td>
@@ -260,4 +259,10 @@ function AttachedFiles({
       </tbody>
     </table>
   );
+}
+
+/** The engine's own words already say "refused: …" for most names it will not take; say it once. */
+export function refusalText(message: string, file: string | null): string {
+  const words = message.replace(/^refused:\s*/i, '');
+  return `Refused: ${file ? `${file}: ` : ''}${words}`;
 }
