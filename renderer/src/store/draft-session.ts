@@ -8,6 +8,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Draft, DraftForm, DraftSaveRequest, FilingDeskBridge } from '../../../preload/contract.js';
 
 export const AUTOSAVE_DELAY_MS = 400;
+/** The longest wait before trying again after saves keep failing. */
+export const RETRY_MAX_DELAY_MS = 30_000;
 
 export type SaveStatus =
   | { state: 'idle' }
@@ -55,32 +57,50 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let disposed = false;
+  /** Saves that failed in a row: each retry waits twice as long as the one before. */
+  let failures = 0;
 
   return createStore<DraftSessionState<F>>((set, get) => {
-    const schedule = () => {
+    const schedule = (wait = delay) => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
         void write();
-      }, delay);
+      }, wait);
+    };
+    const cancelTimer = () => {
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+    };
+    /** A failed save leaves the changes waiting: try again without waiting for another keystroke. */
+    const failed = (message: string) => {
+      if (disposed) return;
+      failures += 1;
+      set({ save: { state: 'failed', message }, dirty: true });
+      schedule(Math.min(delay * 2 ** (failures - 1), RETRY_MAX_DELAY_MS));
     };
 
     /** Writes the form as it is now; a change made while writing is written next. */
     const write = async (): Promise<boolean> => {
-      if (inFlight) await inFlight;
+      while (inFlight) await inFlight;
       const { form, draft, clientId, dirty } = get();
       if (!form || !draft || !dirty) return get().save.state !== 'failed';
+      // This write takes everything typed so far: a pending autosave or retry has nothing left to do.
+      cancelTimer();
       const meta = describe(form);
       const request: DraftSaveRequest = { id: draft.id, clientId, title: meta.title, periodFrom: meta.periodFrom, periodTo: meta.periodTo, form: form as DraftForm };
       set({ save: { state: 'saving' }, dirty: false });
       const attempt = (async () => {
         try {
           const result = await bridge.saveDraft(request);
-          if (disposed) return result.ok;
           if (!result.ok) {
-            set({ save: { state: 'failed', message: result.error.message }, dirty: true });
+            failed(result.error.message);
             return false;
           }
+          failures = 0;
+          if (disposed) return true;
           const current = get().draft;
           set({
             save: { state: 'saved', at: result.value.changedAt },
@@ -90,14 +110,16 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
           });
           return true;
         } catch (error) {
-          if (!disposed) set({ save: { state: 'failed', message: error instanceof Error ? error.message : String(error) }, dirty: true });
+          failed(error instanceof Error ? error.message : String(error));
           return false;
         }
       })();
       inFlight = attempt;
-      const ok = await attempt;
-      if (inFlight === attempt) inFlight = null;
-      return ok;
+      // Cleared before anyone waiting on the save resumes: they see it over.
+      void attempt.finally(() => {
+        if (inFlight === attempt) inFlight = null;
+      });
+      return attempt;
     };
 
     return {
@@ -132,20 +154,27 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
         schedule();
       },
       adoptDraft: (draft) => set({ draft: { ...draft, form: get().form as DraftForm } }),
+      // "Saved" only once everything typed is written: waits for a save already under way
+      // (another caller's, or an autosave), then writes what is still waiting, until nothing
+      // is. A failed save ends the wait with false; its retry is already scheduled.
       flush: async () => {
-        if (timer) {
-          clearTimeout(timer);
-          timer = null;
+        cancelTimer();
+        for (;;) {
+          if (inFlight) {
+            await inFlight;
+            continue;
+          }
+          const { form, draft, dirty } = get();
+          if (!form || !draft || !dirty) return get().save.state !== 'failed';
+          if (!(await write())) return false;
         }
-        return write();
       },
       dispose: () => {
-        // Leaving the wizard saves what is pending first; nothing typed is dropped. The write
-        // goes ahead after dispose (it reads the form before its first wait); only its answer
-        // is no longer shown.
-        if (timer) {
-          clearTimeout(timer);
-          timer = null;
+        // Leaving the wizard saves what is pending first, whether it waits for the pause or
+        // for a retry after a failed save; nothing typed is dropped. The write goes ahead after
+        // dispose; only its answer is no longer shown.
+        if (timer || get().dirty) {
+          cancelTimer();
           void write();
         }
         disposed = true;
