@@ -145,4 +145,3 @@ function DerivedField({ id }: { id: string }) {
   );
 }
 
-export { RadioField };

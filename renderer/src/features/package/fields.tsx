@@ -1,4 +1,4 @@
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button, ComboBox, FieldError as AriaFieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { describedByOf, Field, TextField } from '../../components/Field.js';
 import { COUNTRIES, type Country } from './countries.js';
 import { usePackageWizard } from './package-context.js';
@@ -54,6 +54,8 @@ export function CountryField({ id, label, hint, value, onChange }: { id: string;
       selectedKey={value || null}
       menuTrigger="focus"
       allowsEmptyCollection
+      // Invalid marks the input (aria-invalid) and ties the error below to it.
+      isInvalid={Boolean(error)}
       onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
       onBlur={() => ctx.touch(id)}
     >
@@ -61,11 +63,7 @@ export function CountryField({ id, label, hint, value, onChange }: { id: string;
       <Text slot="description" className="field__hint">
         {hint}
       </Text>
-      {error ? (
-        <Text slot="errorMessage" className="field__error">
-          {error}
-        </Text>
-      ) : null}
+      <AriaFieldError className="field__error">{error}</AriaFieldError>
       <div className="combo__box">
         <Input className="input input--long" id={id} data-testid="publisher-country" />
         <Button className="button combo__button" aria-label="Show countries">

@@ -37,6 +37,7 @@ export function NewReturnPanel({ busy, kind = 'ct600', onCreate, onCancel }: New
   const headingId = useId();
   const selectId = useId();
   const hintId = useId();
+  const problemId = useId();
 
   useEffect(() => {
     let live = true;
@@ -82,12 +83,16 @@ export function NewReturnPanel({ busy, kind = 'ct600', onCreate, onCancel }: New
           <p className="hint" id={hintId}>
             {words.hint}
           </p>
-          {problem && <p className="field__error" role="alert">{problem}</p>}
+          {problem && (
+            <p className="field__error" role="alert" id={problemId}>
+              {problem}
+            </p>
+          )}
           <select
             id={selectId}
             ref={selectRef}
             className="input"
-            aria-describedby={hintId}
+            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
             value={chosen}
             disabled={clients === null}
             onChange={(e) => setChosen(e.currentTarget.value)}
