@@ -13,11 +13,11 @@
  */
 import { randomBytes, type Hash } from 'node:crypto';
 import { canonicalize, foundIrmark, locateBody, type MarkedBody } from './irmark-dom.js';
-import { decodeUtf8 } from './xml-dom.js';
 
-/** A run of the source text, ASCII by construction, that goes into the digest as it stands. */
+/** A run of the source, ASCII by construction, that goes into the digest as it stands. */
 export interface VerbatimRun {
-  source: string;
+  /** The document as given: its text, or its UTF-8 bytes (then start and end are byte offsets). */
+  source: string | Uint8Array;
   start: number;
   end: number;
 }
@@ -39,43 +39,97 @@ export const MIN_VERBATIM_RUN = 4096;
 const IN_RUN = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\t\n ') IN_RUN[c.charCodeAt(0)] = 1;
 
-/** Runs of at least MIN_VERBATIM_RUN such characters directly between '>' and '<'. */
-function verbatimRuns(text: string): { start: number; end: number }[] {
-  // A scan rather than a regular expression: a backtracking engine runs out
-  // of stack on a 20 MB repetition.
+/** Characters looked at per piece: a multiple of 4, so unwrapped base64 round trips piece by piece. */
+const PIECE = 65_536;
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** `source[start, end)` as text: Latin-1 for bytes, so every byte is one character and ASCII stays itself. */
+function textOf(source: string | Buffer, start: number, end: number): string {
+  return typeof source === 'string' ? source.slice(start, end) : source.toString('latin1', start, end);
+}
+
+/**
+ * True when every character of the piece is a run character. What Buffer's
+ * encoder gives back unchanged is made of the base64 alphabet and "=" only,
+ * all run characters, so most of an attachment is settled natively; any
+ * other piece (wrapped lines, the last piece of a run, anything else) is
+ * looked at character by character.
+ */
+function allInRun(piece: string): boolean {
+  if (piece.length % 4 === 0 && Buffer.from(piece, 'base64').toString('base64') === piece) return true;
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    if (c >= 128 || IN_RUN[c] !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * Runs of at least MIN_VERBATIM_RUN run characters directly between '>' and
+ * '<': the text between a '>' and the next '<' with no other '>' in it. The
+ * markup is found with indexOf (native); a regular expression over the run
+ * would run a backtracking engine out of stack on a 20 MB repetition.
+ */
+function verbatimRuns(source: string | Buffer): { start: number; end: number }[] {
+  const [gtOf, ltOf] = typeof source === 'string' ? (['>', '<'] as const) : ([0x3e, 0x3c] as const);
+  const indexOf = (needle: string | number, from: number) => (source as string).indexOf(needle as string, from);
   const runs: { start: number; end: number }[] = [];
-  for (let gt = text.indexOf('>'); gt >= 0; ) {
+  for (let gt = indexOf(gtOf, 0); gt >= 0; ) {
     const start = gt + 1;
-    let i = start;
-    for (let c = text.charCodeAt(i); c < 128 && IN_RUN[c] === 1; c = text.charCodeAt(++i));
-    if (i - start >= MIN_VERBATIM_RUN && text.charCodeAt(i) === 60 /* < */) runs.push({ start, end: i });
-    gt = text.indexOf('>', i);
+    const nextGt = indexOf(gtOf, start);
+    const lt = indexOf(ltOf, start);
+    if (lt >= 0 && (nextGt < 0 || lt < nextGt) && lt - start >= MIN_VERBATIM_RUN && inRunThroughout(source, start, lt)) runs.push({ start, end: lt });
+    gt = nextGt;
   }
   return runs;
 }
 
+function inRunThroughout(source: string | Buffer, start: number, end: number): boolean {
+  for (let at = start; at < end; at += PIECE) {
+    if (!allInRun(textOf(source, at, Math.min(end, at + PIECE)))) return false;
+  }
+  return true;
+}
+
 /** The canonical Body as pieces, or undefined when the DOM route must be taken. */
 export function streamedCanonicalBody(xml: Uint8Array | string): StreamedCanonicalBody | undefined {
-  const text = typeof xml === 'string' ? xml : decodeUtf8(xml);
-  if (text === undefined) return undefined; // not UTF-8: the DOM route gives the error
-  const runs = verbatimRuns(text);
+  // Bytes stay bytes: only what is left between the runs is decoded, and the runs
+  // are hashed from the buffer. Runs are ASCII and cut at '>' and '<', never inside
+  // a UTF-8 sequence, so the small document is valid UTF-8 exactly when the whole is.
+  const source = typeof xml === 'string' ? xml : asBuffer(xml);
+  const runs = verbatimRuns(source);
   if (runs.length === 0) return undefined;
 
   const nonce = randomBytes(9).toString('hex');
-  if (text.includes(nonce)) return undefined;
+  if (source.includes(nonce)) return undefined;
   const marker = (i: number) => `${nonce}${String(i).padStart(6, '0')}`;
-  const parts: string[] = [];
-  let at = 0;
-  runs.forEach((r, i) => {
-    parts.push(text.slice(at, r.start), marker(i));
-    at = r.end;
-  });
-  parts.push(text.slice(at));
-  const small = parts.join('');
+  let small: string | Buffer;
+  if (typeof source === 'string') {
+    const parts: string[] = [];
+    let at = 0;
+    runs.forEach((r, i) => {
+      parts.push(source.slice(at, r.start), marker(i));
+      at = r.end;
+    });
+    parts.push(source.slice(at));
+    small = parts.join('');
+  } else {
+    const parts: Buffer[] = [];
+    let at = 0;
+    runs.forEach((r, i) => {
+      parts.push(source.subarray(at, r.start), Buffer.from(marker(i), 'latin1'));
+      at = r.end;
+    });
+    parts.push(source.subarray(at));
+    small = Buffer.concat(parts);
+  }
 
   let located: MarkedBody;
   try {
-    located = locateBody(typeof xml === 'string' ? small : Buffer.from(small, 'utf8'));
+    located = locateBody(small);
   } catch {
     return undefined; // the DOM route on the whole document throws the exact error
   }
@@ -95,7 +149,7 @@ export function streamedCanonicalBody(xml: Uint8Array | string): StreamedCanonic
       continue;
     }
     if (canonical.indexOf(marker(i), pos + 1) >= 0) return undefined;
-    pieces.push(canonical.slice(from, pos), { source: text, start: runs[i]!.start, end: runs[i]!.end });
+    pieces.push(canonical.slice(from, pos), { source, start: runs[i]!.start, end: runs[i]!.end });
     from = pos + marker(i).length;
     searchFrom = from;
   }
@@ -125,10 +179,11 @@ function markersInTextAndComments(located: MarkedBody, nonce: string): number {
 
 const CHUNK = 1 << 20;
 
-/** Feeds the pieces to a hash: canonical text as UTF-8, verbatim runs (ASCII) a megabyte at a time. */
+/** Feeds the pieces to a hash: canonical text as UTF-8, verbatim runs (ASCII) as they stand in the source. */
 export function updateWithPieces(hash: Hash, pieces: readonly CanonicalPiece[]): Hash {
   for (const p of pieces) {
     if (typeof p === 'string') hash.update(p, 'utf8');
+    else if (typeof p.source !== 'string') hash.update(p.source.subarray(p.start, p.end));
     else for (let i = p.start; i < p.end; i += CHUNK) hash.update(p.source.slice(i, Math.min(p.end, i + CHUNK)), 'latin1');
   }
   return hash;
@@ -136,5 +191,5 @@ export function updateWithPieces(hash: Hash, pieces: readonly CanonicalPiece[]):
 
 /** The pieces as one string: for tests that compare them with the DOM route's canonical text. */
 export function joinPieces(pieces: readonly CanonicalPiece[]): string {
-  return pieces.map((p) => (typeof p === 'string' ? p : p.source.slice(p.start, p.end))).join('');
+  return pieces.map((p) => (typeof p === 'string' ? p : textOf(typeof p.source === 'string' ? p.source : asBuffer(p.source), p.start, p.end))).join('');
 }

@@ -11,6 +11,7 @@
  * again.
  */
 import { createHash } from 'node:crypto';
+import { isStrictBase64 } from '../base64.js';
 import { EngineInternalError } from '../errors.js';
 import { govTalkMessage, IRMARK_PLACEHOLDER, type GovTalkHeaderOptions } from './govtalk-message.js';
 import { writeCanonicalBody } from './canonical-body.js';
@@ -22,7 +23,6 @@ const ATTACHMENT_END = '</EncodedInlineXBRLDocument>';
 const MARK_OPEN = '<IRmark Type="generic">';
 /** Base64 of a SHA-1 digest. */
 const MARK_LENGTH = 28;
-const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface MarkedMessage {
   /** The message before marking (IRmark element present and empty). */
@@ -50,7 +50,7 @@ export function writeMarkedMessage(ret: Ct600Return, header: GovTalkHeaderOption
   const attachments = [...ret.attachments.Computation, ...ret.attachments.Accounts].map((d) => d.base64);
   for (const a of attachments) {
     // Base64 is what the schema lets through; anything else would not pass C14N verbatim.
-    if (!BASE64_TEXT.test(a)) throw new EngineInternalError('an attachment is not base64 text');
+    if (!isStrictBase64(a)) throw new EngineInternalError('an attachment is not base64 text');
   }
   const skeletonReturn: Ct600Return = {
     ...ret,

@@ -19,6 +19,7 @@ import {
   describeCodes,
 } from './codes.js';
 import { CT_STRING_CHARS, CT_STRING_CLASS, EXCLUDED_CHARS } from './ct-string.js';
+import { roundTripsNatively } from '../base64.js';
 import { oneOrManyInputs } from '../json-schema-hints.js';
 import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
 import { parseRequestDate, periodErrors, type CalendarDate } from './period.js';
@@ -197,6 +198,9 @@ const attachedFile = z
       .string({ error: expected('the document as base64 text') })
       .meta({ pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$' })
       .transform((text, ctx) => {
+      // What the native encoder gives back unchanged is compact, strict and canonical
+      // base64 already: no copy and no scan of a multi-megabyte text.
+      if (text.length > 0 && typeof Buffer !== 'undefined' && roundTripsNatively(text)) return text;
       // Line breaks are tolerated on input (PEM-style tools add them); the document never has them.
       const compact = text.replace(/[\r\n\t ]/g, '');
       if (compact.length === 0) {

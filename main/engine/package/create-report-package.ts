@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { EngineInternalError, RequestValidationError, type FieldError } from '../errors.js';
 import { parseRequest } from '../zod-errors.js';
-import { decodeBase64 } from './base64.js';
+import { decodeBase64 } from '../base64.js';
 import { catalogRewrites, taxonomyReferencesOfReport } from './catalog-rewrites.js';
 import { documentTypeOfExtension, extensionOfDocumentType, reportKindOf, type PackageExtension, type ReportKind } from './document-types.js';
 import { isValidResult, reportCountOf } from './findings.js';

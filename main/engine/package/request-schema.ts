@@ -5,7 +5,7 @@
  * Blank optional strings count as absent: forms send "" for empty inputs.
  */
 import { z } from 'zod';
-import { decodeBase64, isStrictBase64 } from './base64.js';
+import { decodeBase64, isStrictBase64 } from '../base64.js';
 import {
   acceptsReportKind,
   extensionOfDocumentType,

@@ -33,6 +33,10 @@ function expectSameAsDom(xml: string, streamed = true): void {
   expect(pieces !== undefined, 'whether the streamed route is taken').toBe(streamed);
   const dom = computeIrmarkByDom(xml);
   if (pieces) expect(joinPieces(pieces.pieces)).toBe(canonicalBody(xml));
+  // Bytes are scanned and hashed as bytes: the same route, the same canonical text.
+  const bytePieces = streamedCanonicalBody(Buffer.from(xml, 'utf8'));
+  expect(bytePieces !== undefined, 'whether the streamed route is taken for bytes').toBe(streamed);
+  if (bytePieces) expect(joinPieces(bytePieces.pieces)).toBe(canonicalBody(xml));
   expect(computeIrmark(xml)).toEqual(dom);
   expect(computeIrmark(Buffer.from(xml, 'utf8'))).toEqual(dom);
   const check = verifyIrmark(xml);
@@ -74,6 +78,50 @@ describe('streamed IRmark on the published vectors', () => {
   });
 });
 
+describe('streamed IRmark on bytes', () => {
+  const grow = (inner: string) => vector('tpvs-accepted-sample.xml').replace('</Body>', `${inner}</Body>`);
+
+  it('takes the route for runs that are not whole base64 pieces: odd lengths, "=" inside, wrapping only near the end', () => {
+    const flat = base64Text(70_000, 7);
+    expectSameAsDom(grow(`<A>${flat}x</A><B>${flat.slice(0, 65_536)}=${flat.slice(65_536)}</B><C>${flat}\n${flat.slice(0, 99)}</C>`));
+  });
+
+  it('keeps non-ASCII text next to a run, and declines a run holding a character outside it', () => {
+    const flat = base64Text(9000, 8);
+    expectSameAsDom(grow(`<A>é€</A><B>${flat}</B><C>ü${flat}</C><D>${flat.slice(0, 5000)}é${flat.slice(5000)}</D>`));
+  });
+
+  it('declines a run holding a carriage return or a character outside base64, even at a length of whole base64 pieces', () => {
+    const flat = base64Text(6144, 11); // 8,192 characters: a multiple of four
+    expectSameAsDom(grow(`<A>${flat.slice(0, 4000)}\r${flat.slice(4001)}</A>`), false);
+    expectSameAsDom(grow(`<A>${flat.slice(0, 4000)}-${flat.slice(4001)}</A>`), false);
+  });
+
+  it('reads a byte order mark as the DOM route does', () => {
+    const xml = grow(`<A>${base64Text(9000, 9)}</A>`);
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml, 'utf8')]);
+    const pieces = streamedCanonicalBody(withBom);
+    expect(pieces).toBeDefined();
+    expect(joinPieces(pieces!.pieces)).toBe(canonicalBody(withBom));
+    expect(computeIrmark(withBom)).toEqual(computeIrmarkByDom(withBom));
+  });
+
+  it('gives the DOM route its own error when bytes outside the runs are not UTF-8', () => {
+    const xml = Buffer.from(grow(`<A>${base64Text(9000, 10)}</A><B>\u00ff</B>`), 'utf8');
+    const at = xml.indexOf('\u00ff', 0, 'utf8');
+    xml[at] = 0xff; // a lone byte that starts no UTF-8 sequence
+    expect(streamedCanonicalBody(xml)).toBeUndefined();
+    let domError = '';
+    try {
+      computeIrmarkByDom(xml);
+    } catch (err) {
+      domError = (err as Error).message;
+    }
+    expect(domError).toMatch(/UTF-8/);
+    expect(() => computeIrmark(xml)).toThrow(domError);
+  });
+});
+
 describe('streamed IRmark on generated documents', () => {
   const ENVELOPE_HEAD =
     '<?xml version="1.0" encoding="UTF-8"?>\n<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><EnvelopeVersion>2.0</EnvelopeVersion>';
@@ -110,6 +158,9 @@ describe('streamed IRmark on generated documents', () => {
       fc.property(documents, (xml) => {
         const pieces = streamedCanonicalBody(xml);
         if (pieces) expect(joinPieces(pieces.pieces)).toBe(canonicalBody(xml));
+        const bytePieces = streamedCanonicalBody(new Uint8Array(Buffer.from(xml, 'utf8')));
+        expect(bytePieces !== undefined).toBe(pieces !== undefined);
+        if (bytePieces) expect(joinPieces(bytePieces.pieces)).toBe(canonicalBody(xml));
         const dom = computeIrmarkByDom(xml);
         expect(computeIrmark(xml)).toEqual(dom);
         expect(verifyIrmark(Buffer.from(xml))).toEqual(verifyIrmarkByDomOf(xml));

@@ -2,9 +2,11 @@
  * Every bad input the build refuses, with the field and the rule named, and
  * never a half-built document.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCt600, type Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import { RequestValidationError, type FieldError } from '../../../main/engine/errors.js';
+import { ct600RequestSchema } from '../../../main/engine/ct600/request-schema.js';
 import { fullReturn, gbp, minimumReturn } from '../../fixtures/ct600-requests.js';
 
 type Mutable = Record<string, any>;
@@ -256,6 +258,37 @@ describe('attachments', () => {
       expectError((r) => (r.attachedFiles[0].value = value), 'attachedFiles[0].value', /is not valid base64/);
     }
   });
+  it('accepts exactly the canonical base64 the rule spelled out character by character accepts, whitespace removed', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    /** xs:base64Binary as the message needs it: the compact text, or null when refused. */
+    const byRule = (text: string): string | null => {
+      const compact = [...text].filter((c) => !'\r\n\t '.includes(c)).join('');
+      if (compact.length === 0 || compact.length % 4 !== 0) return null;
+      const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
+      const data = compact.slice(0, compact.length - padding);
+      if ([...data].some((c) => !ALPHABET.includes(c))) return null;
+      const unusedBits = padding === 2 ? 0b1111 : padding === 1 ? 0b11 : 0;
+      return (ALPHABET.indexOf(data[data.length - 1]!) & unusedBits) === 0 ? compact : null;
+    };
+    const valid = fc.uint8Array({ minLength: 0, maxLength: 70_000 }).map((b) => Buffer.from(b).toString('base64'));
+    const damaged = fc
+      .tuple(valid, fc.nat(), fc.constantFrom('=', '==', ' ', '\n', '\r\n', '\t', '-', '_', 'é', 'A', '\u0000'), fc.boolean())
+      .map(([text, at, c, replace]) => {
+        const i = text.length === 0 ? 0 : at % text.length;
+        return text.slice(0, i) + c + text.slice(replace ? i + 1 : i);
+      });
+    const arbitrary = fc.string({ unit: fc.constantFrom(...'AQgw/+=\n \t-é'), maxLength: 40 });
+    fc.assert(
+      fc.property(fc.oneof(valid, damaged, arbitrary), (value) => {
+        const parsed = ct600RequestSchema.safeParse({ ...fullReturn(), attachedFiles: [{ filename: 'a.xhtml', value, itemsElementName: 0 }] });
+        const expected = byRule(value);
+        expect(parsed.success, JSON.stringify(value.slice(0, 80))).toBe(expected !== null);
+        if (parsed.success) expect(parsed.data.attachedFiles?.[0]?.base64).toBe(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('refuses invalid base64', () => {
     expectError((r) => (r.attachedFiles[0].value = 'not base64!'), 'attachedFiles[0].value', /is not valid base64/);
     expectError((r) => (r.attachedFiles[1].value = 'abc'), 'attachedFiles[1].value', /is not valid base64/);

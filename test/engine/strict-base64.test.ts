@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStrictBase64, isStrictBase64BySearch, roundTripsNatively } from '../../../main/engine/package/base64.js';
+import { isStrictBase64, isStrictBase64BySearch, roundTripsNatively } from '../../main/engine/base64.js';
 
 /** The rule spelled out character by character: the reference the fast check must agree with. */
 function reference(text: string): boolean {
