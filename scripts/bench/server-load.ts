@@ -25,6 +25,7 @@ import type { FaultSwitches } from '../../main/server/faults.js';
 import { minimumReturn } from '../../test/fixtures/ct600-requests.js';
 import { ct600RequestForWire } from '../../main/service/remote/ct600-wire-codes.js';
 import { median, round, RUNS, type SummaryRow } from './lib/measure.js';
+import { serviceNodeFlags } from './lib/service-node-flags.js';
 
 export interface LoadOptions {
   requests: number;
@@ -166,9 +167,9 @@ const childScript = fileURLToPath(new URL('./lib/service-child.ts', import.meta.
 /** BENCH_SERVER_PROFILE=<folder>: each server process writes a V8 CPU profile there (node --cpu-prof) when it stops. */
 const profileArgs = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROFILE] : [];
 
-/** Starts the server in its own process and signs in through the app's own client. */
+/** Starts the server in its own process, with the Node options `npm run service` uses, and signs in through the app's own client. */
 async function startChild(mode: 'engine' | 'static'): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', childScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...serviceNodeFlags(), ...profileArgs, '--import', 'tsx', childScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const first = await new Promise<string>((resolve, reject) => {
     let text = '';

@@ -55,6 +55,12 @@ describe('npm run service (main/server/cli.ts)', () => {
     }
   });
 
+  it('starts through the npm script as a newcomer types it (its Node options are valid)', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'service', '--', '--help'], { cwd: repoRoot, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('usage: service --port <n>');
+  });
+
   it('refuses to start without credentials, naming the missing option', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--port', '0'], { cwd: repoRoot, encoding: 'utf8' });
     expect(r.status).toBe(2);

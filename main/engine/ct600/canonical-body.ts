@@ -14,7 +14,7 @@
  * the DOM route for that document. The DOM route stays the oracle: the tests
  * compare both byte for byte.
  */
-import { indentOf, type XmlElement } from './xml-writer.js';
+import { hasChild, indentOf, tagStrings, type XmlElement } from './xml-writer.js';
 
 /**
  * Characters that reach the DOM unchanged. Left out: CR, NEL (U+0085) and
@@ -28,10 +28,22 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 
 class Declined extends Error {}
 
+/** Names already found plain: a build writes the same few dozen names on every request. */
+const plainNames = new Set<string>();
+function isPlainName(name: string): boolean {
+  if (plainNames.has(name)) return true;
+  if (!PLAIN_NAME.test(name)) return false;
+  plainNames.add(name);
+  return true;
+}
+
+/** Text that is neither unsafe nor needs escaping, in one search: figures, dates and codes. */
+const TEXT_AS_IS = /^[\t\n\x20-\x25\x27-\x3B\x3D\x3F-\x7E\u00A0-\u2027\u202A-\uD7FF\uE000-\uFFFC]*$/;
 const TEXT_SPECIAL = /[&<>]/;
 const ATTRIBUTE_SPECIAL = /[&<"\t\n]/;
 
 function canonicalText(text: string): string {
+  if (TEXT_AS_IS.test(text)) return text;
   if (UNSAFE_CHAR.test(text)) throw new Declined();
   if (!TEXT_SPECIAL.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,7 +56,7 @@ function canonicalAttribute(value: string): string {
 }
 
 function present(content: XmlElement['content']): (XmlElement | undefined)[] | string | undefined {
-  if (content === undefined || (Array.isArray(content) && content.every((c) => c === undefined))) return undefined;
+  if (content === undefined || (Array.isArray(content) && !hasChild(content))) return undefined;
   return content;
 }
 
@@ -54,52 +66,67 @@ function firstNamed(node: XmlElement | undefined, name: string): XmlElement | un
   return content.find((c): c is XmlElement => c !== undefined && c.name === name);
 }
 
+/** Unprefixed attributes have no namespace: ordered by local name, by code unit. */
+function byName(a: [string, string], b: [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
 /**
- * Writes one element as C14N renders it. `inScopeDefault` is the default
- * namespace in scope from the parent; `renderedDefault` the one the nearest
- * rendered ancestor declared (undefined above Body: the apex of the subtree
- * renders what is in scope, as inclusive C14N does).
+ * Appends one element as C14N renders it to `out` and returns the result.
+ * `inScopeDefault` is the default namespace in scope from the parent;
+ * `renderedDefault` the one the nearest rendered ancestor declared
+ * (undefined above Body: the apex of the subtree renders what is in scope,
+ * as inclusive C14N does).
  */
-function write(node: XmlElement, depth: number, inScopeDefault: string, renderedDefault: string | undefined, skip: { element?: XmlElement }, out: string[]): void {
-  if (!PLAIN_NAME.test(node.name)) throw new Declined();
+function write(node: XmlElement, depth: number, inScopeDefault: string, renderedDefault: string | undefined, skip: { element?: XmlElement }, out: string): string {
+  if (!isPlainName(node.name)) throw new Declined();
+  const tag = tagStrings(node.name);
   let declared: string | undefined;
-  const attributes: [string, string][] = [];
-  for (const [k, v] of Object.entries(node.attributes ?? {})) {
-    if (v === undefined) continue;
-    if (k === 'xmlns') declared = v;
-    else if (PLAIN_NAME.test(k) && !k.toLowerCase().startsWith('xml')) attributes.push([k, v]);
-    else throw new Declined();
+  let attributes: [string, string][] | undefined;
+  const given = node.attributes;
+  if (given !== undefined) {
+    for (const k in given) {
+      const v = given[k];
+      if (v === undefined) continue;
+      if (k === 'xmlns') declared = v;
+      else if (isPlainName(k) && !k.toLowerCase().startsWith('xml')) (attributes ??= []).push([k, v]);
+      else throw new Declined();
+    }
   }
   // Undeclaring the default namespace (xmlns="") has rules of its own in C14N: not modelled.
   if (declared === '') throw new Declined();
   const scope = declared ?? inScopeDefault;
-  let open = `<${node.name}`;
-  if (scope !== '' && scope !== renderedDefault) open += ` xmlns="${canonicalAttribute(scope)}"`;
-  // Unprefixed attributes have no namespace: ordered by local name, by code unit.
-  attributes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [k, v] of attributes) open += ` ${k}="${canonicalAttribute(v)}"`;
-  open += '>';
-  const close = `</${node.name}>`;
-  const content = present(node.content);
-  const rendered = scope === '' ? renderedDefault : scope;
-  if (content === undefined) {
-    out.push(open, close);
-  } else if (typeof content === 'string') {
-    out.push(open, canonicalText(content), close);
+  let start: string;
+  if (attributes === undefined && (scope === '' || scope === renderedDefault)) {
+    start = tag.canonicalStart ??= tag.open + '>';
   } else {
-    out.push(open, '\n');
-    const indent = indentOf(depth + 1);
-    for (const child of content) {
-      if (!child) continue;
-      out.push(indent);
-      // The removed IRmark takes only its markup: the whitespace either side stays, as in the DOM route.
-      // Only the first: the DOM route removes one element, even were the same object written twice.
-      if (child === skip.element) skip.element = undefined;
-      else write(child, depth + 1, scope, rendered, skip, out);
-      out.push('\n');
+    start = tag.open;
+    if (scope !== '' && scope !== renderedDefault) start += ' xmlns="' + canonicalAttribute(scope) + '"';
+    if (attributes !== undefined) {
+      if (attributes.length > 1) attributes.sort(byName);
+      for (const [k, v] of attributes) start += ' ' + k + '="' + canonicalAttribute(v) + '"';
     }
-    out.push(indentOf(depth), close);
+    start += '>';
   }
+  const content = node.content;
+  if (typeof content === 'string') return out + (start + canonicalText(content) + tag.close);
+  if (content === undefined || !hasChild(content)) return out + (start + tag.close);
+  out += start + '\n';
+  const rendered = scope === '' ? renderedDefault : scope;
+  const indent = indentOf(depth + 1);
+  for (let i = 0; i < content.length; i++) {
+    const child = content[i];
+    if (child === undefined) continue;
+    // The removed IRmark takes only its markup: the whitespace either side stays, as in the DOM route.
+    // Only the first: the DOM route removes one element, even were the same object written twice.
+    if (child === skip.element) {
+      skip.element = undefined;
+      out += indent + '\n';
+    } else {
+      out = write(child, depth + 1, scope, rendered, skip, out + indent) + '\n';
+    }
+  }
+  return out + (indentOf(depth) + tag.close);
 }
 
 /**
@@ -117,11 +144,9 @@ export function writeCanonicalBody(root: XmlElement): string | undefined {
   const skip = { element: firstNamed(firstNamed(firstNamed(body, 'IRenvelope'), 'IRheader'), 'IRmark') };
   try {
     // Root's other attributes are not namespace declarations (prefixes are declined): only its default is in scope.
-    for (const k of Object.keys(root.attributes ?? {})) if (k !== 'xmlns' && (!PLAIN_NAME.test(k) || k.toLowerCase().startsWith('xml'))) return undefined;
+    for (const k of Object.keys(root.attributes ?? {})) if (k !== 'xmlns' && (!isPlainName(k) || k.toLowerCase().startsWith('xml'))) return undefined;
     if (rootNs === '') return undefined;
-    const out: string[] = [];
-    write(body, 1, rootNs ?? '', undefined, skip, out);
-    return out.join('');
+    return write(body, 1, rootNs ?? '', undefined, skip, '');
   } catch (e) {
     if (e instanceof Declined) return undefined;
     throw e;

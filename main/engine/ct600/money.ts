@@ -9,6 +9,8 @@ export const MAX_PENCE: Pence = 9_999_999_999_999;
 /** Pence of a JSON number with at most two decimals, or undefined when it has more. */
 export function penceOf(value: number): Pence | undefined {
   if (!Number.isFinite(value)) return undefined;
+  // Whole pounds (most figures) are exact in pence: no rounding to check.
+  if (Number.isInteger(value) && Number.isSafeInteger(value * 100)) return value * 100;
   const pence = Math.round(value * 100);
   // toFixed(2) rounds the binary value to the nearest hundredth; a number that
   // really has two decimals round-trips exactly (19.99, 0.1, 1234567.89 …).

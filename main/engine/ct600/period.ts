@@ -33,8 +33,12 @@ export function isRealDate({ year, month, day }: CalendarDate): boolean {
   return day <= daysInMonth(year, month);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Gregorian, as Date.UTC counts: February has 29 days in years divisible by 4, except centuries not divisible by 400. */
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[month - 1]!;
 }
 
 export function formatDate({ year, month, day }: CalendarDate): string {

@@ -45,25 +45,67 @@ export function indentOf(depth: number): string {
 
 /** Tab-indented, one element per line, as HMRC's own samples are laid out. */
 export function serialize(root: XmlElement): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  write(root, 0, out);
-  return out.join('');
+  return write(root, 0, '<?xml version="1.0" encoding="UTF-8"?>\n');
 }
 
-function write(node: XmlElement, depth: number, out: string[]): void {
-  const indent = indentOf(depth);
-  let open = `<${node.name}`;
-  for (const [k, v] of Object.entries(node.attributes ?? {})) {
-    if (v !== undefined) open += ` ${k}="${escapeAttribute(v)}"`;
+/** True when at least one child is present: an element whose children are all left out is empty. */
+export function hasChild(content: readonly (XmlElement | undefined)[]): boolean {
+  for (let i = 0; i < content.length; i++) if (content[i] !== undefined) return true;
+  return false;
+}
+
+/** Tag strings of a name, made once: a build writes the same few dozen names every time. */
+interface TagStrings {
+  /** `<name` */
+  open: string;
+  /** `</name>` */
+  close: string;
+  /** `</name>` and a line feed */
+  closeLine: string;
+  /** Indentation and `<name>` (and a line feed, for elements with children), by depth: the start tag of an element without attributes. */
+  lineStart: string[];
+  parentStart: string[];
+  /** `<name>`: C14N's start tag of an element with nothing to render in it (canonical-body.ts). */
+  canonicalStart?: string;
+}
+const tags = new Map<string, TagStrings>();
+export function tagStrings(name: string): TagStrings {
+  let t = tags.get(name);
+  if (t === undefined) {
+    t = { open: '<' + name, close: '</' + name + '>', closeLine: '</' + name + '>\n', lineStart: [], parentStart: [] };
+    // The service builds returns for anyone: keep the cache to the names our own trees use.
+    if (tags.size < 1024) tags.set(name, t);
   }
+  return t;
+}
+
+function startTag(node: XmlElement, tag: TagStrings): string | undefined {
+  const attributes = node.attributes;
+  if (attributes === undefined) return undefined;
+  let open = tag.open;
+  for (const k in attributes) {
+    const v = attributes[k];
+    if (v !== undefined) open += ' ' + k + '="' + escapeAttribute(v) + '"';
+  }
+  return open;
+}
+
+// Appends to one string rather than collecting pieces and joining them, with
+// the tags of each name made once: a build writes a message on every request
+// the service answers, and this allocates least.
+function write(node: XmlElement, depth: number, out: string): string {
+  const tag = tagStrings(node.name);
+  const open = startTag(node, tag);
   const content = node.content;
-  if (content === undefined || (Array.isArray(content) && content.every((c) => c === undefined))) {
-    out.push(`${indent}${open}/>\n`);
-  } else if (typeof content === 'string') {
-    out.push(`${indent}${open}>${escapeText(content)}</${node.name}>\n`);
-  } else {
-    out.push(`${indent}${open}>\n`);
-    for (const child of content) if (child) write(child, depth + 1, out);
-    out.push(`${indent}</${node.name}>\n`);
+  if (typeof content === 'string') {
+    const start = open === undefined ? (tag.lineStart[depth] ??= indentOf(depth) + tag.open + '>') : indentOf(depth) + open + '>';
+    return out + (start + escapeText(content) + tag.closeLine);
   }
+  if (content === undefined || !hasChild(content)) return out + (indentOf(depth) + (open ?? tag.open) + '/>\n');
+  out += open === undefined ? (tag.parentStart[depth] ??= indentOf(depth) + tag.open + '>\n') : indentOf(depth) + open + '>\n';
+  for (let i = 0; i < content.length; i++) {
+    const child = content[i];
+    if (child !== undefined) out = write(child, depth + 1, out);
+  }
+  return out + (indentOf(depth) + tag.closeLine);
 }
