@@ -10,7 +10,7 @@
  * is then inserted by moving the bytes after it, not by building the message
  * again.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash as sha1Of } from 'node:crypto';
 import { isStrictBase64 } from '../base64.js';
 import { EngineInternalError } from '../errors.js';
 import { govTalkMessage, IRMARK_PLACEHOLDER, type GovTalkHeaderOptions } from './govtalk-message.js';
@@ -31,6 +31,8 @@ export interface MarkedMessage {
   marked: Buffer;
   irMark: string;
 }
+
+const sha1Base64 = (text: string) => sha1Of('sha1', text, 'base64');
 
 /** Every occurrence of `needle`, in order. */
 function positionsOf(haystack: string, needle: string): number[] {
@@ -76,23 +78,23 @@ export function writeMarkedMessage(ret: Ct600Return, header: GovTalkHeaderOption
   const attachmentBytes = attachments.reduce((n, a) => n + a.length, 0);
   const originalLength = Buffer.byteLength(skeleton, 'utf8') + attachmentBytes;
   const buffer = Buffer.allocUnsafe(originalLength + MARK_LENGTH);
-  const hash = createHash('sha1');
+  // A return without attachments is a few kilobytes: one call hashes it (the service builds these by the thousand).
+  const hash = attachments.length === 0 ? undefined : createHash('sha1');
   let written = 0;
   let from = 0;
   let canonicalFrom = 0;
   attachments.forEach((a, i) => {
     written += buffer.write(skeleton.slice(from, ends[i]), written, 'utf8');
-    hash.update(canonical.slice(canonicalFrom, canonicalEnds[i]), 'utf8');
+    hash!.update(canonical.slice(canonicalFrom, canonicalEnds[i]), 'utf8');
     const start = written;
     written += buffer.write(a, written, 'latin1');
-    hash.update(buffer.subarray(start, written));
+    hash!.update(buffer.subarray(start, written));
     from = ends[i]!;
     canonicalFrom = canonicalEnds[i]!;
   });
-  written += buffer.write(skeleton.slice(from), written, 'utf8');
-  hash.update(canonical.slice(canonicalFrom), 'utf8');
+  written += buffer.write(from === 0 ? skeleton : skeleton.slice(from), written, 'utf8');
+  const irMark = hash ? hash.update(canonical.slice(canonicalFrom), 'utf8').digest('base64') : sha1Base64(canonical);
   if (written !== originalLength) throw new EngineInternalError('the message was not written to its computed length');
-  const irMark = hash.digest('base64');
   if (irMark.length !== MARK_LENGTH) throw new EngineInternalError('an IRmark is 28 characters of base64');
 
   use('original', buffer.subarray(0, originalLength));
