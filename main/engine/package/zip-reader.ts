@@ -5,8 +5,11 @@
  * a hard output cap so a lying size header cannot get past. Both the builder
  * (for `base64ZipFiles`) and the validator (for dropped packages) use it.
  */
-import { inflateRawSync, crc32 } from 'node:zlib';
+import { constants as zlibConstants, inflateRawSync, crc32 } from 'node:zlib';
 import { decodeCp437 } from './cp437.js';
+
+/** Largest single output piece of an inflate: bigger entries are inflated in pieces of this size. */
+const MAX_INFLATE_CHUNK = 1 << 20;
 
 export interface ZipLimits {
   /** Most entries (files and directories) an archive may list. */
@@ -274,8 +277,14 @@ function readEntry(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer 
     out = data; // a view of the archive's bytes: no reader writes to what it reads
   } else if (entry.method === 8) {
     try {
-      // The cap is the declared size: inflating past it means the header lied.
-      out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+      // The cap is the declared size: inflating past it means the header lied. An output
+      // chunk one byte larger than that size takes an honest entry in one allocation, with
+      // no second chunk and no concatenation (zlib's default is 16 KiB pieces); large
+      // entries still go in pieces, so a lying header cannot claim a huge buffer at once.
+      out = inflateRawSync(data, {
+        maxOutputLength: Math.max(1, entry.uncompressedSize),
+        chunkSize: Math.min(Math.max(zlibConstants.Z_MIN_CHUNK, entry.uncompressedSize + 1), MAX_INFLATE_CHUNK),
+      });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ERR_BUFFER_TOO_LARGE') {
