@@ -1,13 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { KEYCHAIN_TEST_FILES } from './test/keychain-test-files.js';
+
+const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The engine tests spawn xmllint and build large documents; two cores here.
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'suite', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...KEYCHAIN_TEST_FILES], sequence: { groupOrder: 0 } } },
+      // One file at a time, once everything else has finished: one Secret Service client process at a time.
+      { extends: true, test: { name: 'keychain', include: KEYCHAIN_TEST_FILES, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

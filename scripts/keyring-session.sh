@@ -10,7 +10,15 @@ mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 printf 'test-keyring-password' | gnome-keyring-daemon --foreground --unlock --components=secrets >"$tmp/daemon.log" 2>&1 &
 daemon=$!
-cleanup() { kill "$daemon" 2>/dev/null || true; rm -rf "$tmp"; }
+cleanup() {
+  # A daemon that died during the run fails every keychain test after it: say so, with its log.
+  if ! kill -0 "$daemon" 2>/dev/null; then
+    echo "gnome-keyring-daemon stopped during the run; its log:" >&2
+    cat "$tmp/daemon.log" >&2
+  fi
+  kill "$daemon" 2>/dev/null || true
+  rm -rf "$tmp"
+}
 trap cleanup EXIT
 for _ in $(seq 1 100); do
   if dbus-send --session --dest=org.freedesktop.DBus --type=method_call --print-reply \

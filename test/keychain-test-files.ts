@@ -1,0 +1,20 @@
+/**
+ * The test files that talk to the real Secret Service. They run one at a
+ * time, after every other file (vitest.config.ts): gnome-keyring-daemon can
+ * abort when Secret Service sessions from several processes open at once
+ * (a known upstream race), and a daemon that dies takes every keychain test
+ * after it down with it. A test (keychain-test-files.test.ts) checks that
+ * every file using the keychain helpers is listed here.
+ */
+export const KEYCHAIN_TEST_FILES = [
+  'test/credentials/keyring-credential-store.test.ts',
+  'test/e2e/online.e2e.test.ts',
+  'test/online/govtalk-header.test.ts',
+  'test/online/online-channels.test.ts',
+  'test/online/service-builds.test.ts',
+  'test/online/sign-out.test.ts',
+  'test/online/test-connection-stored.test.ts',
+  'test/outbox/outbox-races.test.ts',
+  'test/service/keychain-session.test.ts',
+  'test/shell/log-online.test.ts',
+];
