@@ -95,6 +95,33 @@ describe('CT600 wizard: company and period', () => {
   });
 });
 
+describe('CT600 wizard: the client picker says what happened', () => {
+  it('keeps its status region in the page before anything is said, and shows a refused save as an error', async () => {
+    const { bridge } = fakeMain(
+      { 'clients.save': () => ({ ok: false, error: { code: 'invalid-request', message: 'companyName: must be at most 160 characters' } }) },
+      newDraft({ clientId: 'c1' }),
+    );
+    openWizard(bridge);
+    await waitFor(() => expect(screen.getByLabelText('Company name (box 1)')).toHaveValue('Acme Widgets Ltd'));
+    const region = screen.getByTestId('client-picker-message');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toBeEmptyDOMElement();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save these details to the client Acme Widgets Ltd' }));
+    await waitFor(() => expect(region).toHaveTextContent('The client was not saved: companyName: must be at most 160 characters'));
+    expect(screen.getByTestId('client-picker-message')).toBe(region);
+    expect(region).toHaveClass('client-picker__message--bad');
+  });
+
+  it('says a saved client in the plain status colour', async () => {
+    const { bridge } = fakeMain({}, newDraft({ clientId: 'c1' }));
+    openWizard(bridge);
+    await waitFor(() => expect(screen.getByLabelText('Company name (box 1)')).toHaveValue('Acme Widgets Ltd'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save these details to the client Acme Widgets Ltd' }));
+    await waitFor(() => expect(screen.getByTestId('client-picker-message')).toHaveTextContent('Saved these details to the client Acme Widgets Ltd.'));
+    expect(screen.getByTestId('client-picker-message')).not.toHaveClass('client-picker__message--bad');
+  });
+});
+
 describe('CT600 wizard: profits and tax', () => {
   it('computes the derived boxes live and explains an entered figure that differs', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));

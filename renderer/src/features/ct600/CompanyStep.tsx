@@ -30,13 +30,13 @@ export const RETURN_TYPE_OPTIONS = [
 function ClientPicker() {
   const ctx = useWizard();
   const [clients, setClients] = useState<Client[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     let live = true;
     ctx.bridge.listClients({ query: '', includeArchived: false }).then(
-      (r) => live && (r.ok ? setClients(r.value) : setMessage(`The client book could not be read: ${r.error.message}`)),
-      () => live && setMessage('The client book could not be read.'),
+      (r) => live && (r.ok ? setClients(r.value) : setMessage({ text: `The client book could not be read: ${r.error.message}`, bad: true })),
+      () => live && setMessage({ text: 'The client book could not be read.', bad: true }),
     );
     return () => {
       live = false;
@@ -51,10 +51,10 @@ function ClientPicker() {
     const details = clientDetailsFrom(ctx.form, current, to);
     const result = await ctx.bridge.saveClient(current ? { id: current.id, details } : { details });
     setSaving(false);
-    if (!result.ok) return setMessage(`The client was not saved: ${result.error.message}`);
+    if (!result.ok) return setMessage({ text: `The client was not saved: ${result.error.message}`, bad: true });
     setClients((list) => [...list.filter((c) => c.id !== result.value.id), result.value]);
     ctx.setClientId(result.value.id);
-    setMessage(`Saved these details to the client ${result.value.companyName}.`);
+    setMessage({ text: `Saved these details to the client ${result.value.companyName}.`, bad: false });
   };
 
   return (
@@ -100,11 +100,10 @@ function ClientPicker() {
           {current ? `Save these details to the client ${current.companyName}` : 'Save these details as a new client'}
         </button>
       </p>
-      {message ? (
-        <p role="status" className="client-picker__message">
-          {message}
-        </p>
-      ) : null}
+      {/* Always in the page, so a screen reader is already listening when the outcome is written into it. */}
+      <p role="status" className={`client-picker__message${message?.bad ? ' client-picker__message--bad' : ''}`} data-testid="client-picker-message">
+        {message?.text}
+      </p>
     </div>
   );
 }
