@@ -38,7 +38,7 @@ export function roundTripsNatively(text: string, chunk = ROUND_TRIP_CHUNK): bool
  * the native round trip (roundTripsNatively) accepts canonical text without
  * a scan, about three times faster than the search on tens of megabytes;
  * whatever it does not accept is decided by the rule's own search, so the
- * answer is the rule's on every input (test/engine/package/strict-base64.test.ts).
+ * answer is the rule's on every input (test/engine/strict-base64.test.ts).
  * The search alone runs in the sandboxed renderer, which has no Buffer.
  */
 export function isStrictBase64(text: string): boolean {

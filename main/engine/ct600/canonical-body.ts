@@ -98,7 +98,7 @@ function write(node: XmlElement, depth: number, inScopeDefault: string, rendered
   const scope = declared ?? inScopeDefault;
   let start: string;
   if (attributes === undefined && (scope === '' || scope === renderedDefault)) {
-    start = tag.canonicalStart ??= tag.open + '>';
+    start = tag.start;
   } else {
     start = tag.open;
     if (scope !== '' && scope !== renderedDefault) start += ' xmlns="' + canonicalAttribute(scope) + '"';

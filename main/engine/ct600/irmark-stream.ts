@@ -46,6 +46,10 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+function sliceOf(source: string | Buffer, start: number, end: number): string | Buffer {
+  return typeof source === 'string' ? source.slice(start, end) : source.subarray(start, end);
+}
+
 /** `source[start, end)` as text: Latin-1 for bytes, so every byte is one character and ASCII stays itself. */
 function textOf(source: string | Buffer, start: number, end: number): string {
   return typeof source === 'string' ? source.slice(start, end) : source.toString('latin1', start, end);
@@ -74,17 +78,27 @@ function allInRun(piece: string): boolean {
  * would run a backtracking engine out of stack on a 20 MB repetition.
  */
 function verbatimRuns(source: string | Buffer): { start: number; end: number }[] {
-  const [gtOf, ltOf] = typeof source === 'string' ? (['>', '<'] as const) : ([0x3e, 0x3c] as const);
-  const indexOf = (needle: string | number, from: number) => (source as string).indexOf(needle as string, from);
   const runs: { start: number; end: number }[] = [];
-  for (let gt = indexOf(gtOf, 0); gt >= 0; ) {
+  // Each search starts where the last one of its kind ended: one pass over the
+  // document, however many '>' its text holds before the next '<'.
+  let lt = -1;
+  for (let gt = indexOfCode(source, GT, 0); gt >= 0; ) {
     const start = gt + 1;
-    const nextGt = indexOf(gtOf, start);
-    const lt = indexOf(ltOf, start);
-    if (lt >= 0 && (nextGt < 0 || lt < nextGt) && lt - start >= MIN_VERBATIM_RUN && inRunThroughout(source, start, lt)) runs.push({ start, end: lt });
+    const nextGt = indexOfCode(source, GT, start);
+    if (lt < start) lt = indexOfCode(source, LT, start);
+    if (lt < 0) break;
+    if ((nextGt < 0 || lt < nextGt) && lt - start >= MIN_VERBATIM_RUN && inRunThroughout(source, start, lt)) runs.push({ start, end: lt });
     gt = nextGt;
   }
   return runs;
+}
+
+const GT = 0x3e;
+const LT = 0x3c;
+
+/** indexOf of an ASCII character, in text or in bytes (native either way). */
+function indexOfCode(source: string | Buffer, code: number, from: number): number {
+  return typeof source === 'string' ? source.indexOf(String.fromCharCode(code), from) : source.indexOf(code, from);
 }
 
 function inRunThroughout(source: string | Buffer, start: number, end: number): boolean {
@@ -106,26 +120,15 @@ export function streamedCanonicalBody(xml: Uint8Array | string): StreamedCanonic
   const nonce = randomBytes(9).toString('hex');
   if (source.includes(nonce)) return undefined;
   const marker = (i: number) => `${nonce}${String(i).padStart(6, '0')}`;
-  let small: string | Buffer;
-  if (typeof source === 'string') {
-    const parts: string[] = [];
-    let at = 0;
-    runs.forEach((r, i) => {
-      parts.push(source.slice(at, r.start), marker(i));
-      at = r.end;
-    });
-    parts.push(source.slice(at));
-    small = parts.join('');
-  } else {
-    const parts: Buffer[] = [];
-    let at = 0;
-    runs.forEach((r, i) => {
-      parts.push(source.subarray(at, r.start), Buffer.from(marker(i), 'latin1'));
-      at = r.end;
-    });
-    parts.push(source.subarray(at));
-    small = Buffer.concat(parts);
-  }
+  // The document with each run replaced by its marker, as text or as bytes like the document.
+  const parts: (string | Buffer)[] = [];
+  let at = 0;
+  runs.forEach((r, i) => {
+    parts.push(sliceOf(source, at, r.start), typeof source === 'string' ? marker(i) : Buffer.from(marker(i), 'latin1'));
+    at = r.end;
+  });
+  parts.push(sliceOf(source, at, source.length));
+  const small = typeof source === 'string' ? parts.join('') : Buffer.concat(parts as Buffer[]);
 
   let located: MarkedBody;
   try {

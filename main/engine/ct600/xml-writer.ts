@@ -58,6 +58,8 @@ export function hasChild(content: readonly (XmlElement | undefined)[]): boolean 
 interface TagStrings {
   /** `<name` */
   open: string;
+  /** `<name>`: the start tag of an element without attributes */
+  start: string;
   /** `</name>` */
   close: string;
   /** `</name>` and a line feed */
@@ -65,14 +67,12 @@ interface TagStrings {
   /** Indentation and `<name>` (and a line feed, for elements with children), by depth: the start tag of an element without attributes. */
   lineStart: string[];
   parentStart: string[];
-  /** `<name>`: C14N's start tag of an element with nothing to render in it (canonical-body.ts). */
-  canonicalStart?: string;
 }
 const tags = new Map<string, TagStrings>();
 export function tagStrings(name: string): TagStrings {
   let t = tags.get(name);
   if (t === undefined) {
-    t = { open: '<' + name, close: '</' + name + '>', closeLine: '</' + name + '>\n', lineStart: [], parentStart: [] };
+    t = { open: '<' + name, start: '<' + name + '>', close: '</' + name + '>', closeLine: '</' + name + '>\n', lineStart: [], parentStart: [] };
     // The service builds returns for anyone: keep the cache to the names our own trees use.
     if (tags.size < 1024) tags.set(name, t);
   }
@@ -98,11 +98,11 @@ function write(node: XmlElement, depth: number, out: string): string {
   const open = startTag(node, tag);
   const content = node.content;
   if (typeof content === 'string') {
-    const start = open === undefined ? (tag.lineStart[depth] ??= indentOf(depth) + tag.open + '>') : indentOf(depth) + open + '>';
+    const start = open === undefined ? (tag.lineStart[depth] ??= indentOf(depth) + tag.start) : indentOf(depth) + open + '>';
     return out + (start + escapeText(content) + tag.closeLine);
   }
   if (content === undefined || !hasChild(content)) return out + (indentOf(depth) + (open ?? tag.open) + '/>\n');
-  out += open === undefined ? (tag.parentStart[depth] ??= indentOf(depth) + tag.open + '>\n') : indentOf(depth) + open + '>\n';
+  out += open === undefined ? (tag.parentStart[depth] ??= indentOf(depth) + tag.start + '\n') : indentOf(depth) + open + '>\n';
   for (let i = 0; i < content.length; i++) {
     const child = content[i];
     if (child !== undefined) out = write(child, depth + 1, out);

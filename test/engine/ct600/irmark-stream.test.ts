@@ -97,6 +97,23 @@ describe('streamed IRmark on bytes', () => {
     expectSameAsDom(grow(`<A>${flat.slice(0, 4000)}-${flat.slice(4001)}</A>`), false);
   });
 
+  it("looks for runs in one pass, however many '>' the text holds before the next '<'", () => {
+    const xml = grow(`<A>${'>'.repeat(20_000)}</A><B>${base64Text(9000, 12)}</B>`);
+    expectSameAsDom(xml);
+    // Count what the searches read: searching for the next '<' afresh after every '>' would read the 20,000 '>' 20,000 times.
+    const bytes = Buffer.from(xml, 'utf8');
+    let read = 0;
+    const counting = Object.create(Buffer.prototype) as { indexOf: (this: Buffer, value: number, from?: number) => number };
+    counting.indexOf = function (value, from) {
+      const at = Buffer.prototype.indexOf.call(this, value, from);
+      read += (at < 0 ? this.length : at) - (from ?? 0);
+      return at;
+    };
+    Object.setPrototypeOf(bytes, counting);
+    expect(streamedCanonicalBody(bytes)).toBeDefined();
+    expect(read).toBeLessThan(3 * bytes.length);
+  });
+
   it('reads a byte order mark as the DOM route does', () => {
     const xml = grow(`<A>${base64Text(9000, 9)}</A>`);
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml, 'utf8')]);

@@ -6,7 +6,7 @@ import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
 import { formatSize } from './AttachmentsStep.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
-import { FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
+import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
 import { calendarDateOf, effectiveFigures, formatPounds, isVisible, ukDate } from './form.js';
 import { useWizard } from './wizard-context.js';
 
@@ -119,7 +119,7 @@ export function CheckStep() {
   const [refused, setRefused] = useState<{ message: string; errors: FieldError[] } | null>(null);
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState(0);
-  const errors = [...ctx.check.errors.entries()].filter(([id]) => id !== '' ? isVisible(ctx.form, FIELDS.find((f) => f.id === id)!) : true);
+  const errors = [...ctx.check.errors.entries()].filter(([id]) => id !== '' ? isVisible(ctx.form, FIELD_BY_ID.get(id)!) : true);
   const lastBuild = ctx.draft.lastBuild;
 
   const build = async () => {
@@ -220,7 +220,7 @@ export function CheckStep() {
               errors={errors.map(([fieldId, message]) => ({ fieldId: fieldId || 'build-heading', message }))}
               focusKey={0}
               onSelect={(id) => {
-                const f = FIELDS.find((x) => x.id === id);
+                const f = FIELD_BY_ID.get(id);
                 if (f) ctx.go(f.step, f.id);
               }}
             />
@@ -248,7 +248,7 @@ export function CheckStep() {
                 : [{ fieldId: 'build-heading', message: `The return was not built: ${refused.message}` }]
             }
             onSelect={(id) => {
-              const f = FIELDS.find((x) => x.id === id);
+              const f = FIELD_BY_ID.get(id);
               if (f) ctx.go(f.step, f.id);
             }}
           />

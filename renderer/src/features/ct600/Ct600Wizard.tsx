@@ -12,7 +12,7 @@ import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
-import { FIELDS, STEPS, type StepId } from './fields.js';
+import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
 import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
@@ -103,7 +103,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   }
 
   const shownError = (id: string) => {
-    const f = FIELDS.find((x) => x.id === id);
+    const f = FIELD_BY_ID.get(id);
     if (!f || !isVisible(form, f)) return undefined;
     return touched.has(id) || submitted.has(f.step) || submitted.has('check') ? check.errors.get(id) : undefined;
   };
