@@ -48,7 +48,6 @@ let desk: OnlineDesk;
 let drafts: DraftStore;
 let current: OpenedPage | null = null;
 const faults = new FaultSwitches();
-const pushFailures: string[] = [];
 const records: RequestRecord[] = [];
 /** Every answer a page got over the bridge, for the secret scan. */
 const answers: unknown[] = [];
@@ -90,7 +89,8 @@ async function startMain(): Promise<void> {
           if (!push) throw new Error('the page has no status channel');
           push(s);
         }, status)
-        .catch((error: unknown) => pushFailures.push(String(error))),
+        // A page closing for the restart cannot take a push; the next page asks for the status when it opens.
+        .catch(() => undefined),
   });
   await desk.open();
   harness.ipc.listeners.clear();
@@ -135,11 +135,7 @@ const rowOf = (page: Page, title: string) => page.getByTestId('outbox-row').filt
 async function openCheckStep(page: Page, title: string): Promise<void> {
   await section(page, 'Start');
   await page.getByRole('button', { name: title, exact: true }).click();
-  await page.getByTestId('task-check').click({ timeout: 10_000 }).catch(async (e) => {
-    await screenshot(page, 'debug-open');
-    console.log('DEBUG', harness.invokedChannels.slice(-12), current?.problems, JSON.stringify(answers.slice(-4)).slice(0, 1500));
-    throw e;
-  });
+  await page.getByTestId('task-check').click({ timeout: 10_000 });
   await page.getByRole('heading', { name: 'Filing service' }).waitFor();
 }
 
@@ -260,14 +256,15 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     faults.clear();
     for (const title of ['Acme Widgets 2025', 'Acme annual report 2024']) {
       const retry = rowOf(page, title).getByRole('button', { name: /^Retry/ });
-      if (await retry.count()) await retry.click();
+      // The outbox's own next try may start first, and a request being sent has no Retry: then the button is gone, which is fine.
+      if (await retry.count()) {
+        await retry.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+          if (await retry.count()) throw error;
+        });
+      }
     }
     for (const title of ['Acme Widgets 2025', 'Acme annual report 2024']) {
-      await rowOf(page, title).filter({ hasText: 'Done' }).waitFor({ timeout: 30_000 }).catch(async (e) => {
-        await screenshot(page, 'debug-done');
-        console.log('DEBUG', pushFailures.slice(-3));
-        throw e;
-      });
+      await rowOf(page, title).filter({ hasText: 'Done' }).waitFor({ timeout: 30_000 });
     }
     await screenshot(page, 'online-07-outbox-done');
     for (const key of keys) {
