@@ -201,6 +201,33 @@ describe('Outbox', () => {
     expect(useNavigation.getState().draft).toEqual({ id: 'd-1', kind: 'ct600' });
   });
 
+  it("says calmly that a request is already on its way when the outbox's own try beat the click", async () => {
+    let items = [item({ id: ID(1), state: 'queued', attempts: 1, nextTryAt: '2025-06-01T09:05:00.000Z', reason: 'The service could not be reached.' }), item({ id: ID(2), state: 'queued', title: 'Beta 2024' })];
+    const beingSent = { ok: false as const, error: { code: 'invalid-request' as const, message: 'This request is being sent now; wait for the answer. id: names a request that is being sent', field: 'id', errors: [{ field: 'id', message: 'names a request that is being sent' }] } };
+    const f = fake({
+      'online.status': () => ok(status({ state: 'online', signedInAs: 'clerk' })),
+      'session.status': () => ok(session({ signedIn: true })),
+      'settings.get': () => ok(configured),
+      'outbox.list': () => ok(items),
+      // Main started sending both just before the clicks arrived.
+      'outbox.retry': () => ((items = items.map((i) => ({ ...i, state: 'sending' as const }))), beingSent),
+      'outbox.cancel': () => beingSent,
+    });
+    useNavigation.getState().go('outbox');
+    render(<App bridge={f.bridge} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry Acme 2024' }));
+    expect(await screen.findByText('“Acme 2024” is being sent now.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('outbox-row').map((r) => r.dataset.state)).toEqual(['sending', 'sending']));
+
+    items = [items[0]!, { ...items[1]!, state: 'queued' }];
+    f.push(status({ state: 'online', signedInAs: 'clerk', outbox: { ...counts, queued: 1, sending: 1 } }));
+    const cancel = await screen.findByRole('button', { name: 'Cancel Beta 2024' });
+    items = [items[0]!, { ...items[1]!, state: 'done' }];
+    fireEvent.click(cancel);
+    expect(await screen.findByRole('alert')).toHaveTextContent('“Beta 2024” has already been sent, so it can no longer be cancelled.');
+  });
+
   it('refuses a job id that is not one beside the field, without asking main', async () => {
     const f = fake({ 'online.status': () => ok(status({})), 'session.status': () => ok(session()), 'settings.get': () => ok(configured), 'outbox.list': () => ok([]) });
     useNavigation.getState().go('outbox');

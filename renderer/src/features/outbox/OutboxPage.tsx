@@ -39,7 +39,10 @@ export function OutboxPage() {
     if (list.ok) {
       setItems([...list.value].reverse());
       setProblem(null);
-    } else setProblem(list.failure.message);
+      return list.value;
+    }
+    setProblem(list.failure.message);
+    return undefined;
   }, [bridge]);
 
   useEffect(() => {
@@ -51,9 +54,18 @@ export function OutboxPage() {
       () => (what === 'retry' ? bridge.retryOutboxItem({ id: item.id }) : bridge.cancelOutboxItem({ id: item.id })),
       what === 'retry' ? 'retry the request' : 'cancel the request',
     );
-    if (!result.ok) setNote({ text: result.failure.message, tone: 'error' });
-    else setNote({ text: what === 'retry' ? `“${item.title}” will be sent again now, with the same key.` : `“${item.title}” was cancelled.`, tone: 'info' });
-    await load();
+    const now = (await load())?.find((i) => i.id === item.id);
+    if (result.ok) {
+      setNote({ text: what === 'retry' ? `“${item.title}” will be sent again now, with the same key.` : `“${item.title}” was cancelled.`, tone: 'info' });
+    } else if (now && (now.state === 'sending' || now.state === 'done')) {
+      // The outbox's own next try got there first (the list on screen was a moment old): not a fault.
+      const where = now.state === 'sending' ? 'is being sent now' : 'has already been sent';
+      setNote(
+        what === 'retry'
+          ? { text: `“${item.title}” ${where}.`, tone: 'info' }
+          : { text: `“${item.title}” ${where}, so it can no longer be cancelled.`, tone: 'error' },
+      );
+    } else setNote({ text: result.failure.message, tone: 'error' });
   };
 
   const open = async (item: OutboxItemView) => {
