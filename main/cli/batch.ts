@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { RequestValidationError, type FieldError } from '../engine/errors.js';
 import type { CliIo } from './io.js';
+import { jsonText, terminalText } from './safe-text.js';
 
 /** valid / built: all good; invalid: a verdict of "not valid"; unusable: unreadable or refused input. */
 export type BatchStatus = 'valid' | 'built' | 'invalid' | 'unusable';
@@ -58,7 +59,9 @@ const STATUS_WORDS: Record<BatchStatus, string> = { valid: 'valid', built: 'buil
 /** Runs the batch; the exit code is 2 if any file was unusable, else 1 if any was not valid, else 0. */
 export async function runBatch({ files, format, io, handle, progressEveryMs = 200 }: BatchOptions): Promise<number> {
   const counts: Record<BatchStatus, number> = { valid: 0, built: 0, invalid: 0, unusable: 0 };
-  const fileWidth = Math.min(60, Math.max(4, ...files.map((f) => f.length)));
+  // Names are shown escaped on a terminal: a name is whatever the folder held.
+  const shown = files.map(terminalText);
+  const fileWidth = Math.min(60, Math.max(4, ...shown.map((f) => f.length)));
   const showProgress = io.stderrIsTTY && files.length > 1;
   let lastProgress = -Infinity;
   if (format === 'table') io.out(`${'FILE'.padEnd(fileWidth)}  ${'RESULT'.padEnd(9)}  DETAIL\n`);
@@ -66,8 +69,8 @@ export async function runBatch({ files, format, io, handle, progressEveryMs = 20
     const result = await handle(file);
     counts[result.status]++;
     if (showProgress) io.err('\r\x1b[K'); // clear the progress line before the row lands on the terminal
-    if (format === 'json') io.out(`${JSON.stringify({ file, status: result.status, ...result.details })}\n`);
-    else io.out(`${file.padEnd(fileWidth)}  ${STATUS_WORDS[result.status].padEnd(9)}  ${result.summary}\n`);
+    if (format === 'json') io.out(`${jsonText({ file, status: result.status, ...result.details })}\n`);
+    else io.out(`${shown[i]!.padEnd(fileWidth)}  ${STATUS_WORDS[result.status].padEnd(9)}  ${terminalText(result.summary)}\n`);
     const now = Date.now();
     if (showProgress && (now - lastProgress >= progressEveryMs || i === files.length - 1)) {
       lastProgress = now;

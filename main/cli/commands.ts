@@ -24,6 +24,9 @@ const BATCH_OUTPUT: OptionSpec[] = [
   { name: 'table', help: 'a readable table, also when the output is not a terminal' },
 ];
 
+/** Every command with --out has it: an existing file is never replaced by surprise. */
+const FORCE: OptionSpec = { name: 'force', help: 'replace an --out file that already exists (never one this run wrote)' };
+
 export const COMMANDS: readonly CommandSpec[] = [
   {
     area: 'ct600',
@@ -32,6 +35,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'build the GovTalk CT600 message with its IRmark from build-ct600 requests',
     options: [
       { name: 'out', value: 'file.xml|folder', help: 'write the message: a file for one request, a folder (<request name>.xml) for several' },
+      FORCE,
       { name: 'vendor-id', value: 'id', help: 'HMRC vendor id, 4 digits (ChannelRouting/Channel/URI)' },
       { name: 'product', value: 'name', help: 'product name in ChannelRouting/Channel/Product' },
       { name: 'product-version', value: 'version', help: 'product version in ChannelRouting/Channel/Version' },
@@ -62,6 +66,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [
       { name: 'hash', help: 'add the SHA-256 of the zip bytes (hashResult.Hash_Result)' },
       { name: 'out', value: 'folder', help: 'write <reportPackageName>.<xbri|xbr|zip> into the folder' },
+      FORCE,
     ],
     examples: ['cli package build examples/package/report-package.json --hash --out packages/'],
   },

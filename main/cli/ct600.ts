@@ -8,7 +8,9 @@ import { RequestValidationError } from '../engine/errors.js';
 import { buildCt600, toBase32, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
-import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
+import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { jsonText } from './safe-text.js';
 
 export async function runCt600Command(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
@@ -38,29 +40,33 @@ function headerOptions(values: Record<string, string>): Ct600BuildOptions {
 
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   const options: Ct600BuildOptions = { ...headerOptions(values), gatewayTest: flags.has('gateway-test'), testInLive: flags.has('test-in-live') };
+  const force = flags.has('force');
   if (await isSingleFile(positional, flags)) {
-    const response = buildCt600(await readJsonFile(positional[0]!), options);
-    if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'));
-    io.out(`${JSON.stringify(response)}\n`);
+    const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);
+    if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
+    io.out(`${jsonText(response)}\n`);
     return 0;
   }
   // In a batch --out is a folder: each request's message lands beside the others under its own name.
   const files = await expandInputs(positional, ['.json']);
+  // Messages this run wrote, by a name that also matches on a file system that ignores case or
+  // normalises Unicode: --force replaces files from before, never another request's message.
   const outNames = new Map<string, string>();
+  const sameFileKey = (path: string) => path.normalize('NFC').toLowerCase();
   return runBatch({
     files,
     format: batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
       try {
-        const response = buildCt600(await readJsonFile(file), options);
+        const response = buildCt600(await readJsonFile(file, CT600_REQUEST_INPUT), options);
         const details: Record<string, unknown> = { irMark: response.irMark, irMarkBase32: base32Of(response.irMark) };
         if (values.out) {
           const out = join(values.out, `${basename(file, extname(file))}.xml`);
-          const earlier = outNames.get(out);
-          if (earlier) throw new RequestValidationError([{ field: 'out', message: `${out} would overwrite the message built from ${earlier}` }]);
-          outNames.set(out, file);
-          await writeOutputFile(out, Buffer.from(response.xmlDoc, 'base64'));
+          const earlier = outNames.get(sameFileKey(out));
+          if (earlier) throw new RequestValidationError([{ field: 'out', message: `${out} would overwrite the message built from ${earlier}; nothing was written for this request` }]);
+          await writeOutputFile(out, Buffer.from(response.xmlDoc, 'base64'), { force });
+          outNames.set(sameFileKey(out), file);
           details.out = out;
         }
         return { status: 'built', details, summary: `IRmark ${response.irMark}${details.out ? ` → ${details.out as string}` : ''}` };
@@ -75,8 +81,8 @@ async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<num
   if (await isSingleFile(positional, flags)) {
     const file = positional[0]!;
     try {
-      const check = verifyIrmark(await readInputFile(file));
-      io.out(`${JSON.stringify({ file, ...check }, null, 2)}\n`);
+      const check = verifyIrmark(await readInput(file, CT600_XML_INPUT));
+      io.out(`${jsonText({ file, ...check }, 2)}\n`);
       return check.matches ? 0 : 1;
     } catch (err) {
       throw err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err;
@@ -89,7 +95,7 @@ async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<num
     io,
     handle: async (file): Promise<BatchResult> => {
       try {
-        const check = verifyIrmark(await readInputFile(file));
+        const check = verifyIrmark(await readInput(file, CT600_XML_INPUT));
         const summary = check.matches ? `IRmark ${check.expected} matches` : `IRmark ${check.found ?? '(none)'} should be ${check.expected}`;
         return { status: check.matches ? 'valid' : 'invalid', details: { ...check }, summary };
       } catch (err) {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { AREAS } from './commands.js';
 import { helpText } from './help.js';
 import { CliUsageError, HelpRequested, processIo, type CliIo } from './io.js';
+import { terminalLines, terminalText } from './safe-text.js';
 
 /** Set by the CLI bundle's build (scripts/build-cli.mjs) from package.json; absent when run from source. */
 declare const __FILING_DESK_VERSION__: string | undefined;
@@ -57,11 +58,12 @@ main(process.argv.slice(2), processIo).then(
       return;
     }
     if (err instanceof CliUsageError) {
-      processIo.err(`${err.message}\n${helpText(err.help?.area, err.help?.name)}`);
+      // The message may quote what was typed, or a file name: shown escaped, never obeyed by the terminal.
+      processIo.err(`${terminalText(err.message)}\n${helpText(err.help?.area, err.help?.name)}`);
       process.exitCode = 2;
       return;
     }
-    processIo.err(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    processIo.err(`internal error: ${terminalLines(err instanceof Error ? err.stack ?? err.message : String(err))}\n`);
     process.exitCode = 3;
   },
 );

@@ -1,9 +1,11 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { decodeStrictUtf8, readRegularFile } from '../store/regular-file.js';
 import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem } from '../engine/json-shape.js';
 import type { CommandSpec } from './commands.js';
+import { jsonText } from './safe-text.js';
 
 /** A usage mistake; `help` names the command whose usage is printed with it. */
 export class CliUsageError extends Error {
@@ -30,32 +32,64 @@ export const processIo: CliIo = {
   stderrIsTTY: process.stderr.isTTY === true,
 };
 
-/** Reads an input file; one that cannot be read is the user's input problem (exit 2), reported against `field`. */
-export async function readInputFile(path: string, field = ''): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    throw new RequestValidationError([{ field, message: `cannot read ${path}: ${(err as Error).message}` }]);
-  }
+/** How much of one kind of input the command line reads: the app's own caps, so a huge file is refused before it is read. */
+export interface InputLimit {
+  maxBytes: number;
+  /** The kind of file, in the refusal ("CT600 returns"). */
+  kind: string;
 }
 
 /**
- * Writes an output file atomically, creating its folder. A path that cannot be
- * written is the user's input problem (exit 2, field "out"), not an internal
- * error, and a failure never leaves half a file behind.
+ * Reads an input file as the app reads any file it did not write: never
+ * blocking on a pipe, never reading past the limit. A link is followed, since
+ * a user may name one. A file that cannot be used is the user's input problem
+ * (exit 2), reported against `field` with its reason.
  */
-export async function writeOutputFile(path: string, bytes: Uint8Array, field = 'out'): Promise<void> {
+export async function readInput(path: string, limit: InputLimit, field = ''): Promise<Buffer> {
+  const read = await readRegularFile(path, { ...limit, followLinks: true });
+  if (!read.ok) throw new RequestValidationError([{ field, message: `cannot read ${path}: ${read.reason}` }]);
+  return read.value;
+}
+
+/**
+ * Writes an output file atomically, creating its folder. A file already
+ * there is replaced only with `force`: the name is claimed with an exclusive
+ * create first, so a file that appears between a check and the write is not
+ * replaced either. A path that cannot be written is the user's input problem
+ * (exit 2, field "out"), and a failure never leaves half a file behind.
+ */
+export async function writeOutputFile(path: string, bytes: Uint8Array, { force, field = 'out' }: { force: boolean; field?: string }): Promise<void> {
+  const cannotWrite = (err: unknown) => new RequestValidationError([{ field, message: `cannot write ${path}: ${(err as Error).message}` }]);
   try {
     await mkdir(dirname(path), { recursive: true });
+  } catch (err) {
+    throw cannotWrite(err);
+  }
+  let claimed = false;
+  if (!force) {
+    try {
+      await (await open(path, 'wx')).close();
+      claimed = true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'EEXIST') {
+        throw new RequestValidationError([{ field, message: `${path} already exists and was not written by this run; add --force to replace it` }]);
+      }
+      throw cannotWrite(err);
+    }
+  }
+  try {
     await writeFileAtomic(path, bytes);
   } catch (err) {
-    throw new RequestValidationError([{ field, message: `cannot write ${path}: ${(err as Error).message}` }]);
+    // Only the empty placeholder this run created is removed; a file that was there stays as it was.
+    if (claimed) await unlink(path).catch(() => undefined);
+    throw cannotWrite(err);
   }
 }
 
-/** Reads a JSON request file; a missing or malformed file is the user's input problem (exit 2). */
-export async function readJsonFile(path: string): Promise<unknown> {
-  const text = (await readInputFile(path)).toString('utf8');
+/** Reads a JSON request file; a missing, oversized, non-UTF-8 or malformed file is the user's input problem (exit 2). */
+export async function readJsonFile(path: string, limit: InputLimit): Promise<unknown> {
+  const text = decodeStrictUtf8(await readInput(path, limit));
+  if (text === null) throw new RequestValidationError([{ field: '', message: `cannot read ${path}: it is not valid UTF-8 text` }]);
   // The schemas recurse over what JSON.parse returns: a hostile file's depth is refused first.
   const shape = jsonShapeProblem(text);
   if (shape?.kind === 'too-deep') throw new RequestValidationError([{ field: '', message: `${path} nests JSON more than ${DEFAULT_JSON_SHAPE_LIMITS.maxDepth} levels deep` }]);
@@ -122,6 +156,6 @@ export function parseArgs(spec: CommandSpec, args: string[]): ParsedArgs {
 
 /** Field errors as JSON on stderr, exit 2: what scripts around the CLI parse. */
 export function reportRequestErrors(io: CliIo, err: RequestValidationError): number {
-  io.err(`${JSON.stringify({ errors: err.errors }, null, 2)}\n`);
+  io.err(`${jsonText({ errors: err.errors }, 2)}\n`);
   return 2;
 }

@@ -19,7 +19,9 @@ import { parseRequest } from '../engine/zod-errors.js';
 import type { ValidationJobResult } from '../engine/validation-result.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
-import { CliUsageError, parseArgs, readInputFile, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { PACKAGE_REQUEST_INPUT, REPORT_PACKAGE_INPUT } from './input-limits.js';
+import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { jsonText } from './safe-text.js';
 
 /** What a folder of packages is taken to hold (report-package.md: .xbri, .xbr, and plain .zip taxonomy packages). */
 const PACKAGE_EXTENSIONS = ['.xbri', '.xbr', '.zip'];
@@ -39,25 +41,25 @@ export async function runPackageCommand(args: string[], io: CliIo): Promise<numb
 
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   if (positional.length !== 1) throw new CliUsageError('package build takes one request file', { area: 'package', name: 'build' });
-  const request = await readJsonFile(positional[0]!);
+  const request = await readJsonFile(positional[0]!, PACKAGE_REQUEST_INPUT);
   const response = await createReportPackage(request, { includeHash: flags.has('hash') });
   if (values.out !== undefined) {
     const fileName = reportPackageFileName(parseRequest(reportPackageRequestSchema, request));
-    await writeOutputFile(join(values.out, fileName), Buffer.from(response.zipContentBase64, 'base64'));
+    await writeOutputFile(join(values.out, fileName), Buffer.from(response.zipContentBase64, 'base64'), { force: flags.has('force') });
   }
-  io.out(`${JSON.stringify(response)}\n`);
+  io.out(`${jsonText(response)}\n`);
   return 0;
 }
 
 async function checkPackage(file: string): Promise<ValidationJobResult> {
-  return validatePackage(basename(file), await readInputFile(file, 'file'));
+  return validatePackage(basename(file), await readInput(file, REPORT_PACKAGE_INPUT, 'file'));
 }
 
 async function validate({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
   if (positional.length === 0) throw new CliUsageError('package validate needs at least one file or folder', { area: 'package', name: 'validate' });
   if (await isSingleFile(positional, flags)) {
     const result = await checkPackage(positional[0]!);
-    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    io.out(`${jsonText(result, 2)}\n`);
     return isValidResult(result) ? 0 : 1;
   }
   const files = await expandInputs(positional, PACKAGE_EXTENSIONS);

@@ -4,9 +4,10 @@
  * `ps`) and the data folder's default place (the operating system's
  * application data folder, never wherever the service happened to start).
  */
-import { stat, readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readRegularText } from '../store/regular-file.js';
 
 export class ServiceSettingsError extends Error {}
 
@@ -17,6 +18,9 @@ export function defaultDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv
   const xdg = env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith('/') ? env.XDG_DATA_HOME : join(home, '.local', 'share');
   return join(xdg, 'filing-desk', 'service-data');
 }
+
+/** Two lines of a few hundred characters; a megabyte is far beyond any real one. */
+const MAX_SECRETS_FILE_BYTES = 1024 * 1024;
 
 export interface ServiceSecrets {
   clientSecret?: string;
@@ -38,8 +42,11 @@ export async function readSecretsFile(path: string, platform: NodeJS.Platform = 
       `the secrets file ${path} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run chmod 600 ${path}`,
     );
   }
+  // Read as any file Filing Desk did not write: a pipe in its place must not hang the service's start.
+  const read = await readRegularText(path, { maxBytes: MAX_SECRETS_FILE_BYTES, kind: 'secrets files', followLinks: true });
+  if (!read.ok) throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${read.reason}`);
   const secrets: ServiceSecrets = {};
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  const text = read.value.replace(/^\uFEFF/, '');
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;

@@ -93,6 +93,14 @@ describe('validation results', () => {
     expect(csvCell('plain')).toBe('plain');
   });
 
+  it('quotes CSV cells holding a semicolon, so a semicolon-separated spreadsheet never splits a formula out of one', () => {
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
+    expect(csvCell('-1;@SUM(A1)')).toBe(`"'-1;@SUM(A1)"`);
+    const withSemicolon = { ...sample, validations: [{ ...sample.validations[0]!, messages: [{ ...sample.validations[0]!.messages[0]!, message: 'see x;=HYPERLINK("http://evil")' }] }] };
+    expect(toCsv(withSemicolon, 'full')).toContain('"see x;=HYPERLINK(""http://evil"")"');
+  });
+
   it('exports the shown view as CSV through main', async () => {
     const { called } = renderResults();
     fireEvent.click(screen.getByRole('button', { name: 'Export as CSV…' }));

@@ -1,7 +1,7 @@
 /**
  * Zip-level and directory-level rules of report-package.md section 1:
- * invalidArchiveFormat (encryption, "\" separators, absolute paths, damaged
- * data) and invalidDirectoryStructure (one top-level directory, no files
+ * invalidArchiveFormat (encryption, symbolic links, "\" separators, absolute
+ * paths, damaged data) and invalidDirectoryStructure (one top-level directory, no files
  * beside it, no duplicates, no file/directory clash, no "."/".."/empty segments).
  */
 import { entryPathProblem, parentDirectories, withoutTrailingSlash } from './entry-paths.js';
@@ -16,6 +16,10 @@ export function checkArchiveFormat(archive: ZipArchive, kind: PackageKind, findi
     const problem = entryPathProblem(entry.name);
     if (entry.encrypted) {
       findings.error(kind, code, 'uses zip encryption, which packages must not use', entry.name);
+      ok = false;
+    } else if (entry.symlink) {
+      // The builder refuses links in merged files; a package it would not make is not valid either.
+      findings.error(kind, code, 'is a symbolic link, which packages must not hold: unzipped, it can point outside the package', entry.name);
       ok = false;
     } else if (problem?.rule === 'archiveFormat') {
       findings.error(kind, code, `the entry name ${problem.reason}`, entry.name);

@@ -175,6 +175,26 @@ describe('hostile packages dropped for validation', () => {
     }
   });
 
+  it('calls a package holding a symbolic link entry invalid, as the builder refuses one, naming the entry', async () => {
+    const rpJson = new TextEncoder().encode('{"documentInfo":{"documentType":"https://xbrl.org/report-package/2023/xbri"}}');
+    const inline = new TextEncoder().encode('<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>');
+    const files = [
+      { name: 'P/META-INF/reportPackage.json', data: rpJson },
+      { name: 'P/reports/a.xhtml', data: inline },
+    ];
+    // The same package without the link is valid: the link alone makes the difference.
+    const plain = await validatePackage('plain.xbri', rawZip(files));
+    expect(plain.validations[0]!.messages.filter((m) => m.category === 'error')).toEqual([]);
+    const linked = rawZip([...files, { name: 'P/tax/passwd.xsd', data: new TextEncoder().encode('/etc/passwd'), unixMode: 0o120777 }]);
+    const result = await validatePackage('linked.xbri', linked);
+    const errors = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error');
+    expect(errors).toEqual([expect.objectContaining({ code: 'rpe:invalidArchiveFormat', attributes: [{ name: 'entry', value: 'P/tax/passwd.xsd' }] })]);
+    expect(errors[0]!.message).toContain('symbolic link');
+    // The builder refuses the same entry in base64ZipFiles.
+    const err = await refusal(rawZip([{ name: 'tax/passwd.xsd', data: new TextEncoder().encode('/etc/passwd'), unixMode: 0o120777 }]));
+    expect(err.errors[0]!.message).toContain('symbolic link');
+  });
+
   it('reports dot segments and an empty archive with rpe:invalidDirectoryStructure', async () => {
     const dot = await validatePackage('dot.xbri', rawZip([{ name: 'P/./reports/a.xhtml', data: xsd }]));
     expect(dot.validations[0]!.messages.map((m) => m.code)).toContain('rpe:invalidDirectoryStructure');

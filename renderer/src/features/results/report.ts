@@ -140,14 +140,16 @@ export function toPlainText(title: string, result: ValidationJobResult, view: Re
 export const CSV_HEADER = ['Check', 'Category', 'Code', 'Box or entry', 'Message', 'Occurrences'] as const;
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line
- * break, quotes doubled. A cell a spreadsheet would run as a formula (= + - @,
- * or a tab or carriage return before one) gets a leading apostrophe first, so
- * a message quoting "=SUM(...)" stays text.
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a semicolon, a
+ * quote or a line break, quotes doubled. Spreadsheets in locales whose list
+ * separator is ";" split an unquoted cell there, so "x;=1+1" would become a
+ * second cell holding a formula. A cell a spreadsheet would run as a formula
+ * (= + - @, or a tab or carriage return before one) gets a leading apostrophe
+ * first, so a message quoting "=SUM(...)" stays text.
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The rows as CSV: a header row, one message a row, CRLF line ends (RFC 4180). */
