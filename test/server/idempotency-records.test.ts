@@ -165,6 +165,20 @@ describe('stored Idempotency-Key answers in the data folder', () => {
     expect(engine.jobs.size).toBe(6);
   });
 
+  it('when the disk refuses an answer, the request still gets it, the refusal is reported, and the service replays it until it stops', async () => {
+    await restart();
+    // A file where the records folder belongs: every record write now fails.
+    await rm(recordsDir(), { recursive: true, force: true });
+    await writeFile(recordsDir(), 'not a folder');
+    const first = await createJob('k');
+    expect(first.status).toBe(202);
+    expect(log.warn.join('\n')).toMatch(/the answer for [0-9a-f]{64}\.json could not be kept on disk \(.+\); it is replayed until the service stops/);
+    expect(log.warn.join('\n')).not.toContain(dataDir);
+    expect(await createJob('k')).toEqual({ ...first, replayed: 'true' });
+    expect(engine.jobs.size).toBe(1);
+    await rm(recordsDir());
+  });
+
   it('a record damaged while the service runs is removed and reported, and the request runs', async () => {
     await restart();
     const first = await createJob('k');
