@@ -250,8 +250,8 @@ export class IdempotencyKeys {
     }
     const reason = read.ok ? 'it was stored for a different request body' : read.reason;
     this.log.warn(`idempotency records: ignored and removed ${recordFileName(id)}: ${reason}; the request runs again`);
+    // Only while the entry is still the current one: a newer answer may already stand under the same name.
     if (this.entries.get(id) === entry) this.forget(id, entry);
-    else if (!read.ok && !read.missing) void this.removeRecord(id);
     return undefined;
   }
 
