@@ -19,7 +19,7 @@ const USAGE = `usage: service --port <n> --client-id <id> --user <name> [options
   --client-id <id>           client_id the token endpoint accepts
   --user <name>              username the token endpoint accepts (an e-mail address)
   --secrets-file <file>      client_secret=… and password=… lines; must be readable by its owner only (chmod 600)
-  --data <dir>               data folder (default: ${defaultDataDir(process.platform, process.env)})
+  --data <dir>               data folder for validation jobs and stored Idempotency-Key answers (default: ${defaultDataDir(process.platform, process.env)})
   --host <address>           address to listen on (default 127.0.0.1, this computer only)
   --token-lifetime <s>       access token lifetime in seconds
   --body-limit <bytes>       largest request body accepted

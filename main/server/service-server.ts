@@ -10,7 +10,8 @@ import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
 import { dropResponseHook, faultHook } from './fault-hook.js';
-import { IdempotencyKeys, rememberRawBody, type IdempotencyLimits } from './idempotency.js';
+import { IdempotencyKeys, rememberRawBody, resolveIdempotencyLimits, type IdempotencyLimits, type IdempotencyLog } from './idempotency.js';
+import { IdempotencyRecords } from './idempotency-records.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
@@ -27,7 +28,7 @@ export interface SeenRequest {
 
 export interface ServiceServerOptions {
   credentials: ServiceCredentials;
-  /** Folder for validation jobs when the real engine is used. */
+  /** The service's data folder: validation jobs (with the real engine) and stored Idempotency-Key answers. */
   dataDir: string;
   /** Defaults to the real engine (CT600 builder, report packages, validation jobs) on dataDir. */
   engine?: EngineOperations;
@@ -41,6 +42,10 @@ export interface ServiceServerOptions {
   onRequest?: (seen: SeenRequest) => void;
   /** Bounds of the stored Idempotency-Key answers (count and total bytes). */
   idempotencyLimits?: IdempotencyLimits;
+  /** How often expired Idempotency-Key answers are removed while running (10 minutes by default). */
+  idempotencySweepEveryMs?: number;
+  /** Told what the stored Idempotency-Key answers held at start and which could not be trusted; the console by default. */
+  idempotencyLog?: IdempotencyLog;
   /** Loopback unless the caller asks for something else on purpose. */
   host?: string;
   /** Told about every 500 (error and request line, never body or headers); the CLI logs them to stderr. */
@@ -80,6 +85,23 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
     clock,
   });
 
+  // Stored answers are read before the server listens: a retry arriving first thing after a restart is still a replay.
+  const idempotencyLimits = resolveIdempotencyLimits(options.idempotencyLimits);
+  const idempotency = new IdempotencyKeys({
+    clock,
+    records: new IdempotencyRecords({ dataDir: options.dataDir, maxAnswerBytes: idempotencyLimits.maxBytes }),
+    limits: idempotencyLimits,
+    ...(options.idempotencySweepEveryMs !== undefined ? { sweepEveryMs: options.idempotencySweepEveryMs } : {}),
+    ...(options.idempotencyLog ? { log: options.idempotencyLog } : {}),
+  });
+  try {
+    await idempotency.open();
+  } catch (error) {
+    await engine.close();
+    await checks?.close();
+    throw error;
+  }
+
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
 
@@ -112,6 +134,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   app.addHook('onSend', dropResponseHook);
   app.addHook('onClose', async () => {
     release();
+    await idempotency.close();
     await engine.close();
     await checks?.close();
   });
@@ -119,7 +142,6 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   await registerTokenRoute(app, tokens, new LoginThrottle({ clock, ...options.loginThrottle }), onInternalError);
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(tokens));
-    const idempotency = new IdempotencyKeys(clock, options.idempotencyLimits);
     api.addHook('preHandler', idempotency.preHandler);
     api.addHook('onSend', idempotency.onSend);
     api.addHook('onResponse', idempotency.onResponse);
