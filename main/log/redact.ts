@@ -23,9 +23,9 @@
  * or a validation job's random id, the service's host) pass as they are.
  */
 
-// Unanchored: a key that merely contains one of these words (Secret_Key, tokenValue, session_id, userCreds) is a secret's key too.
 import { findForms, MIN_SECRET_LENGTH, replaceRanges, secretForms } from './secret-forms.js';
 
+// Unanchored: a key that merely contains one of these words (Secret_Key, tokenValue, session_id, userCreds) is a secret's key too.
 const SECRET_KEY = /pass(word|wd|phrase)?|pwd|secret|token|session|authori[sz]ation|cookie|api[-_]?key|cred(s|ential)|private[-_]?key|gateway[-_]?(user|id)|\bsig(nature)?\b/i;
 const CONTENT_KEY = /^(bytes|data|content|contents|content[-_]?base64|body|form|xml|xml[-_]?doc|original[-_]?xml[-_]?doc|value|values|attachments?|attached[-_]?files|base64.*|.*base64|request|response|payload|figures|boxes|request[-_]?body)$/i;
 /** Fields whose numbers and short texts are facts about the app, never about a client. */
