@@ -17,4 +17,5 @@ export const KEYCHAIN_TEST_FILES = [
   'test/outbox/outbox-races.test.ts',
   'test/service/keychain-session.test.ts',
   'test/shell/log-online.test.ts',
+  'test/shell/log-secret-sites.test.ts',
 ];

@@ -26,6 +26,7 @@ import { ServiceResults } from './service-results.js';
 import { ct600DraftRequest, packageDraftRequest, recordServiceBuild } from './draft-builds.js';
 import type { OnlineLog, ScopedLog } from '../log/app-log.js';
 import { watchCredentialStore, watchTransport } from '../log/secret-watch.js';
+import { withoutValue } from '../log/secret-forms.js';
 
 export interface OnlineDeskOptions {
   dataDir: string;
@@ -210,7 +211,8 @@ export class OnlineDesk {
     this.options.logger?.registerSecret(request.password);
     const host = hostOf((await this.settings.get()).authUrl);
     const status = await this.session.signIn(request).catch((error: unknown) => {
-      this.sessionLog?.warn('sign-in failed:', { user: request.username, host }, problemOf(error));
+      // No user name: a refused sign-in is often a password typed into the user-name box, and the service's or keychain's words may quote it.
+      this.sessionLog?.warn('sign-in failed:', { host }, withoutValue(problemOf(error), request.username, '[user name]'));
       throw error;
     });
     this.sessionLog?.info('signed in', { user: request.username, host });

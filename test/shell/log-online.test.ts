@@ -100,7 +100,8 @@ describe("the log's lines about the outbox, the session and followed jobs", () =
     const { desk, server, text, log } = await deskWithLog();
     const wrong = { ...credentials, password: 'not-the-password-Xy7' };
     await expect(desk.signIn(wrong)).rejects.toThrow();
-    expect(text()).toMatch(new RegExp(`warn \\[session\\] sign-in failed: \\{ user: "${credentials.username}", host: ${host(server.url).replace('.', '\\.')} \\} .+`));
+    // The user name of a refused sign-in is left out: it may be a password typed into the wrong box.
+    expect(text()).toMatch(new RegExp(`warn \\[session\\] sign-in failed: \\{ host: ${host(server.url).replace('.', '\\.')} \\} .+`));
 
     await desk.signIn(credentials);
     const ok = await desk.testConnection(settingsFor(server.url));
