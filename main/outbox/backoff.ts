@@ -20,3 +20,15 @@ export function nextDelayMs(attempts: number, backoff: OutboxBackoff, random: ()
   const ceiling = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
+
+/** The longest delay a timer takes: a longer one fires at once (setTimeout keeps 32 bits). */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+/** The shortest: whatever the clock or the disk says, the outbox never wakes in a tight loop. */
+export const MIN_TIMER_DELAY_MS = 250;
+
+/** How long to sleep until `dueMs`: never negative or NaN, never shorter than the minimum, never longer than a timer holds. */
+export function timerDelayMs(dueMs: number, nowMs: number): number {
+  const wait = dueMs - nowMs;
+  if (!Number.isFinite(wait)) return wait > 0 ? MAX_TIMER_DELAY_MS : MIN_TIMER_DELAY_MS;
+  return Math.min(MAX_TIMER_DELAY_MS, Math.max(MIN_TIMER_DELAY_MS, Math.ceil(wait)));
+}

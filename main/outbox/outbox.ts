@@ -16,10 +16,11 @@ import type { OutboxCounts, OutboxItemKind, OutboxItemView } from '../../preload
 import { InvalidClientError, SignInNeededError, UnauthorizedError, RateLimitedError, FilingServiceError } from '../service/service-errors.js';
 import { isRetryable } from '../service/remote/retry-policy.js';
 import { StoreError } from '../store/store-error.js';
-import { nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { SerialQueue } from '../store/serial-queue.js';
-import { DEFAULT_OUTBOX_BACKOFF, nextDelayMs, type OutboxBackoff } from './backoff.js';
-import { toView, type OutboxItem } from './outbox-item.js';
+import { DEFAULT_OUTBOX_BACKOFF, MAX_TIMER_DELAY_MS, nextDelayMs, timerDelayMs, type OutboxBackoff } from './backoff.js';
+import { clip, MAX_OUTBOX_ATTEMPTS, MAX_OUTBOX_REASON, MAX_OUTBOX_TITLE, toView, type OutboxItem } from './outbox-item.js';
+import { checkRequest, queuedRequestOf, queueProblem, REQUEST_REASONS } from './outbox-request.js';
 import { OutboxStore } from './outbox-store.js';
 import type { ScopedLog } from '../log/app-log.js';
 
@@ -65,8 +66,9 @@ const why = (error: unknown) => (error instanceof Error ? error.message : 'an un
 const beingSent = () =>
   new StoreError('invalid', 'This request is being sent now; wait for the answer.', [{ field: 'id', message: 'names a request that is being sent' }]);
 
-/** The longest delay a timer takes: a longer one fires at once (setTimeout keeps 32 bits). */
-export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+export { MAX_TIMER_DELAY_MS, MIN_TIMER_DELAY_MS } from './backoff.js';
+
+const TRIED_TOO_OFTEN = `This request was handed to the service ${MAX_OUTBOX_ATTEMPTS} times, the most the outbox tries one request; it will not be sent again. Cancel it and queue it again from the draft.`;
 
 export interface NewOutboxItem {
   kind: OutboxItemKind;
@@ -111,7 +113,16 @@ export class Outbox {
     this.problems = problems;
     for (const p of problems) this.log(`outbox: ${p}`);
     for (const item of items) {
-      if (item.state === 'sending') {
+      if (!item.request && !item.cannotSend && (item.state === 'queued' || item.state === 'sending' || item.state === 'failed')) {
+        // Queued by a version that recorded no SHA-256 of the request: nothing ties the request file to this item, so
+        // it could be another item's (sent under this key) or edited. Recording a hash of what is there now would bless
+        // whatever is there now, and "it parses as its kind" cannot tell one client's return from another's. So it is
+        // not sent; the user queues it again from the draft, which writes a request that is bound to its item.
+        const failed = { ...item, state: 'failed' as const, nextTryAt: null, reason: REQUEST_REASONS.unrecorded, cannotSend: REQUEST_REASONS.unrecorded };
+        await this.store.write(failed);
+        this.items.set(item.id, failed);
+        this.logger?.warn('not sent: queued by an earlier version without a record of its request', facts(failed));
+      } else if (item.state === 'sending') {
         const restored = { ...item, state: 'queued' as const, nextTryAt: null, reason: 'Was being sent when Filing Desk stopped; it will be sent again with the same key, so the service does it once.' };
         await this.store.write(restored);
         this.items.set(item.id, restored);
@@ -125,22 +136,26 @@ export class Outbox {
 
   /** Writes the item to disk, then tries it (when the gate is open). */
   async enqueue(input: NewOutboxItem): Promise<OutboxItemView> {
+    const { bytes, record } = queuedRequestOf(input.kind, input.request);
+    const problem = queueProblem(input.kind, record, input.request);
+    if (problem !== null) throw new StoreError('invalid', problem, [{ field: 'request', message: problem }]);
     const now = this.clock().toISOString();
     const item: OutboxItem = {
       id: randomUUID(),
       kind: input.kind,
       draftId: input.draftId,
-      title: input.title,
+      title: clip(input.title, MAX_OUTBOX_TITLE),
       state: 'queued',
       attempts: 0,
       createdAt: now,
       updatedAt: now,
       nextTryAt: null,
       reason: null,
+      request: record,
       ...(input.clientCompany ? { clientCompany: input.clientCompany } : {}),
       ...(input.fingerprint ? { fingerprint: input.fingerprint } : {}),
     };
-    await this.store.create(item, input.request);
+    await this.store.create(item, bytes);
     this.items.set(item.id, item);
     this.logger?.info('queued', facts(item));
     this.changed();
@@ -166,6 +181,9 @@ export class Outbox {
   async retry(id: string): Promise<OutboxItemView> {
     const item = this.existing(id);
     if (this.inFlight.has(id)) throw beingSent();
+    if (item.cannotSend && item.state === 'failed') {
+      throw new StoreError('invalid', item.cannotSend, [{ field: 'id', message: 'names a request that cannot be sent again' }]);
+    }
     if (item.state !== 'failed' && item.state !== 'queued') {
       throw new StoreError('invalid', `This request is ${item.state}; only a failed or waiting request can be retried.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
     }
@@ -259,20 +277,25 @@ export class Outbox {
       .filter((i) => i.state === 'queued' && !this.inFlight.has(i.id))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     const limit = this.options.concurrency ?? 2;
+    // A date that does not parse (never on disk: the schema refuses it) counts as due, so it is tried, not waited on.
+    const dueAt = (i: OutboxItem) => (i.nextTryAt === null ? -Infinity : Date.parse(i.nextTryAt) || -Infinity);
     for (const item of queued) {
       if (this.inFlight.size >= limit) break;
-      if (item.nextTryAt === null || Date.parse(item.nextTryAt) <= now) this.start(item);
+      if (dueAt(item) <= now) this.start(item);
     }
-    const later = queued.filter((i) => !this.inFlight.has(i.id) && i.nextTryAt !== null).map((i) => Date.parse(i.nextTryAt as string));
+    const later = queued.filter((i) => !this.inFlight.has(i.id)).map(dueAt);
     if (later.length > 0 && this.inFlight.size < limit) {
-      this.timer = this.timers.setTimeout(() => this.kick(), Math.min(MAX_TIMER_DELAY_MS, Math.max(0, Math.min(...later) - now)));
+      this.timer = this.timers.setTimeout(() => this.kick(), timerDelayMs(Math.min(...later), now));
     }
   }
 
   private start(item: OutboxItem): void {
     const abort = new AbortController();
     const done = this.attempt(item, abort.signal)
-      .catch((error) => this.log(`outbox: ${item.kind} ${item.id} could not be processed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error) => {
+        this.log(`outbox: ${item.kind} ${item.id} could not be processed: ${error instanceof Error ? error.message : String(error)}`);
+        this.rest(item.id, error);
+      })
       .finally(() => {
         this.inFlight.delete(item.id);
         this.kick();
@@ -281,6 +304,17 @@ export class Outbox {
   }
 
   private async attempt(queued: OutboxItem, signal: AbortSignal): Promise<void> {
+    // Checked before it counts as an attempt: a request that is not its item's own never reaches the service.
+    const checked = queued.cannotSend
+      ? { ok: false as const, reason: queued.cannotSend }
+      : queued.attempts >= MAX_OUTBOX_ATTEMPTS
+        ? { ok: false as const, reason: TRIED_TOO_OFTEN }
+        : await checkRequest(queued, (recorded) => this.store.request(queued.id, recorded));
+    if (!checked.ok) {
+      const refused = await this.update(queued, { state: 'failed', nextTryAt: null, reason: checked.reason, cannotSend: checked.reason }, 'queued');
+      if (refused.state === 'failed') this.logger?.warn('not sent: its request cannot be sent', facts(refused));
+      return;
+    }
     // Persist first: if the app dies during the call, the next start knows it may have reached the service.
     const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null }, 'queued');
     if (item.state !== 'sending') {
@@ -290,7 +324,7 @@ export class Outbox {
     this.logger?.info('sending', facts(item));
     let result: unknown;
     try {
-      result = await this.options.send(item, await this.store.request(item.id), signal);
+      result = await this.options.send(item, checked.request, signal);
     } catch (error) {
       if (signal.aborted) {
         this.logger?.info('abandoned on closing; sent again at the next start', facts(item));
@@ -343,6 +377,20 @@ export class Outbox {
     await this.update(item, { state: 'failed', reason: 'Filing Desk hit an unexpected problem sending this request; Retry sends it again with the same key.' });
   }
 
+  /**
+   * A step could not be written (the disk is full, the outbox folder is not a folder): the item waits the
+   * longest backoff before it is looked at again, so a disk that keeps refusing never has the outbox loop.
+   * Only in memory: the disk is what refused.
+   */
+  private rest(id: string, error: unknown): void {
+    const current = this.items.get(id);
+    if (!current || current.state !== 'queued') return;
+    const why = error instanceof StoreError ? error.message : `Filing Desk could not record this request’s progress: ${describeFsError(error)}.`;
+    const nextTryAt = new Date(this.clock().getTime() + this.backoff.maxDelayMs).toISOString();
+    this.items.set(id, { ...current, nextTryAt, reason: clip(`${why} It will be tried again later.`, MAX_OUTBOX_REASON) });
+    this.changed();
+  }
+
   private existing(id: string): OutboxItem {
     const item = this.items.get(id);
     if (!item) throw new StoreError('not-found', 'There is no such request in the outbox.', [{ field: 'id', message: 'names no request in the outbox' }]);
@@ -358,6 +406,9 @@ export class Outbox {
       const current = this.items.get(item.id) ?? item;
       if (onlyIf !== undefined && current.state !== onlyIf) return current;
       const next: OutboxItem = { ...current, ...change, updatedAt: this.clock().toISOString() };
+      // A service's message can be any length; the state file keeps a bounded reason.
+      if (next.reason !== null) next.reason = clip(next.reason, MAX_OUTBOX_REASON);
+      if (next.cannotSend !== undefined) next.cannotSend = clip(next.cannotSend, MAX_OUTBOX_REASON);
       await this.store.write(next);
       this.items.set(next.id, next);
       this.changed();
