@@ -36,6 +36,8 @@ export interface LaunchOptions {
   dialogs?: DialogScript;
   /** What net.isOnline() says; true by default. */
   online?: boolean;
+  /** Another build of the app (a damaged package, say) instead of the stand-in's own. */
+  appDir?: string;
 }
 
 export interface SharedStandIn {
@@ -91,6 +93,7 @@ export class AppInstance {
   private readonly restoreProcess: (() => void)[] = [];
   readonly name: string;
   readonly version: string;
+  readonly appDir: string;
 
   constructor(
     private readonly shared: SharedStandIn,
@@ -98,7 +101,8 @@ export class AppInstance {
   ) {
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
     this.resolveReady = new Promise((resolve) => (this.markReady = resolve));
-    const pkg = JSON.parse(readFileSync(join(shared.appDir, 'package.json'), 'utf8')) as { name: string; productName?: string; version: string };
+    this.appDir = options.appDir ?? shared.appDir;
+    const pkg = JSON.parse(readFileSync(join(this.appDir, 'package.json'), 'utf8')) as { name: string; productName?: string; version: string };
     this.name = pkg.productName ?? pkg.name;
     this.version = pkg.version;
     const exe = options.defaultApp ? '/usr/lib/electron/electron' : `/opt/${this.name}/filing-desk`;
@@ -134,7 +138,7 @@ export class AppInstance {
       getName: () => app.name,
       setName: (name: string) => void (app.name = name),
       getVersion: () => this.version,
-      getAppPath: () => this.shared.appDir,
+      getAppPath: () => this.appDir,
       getLocale: () => 'en-GB',
       getPath: (name: string) => {
         const path = this.paths.get(name);
@@ -324,8 +328,8 @@ export class AppInstance {
   // ---- running the main bundle -----------------------------------------------------
   /** Loads the app's main bundle with this launch's `electron`, then runs the launch (open-file, ready). */
   start(): this {
-    const pkg = JSON.parse(readFileSync(join(this.shared.appDir, 'package.json'), 'utf8')) as { main: string };
-    const filename = join(this.shared.appDir, pkg.main);
+    const pkg = JSON.parse(readFileSync(join(this.appDir, 'package.json'), 'utf8')) as { main: string };
+    const filename = join(this.appDir, pkg.main);
     const ModuleClass = Module as unknown as { new (id: string, parent: unknown): any; _nodeModulePaths(dir: string): string[] };
     const mod = new ModuleClass(filename, null);
     mod.filename = filename;
@@ -367,6 +371,11 @@ export class AppInstance {
       for (const listener of process.listeners('uncaughtExceptionMonitor')) if (!monitors.has(listener)) process.off('uncaughtExceptionMonitor', listener);
       (process as { defaultApp?: boolean }).defaultApp = defaultApp;
     });
+  }
+
+  /** The app's log file (main.log in app.getPath('logs')). */
+  get logFile(): string {
+    return join(this.paths.get('logs')!, 'main.log');
   }
 
   // ---- for tests -------------------------------------------------------------------
