@@ -7,8 +7,13 @@ import { existsSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAppFolder, chromiumPath, startElectronStandIn, type ElectronStandIn } from '../electron-stand-in/index.js';
+import { buildAppFolder, chromiumPath, startElectronStandIn, type AppInstance, type ElectronStandIn } from '../electron-stand-in/index.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
+
+/** The exit code, or a failure saying the app kept running (a smoke test must end by itself). */
+function exitCodeWithin(app: AppInstance, ms: number): Promise<number> {
+  return Promise.race([app.exited, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`the app was still running after ${ms / 1000} s`)), ms))]);
+}
 
 let built: Awaited<ReturnType<typeof buildAppFolder>>;
 let standIn: ElectronStandIn;
@@ -27,7 +32,7 @@ describe.skipIf(!existsSync(chromiumPath))('--smoke-test in the Electron stand-i
   // The keychain check needs a real Secret Service (npm test starts a private one).
   it.skipIf(!runKeychainTests)('opens the window, hears from the engine worker and the keychain, logs it and exits 0', async () => {
     const app = standIn.launch({ args: ['--smoke-test'], isPackaged: true });
-    await expect(app.exited).resolves.toBe(0);
+    await expect(exitCodeWithin(app, 45_000)).resolves.toBe(0);
     const log = await readFile(app.logFile, 'utf8');
     expect(log).toContain('smoke test: start screen: shown');
     expect(log).toContain('smoke test: engine worker: answered with the known IRmark');
@@ -42,7 +47,7 @@ describe.skipIf(!existsSync(chromiumPath))('--smoke-test in the Electron stand-i
     await rm(join(damaged, 'dist', 'main', 'engine-worker.cjs'));
     try {
       const app = standIn.launch({ args: ['--smoke-test'], isPackaged: true, appDir: damaged });
-      await expect(app.exited).resolves.toBe(1);
+      await expect(exitCodeWithin(app, 45_000)).resolves.toBe(1);
       const log = await readFile(app.logFile, 'utf8');
       expect(log).toContain('smoke test: start screen: shown');
       expect(log).toMatch(/smoke test: engine worker: FAILED: .*engine-worker\.cjs/);
