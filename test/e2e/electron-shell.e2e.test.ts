@@ -139,6 +139,28 @@ describe.skipIf(!existsSync(chromiumPath))('the app as a user launches it, in th
     expect(standIn.faults).toEqual([]);
   });
 
+  it('hands a file from a second launch to the running window, with the argv reordered as Chromium does, and the second launch ends', async () => {
+    const draftFile = await exportedDraftFile(await mkdtemp(join(work, 'second-')));
+    app = standIn.launch({ isPackaged: true });
+    const page = await app.mainPage();
+    await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor({ timeout: 20_000 });
+    const heard: unknown[][] = [];
+    app.app.on('second-instance', (_event: unknown, ...rest: unknown[]) => heard.push(rest));
+
+    // Explorer or Finder starts another copy with the file; Chromium moves its own switches first.
+    const second = standIn.launch({ isPackaged: true, args: [draftFile, '--enable-logging'], cwd: work });
+    await expect(second.exited).resolves.toBe(0);
+    expect(second.windows.size).toBe(0);
+    await page.getByLabel('Company name (box 1)', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(heard).toHaveLength(1);
+    expect(heard[0]![0]).toEqual([second.argv[0], '--enable-logging', draftFile]);
+    expect(heard[0]![1]).toBe(work);
+    expect(app.asked.dialogs.filter((d) => d.kind === 'message')).toEqual([]);
+
+    await app.quit();
+    await expect(app.exited).resolves.toBe(0);
+  });
+
   it('keeps ipcRenderer out of the page, and refuses what structured clone cannot carry, in both directions', async () => {
     app = standIn.launch();
     const page = await app.mainPage();
