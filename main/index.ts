@@ -35,6 +35,7 @@ import { createSenderCheck } from './window/trusted-sender.js';
 import { startAppLog } from './log/start-app-log.js';
 import { createOpenedFileQueue, filePathsFromArgv } from './window/opened-files.js';
 import { mainWindowOptions } from './window/window-options.js';
+import { isSmokeTestRun, runSmokeTest } from './window/smoke-test.js';
 
 // Must happen before "ready": app:// behaves like https (standard + secure), so
 // Vite's crossorigin module scripts load and the page is a secure context.
@@ -49,6 +50,9 @@ let started = false;
 
 // The log file (the OS's logs folder, rotated, redacted); console output of main goes there too.
 const appLog = startAppLog(app);
+
+// `--smoke-test` on a release machine: start, check the window, engine and keychain once, exit 0 or 1.
+const smokeTest = isSmokeTestRun(process.argv, process.env);
 
 // Files the OS opens with the app wait here until the page listens (bridge.onFileOpened).
 const openedFiles = createOpenedFileQueue({
@@ -168,9 +172,10 @@ async function start(): Promise<void> {
   void drafts.open().catch((error) => console.error('drafts: the drafts folder could not be opened', error));
   const clients = new ClientBook({ dataDir });
   // Secrets in the OS keychain, or in memory for this run when there is none (the Settings screen says which).
+  const credentials = new DeferredCredentialStore(openKeychain());
   const online = new OnlineDesk({
     dataDir,
-    credentials: new DeferredCredentialStore(openKeychain()),
+    credentials,
     drafts,
     clients,
     // net.isOnline() is only trusted when it says offline: "online" just means "try now".
@@ -230,6 +235,21 @@ async function start(): Promise<void> {
   mainWindow = createMainWindow();
   appLog.info('started', { version: app.getVersion(), electron: process.versions.electron ?? 'none', platform: process.platform, arch: process.arch, packaged: app.isPackaged });
   openedFiles.start();
+  if (smokeTest) {
+    void runSmokeTest({
+      evaluateInPage: (script) =>
+        mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.executeJavaScript(script) : Promise.reject(new Error('there is no window')),
+      verifyIrmark: (xml) => engineWorker.run('ct600.verify', xml),
+      credentials: () => credentials.ready,
+      log: appLog.scope('smoke-test'),
+    }).then(
+      (outcome) => app.exit(outcome.passed ? 0 : 1),
+      (error) => {
+        appLog.error('smoke test: it could not run', error);
+        app.exit(1);
+      },
+    );
+  }
 }
 
 /**
@@ -240,7 +260,8 @@ async function start(): Promise<void> {
 function failedToStart(error: unknown): void {
   appLog.error('Filing Desk could not start', error);
   try {
-    dialog.showErrorBox(
+    // An unattended smoke test reads the log and the exit code; a dialog would wait for a click.
+    if (!smokeTest) dialog.showErrorBox(
       'Filing Desk could not start',
       'Something went wrong while Filing Desk was starting, so it will close. Please start it again. If this keeps happening, reinstall Filing Desk.',
     );
@@ -250,8 +271,14 @@ function failedToStart(error: unknown): void {
 }
 
 if (!app.requestSingleInstanceLock()) {
-  // Another Filing Desk is running; it gets focus through "second-instance".
-  app.quit();
+  if (smokeTest) {
+    // Handing over to the running copy would check nothing: say so and fail.
+    appLog.error('smoke test: FAILED: another Filing Desk is running; close it and run the smoke test again');
+    app.exit(1);
+  } else {
+    // Another Filing Desk is running; it gets focus through "second-instance".
+    app.quit();
+  }
 } else {
   // macOS: a double-clicked file, also before "ready" (the app may be launched by it).
   app.on('open-file', (event, path) => {

@@ -8,6 +8,8 @@
  */
 export const KEYCHAIN_TEST_FILES = [
   'test/credentials/keyring-credential-store.test.ts',
+  'test/e2e/electron-shell.e2e.test.ts',
+  'test/e2e/electron-smoke-test.e2e.test.ts',
   'test/e2e/online.e2e.test.ts',
   'test/online/govtalk-header.test.ts',
   'test/online/online-channels.test.ts',
