@@ -47,6 +47,7 @@ const handlerNames = [
   'clients.list',
   'clients.save',
   'clients.archive',
+  'clients.notice',
   'drafts.list',
   'drafts.create',
   'drafts.open',
@@ -96,6 +97,7 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
     'clients.list': (request) => clients.list(request),
     'clients.save': (request) => clients.save(request.id, request.details),
     'clients.archive': (request) => clients.archive(request.id, request.archived),
+    'clients.notice': () => clients.notice(),
     'drafts.list': () => listWithNames(),
     'drafts.create': async (request) => {
       await clientIdChecked(request.clientId);
