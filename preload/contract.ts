@@ -145,6 +145,23 @@ export interface Client extends ClientDetails {
   changedAt: string;
 }
 
+/**
+ * Why the client book on disk could not be used as it is. An unreadable book
+ * is moved aside (keptAs names where) and a new one started; a book made by
+ * a newer Filing Desk is left in place (keptAs is its own name) and the book
+ * is read-only until Filing Desk is updated.
+ */
+export interface ClientBookNotice {
+  /** The book's file name in the data folder ("clients.json"). */
+  fileName: string;
+  /** The name the file has now, in the same folder. */
+  keptAs: string;
+  /** Why, in words. */
+  reason: string;
+  /** Saving and archiving are refused while this is true. */
+  readOnly: boolean;
+}
+
 export interface ClientListRequest {
   /** Matches company name, UTR or registration number (case and spaces ignored); '' lists all. */
   query: string;
@@ -434,6 +451,7 @@ export interface RequestResponseChannels {
   'clients.list': { request: ClientListRequest; response: Client[] };
   'clients.save': { request: ClientSaveRequest; response: Client };
   'clients.archive': { request: ClientArchiveRequest; response: Client };
+  'clients.notice': { request: void; response: ClientBookNotice | null };
   'drafts.list': { request: void; response: DraftList };
   'drafts.create': { request: DraftCreateRequest; response: Draft };
   'drafts.open': { request: DraftIdRequest; response: Draft };
@@ -480,6 +498,7 @@ export const channels = [
   'clients.list',
   'clients.save',
   'clients.archive',
+  'clients.notice',
   'drafts.list',
   'drafts.create',
   'drafts.open',
@@ -531,6 +550,8 @@ export interface FilingDeskBridge {
   listClients(request: ClientListRequest): Promise<IpcResult<Client[]>>;
   saveClient(request: ClientSaveRequest): Promise<IpcResult<Client>>;
   archiveClient(request: ClientArchiveRequest): Promise<IpcResult<Client>>;
+  /** Why the client book on disk could not be used as it is, or null. */
+  clientBookNotice(): Promise<IpcResult<ClientBookNotice | null>>;
   listDrafts(): Promise<IpcResult<DraftList>>;
   createDraft(request: DraftCreateRequest): Promise<IpcResult<Draft>>;
   openDraft(request: DraftIdRequest): Promise<IpcResult<Draft>>;
@@ -585,6 +606,7 @@ export const bridgeChannels = {
   listClients: 'clients.list',
   saveClient: 'clients.save',
   archiveClient: 'clients.archive',
+  clientBookNotice: 'clients.notice',
   listDrafts: 'drafts.list',
   createDraft: 'drafts.create',
   openDraft: 'drafts.open',

@@ -52,6 +52,7 @@ const bridge = {
   listClients: (request) => ipcRenderer.invoke(bridgeChannels.listClients, request),
   saveClient: (request) => ipcRenderer.invoke(bridgeChannels.saveClient, request),
   archiveClient: (request) => ipcRenderer.invoke(bridgeChannels.archiveClient, request),
+  clientBookNotice: () => ipcRenderer.invoke(bridgeChannels.clientBookNotice),
   listDrafts: () => ipcRenderer.invoke(bridgeChannels.listDrafts),
   createDraft: (request) => ipcRenderer.invoke(bridgeChannels.createDraft, request),
   openDraft: (request) => ipcRenderer.invoke(bridgeChannels.openDraft, request),

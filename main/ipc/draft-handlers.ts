@@ -3,7 +3,6 @@
  * the stores. Draft lists get their client names from the client book here,
  * so the draft store does not depend on it.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import {
   DRAFT_FILE_EXTENSION,
@@ -19,8 +18,8 @@ import type { ClientBook } from '../store/client-book.js';
 import { attach, detach } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { exportDraft, importDraft } from '../store/draft-transfer.js';
+import { readRegularFile, type RegularFileOptions } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
-import { describeFsError } from '../store/store-fs.js';
 import { saveThroughDialog, type FileSaverDeps } from './file-save-handler.js';
 import { IpcFailure } from './ipc-errors.js';
 import { DRAFT_FILE_TARGET } from './save-kinds.js';
@@ -38,8 +37,8 @@ export interface DraftHandlerDeps {
   drafts: DraftStore;
   fileSaver: FileSaverDeps;
   openDialog: OpenDialog;
-  /** Reads a chosen file after its size was checked; tests may pass their own. */
-  readChosenFile?: (path: string) => Promise<{ size: number; isFile: boolean; read(): Promise<Uint8Array> }>;
+  /** The file system the chosen file is read from; tests may pass one that fails. */
+  fs?: RegularFileOptions['fs'];
 }
 
 type Handler<C extends Channel> = (request: RequestOf<C>) => Promise<ResponseOf<C>>;
@@ -47,6 +46,7 @@ const handlerNames = [
   'clients.list',
   'clients.save',
   'clients.archive',
+  'clients.notice',
   'drafts.list',
   'drafts.create',
   'drafts.open',
@@ -59,11 +59,6 @@ const handlerNames = [
   'drafts.import',
   'drafts.openFile',
 ] as const satisfies ReadonlyArray<Channel>;
-
-const defaultReadChosenFile = async (path: string) => {
-  const info = await stat(path);
-  return { size: info.size, isFile: info.isFile(), read: async () => new Uint8Array(await readFile(path)) };
-};
 
 export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof handlerNames)[number]]: Handler<C> } {
   const { clients, drafts } = deps;
@@ -96,6 +91,7 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
     'clients.list': (request) => clients.list(request),
     'clients.save': (request) => clients.save(request.id, request.details),
     'clients.archive': (request) => clients.archive(request.id, request.archived),
+    'clients.notice': () => clients.notice(),
     'drafts.list': () => listWithNames(),
     'drafts.create': async (request) => {
       await clientIdChecked(request.clientId);
@@ -135,18 +131,14 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
       if (choice.canceled || path === undefined) return { draft: null };
       if (!isAbsolute(path)) throw new IpcFailure('failed', 'The open dialog returned a location that is not a full path; nothing was opened.');
       const name = path.split(/[\\/]/).pop() ?? '';
-      let bytes: Uint8Array;
-      try {
-        const chosen = await (deps.readChosenFile ?? defaultReadChosenFile)(path);
-        if (!chosen.isFile) throw new IpcFailure('failed', `${name} is not a file; nothing was opened.`);
-        // Checked before reading: a huge file must not be read into memory to be refused.
-        if (chosen.size > MAX_DRAFT_FILE_BYTES) throw new IpcFailure('failed', `${name} is larger than the ${describeLimit(MAX_DRAFT_FILE_BYTES)} a Filing Desk draft may be; nothing was opened.`);
-        bytes = await chosen.read();
-      } catch (error) {
-        if (error instanceof IpcFailure) throw error;
-        throw new IpcFailure('failed', `Could not read ${name}: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
+      // The one reading rule: a pipe is refused at once, a huge file by its size before a byte is read.
+      const read = await readRegularFile(path, { maxBytes: MAX_DRAFT_FILE_BYTES, kind: 'Filing Desk drafts', followLinks: true, ...(deps.fs ? { fs: deps.fs } : {}) });
+      if (!read.ok) {
+        if (read.problem === 'too-large') throw new IpcFailure('failed', `${name} is larger than the ${describeLimit(MAX_DRAFT_FILE_BYTES)} a Filing Desk draft may be; nothing was opened.`);
+        if (read.problem === 'folder' || read.problem === 'not-a-file') throw new IpcFailure('failed', `${name} is not a file (${read.reason}); nothing was opened.`);
+        throw new IpcFailure('failed', `Could not read ${name}: ${read.reason}; nothing was opened.`);
       }
-      return { draft: await importBytes(bytes) };
+      return { draft: await importBytes(new Uint8Array(read.value.buffer, read.value.byteOffset, read.value.length)) };
     },
   };
 }

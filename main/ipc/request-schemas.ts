@@ -248,6 +248,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     }),
     'clients.save': z.strictObject({ id: id.optional(), details: clientDetails }),
     'clients.archive': z.strictObject({ id, archived: z.boolean({ message: 'must be true or false' }) }),
+    'clients.notice': z.undefined({ message: 'takes no request' }),
     'drafts.list': z.undefined({ message: 'takes no request' }),
     'drafts.create': z.strictObject({ kind: z.enum(['ct600', 'report-package'], { message: 'must be "ct600" or "report-package"' }), clientId, title, form: draftForm }),
     'drafts.open': z.strictObject({ id }),

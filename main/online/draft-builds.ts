@@ -4,14 +4,12 @@
  * service answers: the bytes, a record of who answered when with which API
  * version, and whether it agrees with the engine's build of the same figures.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
 import { ATTACHMENT_FIELDS, draftPackageRequest } from '../engine/package/draft-package.js';
 import { hashResultOf } from '../engine/package/create-report-package.js';
 import { draftInput } from '../ipc/package-draft-handlers.js';
 import type { Ct600BuildResult, ReportPackageResult } from '../service/filing-service.js';
-import { attachmentBytes, LAST_BUILD_FILE, sha256Of } from '../store/draft-files.js';
+import { attachmentBytes, lastBuildBytes, sha256Of } from '../store/draft-files.js';
 import { lastPackageBytes } from '../store/package-builds.js';
 import type { DraftRecord } from '../store/draft-record.js';
 import type { DraftStore } from '../store/draft-store.js';
@@ -95,13 +93,8 @@ async function agreementWithEngine(a: ServiceBuildAnswer, bytes: Uint8Array, mar
   if (!local || local.answeredBy !== 'engine' || local.fingerprint !== a.item.fingerprint) return null;
   const service = { bytes, ...(mark !== undefined ? { mark } : {}) };
   if (a.kind === 'ct600-build') {
-    let engineBytes: Uint8Array;
-    try {
-      engineBytes = await readFile(join(a.drafts.filesDir(draftId), LAST_BUILD_FILE));
-    } catch {
-      return null;
-    }
-    if (sha256Of(engineBytes) !== local.sha256) return null; // not the file the record describes
+    const engineBytes = await lastBuildBytes(a.drafts, draftId, local.sha256); // null: missing, unreadable or not the file the record describes
+    if (!engineBytes) return null;
     return compareBuilds('ct600', a.item.fingerprint as string, { bytes: engineBytes, ...(local.irMark ? { mark: local.irMark } : {}) }, service, a.now);
   }
   let engineBytes: Uint8Array;

@@ -13,8 +13,10 @@ import type { FilingService } from '../service/filing-service.js';
 import { FilingServiceError, InvalidClientError, NotFoundError, RateLimitedError, SignInNeededError, UnauthorizedError } from '../service/service-errors.js';
 import { isRetryable } from '../service/remote/retry-policy.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
+import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
-import { isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { nextDelayMs } from '../outbox/backoff.js';
 import type { Gate, Timers } from '../outbox/outbox.js';
 import type { ScopedLog } from '../log/app-log.js';
@@ -23,6 +25,12 @@ export const FOLLOWED_JOBS_DIR = 'followed-jobs';
 export const JOB_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** Polling: 1 s, 2 s, 4 s … up to 30 s between looks. */
 const POLL_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000, maxAttempts: Number.POSITIVE_INFINITY };
+/**
+ * A followed job holds the service's result twice (all messages, and the
+ * filtered view): a return with thousands of messages is a few MB, so
+ * 16 MB is room to spare; a larger file was not written by Filing Desk.
+ */
+export const MAX_FOLLOWED_JOB_BYTES = 16 * 1024 * 1024;
 const STILL_RUNNING = new Set(['queued', 'running', 'pending', 'inprogress', 'in-progress', 'processing', '']);
 
 const followedJobSchema = z.strictObject({
@@ -72,13 +80,19 @@ export class JobFollower {
   async open(): Promise<void> {
     let names: string[] = [];
     try {
-      names = await this.fs.readdir(this.dir);
+      if (await checkDataFolder(this.fs, this.options.dataDir, FOLLOWED_JOBS_DIR, { create: false })) names = await this.fs.readdir(this.dir);
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      // A folder that is a link or a file: no job is read through it, and the rest of the app starts.
+      this.options.logger?.warn('followed jobs not read:', {}, describeFsError(error).replace('refused the write', 'refused the read'));
     }
     for (const name of names.filter((n) => /^[0-9a-fA-F-]{36}\.json$/.test(n))) {
+      const read = await readRegularText(join(this.dir, name), { maxBytes: MAX_FOLLOWED_JOB_BYTES, kind: 'followed jobs', fs: this.fs });
+      if (!read.ok) {
+        this.options.logger?.warn('a followed job was not read:', { file: name }, read.reason);
+        continue;
+      }
       try {
-        const parsed = followedJobSchema.safeParse(JSON.parse(await this.fs.readFile(join(this.dir, name), 'utf8')));
+        const parsed = followedJobSchema.safeParse(JSON.parse(read.value));
         if (parsed.success) this.jobs.set(parsed.data.id, parsed.data);
       } catch {
         // A half-written or foreign file: the job can be followed again by its id.
@@ -182,7 +196,11 @@ export class JobFollower {
   }
 
   private async save(job: FollowedJob): Promise<void> {
-    await this.fs.mkdir(this.dir, { recursive: true });
+    try {
+      await ensureDataFolder(this.fs, this.options.dataDir, FOLLOWED_JOBS_DIR);
+    } catch (error) {
+      throw new StoreError('failed', `The validation job could not be recorded: ${describeFsError(error)}.`);
+    }
     await writeFileAtomic(join(this.dir, `${job.id}.json`), JSON.stringify(job), { fs: this.fs, mode: 0o600 });
     this.jobs.set(job.id, job);
     this.options.onChange?.();

@@ -16,6 +16,7 @@ import { SecretAccount, type CredentialStore } from '../credentials/credential-s
 import { RemoteFilingService } from '../service/remote-filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { isConfigured, serviceAddress } from './online-settings.js';
@@ -23,6 +24,8 @@ import type { SettingsStore } from './settings-store.js';
 import type { TestCredentials } from './connection-test.js';
 
 export const SESSION_FILE = 'online-session.json';
+/** A client id and a user name (at most 200 and 320 characters) as JSON. */
+export const MAX_SESSION_FILE_BYTES = 16 * 1024;
 const identitySchema = z.strictObject({ clientId: z.string().min(1).max(200), username: z.string().min(1).max(320) });
 type Identity = z.infer<typeof identitySchema>;
 
@@ -49,11 +52,15 @@ export class OnlineSession {
   }
 
   async open(): Promise<void> {
+    // Never signed in, or unreadable (a pipe, a link, too large, not UTF-8, not JSON): the form starts empty.
+    const read = await readRegularText(join(this.options.dataDir, SESSION_FILE), { maxBytes: MAX_SESSION_FILE_BYTES, kind: 'sign-in records', fs: this.fs });
+    this.identity = null;
+    if (!read.ok) return;
     try {
-      const parsed = identitySchema.safeParse(JSON.parse(await this.fs.readFile(join(this.options.dataDir, SESSION_FILE), 'utf8')));
+      const parsed = identitySchema.safeParse(JSON.parse(read.value));
       this.identity = parsed.success ? parsed.data : null;
     } catch {
-      this.identity = null; // never signed in, or unreadable: the form starts empty
+      // not JSON: as if never signed in
     }
   }
 

@@ -8,9 +8,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
+import { readRegularText } from '../store/regular-file.js';
+import { StoreError } from '../store/store-error.js';
+import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 
 export const SERVICE_RESULTS_DIR = 'service-results';
+/** A record is a build's metadata and a comparison with excerpts of 80 characters: a few KB; 1 MB is far more. */
+export const MAX_SERVICE_RESULT_BYTES = 1024 * 1024;
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 const recordSchema = z.strictObject({
@@ -44,23 +49,37 @@ export type ServiceResultRecord = z.infer<typeof recordSchema>;
 export class ServiceResults {
   private readonly dir: string;
 
-  constructor(dataDir: string, private readonly fs: StoreFs = nodeStoreFs) {
+  constructor(private readonly dataDir: string, private readonly fs: StoreFs = nodeStoreFs) {
     this.dir = join(dataDir, SERVICE_RESULTS_DIR);
   }
 
   async get(draftId: string): Promise<ServiceResultRecord> {
+    const none = { lastServiceBuild: null, agreement: null };
+    let read;
     try {
-      const parsed = recordSchema.safeParse(JSON.parse(await this.fs.readFile(join(this.dir, `${draftId}.json`), 'utf8')));
-      if (parsed.success) return parsed.data;
+      if (!(await checkDataFolder(this.fs, this.dataDir, SERVICE_RESULTS_DIR, { create: false }))) return none;
+      read = await readRegularText(join(this.dir, `${draftId}.json`), { maxBytes: MAX_SERVICE_RESULT_BYTES, kind: 'service results', fs: this.fs });
     } catch (error) {
-      if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
+      throw new StoreError('failed', `The filing service's result for this draft could not be read: ${describeFsError(error)}.`);
     }
-    return { lastServiceBuild: null, agreement: null };
+    if (!read.ok && read.problem === 'missing') return none;
+    if (!read.ok) throw new StoreError('failed', `The filing service's result for this draft could not be read: ${read.reason}.`);
+    try {
+      const parsed = recordSchema.safeParse(JSON.parse(read.value));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // A half-written or foreign record: as if the service had built nothing yet; its next build replaces it.
+    }
+    return none;
   }
 
   /** The bytes first, then the record that describes them. */
   async record(draftId: string, build: ServiceBuildRecord, bytes: Uint8Array, agreement: BuildAgreement | null): Promise<void> {
-    await this.fs.mkdir(this.dir, { recursive: true });
+    try {
+      await ensureDataFolder(this.fs, this.dataDir, SERVICE_RESULTS_DIR);
+    } catch (error) {
+      throw new StoreError('failed', `The filing service's build could not be kept: ${describeFsError(error)}.`);
+    }
     await writeFileAtomic(join(this.dir, `${draftId}.service-build`), bytes, { fs: this.fs, mode: 0o600 });
     await writeFileAtomic(join(this.dir, `${draftId}.json`), JSON.stringify({ lastServiceBuild: build, agreement }), { fs: this.fs, mode: 0o600 });
   }

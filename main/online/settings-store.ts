@@ -8,12 +8,15 @@ import { join } from 'node:path';
 import type { OnlineSettings } from '../../preload/contract.js';
 import { fieldErrorsFromZod } from '../engine/zod-errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
-import { describeFsError, fileStamp, isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { describeFsError, fileStamp, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { SerialQueue } from '../store/serial-queue.js';
 import { DEFAULT_ONLINE_SETTINGS, onlineSettingsSchema } from './online-settings.js';
 
 export const SETTINGS_FILE = 'online-settings.json';
+/** Settings are a dozen short fields (addresses of at most 2,000 characters): 64 KB is far more than the app writes. */
+export const MAX_SETTINGS_FILE_BYTES = 64 * 1024;
 
 export interface SettingsStoreOptions {
   dataDir: string;
@@ -69,23 +72,23 @@ export class SettingsStore {
   }
 
   private async load(): Promise<OnlineSettings> {
-    let text: string;
-    try {
-      text = await this.fs.readFile(this.path, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return structuredClone(DEFAULT_ONLINE_SETTINGS);
-      this.problem = `The saved settings could not be read (${describeFsError(error).replace('refused the write', 'refused the read')}); the defaults are in use.`;
+    const read = await readRegularText(this.path, { maxBytes: MAX_SETTINGS_FILE_BYTES, kind: 'settings files', fs: this.fs });
+    if (!read.ok && read.problem === 'missing') return structuredClone(DEFAULT_ONLINE_SETTINGS);
+    // Permission refused and the like: nothing is wrong with the file itself, so it stays where it is.
+    if (!read.ok && read.problem === 'unreadable') {
+      this.problem = `The saved settings could not be read (${read.reason}); the defaults are in use.`;
       return structuredClone(DEFAULT_ONLINE_SETTINGS);
     }
     let reason: string;
     try {
-      const parsed = onlineSettingsSchema.safeParse(JSON.parse(text));
+      if (!read.ok) throw new FileRefused(read.reason);
+      const parsed = onlineSettingsSchema.safeParse(JSON.parse(read.value));
       if (parsed.success) return parsed.data;
       reason = fieldErrorsFromZod(parsed.error)
         .map((e) => `${e.field}: ${e.message}`)
         .join('; ');
-    } catch {
-      reason = 'it is not valid JSON';
+    } catch (error) {
+      reason = error instanceof FileRefused ? error.message : 'it is not valid JSON';
     }
     const movedTo = `${SETTINGS_FILE}.unreadable-${fileStamp(this.clock())}`;
     await this.fs.rename(this.path, join(this.options.dataDir, movedTo)).catch(() => undefined);
@@ -94,3 +97,6 @@ export class SettingsStore {
     return structuredClone(DEFAULT_ONLINE_SETTINGS);
   }
 }
+
+/** A settings file refused before parsing (a pipe, a link, too large, not UTF-8): set aside like one that does not parse. */
+class FileRefused extends Error {}

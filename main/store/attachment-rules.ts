@@ -14,6 +14,7 @@ import {
   type DraftAttachment,
   type DraftKind,
 } from '../../preload/contract.js';
+import { isWindowsDeviceName } from '../engine/package/merged-path-rules.js';
 
 const ROLES: Record<DraftKind, readonly AttachmentRole[]> = {
   ct600: ['accounts', 'computations'],
@@ -32,6 +33,8 @@ function segmentProblem(segment: string): string | null {
   if (segment === '' || segment === '.' || segment === '..') return 'must not have empty, "." or ".." parts';
   if (INVISIBLE.test(segment)) return 'must not contain control or invisible characters';
   if (WINDOWS_RESERVED.test(segment)) return 'must not contain < > : " | ? * or \\';
+  // The name goes into the return or the package, which is saved and unzipped on Windows too.
+  if (isWindowsDeviceName(segment)) return `must not be "${segment}": Windows reserves the device names CON, PRN, AUX, NUL, COM1–9 and LPT1–9 (with any extension) in every folder`;
   if (Buffer.byteLength(segment, 'utf8') > 255) return 'has a part longer than 255 bytes';
   return null;
 }

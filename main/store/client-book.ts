@@ -3,20 +3,32 @@
  * folder, written atomically. Changes are applied to memory only once the
  * file holding them is on disk, so a failed write leaves the book (in memory
  * and on disk) as it was. A file that cannot be read is moved aside and
- * reported, never overwritten.
+ * the user told (the Clients screen shows `notice()`), never overwritten; a
+ * book made by a newer Filing Desk is left where it is and the book is
+ * read-only until Filing Desk is updated, so going back a version cannot
+ * damage it.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Client, ClientDetails, ClientListRequest } from '../../preload/contract.js';
+import type { Client, ClientBookNotice, ClientDetails, ClientListRequest } from '../../preload/contract.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { clientDetailsErrors, normaliseClientDetails, searchKey } from './client-rules.js';
+import { readRegularText } from './regular-file.js';
 import { StoreError } from './store-error.js';
-import { describeFsError, fileStamp, isMissing, nodeStoreFs, type StoreFs } from './store-fs.js';
+import { describeFsError, fileStamp, nodeStoreFs, type StoreFs } from './store-fs.js';
 import { SerialQueue } from './serial-queue.js';
 
 export const CLIENT_BOOK_FILE = 'clients.json';
 const CLIENT_BOOK_VERSION = 1;
+/**
+ * The most the client book file may hold. A client as the book writes it
+ * (pretty-printed, every field at its limit) is under 1 KB, so 8 MB is room
+ * for several thousand clients: far more than a small firm keeps, and a
+ * larger file was not written by Filing Desk.
+ */
+export const MAX_CLIENT_BOOK_BYTES = 8 * 1024 * 1024;
+const UNREADABLE_BOOK = /^clients\.json\.unreadable-.+$/;
 
 const storedClient = z.object({
   id: z.string().min(1),
@@ -48,6 +60,7 @@ export class ClientBook {
   private readonly log: (message: string) => void;
   private readonly queue = new SerialQueue();
   private clients: Client[] | undefined;
+  private problem: ClientBookNotice | null = null;
 
   constructor(private readonly options: ClientBookOptions) {
     this.path = join(options.dataDir, CLIENT_BOOK_FILE);
@@ -66,6 +79,12 @@ export class ClientBook {
       .sort((a, b) => a.companyName.localeCompare(b.companyName, 'en-GB', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
   }
 
+  /** Why the book on disk could not be used as it is (moved aside, or left in place read-only), or null. */
+  async notice(): Promise<ClientBookNotice | null> {
+    await this.queue.run(() => this.load());
+    return this.problem;
+  }
+
   async get(id: string): Promise<Client | undefined> {
     const clients = await this.queue.run(() => this.load());
     return clients.find((c) => c.id === id);
@@ -77,7 +96,7 @@ export class ClientBook {
     const errors = clientDetailsErrors(clean);
     if (errors.length > 0) return Promise.reject(new StoreError('invalid', 'The client details are not valid.', errors));
     return this.queue.run(async () => {
-      const clients = await this.load();
+      const clients = await this.writable();
       const now = this.clock().toISOString();
       if (id === undefined) {
         const client: Client = { ...clean, id: this.newId(), archived: false, createdAt: now, changedAt: now };
@@ -94,7 +113,7 @@ export class ClientBook {
 
   archive(id: string, archived: boolean): Promise<Client> {
     return this.queue.run(async () => {
-      const clients = await this.load();
+      const clients = await this.writable();
       const existing = clients.find((c) => c.id === id);
       if (!existing) throw notFound();
       const client: Client = { ...existing, archived, changedAt: this.clock().toISOString() };
@@ -103,23 +122,38 @@ export class ClientBook {
     });
   }
 
+  /** The clients, for a change: refused while the book on disk is one this version must not overwrite. */
+  private async writable(): Promise<Client[]> {
+    const clients = await this.load();
+    if (this.problem?.readOnly) {
+      throw new StoreError('failed', `The client book cannot be changed: ${CLIENT_BOOK_FILE} was ${this.problem.reason}. Update Filing Desk to change your clients; nothing was saved.`);
+    }
+    return clients;
+  }
+
   private async load(): Promise<Client[]> {
     if (this.clients) return this.clients;
-    let text: string;
-    try {
-      text = await this.fs.readFile(this.path, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return (this.clients = []);
-      if ((error as { code?: unknown }).code !== 'EISDIR') {
-        throw new StoreError('failed', `Could not read the client book: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
+    const read = await readRegularText(this.path, { maxBytes: MAX_CLIENT_BOOK_BYTES, kind: 'the client book', fs: this.fs });
+    if (!read.ok) {
+      if (read.problem === 'missing') {
+        this.problem = await this.earlierMovedAside();
+        return (this.clients = []);
       }
-      return this.moveAside('a folder is in its place');
+      // Permission refused, too many files open: nothing is wrong with the file itself, so it stays.
+      if (read.problem === 'unreadable') throw new StoreError('failed', `Could not read the client book: ${read.reason}.`);
+      return this.moveAside(read.reason);
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(read.value);
     } catch {
       return this.moveAside('it is not valid JSON');
+    }
+    const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if (typeof version === 'number' && version > CLIENT_BOOK_VERSION) {
+      this.problem = { fileName: CLIENT_BOOK_FILE, keptAs: CLIENT_BOOK_FILE, reason: 'made by a newer version of Filing Desk', readOnly: true };
+      this.log(`${CLIENT_BOOK_FILE} was made by a newer version of Filing Desk (schema version ${version}); it was left as it is and the client book is read-only`);
+      return (this.clients = []);
     }
     const book = storedBook.safeParse(parsed);
     if (!book.success) return this.moveAside('its contents are not a client book this version of Filing Desk can read');
@@ -136,7 +170,19 @@ export class ClientBook {
       throw new StoreError('failed', `The client book could not be read (${reason}) and could not be moved aside: ${describeFsError(error)}.`);
     }
     this.log(`${CLIENT_BOOK_FILE} could not be read (${reason}); it was moved to ${movedTo} and an empty client book started`);
+    this.problem = { fileName: CLIENT_BOOK_FILE, keptAs: movedTo, reason, readOnly: false };
     return (this.clients = []);
+  }
+
+  /**
+   * A book moved aside by an earlier run, while no book has been saved since:
+   * still told, so a restart does not hide that the clients were set aside.
+   */
+  private async earlierMovedAside(): Promise<ClientBookNotice | null> {
+    const names = await this.fs.readdir(this.options.dataDir).catch(() => [] as string[]);
+    const kept = names.filter((n) => UNREADABLE_BOOK.test(n)).sort().at(-1);
+    if (!kept) return null;
+    return { fileName: CLIENT_BOOK_FILE, keptAs: kept, reason: 'it was found unreadable when Filing Desk opened it earlier', readOnly: false };
   }
 
   private async write(next: Client[]): Promise<void> {
@@ -148,6 +194,8 @@ export class ClientBook {
       throw new StoreError('failed', `Could not save the client book: ${describeFsError(error)}. Nothing was changed.`);
     }
     this.clients = next;
+    // A book is on disk again and the user works from it; the file kept aside stays where the notice said.
+    if (this.problem && !this.problem.readOnly) this.problem = null;
   }
 }
 

@@ -6,14 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AttachmentRole, Draft, DraftAttachment, DraftBuildRecord, DraftValidationRecord } from '../../preload/contract.js';
+import { MAX_CT600_XML_BYTES, MAX_DRAFT_ATTACHMENT_BYTES, type AttachmentRole, type Draft, type DraftAttachment, type DraftBuildRecord, type DraftValidationRecord } from '../../preload/contract.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { attachmentNameProblem, ct600AttachmentsProblem, packageAttachmentsProblem, roleProblem } from './attachment-rules.js';
 import { toDraft, type DraftRecord } from './draft-record.js';
 import type { DraftStore } from './draft-store.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
+import { readRegularFile, type RegularFileRead } from './regular-file.js';
 import { StoreError } from './store-error.js';
-import { describeFsError, isMissing } from './store-fs.js';
+import { describeFsError } from './store-fs.js';
 
 export const LAST_BUILD_FILE = 'last-build.xml';
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -50,7 +52,7 @@ export async function storeBytes(store: DraftStore, draftId: string, bytes: Uint
   const dir = store.filesDir(draftId);
   const path = join(dir, sha256);
   try {
-    await store.fs.mkdir(dir, { recursive: true });
+    await ensureDataFolder(store.fs, store.dataDir, store.filesFolder(draftId));
     if ((await store.fs.lstat(path).catch(() => undefined))?.isFile()) return { sha256, created: false };
     await writeFileAtomic(path, bytes, { mode: 0o600, fs: store.fs });
     return { sha256, created: true };
@@ -97,17 +99,33 @@ export async function detach(store: DraftStore, draftId: string, attachmentId: s
   return toDraft(record);
 }
 
+/**
+ * A file Filing Desk wrote beside a draft, read back through the one reading
+ * rule: the draft's folder must be a real folder (not a link), the file an
+ * ordinary file within what the app itself writes there.
+ */
+export async function readDraftFile(store: DraftStore, draftId: string, name: string, limit: { maxBytes: number; kind: string }): Promise<RegularFileRead<Buffer>> {
+  try {
+    if (!(await checkDataFolder(store.fs, store.dataDir, store.filesFolder(draftId), { create: false }))) return { ok: false, problem: 'missing', reason: 'the file does not exist' };
+  } catch (error) {
+    return { ok: false, problem: 'unreadable', reason: describeFsError(error).replace('refused the write', 'refused the read') };
+  }
+  return readRegularFile(join(store.filesDir(draftId), name), { ...limit, fs: store.fs });
+}
+
 export async function attachmentBytes(store: DraftStore, draftId: string, attachment: DraftAttachment): Promise<Uint8Array> {
   if (!SHA256.test(attachment.sha256)) throw new Error('attachment hash is not a SHA-256');
-  try {
-    const bytes = await store.fs.readFile(join(store.filesDir(draftId), attachment.sha256));
-    if (sha256Of(bytes) !== attachment.sha256) throw new StoreError('failed', `The stored copy of ${attachment.fileName} has changed on disk; detach it and attach it again.`);
-    return bytes;
-  } catch (error) {
-    if (error instanceof StoreError) throw error;
-    if (isMissing(error)) throw new StoreError('failed', `The stored copy of ${attachment.fileName} is missing; detach it and attach it again.`);
-    throw new StoreError('failed', `Could not read the stored copy of ${attachment.fileName}: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
-  }
+  const read = await readDraftFile(store, draftId, attachment.sha256, { maxBytes: MAX_DRAFT_ATTACHMENT_BYTES, kind: 'attached files' });
+  if (!read.ok && read.problem === 'missing') throw new StoreError('failed', `The stored copy of ${attachment.fileName} is missing; detach it and attach it again.`);
+  if (!read.ok) throw new StoreError('failed', `Could not read the stored copy of ${attachment.fileName}: ${read.reason}.`);
+  if (sha256Of(read.value) !== attachment.sha256) throw new StoreError('failed', `The stored copy of ${attachment.fileName} has changed on disk; detach it and attach it again.`);
+  return read.value;
+}
+
+/** The draft's last built return, or null when it is missing, unreadable or not the bytes its record describes. */
+export async function lastBuildBytes(store: DraftStore, draftId: string, sha256: string): Promise<Uint8Array | null> {
+  const read = await readDraftFile(store, draftId, LAST_BUILD_FILE, { maxBytes: MAX_CT600_XML_BYTES, kind: 'built returns' });
+  return read.ok && sha256Of(read.value) === sha256 ? read.value : null;
 }
 
 /**
@@ -122,7 +140,7 @@ export async function recordBuild(
 ): Promise<Draft> {
   const record = await store.update(draftId, async (current) => {
     try {
-      await store.fs.mkdir(store.filesDir(draftId), { recursive: true });
+      await ensureDataFolder(store.fs, store.dataDir, store.filesFolder(draftId));
       await writeFileAtomic(join(store.filesDir(draftId), LAST_BUILD_FILE), built.xml, { mode: 0o600, fs: store.fs });
     } catch (error) {
       throw new StoreError('failed', `Could not store the built return beside the draft: ${describeFsError(error)}. The draft is unchanged.`);

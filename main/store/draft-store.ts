@@ -14,7 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Draft, DraftCreateRequest, DraftList, DraftSaveRequest, DraftSaveResponse, DraftSummary, UnreadableDraftFile } from '../../preload/contract.js';
 import { ATOMIC_TEMP_FILE, writeFileAtomic } from './atomic-write.js';
+import { checkDataFolder, ensureDataFolder, UnsafeFolderError } from './data-folder.js';
 import { CURRENT_DRAFT_VERSION, readDraftText, serialiseDraft, stateOf, toDraft, toSummary, type DraftRecord, type ReadOutcome } from './draft-record.js';
+import { readRegularText } from './regular-file.js';
 import { StoreError } from './store-error.js';
 import { describeFsError, fileStamp, isMissing, nodeStoreFs, type StoreFs } from './store-fs.js';
 import { SerialQueue } from './serial-queue.js';
@@ -30,7 +32,20 @@ export interface DraftStoreOptions {
 /** Ids become file names: only what our generator makes (UUIDs) is accepted. */
 export const DRAFT_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const UNREADABLE = /^(.+\.json)\.unreadable-(.+)$/;
-const READ_CONCURRENCY = 32;
+/**
+ * Files read at once while listing. Few, so one slow file (a disk that
+ * stalls, a network share) holds back only a few of Node's four file
+ * threads, and only a few records are in memory at once.
+ */
+const READ_CONCURRENCY = 3;
+/**
+ * The most a draft file may hold: what the app writes is a form of at most
+ * MAX_DRAFT_FORM_BYTES (1 MB), a few lines of metadata, the attachment list
+ * (names of at most 1,000 characters) and the last validation's messages.
+ * Sixteen times the form leaves room for all of that; anything larger was
+ * not written by Filing Desk and is refused before a byte of it is read.
+ */
+export const MAX_DRAFT_RECORD_BYTES = 16 * 1024 * 1024;
 
 interface PendingSave {
   request: DraftSaveRequest;
@@ -38,6 +53,7 @@ interface PendingSave {
 }
 
 export class DraftStore {
+  readonly dataDir: string;
   readonly draftsDir: string;
   readonly trashDir: string;
   readonly fs: StoreFs;
@@ -52,6 +68,7 @@ export class DraftStore {
   private ready: Promise<void> | undefined;
 
   constructor(options: DraftStoreOptions) {
+    this.dataDir = options.dataDir;
     this.draftsDir = join(options.dataDir, 'drafts');
     this.trashDir = join(options.dataDir, 'trash');
     this.fs = options.fs ?? nodeStoreFs;
@@ -68,6 +85,11 @@ export class DraftStore {
 
   filesDir(id: string): string {
     return join(this.draftsDir, `${id}.files`);
+  }
+
+  /** The draft's files folder relative to the data folder, for checkDataFolder. */
+  filesFolder(id: string): string {
+    return `drafts/${id}.files`;
   }
 
   async list(): Promise<DraftList> {
@@ -173,7 +195,11 @@ export class DraftStore {
     checkId(id);
     await this.lane(id).run(async () => {
       await this.load(id);
-      await this.fs.mkdir(this.trashDir, { recursive: true });
+      try {
+        await ensureDataFolder(this.fs, this.dataDir, 'trash');
+      } catch (error) {
+        throw new StoreError('failed', `Could not move the draft to the trash: ${describeFsError(error)}. The draft is unchanged.`);
+      }
       const trashed = join(this.trashDir, `${id}.json`);
       await this.moveOrFail(join(this.draftsDir, `${id}.json`), trashed, 'move the draft to the trash');
       this.durable.delete(id);
@@ -210,6 +236,8 @@ export class DraftStore {
     await this.lane(id).run(async () => {
       const record = await this.load(id).catch(() => null);
       if (record?.attachments.some((a) => a.sha256 === sha256)) return;
+      // Never remove a file through a link that stands in for the draft's folder.
+      if (!(await checkDataFolder(this.fs, this.dataDir, this.filesFolder(id), { create: false }).catch(() => false))) return;
       await this.fs.rm(join(this.filesDir(id), sha256), { force: true }).catch(() => undefined);
     });
   }
@@ -252,6 +280,7 @@ export class DraftStore {
 
   private async writeRecord(record: DraftRecord): Promise<void> {
     try {
+      await ensureDataFolder(this.fs, this.dataDir, 'drafts');
       await writeFileAtomic(join(this.draftsDir, `${record.id}.json`), serialiseDraft(record), { mode: 0o600, fs: this.fs });
     } catch (error) {
       throw new StoreError('failed', `Could not save the draft: ${describeFsError(error)}. The copy already saved is unchanged.`);
@@ -259,16 +288,13 @@ export class DraftStore {
     this.durable.set(record.id, record);
   }
 
+  /** A draft file's record, or why it cannot be used: never blocks on a pipe, never reads past MAX_DRAFT_RECORD_BYTES, never follows a link. */
   async readFileAt(path: string, id: string): Promise<ReadOutcome> {
-    let text: string;
-    try {
-      text = await this.fs.readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return { ok: false, reason: 'missing', newer: false };
-      if ((error as { code?: unknown }).code === 'EISDIR') return { ok: false, reason: 'a folder is in its place', newer: false };
-      return { ok: false, reason: `it could not be read (${describeFsError(error).replace('refused the write', 'refused the read')})`, newer: false };
-    }
-    return readDraftText(text, id);
+    const read = await readRegularText(path, { maxBytes: MAX_DRAFT_RECORD_BYTES, kind: 'draft files', fs: this.fs });
+    if (read.ok) return readDraftText(read.value, id);
+    if (read.problem === 'missing') return { ok: false, reason: 'missing', newer: false };
+    if (read.problem === 'unreadable') return { ok: false, reason: `it could not be read (${read.reason})`, newer: false };
+    return { ok: false, reason: read.reason, newer: false };
   }
 
   /** Moves an unreadable draft file aside (a newer version's file stays where it is) and says so. */
@@ -291,9 +317,15 @@ export class DraftStore {
   private async listTrash(unreadable: UnreadableDraftFile[]): Promise<DraftSummary[]> {
     let names: string[];
     try {
+      if (!(await checkDataFolder(this.fs, this.dataDir, 'trash', { create: false }))) return [];
       names = (await this.fs.readdir(this.trashDir)).filter((n) => n.endsWith('.json'));
     } catch (error) {
       if (isMissing(error)) return [];
+      // A trash that is a link or a file is listed as unreadable, and the drafts themselves still list.
+      if (error instanceof UnsafeFolderError) {
+        unreadable.push({ fileName: 'trash', movedTo: 'trash', reason: error.reason });
+        return [];
+      }
       throw error;
     }
     const trash: { summary: DraftSummary; deletedAt: number }[] = [];
@@ -328,7 +360,11 @@ export class DraftStore {
   }
 
   private async sweep(): Promise<void> {
-    await this.fs.mkdir(this.draftsDir, { recursive: true });
+    try {
+      await ensureDataFolder(this.fs, this.dataDir, 'drafts');
+    } catch (error) {
+      throw new StoreError('failed', `The drafts cannot be opened: ${describeFsError(error)}.`);
+    }
     let removed = 0;
     const folders = [this.draftsDir];
     for (const entry of await this.fs.readdir(this.draftsDir, { withFileTypes: true })) {

@@ -4,13 +4,14 @@
  * without the user typing a hash.
  */
 import { join } from 'node:path';
-import type { Draft, DraftBuildMatch, DraftBuildRecord, DraftValidationRecord } from '../../preload/contract.js';
+import { MAX_SAVED_PACKAGE_BYTES, type Draft, type DraftBuildMatch, type DraftBuildRecord, type DraftValidationRecord } from '../../preload/contract.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { sha256Of } from './draft-files.js';
+import { ensureDataFolder } from './data-folder.js';
+import { readDraftFile, sha256Of } from './draft-files.js';
 import { stateOf, toDraft } from './draft-record.js';
 import type { DraftStore } from './draft-store.js';
 import { StoreError } from './store-error.js';
-import { describeFsError, isMissing } from './store-fs.js';
+import { describeFsError } from './store-fs.js';
 
 /** The last built package of a draft, in `<id>.files/` (never under a name from the user). */
 export const LAST_PACKAGE_FILE = 'last-build.package';
@@ -29,7 +30,7 @@ export async function recordPackageBuild(
       throw new StoreError('invalid', 'This draft is not a report package.', [{ field: 'draftId', message: 'names a CT600 return draft, not a report package' }]);
     }
     try {
-      await store.fs.mkdir(store.filesDir(draftId), { recursive: true });
+      await ensureDataFolder(store.fs, store.dataDir, store.filesFolder(draftId));
       await writeFileAtomic(join(store.filesDir(draftId), LAST_PACKAGE_FILE), built.bytes, { mode: 0o600, fs: store.fs });
     } catch (error) {
       throw new StoreError('failed', `Could not store the built package beside the draft: ${describeFsError(error)}. The draft is unchanged.`);
@@ -45,13 +46,10 @@ export async function lastPackageBytes(store: DraftStore, draftId: string): Prom
   if (record.kind !== 'report-package' || !record.lastBuild) {
     throw new StoreError('not-found', 'This draft has no built package yet; build it first.', [{ field: 'draftId', message: 'names a draft with no built package' }]);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = await store.fs.readFile(join(store.filesDir(draftId), LAST_PACKAGE_FILE));
-  } catch (error) {
-    if (isMissing(error)) throw new StoreError('failed', 'The built package is missing beside the draft; build it again.');
-    throw new StoreError('failed', `Could not read the built package: ${describeFsError(error).replace('refused the write', 'refused the read')}.`);
-  }
+  const read = await readDraftFile(store, draftId, LAST_PACKAGE_FILE, { maxBytes: MAX_SAVED_PACKAGE_BYTES, kind: 'built packages' });
+  if (!read.ok && read.problem === 'missing') throw new StoreError('failed', 'The built package is missing beside the draft; build it again.');
+  if (!read.ok) throw new StoreError('failed', `Could not read the built package: ${read.reason}.`);
+  const bytes: Uint8Array = read.value;
   if (sha256Of(bytes) !== record.lastBuild.sha256) throw new StoreError('failed', 'The built package beside the draft has changed on disk; build it again.');
   return bytes;
 }

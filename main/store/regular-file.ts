@@ -16,7 +16,7 @@ import { constants } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { describeLimit } from '../../preload/contract.js';
 
-export type RegularFileProblem = 'missing' | 'link' | 'folder' | 'not-a-file' | 'too-large' | 'unreadable' | 'not-utf8';
+export type RegularFileProblem = 'missing' | 'link' | 'folder' | 'not-a-file' | 'too-large' | 'unreadable' | 'not-utf8' | 'wrong-content';
 
 export type RegularFileRead<T> = { ok: true; value: T; size: number } | { ok: false; problem: RegularFileProblem; reason: string };
 
@@ -31,6 +31,13 @@ export interface RegularFileOptions {
    * opens from the operating system may be reached through one.
    */
   followLinks?: boolean;
+  /**
+   * A look at the file's first bytes before the rest is read, so a file that
+   * is not of its kind (an .exe renamed .xbri) is refused having read a few
+   * bytes, not hundreds of MB. `problem` returns why the file is refused
+   * (the reason as given), or null to read the rest.
+   */
+  firstBytes?: { length: number; problem(head: Uint8Array): string | null };
   fs?: Pick<typeof nodeFs, 'open' | 'lstat'>;
 }
 
@@ -39,7 +46,7 @@ export interface RegularFileOptions {
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
-const REASONS: Record<Exclude<RegularFileProblem, 'too-large' | 'unreadable'>, string> = {
+const REASONS: Record<Exclude<RegularFileProblem, 'too-large' | 'unreadable' | 'wrong-content'>, string> = {
   missing: 'the file does not exist',
   link: 'it is a link to another file, not an ordinary file',
   folder: 'a folder is in its place',
@@ -72,6 +79,17 @@ function readProblem(error: unknown): RegularFileRead<never> {
   }
 }
 
+/** Fills `buffer` from `start` (the file position and the buffer offset alike) until it is full or the file ends. */
+async function readInto(handle: nodeFs.FileHandle, buffer: Buffer, start: number): Promise<number> {
+  let length = start;
+  while (length < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return length;
+}
+
 /** The file's bytes, or why it was refused; never throws, never blocks on a pipe, never reads past the limit. */
 export async function readRegularFile(path: string, options: RegularFileOptions): Promise<RegularFileRead<Buffer>> {
   const fs = options.fs ?? nodeFs;
@@ -95,14 +113,17 @@ export async function readRegularFile(path: string, options: RegularFileOptions)
     if (info.isDirectory()) return refuse('folder');
     if (!info.isFile()) return refuse('not-a-file');
     if (info.size > options.maxBytes) return tooLarge();
+    let head: Buffer | undefined;
+    if (options.firstBytes) {
+      head = Buffer.alloc(Math.min(options.firstBytes.length, info.size));
+      const headLength = await readInto(handle, head, 0);
+      head = head.subarray(0, headLength);
+      const problem = options.firstBytes.problem(head);
+      if (problem !== null) return refuse('wrong-content', problem);
+    }
     // One byte past the size stat gave: a file that grew since is still caught by the limit.
     const buffer = Buffer.allocUnsafe(Math.min(info.size, options.maxBytes) + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
+    const length = await readInto(handle, buffer, head ? head.copy(buffer) : 0);
     if (length > options.maxBytes) return tooLarge();
     return { ok: true, value: buffer.subarray(0, length), size: length };
   } catch (error) {

@@ -1,5 +1,6 @@
 import * as nodeFs from 'node:fs/promises';
 import type { AtomicWriteFs } from './atomic-write.js';
+import { UnsafeFolderError } from './data-folder.js';
 
 /**
  * The file operations the stores use. The app passes node:fs/promises; tests
@@ -22,6 +23,7 @@ export const nodeStoreFs: StoreFs = nodeFs;
  * error's own message: that holds the full path, and with it the user's name.
  */
 export function describeFsError(error: unknown): string {
+  if (error instanceof UnsafeFolderError) return error.reason;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'EACCES':

@@ -4,18 +4,19 @@
  * through macOS's open-file event (also before the window exists), the
  * command line on Windows and Linux, and a second instance's command line.
  *
- * Every path is checked here, in main, before anything reads it: a known
- * extension, an existing regular file (checked on the opened descriptor, so
- * it cannot be swapped between the check and the read), a size within the
- * limit for its kind, and contents that start as that kind must (a zip for a
- * package, JSON for a draft: an `.exe` renamed `.xbri` is refused). The page
+ * Every path is checked here, in main, before anything reads it, through
+ * the app's one reading rule (main/store/regular-file.ts): a known
+ * extension, an ordinary file (never a pipe, which would block), a size
+ * within the limit for its kind, and first bytes that start as that kind
+ * must (a zip for a package, JSON for a draft: an `.exe` renamed `.xbri` is
+ * refused having read a few bytes of it) before the rest is read. The page
  * receives the file's name and bytes only, never its path; a refusal is told
  * to the user in plain words.
  */
-import { open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeLimit, MAX_DRAFT_FILE_BYTES, MAX_REPORT_PACKAGE_BYTES, type OpenedFile } from '../../preload/contract.js';
+import { readRegularFile, type RegularFileOptions } from '../store/regular-file.js';
 
 export type OpenedFileKind = 'report-package' | 'draft';
 
@@ -65,48 +66,55 @@ function contentProblem(kind: OpenedFileKind, bytes: Uint8Array): string | null 
 }
 
 const KIND_WORDS: Record<OpenedFileKind, string> = { 'report-package': 'report packages', draft: 'draft files' };
+/** Enough to see a zip's signature, or a draft's opening brace after a byte order mark and some white space. */
+const FIRST_BYTES = 4096;
 
-/** Checks the file at `path` and reads it when it passes; never throws. */
-export async function readOpenedFile(path: string): Promise<OpenedFileCheck> {
+/**
+ * The first bytes' verdict: a problem only when they already show the file
+ * is not of its kind. A draft whose first 4 KB are all white space is left
+ * for the check of the whole file.
+ */
+function firstBytesProblem(kind: OpenedFileKind, head: Uint8Array): string | null {
+  const problem = contentProblem(kind, head);
+  if (problem === null) return null;
+  // A draft may open with more white space than the first bytes hold: the whole file decides.
+  if (kind === 'draft' && head.every((b) => WHITE_SPACE_OR_BOM.has(b))) return null;
+  return `it ${problem}`;
+}
+const WHITE_SPACE_OR_BOM = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]);
+
+/** Checks the file at `path` and reads it when it passes; never throws, never blocks on a pipe. */
+export async function readOpenedFile(path: string, fs?: RegularFileOptions['fs']): Promise<OpenedFileCheck> {
   const fileName = basename(path) || path;
   const refuse = (why: string): OpenedFileCheck => ({ ok: false, fileName, message: `${fileName} cannot be opened: ${why}.` });
   const type = OPENABLE_FILE_TYPES[extname(fileName).toLowerCase()];
   if (!type) return refuse('Filing Desk opens report packages (.xbri, .xbr) and draft files (.fdesk)');
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('the file does not exist. It may have been moved, renamed or deleted');
-    if (code === 'EISDIR') return refuse('it is a folder, not a file');
-    if (code === 'EACCES' || code === 'EPERM') return refuse('you do not have permission to read it');
-    return refuse('it could not be read');
-  }
-  try {
-    const stats = await handle.stat();
-    if (stats.isDirectory()) return refuse('it is a folder, not a file');
-    if (!stats.isFile()) return refuse('it is not an ordinary file');
-    if (stats.size > type.maxBytes) return refuse(`it is larger than the ${describeLimit(type.maxBytes)} Filing Desk opens for ${KIND_WORDS[type.kind]}`);
-    // Read at most one byte past the limit: a file that grew since stat is still refused.
-    const buffer = Buffer.alloc(Math.min(stats.size, type.maxBytes) + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length === buffer.length) break;
+  const read = await readRegularFile(path, {
+    maxBytes: type.maxBytes,
+    kind: KIND_WORDS[type.kind],
+    // The user chose this file, perhaps through a shortcut: a link to an ordinary file is fine.
+    followLinks: true,
+    firstBytes: { length: FIRST_BYTES, problem: (head) => firstBytesProblem(type.kind, head) },
+    ...(fs ? { fs } : {}),
+  });
+  if (!read.ok) {
+    switch (read.problem) {
+      case 'missing':
+        return refuse('the file does not exist. It may have been moved, renamed or deleted');
+      case 'folder':
+        return refuse('it is a folder, not a file');
+      case 'too-large':
+        return refuse(`it is larger than the ${describeLimit(type.maxBytes)} Filing Desk opens for ${KIND_WORDS[type.kind]}`);
+      case 'unreadable':
+        return refuse(read.reason === 'permission to read it was refused' ? 'you do not have permission to read it' : 'it could not be read');
+      default:
+        return refuse(read.reason);
     }
-    if (length > type.maxBytes) return refuse(`it is larger than the ${describeLimit(type.maxBytes)} Filing Desk opens for ${KIND_WORDS[type.kind]}`);
-    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, length);
-    const problem = contentProblem(type.kind, bytes);
-    if (problem) return { ok: false, fileName, message: `${fileName} cannot be opened: it ${problem}.` };
-    return { ok: true, file: { fileName, bytes } };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') return refuse('it is a folder, not a file');
-    return refuse('it could not be read');
-  } finally {
-    await handle.close().catch(() => undefined);
   }
+  const bytes = new Uint8Array(read.value.buffer, read.value.byteOffset, read.value.length);
+  const problem = contentProblem(type.kind, bytes);
+  if (problem) return refuse(`it ${problem}`);
+  return { ok: true, file: { fileName, bytes } };
 }
 
 export interface OpenedFileQueueDeps {

@@ -9,6 +9,7 @@ import { openZip } from '../../main/engine/package/zip-reader.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { storeBytes } from '../../main/store/draft-files.js';
 import type { Draft, DraftFindBuildResponse, FileSaveResponse, IpcResult, PackageDraftBuildResponse, PackagePlan } from '../../preload/contract.js';
 import { acmePackageDraftRequest, sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
 import { storeDeps } from '../helpers/store-deps.js';
@@ -51,7 +52,16 @@ async function setup() {
   const newDraft = async (kind: 'report-package' | 'ct600' = 'report-package') => (await call<Draft>('drafts.create', { kind, clientId: null, title: 'ACME 2024', form: {} })).id;
   const attach = (draftId: string, role: string, fileName: string, content: string | Uint8Array) =>
     call<Draft>('drafts.attach', { draftId, role, fileName, bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content });
-  return { ipc, call, refusal, newDraft, attach, saveDir, setSavePath: (name: string) => (nextPath = join(saveDir, name)) };
+  /** An attachment as a draft saved by an earlier Filing Desk may carry it: stored without today's name rules. */
+  const carriedFromEarlierVersion = async (draftId: string, role: 'taxonomy', fileName: string, content: string) => {
+    const bytes = new TextEncoder().encode(content);
+    const { sha256 } = await storeBytes(stores.drafts, draftId, bytes);
+    await stores.drafts.update(draftId, (r) => ({
+      ...r,
+      attachments: [...r.attachments, { id: `earlier-${r.attachments.length}`, role, fileName, size: bytes.byteLength, sha256, hasInlineXbrlHeader: false, addedAt: '2024-01-01T00:00:00.000Z' }],
+    }));
+  };
+  return { ipc, call, refusal, newDraft, attach, carriedFromEarlierVersion, saveDir, setSavePath: (name: string) => (nextPath = join(saveDir, name)) };
 }
 
 /** A draft with an inline XBRL report, a zip of linkbases written here, and the schema as a loose file in the same folder. */
@@ -95,7 +105,12 @@ describe('package.planDraft', () => {
     const s = await setup();
     const draftId = await s.newDraft();
     await s.attach(draftId, 'report', 'acme-2024.xhtml', sampleInlineReport());
-    await s.attach(draftId, 'taxonomy', 'acme/CON.xsd', sampleXsd);
+    // Refused at the door since attachments follow the device-name rule; a draft from an earlier version may still carry one.
+    expect(await s.refusal('drafts.attach', { draftId, role: 'taxonomy', fileName: 'acme/CON.xsd', bytes: new TextEncoder().encode(sampleXsd) })).toMatchObject({
+      code: 'invalid-request',
+      errors: [{ field: 'fileName', message: expect.stringContaining('Windows reserves the device names') }],
+    });
+    await s.carriedFromEarlierVersion(draftId, 'taxonomy', 'acme/CON.xsd', sampleXsd);
     await s.attach(draftId, 'taxonomy', 'acme/acme-2024.xsd', sampleXsd);
     await s.attach(draftId, 'taxonomy', 'acme/ACME-2024.xsd', sampleXsd);
     const plan = await s.call<PackagePlan>('package.planDraft', { draftId, request: metadata });

@@ -206,4 +206,26 @@ describe('Client book', () => {
     expect(await screen.findByRole('heading', { name: 'Wizard for draft d-acme' })).toBeInTheDocument();
     expect(called('drafts.create')).toEqual([{ kind: 'ct600', clientId: 'c1', title: 'Acme Widgets Ltd', form: {} }]);
   });
+
+  it('tells the user an unreadable client book was kept aside, naming the file it was kept as and why', async () => {
+    const { bridge } = fakeMain({
+      'clients.list': book([])['clients.list'],
+      'clients.notice': () => ok({ fileName: 'clients.json', keptAs: 'clients.json.unreadable-2025-05-01T10-00-00-000Z', reason: 'it is not valid UTF-8 text', readOnly: false }),
+    });
+    render(<App bridge={bridge} />);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('The client book clients.json could not be read (it is not valid UTF-8 text). It was kept as clients.json.unreadable-2025-05-01T10-00-00-000Z in the data folder so nothing is lost, and a new, empty client book was started.');
+    expect(screen.getByRole('button', { name: 'Add a client' })).toBeEnabled();
+  });
+
+  it('tells the user a client book from a newer version was left as it is, and offers no change to it', async () => {
+    const { bridge } = fakeMain({
+      'clients.list': book([])['clients.list'],
+      'clients.notice': () => ok({ fileName: 'clients.json', keptAs: 'clients.json', reason: 'made by a newer version of Filing Desk', readOnly: true }),
+    });
+    render(<App bridge={bridge} />);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('The client book clients.json was made by a newer version of Filing Desk. It was left as it is and cannot be changed here: update Filing Desk to see and change your clients.');
+    expect(screen.getByRole('button', { name: 'Add a client' })).toBeDisabled();
+  });
 });

@@ -1,11 +1,13 @@
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ClientBook } from '../../main/store/client-book.js';
 import { StoreError } from '../../main/store/store-error.js';
 import type { ClientDetails } from '../../preload/contract.js';
+import { makeFifo, makeSparse, MiB, peakGrowth, releaseFifos, within } from '../helpers/hostile-files.js';
 
 const details = (over: Partial<ClientDetails> = {}): ClientDetails => ({
   companyName: 'Acme Widgets Ltd',
@@ -29,6 +31,8 @@ async function fieldErrors(promise: Promise<unknown>) {
   expect(error).toBeInstanceOf(StoreError);
   return (error as StoreError).errors;
 }
+
+afterEach(releaseFifos);
 
 describe('client book', () => {
   it('adds, edits, archives and unarchives a client, and a fresh book reads it back from disk', async () => {
@@ -100,6 +104,48 @@ describe('client book', () => {
     expect(await clients.list({ query: '', includeArchived: true })).toEqual([]);
     expect((await readdir(dataDir)).sort()).toEqual(['clients.json.unreadable-2025-05-01T10-00-00-000Z']);
     expect(logs.join('\n')).toMatch(/clients\.json could not be read \(it is not valid JSON\); it was moved to clients\.json\.unreadable-/);
+  });
+
+  it('tells the user that an unreadable book was moved aside, naming the file it was kept as and why, also after a restart', async () => {
+    const { dataDir, book: clients } = await book();
+    await writeFile(join(dataDir, 'clients.json'), 'not json');
+    expect(await clients.notice()).toEqual({ fileName: 'clients.json', keptAs: 'clients.json.unreadable-2025-05-01T10-00-00-000Z', reason: 'it is not valid JSON', readOnly: false });
+    const restarted = new ClientBook({ dataDir, log: () => undefined });
+    expect(await restarted.notice()).toEqual({ fileName: 'clients.json', keptAs: 'clients.json.unreadable-2025-05-01T10-00-00-000Z', reason: 'it was found unreadable when Filing Desk opened it earlier', readOnly: false });
+    // Once a new book is saved, the user works from it.
+    await restarted.save(undefined, details());
+    expect(await restarted.notice()).toBeNull();
+  });
+
+  it('leaves a book made by a newer version in place, read-only, and says so', async () => {
+    const { dataDir, logs, book: clients } = await book();
+    const future = JSON.stringify({ schemaVersion: 2, clients: [{ id: 'x', name: 'From the future' }] });
+    await writeFile(join(dataDir, 'clients.json'), future);
+    expect(await clients.list({ query: '', includeArchived: true })).toEqual([]);
+    expect(await clients.notice()).toEqual({ fileName: 'clients.json', keptAs: 'clients.json', reason: 'made by a newer version of Filing Desk', readOnly: true });
+    const refused = await clients.save(undefined, details()).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      kind: 'failed',
+      message: 'The client book cannot be changed: clients.json was made by a newer version of Filing Desk. Update Filing Desk to change your clients; nothing was saved.',
+    });
+    expect(await clients.archive('x', true).catch((e: unknown) => e)).toMatchObject({ kind: 'failed', message: expect.stringContaining('newer version') });
+    expect(await readFile(join(dataDir, 'clients.json'), 'utf8')).toBe(future);
+    expect(await readdir(dataDir)).toEqual(['clients.json']);
+    expect(logs.join('\n')).toMatch(/newer version of Filing Desk .*left as it is/);
+  });
+
+  it.each([
+    ['a named pipe', (path: string) => makeFifo(path), 'it is not an ordinary file (a pipe, a device or a socket is in its place)'],
+    ['a 450 MB file', (path: string) => makeSparse(path, 450 * MiB), 'it is larger than the 8 MB Filing Desk reads for the client book'],
+    ['text that is not UTF-8', (path: string) => writeFileSync(path, Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), 'it is not valid UTF-8 text'],
+  ])('moves %s in place of the book aside at once, reading none of it, and tells the user', async (_what, make, reason) => {
+    const { dataDir, book: clients } = await book();
+    make(join(dataDir, 'clients.json'));
+    const { value: listed, grewBy } = await peakGrowth(() => within(10_000, 'listing the clients', clients.list({ query: '', includeArchived: true })));
+    expect(listed).toEqual([]);
+    expect(grewBy).toBeLessThan(64 * MiB);
+    expect(await clients.notice()).toEqual({ fileName: 'clients.json', keptAs: 'clients.json.unreadable-2025-05-01T10-00-00-000Z', reason, readOnly: false });
+    expect(await readdir(dataDir)).toEqual(['clients.json.unreadable-2025-05-01T10-00-00-000Z']);
   });
 
   it('answers an unknown id with a not-found error naming the id', async () => {

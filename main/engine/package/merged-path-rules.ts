@@ -23,6 +23,19 @@ export const MAX_PORTABLE_PATH_CHARS = 240;
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
 /**
+ * Whether Windows takes this file name for a device (CON, PRN, AUX, NUL,
+ * COM1–9, LPT1–9) in any case, with any extension: "nul.xhtml" writes to
+ * nowhere. Windows drops trailing dots and spaces, and the spaces before
+ * an extension, so "CON. ", "con .txt" are the device too.
+ */
+export function isWindowsDeviceName(name: string): boolean {
+  const trimmed = name.replace(/[. ]+$/, '');
+  const dot = trimmed.indexOf('.');
+  const stem = (dot === -1 ? trimmed : trimmed.slice(0, dot)).replace(/ +$/, '');
+  return WINDOWS_DEVICE_NAME.test(stem);
+}
+
+/**
  * How a case-insensitive, normalising file system (Windows NTFS, macOS APFS/HFS+)
  * sees a path: two paths with the same key land on the same file there.
  */
@@ -37,7 +50,7 @@ export function nonPortableNameProblem(path: string): string | undefined {
     if (bytes > MAX_SEGMENT_BYTES) return `has a segment of ${bytes} bytes; file systems allow at most ${MAX_SEGMENT_BYTES} bytes per name`;
     if (CONTROL_CHARACTER.test(segment)) return 'contains a control character, which Windows and macOS file names cannot hold';
     if (WINDOWS_RESERVED_CHARACTER.test(segment)) return 'contains one of : * ? " < > |, which Windows file names cannot hold';
-    if (WINDOWS_DEVICE_NAME.test(segment)) return `uses "${segment}", a device name Windows has reserved in every folder`;
+    if (isWindowsDeviceName(segment)) return `uses "${segment}", a device name Windows has reserved in every folder`;
     if (/[. ]$/.test(segment)) return 'has a segment that would end in "." or " ", which Windows drops on extraction';
   }
   if (path.length > MAX_PORTABLE_PATH_CHARS) {

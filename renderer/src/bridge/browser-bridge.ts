@@ -92,6 +92,7 @@ export function createBrowserBridge(
     listClients: (request) => transport(bridgeChannels.listClients, request),
     saveClient: (request) => transport(bridgeChannels.saveClient, request),
     archiveClient: (request) => transport(bridgeChannels.archiveClient, request),
+    clientBookNotice: () => transport(bridgeChannels.clientBookNotice, undefined),
     listDrafts: () => transport(bridgeChannels.listDrafts, undefined),
     createDraft: (request) => transport(bridgeChannels.createDraft, request),
     openDraft: (request) => transport(bridgeChannels.openDraft, request),

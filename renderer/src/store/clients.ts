@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Client, ClientDetails, FieldError, FilingDeskBridge } from '../../../preload/contract.js';
+import type { Client, ClientBookNotice, ClientDetails, FieldError, FilingDeskBridge } from '../../../preload/contract.js';
 import { settle } from '../features/frame/bridge-call.js';
 
 export type ClientListLoad = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
@@ -12,6 +12,8 @@ export interface ClientsStore {
   includeArchived: boolean;
   load: ClientListLoad;
   clients: Client[];
+  /** Why the book on disk could not be used as it is (moved aside, or read-only), or null. */
+  notice: ClientBookNotice | null;
   setQuery(query: string): void;
   setIncludeArchived(includeArchived: boolean): void;
   refresh(): Promise<void>;
@@ -29,6 +31,7 @@ export function createClientsStore(bridge: FilingDeskBridge): StoreApi<ClientsSt
     includeArchived: false,
     load: { status: 'loading' },
     clients: [],
+    notice: null,
     setQuery: (query) => {
       set({ query });
       void get().refresh();
@@ -43,7 +46,10 @@ export function createClientsStore(bridge: FilingDeskBridge): StoreApi<ClientsSt
       const result = await settle(() => bridge.listClients({ query, includeArchived }), 'list your clients');
       if (ticket !== latest) return;
       if (!result.ok) return set({ load: { status: 'error', message: result.failure.message } });
-      set({ load: { status: 'ready' }, clients: result.value });
+      // Asked after the list: the list is what reads the book, and so what moves an unreadable one aside.
+      const notice = await settle(() => bridge.clientBookNotice(), 'check the client book');
+      if (ticket !== latest) return;
+      set({ load: { status: 'ready' }, clients: result.value, notice: notice.ok ? notice.value : get().notice });
     },
     save: async (id, details) => {
       const result = await settle(() => bridge.saveClient(id ? { id, details } : { details }), 'save the client');

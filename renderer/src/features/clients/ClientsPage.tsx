@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Client } from '../../../../preload/contract.js';
+import type { Client, ClientBookNotice } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
 import { useDraftListStore } from '../../store/draft-list.js';
 import { useNotices } from '../frame/notices.js';
@@ -13,7 +13,7 @@ type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; client: Cl
 export function ClientsPage() {
   const store = useClientsStore();
   const drafts = useDraftListStore();
-  const { query, includeArchived, load, clients } = useStore(store);
+  const { query, includeArchived, load, clients, notice } = useStore(store);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const addButton = useRef<HTMLButtonElement>(null);
   const searchId = useId();
@@ -43,10 +43,11 @@ export function ClientsPage() {
         <p>Your firm’s client book. A new return for a client starts with these details filled in.</p>
       </header>
       <div className="button-row">
-        <button ref={addButton} type="button" className="button button--primary" onClick={() => setEditing({ mode: 'add' })} aria-expanded={editing.mode === 'add'}>
+        <button ref={addButton} type="button" className="button button--primary" onClick={() => setEditing({ mode: 'add' })} aria-expanded={editing.mode === 'add'} disabled={notice?.readOnly}>
           Add a client
         </button>
       </div>
+      {notice && <ClientBookNoticeText notice={notice} />}
       {editing.mode !== 'closed' && (
         <ClientForm
           key={editing.mode === 'edit' ? editing.client.id : 'new'}
@@ -118,5 +119,21 @@ export function ClientsPage() {
         </table>
       )}
     </>
+  );
+}
+
+/** Tells the user what happened to a client book that could not be used as it is, naming the file, as Start does for drafts. */
+function ClientBookNoticeText({ notice }: { notice: ClientBookNotice }) {
+  if (notice.readOnly) {
+    return (
+      <p className="verdict verdict--bad" role="alert">
+        The client book <code>{notice.fileName}</code> was {notice.reason}. It was left as it is and cannot be changed here: update Filing Desk to see and change your clients.
+      </p>
+    );
+  }
+  return (
+    <p className="verdict verdict--bad" role="alert">
+      The client book <code>{notice.fileName}</code> could not be read ({notice.reason}). It was kept as <code>{notice.keptAs}</code> in the data folder so nothing is lost, and a new, empty client book was started. Send that file to support if the clients in it are needed.
+    </p>
   );
 }
