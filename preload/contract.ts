@@ -475,6 +475,8 @@ export interface RequestResponseChannels {
   'session.signOut': { request: void; response: SessionStatus };
   'online.status': { request: void; response: OnlineStatus };
   'outbox.list': { request: void; response: OutboxItemView[] };
+  /** Files in the outbox folder that could not be used when it was opened, each in a sentence naming the file and the reason. */
+  'outbox.problems': { request: void; response: string[] };
   'outbox.retry': { request: OutboxIdRequest; response: OutboxItemView };
   'outbox.cancel': { request: OutboxIdRequest; response: OutboxItemView };
   'ct600.sendDraft': { request: SendDraftRequest; response: SendDraftResponse };
@@ -522,6 +524,7 @@ export const channels = [
   'session.signOut',
   'online.status',
   'outbox.list',
+  'outbox.problems',
   'outbox.retry',
   'outbox.cancel',
   'ct600.sendDraft',
@@ -577,6 +580,7 @@ export interface FilingDeskBridge {
   signOut(): Promise<IpcResult<SessionStatus>>;
   onlineStatus(): Promise<IpcResult<OnlineStatus>>;
   listOutbox(): Promise<IpcResult<OutboxItemView[]>>;
+  listOutboxProblems(): Promise<IpcResult<string[]>>;
   retryOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
   cancelOutboxItem(request: OutboxIdRequest): Promise<IpcResult<OutboxItemView>>;
   sendCt600Draft(request: SendDraftRequest): Promise<IpcResult<SendDraftResponse>>;
@@ -630,6 +634,7 @@ export const bridgeChannels = {
   signOut: 'session.signOut',
   onlineStatus: 'online.status',
   listOutbox: 'outbox.list',
+  listOutboxProblems: 'outbox.problems',
   retryOutboxItem: 'outbox.retry',
   cancelOutboxItem: 'outbox.cancel',
   sendCt600Draft: 'ct600.sendDraft',

@@ -86,6 +86,7 @@ const bridge = {
   signOut: () => ipcRenderer.invoke(bridgeChannels.signOut),
   onlineStatus: () => ipcRenderer.invoke(bridgeChannels.onlineStatus),
   listOutbox: () => ipcRenderer.invoke(bridgeChannels.listOutbox),
+  listOutboxProblems: () => ipcRenderer.invoke(bridgeChannels.listOutboxProblems),
   retryOutboxItem: (request) => ipcRenderer.invoke(bridgeChannels.retryOutboxItem, request),
   cancelOutboxItem: (request) => ipcRenderer.invoke(bridgeChannels.cancelOutboxItem, request),
   sendCt600Draft: (request) => ipcRenderer.invoke(bridgeChannels.sendCt600Draft, request),

@@ -135,7 +135,7 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
       const read = await readRegularFile(path, { maxBytes: MAX_DRAFT_FILE_BYTES, kind: 'Filing Desk drafts', followLinks: true, ...(deps.fs ? { fs: deps.fs } : {}) });
       if (!read.ok) {
         if (read.problem === 'too-large') throw new IpcFailure('failed', `${name} is larger than the ${describeLimit(MAX_DRAFT_FILE_BYTES)} a Filing Desk draft may be; nothing was opened.`);
-        if (read.problem === 'folder' || read.problem === 'not-a-file') throw new IpcFailure('failed', `${name} is not a file (${read.reason}); nothing was opened.`);
+        if (read.problem === 'folder' || read.problem === 'not-a-file') throw new IpcFailure('failed', `${name} cannot be opened: ${read.reason}. Nothing was opened.`);
         throw new IpcFailure('failed', `Could not read ${name}: ${read.reason}; nothing was opened.`);
       }
       return { draft: await importBytes(new Uint8Array(read.value.buffer, read.value.byteOffset, read.value.length)) };

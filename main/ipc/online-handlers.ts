@@ -12,7 +12,7 @@ import type { Handlers } from './register-handlers.js';
 type OnlineChannel =
   | 'settings.get' | 'settings.save' | 'settings.testConnection'
   | 'session.status' | 'session.signIn' | 'session.signOut' | 'online.status'
-  | 'outbox.list' | 'outbox.retry' | 'outbox.cancel'
+  | 'outbox.list' | 'outbox.problems' | 'outbox.retry' | 'outbox.cancel'
   | 'ct600.sendDraft' | 'package.sendDraft' | 'drafts.serviceResults'
   | 'jobs.follow' | 'jobs.get' | 'jobs.send';
 
@@ -38,6 +38,7 @@ export function createOnlineHandlers(desk: OnlineDesk): Pick<Handlers, OnlineCha
     'session.signOut': () => plain(() => desk.signOut()),
     'online.status': () => desk.status(),
     'outbox.list': () => desk.outbox.list(),
+    'outbox.problems': () => [...desk.outbox.problems],
     'outbox.retry': ({ id }) => desk.outbox.retry(id),
     'outbox.cancel': ({ id }) => desk.outbox.cancel(id),
     'ct600.sendDraft': async (request) => ({ item: await desk.sendCt600Draft(request) }),

@@ -39,6 +39,7 @@ export const onlineRequestSchemas = {
   'session.signOut': none,
   'online.status': none,
   'outbox.list': none,
+  'outbox.problems': none,
   'outbox.retry': z.strictObject({ id: z.string().regex(OUTBOX_ID, 'must be an outbox request id') }),
   'outbox.cancel': z.strictObject({ id: z.string().regex(OUTBOX_ID, 'must be an outbox request id') }),
   'ct600.sendDraft': z.strictObject({ draftId, request: sendRequest }),

@@ -59,7 +59,7 @@ describe('Open draft file… (the open dialog)', () => {
     writeFileSync(latin, Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]));
     const { value, grewBy } = await peakGrowth(() => within(10_000, 'opening the chosen files', Promise.all([openFile(pipe), openFile(huge), openFile(latin)])));
     expect(grewBy).toBeLessThan(64 * MiB);
-    expect(value[0]).toMatchObject({ message: 'Pipe.fdesk is not a file (it is not an ordinary file (a pipe, a device or a socket is in its place)); nothing was opened.' });
+    expect(value[0]).toMatchObject({ message: 'Pipe.fdesk cannot be opened: it is not an ordinary file (a pipe, a device or a socket is in its place). Nothing was opened.' });
     expect(value[1]).toMatchObject({ message: 'Huge.fdesk is larger than the 400 MB a Filing Desk draft may be; nothing was opened.' });
     expect(value[2]).toMatchObject({ kind: 'invalid', errors: [{ field: '', message: 'is not a Filing Desk draft: it is not UTF-8 JSON' }] });
   });

@@ -118,6 +118,7 @@ export function createBrowserBridge(
     signOut: () => transport(bridgeChannels.signOut, undefined),
     onlineStatus: () => transport(bridgeChannels.onlineStatus, undefined),
     listOutbox: () => transport(bridgeChannels.listOutbox, undefined),
+    listOutboxProblems: () => transport(bridgeChannels.listOutboxProblems, undefined),
     retryOutboxItem: (request) => transport(bridgeChannels.retryOutboxItem, request),
     cancelOutboxItem: (request) => transport(bridgeChannels.cancelOutboxItem, request),
     sendCt600Draft: (request) => transport(bridgeChannels.sendCt600Draft, request),

@@ -228,6 +228,17 @@ describe('Outbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('“Beta 2024” has already been sent, so it can no longer be cancelled.');
   });
 
+  it('names each outbox file that could not be used, and says nothing in it was sent', async () => {
+    const problem = 'An outbox entry could not be read (attempts: must be at most 1000); it was kept as 0b5c.json.unreadable-2025-06-01T09-00-00-000Z.';
+    const f = fake({ 'online.status': () => ok(status({})), 'session.status': () => ok(session()), 'settings.get': () => ok(configured), 'outbox.list': () => ok([]), 'outbox.problems': () => ok([problem]) });
+    useNavigation.getState().go('outbox');
+    render(<App bridge={f.bridge} />);
+    const notice = await screen.findByTestId('outbox-unusable');
+    expect(within(notice).getByRole('heading', { name: 'Files in the outbox that could not be used' })).toBeInTheDocument();
+    expect(within(notice).getByRole('listitem')).toHaveTextContent(problem);
+    expect(notice).toHaveTextContent('Nothing in them was sent.');
+  });
+
   it('refuses a job id that is not one beside the field, without asking main', async () => {
     const f = fake({ 'online.status': () => ok(status({})), 'session.status': () => ok(session()), 'settings.get': () => ok(configured), 'outbox.list': () => ok([]) });
     useNavigation.getState().go('outbox');

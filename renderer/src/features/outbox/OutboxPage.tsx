@@ -28,6 +28,7 @@ export function OutboxPage() {
   const openDraft = useNavigation((s) => s.openDraft);
   const [items, setItems] = useState<OutboxItemView[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [unusable, setUnusable] = useState<string[]>([]);
   const [note, setNote] = useState<ActionNoteText | null>(null);
 
   const asked = useRef(0);
@@ -35,7 +36,9 @@ export function OutboxPage() {
     // Pushes come in bursts: only the answer to the latest question is shown, never an older one arriving late.
     const mine = ++asked.current;
     const list = await settle(() => bridge.listOutbox(), 'read the outbox');
+    const problems = await settle(() => bridge.listOutboxProblems(), 'read the outbox');
     if (mine !== asked.current) return;
+    if (problems.ok) setUnusable(problems.value);
     if (list.ok) {
       setItems([...list.value].reverse());
       setProblem(null);
@@ -92,6 +95,17 @@ export function OutboxPage() {
       ) : null}
       <ActionNote note={note} />
       {problem ? <p role="alert" className="field__error">{problem}</p> : null}
+      {unusable.length > 0 ? (
+        <section className="verdict verdict--bad" aria-labelledby="outbox-unusable-heading" data-testid="outbox-unusable">
+          <h3 id="outbox-unusable-heading">Files in the outbox that could not be used</h3>
+          <p>Nothing in them was sent. Each was kept in the outbox folder so support can look at it; queue the request again from its draft if it is still needed.</p>
+          <ul>
+            {unusable.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {items && items.length === 0 ? <p className="empty">Nothing has been sent to the filing service yet.</p> : null}
       {items && items.length > 0 ? (
         <table className="table outbox-table" aria-label="Requests for the filing service">
