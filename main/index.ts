@@ -111,7 +111,7 @@ function sendMenuCommand(command: MenuCommand): void {
 /** The OS keychain, or memory for this run when there is none (the Settings screen says which). */
 async function openKeychain() {
   try {
-    return await openCredentialStore();
+    return await openCredentialStore({ log: appLog });
   } catch (error) {
     console.error('keychain: the keychain library could not be loaded', error instanceof Error ? error.message : String(error));
     return new MemoryCredentialStore('the keychain library could not be loaded');

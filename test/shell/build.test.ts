@@ -89,6 +89,13 @@ describe('npm run build', () => {
     expect(others).toContain('electron');
   });
 
+  it('loads the keychain library with require, never a dynamic import() through the ES-module resolver inside app.asar', async () => {
+    const main = await readFile(join(dist, 'main', 'index.cjs'), 'utf8');
+    expect(main).not.toMatch(/\bimport\(\s*["']@napi-rs\/keyring/);
+    expect(requiredModules(main)).toContain('@napi-rs/keyring');
+    expect(buildOutput).not.toMatch(/import\.meta/);
+  });
+
   it('emits a renderer page with relative module scripts, the CSP meta tag and no inline script', async () => {
     const html = await readFile(join(dist, 'renderer', 'index.html'), 'utf8');
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicyMeta()}"`);
@@ -117,18 +124,22 @@ describe('npm run build', () => {
         { cwd: dir, encoding: 'utf8', timeout: 60_000 },
       );
       expect(run.status, run.stderr).toBe(0);
-      return { dir, report: JSON.parse(run.stdout.trim().split('\n').pop()!), stderr: run.stderr };
+      // The stand-in's app.getPath answers dir for every folder, the logs folder included.
+      const log = existsSync(join(dir, 'main.log')) ? await readFile(join(dir, 'main.log'), 'utf8') : '';
+      return { dir, report: JSON.parse(run.stdout.trim().split('\n').pop()!), stderr: run.stderr, log };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
   it('starts from a folder with no node_modules and answers IPC through the bundled engine worker', async () => {
-    const { dir, report } = await runMainBundle(true);
+    const { dir, report, log } = await runMainBundle(true);
     expect(report.windows).toBe(1);
     expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
     // Every channel of the contract is registered by the bundled main, and nothing else.
     expect(report.channels).toEqual([...channels].sort());
+    // No node_modules here, so no keychain library: the log says why secrets are memory-only.
+    expect(log).toMatch(/keychain: the keychain library could not be loaded.*Cannot find module '@napi-rs\/keyring'/);
     expect(report.verify).toEqual({
       ok: true,
       value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
