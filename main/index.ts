@@ -30,6 +30,7 @@ import { applicationMenuTemplate } from './window/app-menu.js';
 import { APP_ENTRY_URL, APP_SCHEME } from './window/app-origin.js';
 import { createAppProtocolHandler } from './window/app-protocol.js';
 import { decideWindowOpen, guardFrameNavigation, refuseNavigation } from './window/external-links.js';
+import { createPermissionHandlers } from './window/permissions.js';
 import { createRendererCrashRecovery } from './window/renderer-crash-recovery.js';
 import { createSenderCheck } from './window/trusted-sender.js';
 import { startAppLog } from './log/start-app-log.js';
@@ -150,9 +151,10 @@ async function start(): Promise<void> {
     ),
   );
 
-  // Nothing the renderer could ask for (camera, notifications, clipboard, …) is needed.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Only the clipboard write of "Copy", for our own page in our window; camera, notifications, clipboard reads, … are refused.
+  const permissions = createPermissionHandlers({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) });
+  session.defaultSession.setPermissionRequestHandler(permissions.request);
+  session.defaultSession.setPermissionCheckHandler(permissions.check);
   // Files leave the app only through file.save (main's dialog, name and
   // extension); <a download href="blob:…"> would otherwise get Electron's own
   // save dialog with whatever name and type the page chose.

@@ -249,13 +249,20 @@ describe('main process', () => {
     expect(refused.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 
-  it('denies every permission request and check', async () => {
+  it('grants only the clipboard write ("Copy") to its own page, and denies every other permission request and check', async () => {
     await startMain();
+    const own = fake.windows[0]!.webContents;
+    const ownFrame = { isMainFrame: true, requestingUrl: 'app://filing-desk/index.html' };
     const answers: boolean[] = [];
-    fake.calls.permissionRequest!({}, 'media', (granted: boolean) => answers.push(granted), {});
-    fake.calls.permissionRequest!({}, 'notifications', (granted: boolean) => answers.push(granted), {});
-    expect(answers).toEqual([false, false]);
-    expect(fake.calls.permissionCheck!({}, 'clipboard-read', 'app://filing-desk', {})).toBe(false);
+    fake.calls.permissionRequest!(own, 'media', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!(own, 'notifications', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!({ id: own.id + 1 }, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!(own, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), { isMainFrame: true, requestingUrl: 'https://evil.example/' });
+    fake.calls.permissionRequest!(own, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), ownFrame);
+    expect(answers).toEqual([false, false, false, false, true]);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-read', 'app://filing-desk', ownFrame)).toBe(false);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true })).toBe(false);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-sanitized-write', 'app://filing-desk', ownFrame)).toBe(true);
   });
 
   it('guards every web contents: no new windows, no navigation, no redirects, no webviews; web links go to the browser', async () => {
