@@ -36,6 +36,13 @@ import { createSenderCheck } from './window/trusted-sender.js';
 import { startAppLog } from './log/start-app-log.js';
 import { createOpenedFileQueue, filePathsFromArgv } from './window/opened-files.js';
 import { mainWindowOptions } from './window/window-options.js';
+import { runProfile } from './window/run-profile.js';
+
+// Before anything reads the data folder (the log, the single-instance lock,
+// the stores): a development run keeps to its own folders and keychain items.
+const profile = runProfile({ isPackaged: app.isPackaged, appDataDir: app.getPath('appData') });
+if (profile.dataDir) app.setPath('userData', profile.dataDir);
+if (profile.logsDir) app.setAppLogsPath(profile.logsDir);
 
 // Must happen before "ready": app:// behaves like https (standard + secure), so
 // Vite's crossorigin module scripts load and the page is a secure context.
@@ -112,7 +119,7 @@ function sendMenuCommand(command: MenuCommand): void {
 /** The OS keychain, or memory for this run when there is none (the Settings screen says which). */
 async function openKeychain() {
   try {
-    return await openCredentialStore({ log: appLog });
+    return await openCredentialStore({ service: profile.keychainService, log: appLog });
   } catch (error) {
     console.error('keychain: the keychain library could not be loaded', error instanceof Error ? error.message : String(error));
     return new MemoryCredentialStore('the keychain library could not be loaded');

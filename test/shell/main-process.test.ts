@@ -42,6 +42,10 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     openedPaths: [] as string[],
     quit: 0,
     sandboxEnabled: false,
+    /** The order in which main asked for folders and the lock. */
+    order: [] as string[],
+    paths: new Map<string, string>(),
+    lockData: [] as unknown[],
   };
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
@@ -105,7 +109,11 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       name: 'Filing Desk',
       isPackaged,
       enableSandbox: () => void (calls.sandboxEnabled = true),
-      requestSingleInstanceLock: () => lockGranted,
+      requestSingleInstanceLock: (additionalData?: unknown) => {
+        calls.order.push('requestSingleInstanceLock');
+        calls.lockData.push(additionalData);
+        return lockGranted;
+      },
       quit: () => void calls.quit++,
       exit: (code: number) => void calls.exitCodes.push(code),
       on: (event: string, listener: Listener) => void appListeners.set(event, listener),
@@ -113,10 +121,19 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       isReady: () => true,
       getAppPath: () => '/opt/filing-desk/resources/app.asar',
       getPath: (name: string) => {
-        // Each folder under the test's own temporary folder: main writes its log and drafts there.
-        const dir = join(paths.root, name);
+        calls.order.push(`getPath ${name}`);
+        // Each folder under the test's own temporary folder (or where main moved it): main writes its log and drafts there.
+        const dir = calls.paths.get(name) ?? join(paths.root, name);
         mkdirSync(dir, { recursive: true });
         return dir;
+      },
+      setPath: (name: string, path: string) => {
+        calls.order.push(`setPath ${name}`);
+        calls.paths.set(name, path);
+      },
+      setAppLogsPath: (path: string) => {
+        calls.order.push('setAppLogsPath');
+        calls.paths.set('logs', path);
       },
       getVersion: () => '9.8.7',
     },
@@ -391,6 +408,50 @@ describe('main process', () => {
     });
   });
 
+  describe('development runs and the installed app', () => {
+    it("a development run moves its data and log folders to \"Filing Desk Dev\" before anything reads them or takes the single-instance lock", async () => {
+      await startMain({ isPackaged: false });
+      const appData = join(paths.root, 'appData');
+      expect(fake.electron.app.getPath('userData')).toBe(join(appData, 'Filing Desk Dev'));
+      expect(fake.electron.app.getPath('logs')).toBe(join(appData, 'Filing Desk Dev', 'logs'));
+      const order = fake.calls.order;
+      const moved = Math.max(order.indexOf('setPath userData'), order.indexOf('setAppLogsPath'));
+      expect(order.indexOf('setPath userData')).toBeGreaterThanOrEqual(0);
+      for (const reader of ['getPath userData', 'getPath logs', 'requestSingleInstanceLock']) {
+        const first = order.indexOf(reader);
+        expect(first, reader).toBeGreaterThan(moved);
+      }
+      // The log is written in the development folder, not the installed app's.
+      console.info('dev-run-marker');
+      for (let i = 0; i < 5; i++) await tick();
+      expect(readFileSync(join(appData, 'Filing Desk Dev', 'logs', 'main.log'), 'utf8')).toContain('dev-run-marker');
+    });
+
+    it('the packaged app keeps the folders Electron gives it', async () => {
+      await startMain({ isPackaged: true });
+      expect(fake.calls.order.filter((call) => call.startsWith('set'))).toEqual([]);
+      expect(fake.electron.app.getPath('userData')).toBe(join(paths.root, 'userData'));
+    });
+
+    it('files keychain items under "Filing Desk Dev" in a development run and "Filing Desk" in the packaged app', async () => {
+      const services: unknown[] = [];
+      vi.doMock('../../main/credentials/open-credential-store.js', () => ({
+        openCredentialStore: async (options: { service?: string }) => {
+          services.push(options.service);
+          const { MemoryCredentialStore } = await import('../../main/credentials/memory-credential-store.js');
+          return new MemoryCredentialStore('test');
+        },
+      }));
+      try {
+        await startMain({ isPackaged: false });
+        await startMain({ isPackaged: true });
+      } finally {
+        vi.doUnmock('../../main/credentials/open-credential-store.js');
+      }
+      expect(services).toEqual(['Filing Desk Dev', 'Filing Desk']);
+    });
+  });
+
   describe('developer tools and the menu', () => {
     const roles = (items: any[]): string[] => items.flatMap((i) => [...(i.role ? [i.role] : []), ...(i.submenu ? roles(i.submenu) : [])]);
 
@@ -594,7 +655,7 @@ describe('main process', () => {
       console.info(`${MARKER} planted by the test`);
       for (let i = 0; i < 20; i++) await tick();
 
-      const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+      const log = readFileSync(join(fake.electron.app.getPath('logs'), 'main.log'), 'utf8');
       // The search is real: it finds what was planted, in the file the app writes.
       expect(log).toContain(MARKER);
       expect(log).toMatch(/started \{ version: 9\.8\.7, .*platform: /);
@@ -670,7 +731,7 @@ describe('main process', () => {
         console.info(`${MARKER} planted by the test`);
         for (let i = 0; i < 20; i++) await tick();
 
-        const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+        const log = readFileSync(join(fake.electron.app.getPath('logs'), 'main.log'), 'utf8');
         const scan = (needles: string[]) => needles.filter((needle) => log.includes(needle));
         // The scan is real: it finds what was planted, in the file the app writes.
         expect(scan([MARKER])).toEqual([MARKER]);
