@@ -34,7 +34,8 @@ import { createPermissionHandlers } from './window/permissions.js';
 import { createRendererCrashRecovery } from './window/renderer-crash-recovery.js';
 import { createSenderCheck } from './window/trusted-sender.js';
 import { startAppLog } from './log/start-app-log.js';
-import { createOpenedFileQueue, filePathsFromArgv } from './window/opened-files.js';
+import { createOpenedFileQueue } from './window/opened-files.js';
+import { filePathsFromLaunchData, launchFiles } from './window/launch-files.js';
 import { mainWindowOptions } from './window/window-options.js';
 import { runProfile } from './window/run-profile.js';
 
@@ -258,8 +259,11 @@ function failedToStart(error: unknown): void {
   }
 }
 
-if (!app.requestSingleInstanceLock()) {
-  // Another Filing Desk is running; it gets focus through "second-instance".
+// Windows and Linux: the files on this launch's own command line. A running
+// Filing Desk receives them through the lock, never by re-reading our argv.
+const ownLaunch = launchFiles(process.argv, { defaultApp: process.defaultApp === true, workingDirectory: process.cwd() });
+if (!app.requestSingleInstanceLock(ownLaunch)) {
+  // Another Filing Desk is running; it gets focus and our files through "second-instance".
   app.quit();
 } else {
   // macOS: a double-clicked file, also before "ready" (the app may be launched by it).
@@ -267,11 +271,10 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     openedFiles.add(path);
   });
-  // Windows and Linux: files on this launch's command line, then on a second instance's.
-  for (const path of filePathsFromArgv(process.argv, { defaultApp: process.defaultApp === true })) openedFiles.add(path);
-  app.on('second-instance', (_event, argv, workingDirectory) => {
+  for (const path of ownLaunch.filePaths) openedFiles.add(path);
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
     showMainWindow();
-    for (const path of filePathsFromArgv(argv, { defaultApp: process.defaultApp === true, workingDirectory })) openedFiles.add(path);
+    for (const path of filePathsFromLaunchData(additionalData)) openedFiles.add(path);
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => {

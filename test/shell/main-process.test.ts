@@ -538,18 +538,67 @@ describe('main process', () => {
       expect(openedSent()).toEqual([{ fileName: 'Client accounts.xbr', bytes: PACKAGE_BYTES }]);
     });
 
-    it("a .xbri on a second instance's command line (relative to its folder) reaches the first instance's page once and brings its window forward", async () => {
-      packageFile();
+    it("a .xbri a second launch sends through the lock reaches the first instance's page once and brings its window forward", async () => {
+      const file = packageFile();
       await startMain();
       pageSubscribes();
       await settle();
       const window = fake.windows[0]!;
       window.events.length = 0;
-      fake.appListeners.get('second-instance')!({}, ['/opt/filing-desk/filing-desk', '--original-process-start-time=1', 'ACME-2024.xbri'], paths.root);
+      // The argv Chromium hands over is not read: the files come in the lock's additional data.
+      fake.appListeners.get('second-instance')!({}, ['/opt/filing-desk/filing-desk', '--original-process-start-time=1', 'Other.xbri'], paths.root, { filePaths: [file] });
       await settle();
       expect(openedSent()).toEqual([{ fileName: 'ACME-2024.xbri', bytes: PACKAGE_BYTES }]);
       expect(window.events).toContain('focus');
       expect(fake.windows).toHaveLength(1);
+      expect(fake.calls.messageBoxes).toEqual([]);
+    });
+
+    describe('in a development run (electron .)', () => {
+      const hadDefaultApp = Object.getOwnPropertyDescriptor(process, 'defaultApp');
+      const realCwd = process.cwd();
+      beforeEach(() => Object.defineProperty(process, 'defaultApp', { value: true, configurable: true, writable: true }));
+      afterEach(() => {
+        if (hadDefaultApp) Object.defineProperty(process, 'defaultApp', hadDefaultApp);
+        else delete (process as { defaultApp?: boolean }).defaultApp;
+        process.chdir(realCwd);
+      });
+
+      it("a second launch whose argv Chromium reordered opens nothing and warns of nothing: the app folder '.' is not a file", async () => {
+        const appFolder = join(paths.root, 'main');
+        mkdirSync(appFolder);
+        await startMain();
+        pageSubscribes();
+        await settle();
+        // What the first instance receives from `npm start` run again in the checkout "main": Chromium's switches first, then '.'.
+        const reordered = ['/work/main/node_modules/electron/dist/electron', '--allow-file-access-from-files', '--original-process-start-time=13397541', '.'];
+        fake.appListeners.get('second-instance')!({}, reordered, appFolder, { filePaths: [] });
+        await settle();
+        expect(fake.calls.messageBoxes).toEqual([]);
+        expect(openedSent()).toEqual([]);
+        expect(fake.windows[0]!.events).toContain('focus');
+      });
+
+      it('the launch sends its own files, made absolute against the folder it started in, through the lock', async () => {
+        packageFile();
+        process.chdir(paths.root);
+        process.argv = ['/work/main/node_modules/electron/dist/electron', '.', 'ACME-2024.xbri', '--inspect'];
+        await startMain({ lockGranted: false });
+        expect(fake.calls.lockData).toEqual([{ filePaths: [join(paths.root, 'ACME-2024.xbri')] }]);
+        expect(fake.calls.quit).toBe(1);
+      });
+    });
+
+    it('ignores additional data that is not a list of absolute paths', async () => {
+      await startMain();
+      pageSubscribes();
+      await settle();
+      for (const data of [undefined, null, 'ACME.xbri', { filePaths: 'ACME.xbri' }, { filePaths: ['relative.xbri', 7, ''] }]) {
+        fake.appListeners.get('second-instance')!({}, [], paths.root, data);
+      }
+      await settle();
+      expect(fake.calls.messageBoxes).toEqual([]);
+      expect(openedSent()).toEqual([]);
     });
 
     it('a .fdesk draft file reaches the page as well; the page decides it goes to drafts.import', async () => {
