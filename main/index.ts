@@ -19,6 +19,7 @@ import { DeferredCredentialStore } from './credentials/deferred-credential-store
 import { openCredentialStore } from './credentials/open-credential-store.js';
 import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
 import { OnlineDesk } from './online/online-desk.js';
+import { fetchTransport } from './service/remote/http-transport.js';
 import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { ClientBook } from './store/client-book.js';
@@ -185,6 +186,9 @@ async function start(): Promise<void> {
     clients,
     // net.isOnline() is only trusted when it says offline: "online" just means "try now".
     isOnline: () => net.isOnline(),
+    // The service's HTTP goes through Chromium's network stack: the system proxy, PAC files and
+    // the OS's trusted certificates apply as in the user's browser (Node's https knows none of them).
+    transport: fetchTransport((input, init) => net.fetch(input instanceof URL ? input.href : input, init)),
     onStatus: sendOnlineStatus,
     // Outbox, job, sign-in and Test connection outcomes, and every secret main learns, go to the redacting log.
     logger: appLog,

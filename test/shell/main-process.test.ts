@@ -46,6 +46,7 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     order: [] as string[],
     paths: new Map<string, string>(),
     lockData: [] as unknown[],
+    netFetched: [] as string[],
   };
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
@@ -139,7 +140,14 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     },
     BrowserWindow: FakeWindow,
     // Only "offline" is trusted; "online" means "try now".
-    net: { isOnline: () => true },
+    net: {
+      isOnline: () => true,
+      // Chromium's network stack, standing in: Node's fetch, recording each URL main sends through it.
+      fetch: (input: string | Request, init?: RequestInit) => {
+        calls.netFetched.push(typeof input === 'string' ? input : input.url);
+        return fetch(input, init);
+      },
+    },
     Menu: {
       buildFromTemplate: (template: any[]) => ({ template }),
       setApplicationMenu: (menu: { template: any[] } | null) => void (calls.applicationMenu = menu),
@@ -756,6 +764,8 @@ describe('main process', () => {
 
         await value('settings.save', { ...DEFAULT_ONLINE_SETTINGS, baseUrl: server.url, authUrl: server.url });
         await value('session.signIn', credentials);
+        // Sign-in went through Electron's net.fetch (Chromium's proxy and certificate settings), not Node's https.
+        expect(fake.calls.netFetched).toEqual([`${server.url}/connect/token`]);
 
         // A return with figures of its own, sent through an outage (503), then a 401 that one refresh cures.
         const figures = { chargeableProfits: 4823917.23, netCorporationTaxChargeable: 916544.27, taxPayable: 916544.27 };
@@ -776,6 +786,9 @@ describe('main process', () => {
           return done?.state === 'done';
         }, 'the send after the refresh');
         expect(server.server.tokens.issued).toEqual({ password: 1, refresh: 1 });
+        // So did every later call, the token refresh included.
+        expect(fake.calls.netFetched.length).toBe(server.seen.length);
+        expect(new Set(fake.calls.netFetched.map((url) => new URL(url).pathname))).toEqual(new Set(['/connect/token', '/hrmc/build-ct600']));
         await value('session.signOut');
         console.info(`${MARKER} planted by the test`);
         for (let i = 0; i < 20; i++) await tick();
