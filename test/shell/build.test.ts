@@ -164,6 +164,16 @@ describe.skipIf(process.platform !== 'linux')('npm run package:check (electron-b
       expect(ok.some((line) => line.includes(` ${file} `)), file).toBe(true);
     }
     expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/keyring-linux-${process.arch}-gnu/keyring.linux-${process.arch}-gnu.node`))).toBe(true);
+    // The keychain library of every chip an installer is built for, named, of the right format, and packed by that platform's rules.
+    for (const [name, file, kind] of [
+      ['macOS x64', 'keyring-darwin-x64/keyring.darwin-x64.node', 'Mach-O x64'],
+      ['macOS arm64', 'keyring-darwin-arm64/keyring.darwin-arm64.node', 'Mach-O arm64'],
+      ['Windows x64', 'keyring-win32-x64-msvc/keyring.win32-x64-msvc.node', 'PE x64'],
+      ['Linux x64', 'keyring-linux-x64-gnu/keyring.linux-x64-gnu.node', 'ELF x64'],
+    ]) {
+      expect(ok.some((line) => line.includes(`${name}: node_modules/@napi-rs/${file}`) && line.includes(`(${kind},`)), name).toBe(true);
+      if (!name.startsWith('Linux')) expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/${file}`) && line.includes(`file set, packed by electron-builder: ${kind})`)), name).toBe(true);
+    }
     for (const what of ['tests', 'source maps', '.env files', 'development dependencies']) expect(ok.some((line) => line.includes(`no ${what} inside`)), what).toBe(true);
     expect(run.stdout).toMatch(/fuses: run-as-node, NODE_OPTIONS and --inspect off/);
     expect(run.stdout).not.toMatch(/FAIL/);
