@@ -170,7 +170,7 @@ describe.skipIf(process.platform !== 'linux')('npm run package:check (electron-b
       ['macOS arm64', 'keyring-darwin-arm64/keyring.darwin-arm64.node', 'Mach-O arm64'],
       ['Windows x64', 'keyring-win32-x64-msvc/keyring.win32-x64-msvc.node', 'PE x64'],
       ['Linux x64', 'keyring-linux-x64-gnu/keyring.linux-x64-gnu.node', 'ELF x64'],
-    ]) {
+    ] as const) {
       expect(ok.some((line) => line.includes(`${name}: node_modules/@napi-rs/${file}`) && line.includes(`(${kind},`)), name).toBe(true);
       if (!name.startsWith('Linux')) expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/${file}`) && line.includes(`file set, packed by electron-builder: ${kind})`)), name).toBe(true);
     }

@@ -25,7 +25,7 @@ function elf(machine: number): Buffer {
 
 describe('the keychain library binary of each installer', () => {
   it('covers every chip electron-builder.yml builds for: macOS x64 and arm64, Windows x64, Linux x64', () => {
-    expect(KEYRING_TARGETS.map((t: { platform: string; arch: string }) => `${t.platform}-${t.arch}`)).toEqual(['darwin-x64', 'darwin-arm64', 'win32-x64', 'linux-x64']);
+    expect(KEYRING_TARGETS.map((t) => `${t.platform}-${t.arch}`)).toEqual(['darwin-x64', 'darwin-arm64', 'win32-x64', 'linux-x64']);
   });
 
   it('reads the format and chip from the header, so an Intel binary in the Apple silicon app is caught', () => {
@@ -38,7 +38,7 @@ describe('the keychain library binary of each installer', () => {
   });
 
   it('fetches each platform package at exactly the version and integrity the lock file pins', () => {
-    for (const target of KEYRING_TARGETS as { pkg: string }[]) {
+    for (const target of KEYRING_TARGETS) {
       const locked = lockedPackage(target.pkg);
       expect(locked.version).toBe(lockedPackage('@napi-rs/keyring').version);
       expect(locked.integrity).toMatch(/^sha512-/);
