@@ -39,6 +39,8 @@ import { createOpenedFileQueue } from './window/opened-files.js';
 import { filePathsFromLaunchData, launchFiles } from './window/launch-files.js';
 import { mainWindowOptions } from './window/window-options.js';
 import { runProfile } from './window/run-profile.js';
+// One list of where the app's parts are, shared with package:check (the packaged app must hold each).
+import APP_LAYOUT from './app-layout.json';
 
 // Before anything reads the data folder (the log, the single-instance lock,
 // the stores): a development run keeps to its own folders and keychain items.
@@ -86,7 +88,7 @@ function hardenWebContents(contents: WebContents): void {
 function createMainWindow(): BrowserWindow {
   const appRoot = app.getAppPath();
   const window = new BrowserWindow(
-    mainWindowOptions(join(appRoot, 'dist', 'preload', 'index.cjs'), { devTools: !app.isPackaged }),
+    mainWindowOptions(join(appRoot, APP_LAYOUT.preload), { devTools: !app.isPackaged }),
   );
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
@@ -147,7 +149,7 @@ function showMainWindow(): void {
 
 async function start(): Promise<void> {
   const appRoot = app.getAppPath();
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, 'dist', 'renderer') }));
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, APP_LAYOUT.rendererDir) }));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       applicationMenuTemplate({
@@ -171,7 +173,7 @@ async function start(): Promise<void> {
 
   // Engine work (parsing XML, reading zips) runs in a worker thread: a big
   // file must not freeze the window or, when memory runs out, end the app.
-  const engineWorker = spawnEngineWorker(join(appRoot, 'dist', 'main', 'engine-worker.cjs'));
+  const engineWorker = spawnEngineWorker(join(appRoot, APP_LAYOUT.engineWorker));
   app.on('will-quit', () => void engineWorker.close());
   // Clients and drafts live in the app's own data folder; the store sweeps what a crash left mid-write.
   const dataDir = app.getPath('userData');

@@ -25,7 +25,7 @@ const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config');
 const { DebugLogger } = require('builder-util');
-const { listPackage } = require('@electron/asar');
+const { extractFile, listPackage } = require('@electron/asar');
 const { getCurrentFuseWire } = require('@electron/fuses');
 const { getFileMatchers } = require('app-builder-lib/out/fileMatcher');
 const { KEYRING_BUILD_DIR, KEYRING_TARGETS, binaryKind, inspectKeyringBinary, prepareKeyringBinaries } = await import('./keyring-binaries.mjs');
@@ -129,13 +129,24 @@ async function main() {
     const entries = listPackage(asarFile, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
     say(`app.asar: ${entries.length} entries`);
 
-    for (const [what, file] of [
-      ['package.json (main: dist/main/index.cjs)', '/package.json'],
-      ['main entry point', '/dist/main/index.cjs'],
-      ['preload', '/dist/preload/index.cjs'],
-      ['renderer page', '/dist/renderer/index.html'],
-      ['engine worker', '/dist/main/engine-worker.cjs'],
-    ]) check(entries.includes(file), `${file}  (${what})`, `${file} is missing from app.asar`);
+    // With the only-load-from-asar and asar-integrity fuses on, Electron starts
+    // the app from app.asar alone: whatever main loads must be inside it, at
+    // the path main loads it from (main/app-layout.json, which main/index.ts
+    // joins), or the app stops before it can write a log and the user sees nothing.
+    const layout = JSON.parse(readFileSync(join(root, 'main', 'app-layout.json'), 'utf8'));
+    const packedPkg = entries.includes('/package.json') ? JSON.parse(extractFile(asarFile, 'package.json').toString('utf8')) : {};
+    check(packedPkg.main === layout.mainEntry, `/package.json  (main: ${packedPkg.main ?? 'missing'}, the entry main/app-layout.json names: ${layout.mainEntry})`, `app.asar's package.json does not name ${layout.mainEntry} as main`);
+    for (const [what, key] of [
+      ['main entry point', 'mainEntry'],
+      ['preload, where main loads it', 'preload'],
+      ['renderer page, served from the renderer folder', 'rendererPage'],
+      ['engine worker, where main starts it', 'engineWorker'],
+    ]) {
+      const file = `/${layout[key]}`;
+      check(entries.includes(file), `${file}  (${what})`, `${file} is missing from app.asar`);
+    }
+    check(layout.rendererPage.startsWith(`${layout.rendererDir}/`), `the renderer page is inside the folder app:// serves (${layout.rendererDir})`);
+    check(!existsSync(join(unpacked, 'resources', 'app')), 'no resources/app folder beside app.asar (the fuses would refuse to load it)');
     const rendererAssets = entries.filter((f) => /^\/dist\/renderer\/assets\/.+\.js$/.test(f));
     check(rendererAssets.length > 0, `${rendererAssets[0] ?? '/dist/renderer/assets/*.js'}  (renderer script${rendererAssets.length > 1 ? `, and ${rendererAssets.length - 1} more` : ''})`);
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineWorkerClient } from '../../main/engine-worker/engine-worker-client.js';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
 import { channels } from '../../preload/contract.js';
+import APP_LAYOUT from '../../main/app-layout.json';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');
@@ -44,6 +45,14 @@ afterAll(async () => {
 });
 
 describe('npm run build', () => {
+  it('puts every part where main loads it from (main/app-layout.json), and package.json names the main entry', async () => {
+    for (const key of ['mainEntry', 'preload', 'rendererPage', 'engineWorker'] as const) {
+      expect(existsSync(join(dist, '..', APP_LAYOUT[key])), key).toBe(true);
+    }
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
+    expect(pkg.main).toBe(APP_LAYOUT.mainEntry);
+  });
+
   it('produces the renderer, main, engine worker and preload bundles in the folder asked for', () => {
     for (const file of ['renderer/index.html', 'main/index.cjs', 'main/engine-worker.cjs', 'preload/index.cjs']) {
       expect(existsSync(join(dist, file)), file).toBe(true);
@@ -175,6 +184,11 @@ describe.skipIf(process.platform !== 'linux')('npm run package:check (electron-b
       if (!name.startsWith('Linux')) expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/${file}`) && line.includes(`file set, packed by electron-builder: ${kind})`)), name).toBe(true);
     }
     for (const what of ['tests', 'source maps', '.env files', 'development dependencies']) expect(ok.some((line) => line.includes(`no ${what} inside`)), what).toBe(true);
+    // What the asar fuses require: the packed package.json names the main entry, and each part is where main loads it from.
+    expect(ok.some((line) => line.includes('/package.json  (main: dist/main/index.cjs, the entry main/app-layout.json names: dist/main/index.cjs)'))).toBe(true);
+    expect(ok.some((line) => line.includes('/dist/preload/index.cjs  (preload, where main loads it)'))).toBe(true);
+    expect(ok.some((line) => line.includes('/dist/main/engine-worker.cjs  (engine worker, where main starts it)'))).toBe(true);
+    expect(ok.some((line) => line.includes('no resources/app folder beside app.asar'))).toBe(true);
     expect(run.stdout).toMatch(/fuses: run-as-node, NODE_OPTIONS and --inspect off/);
     expect(run.stdout).not.toMatch(/FAIL/);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('package:check passed');
