@@ -19,6 +19,7 @@ import { DeferredCredentialStore } from './credentials/deferred-credential-store
 import { openCredentialStore } from './credentials/open-credential-store.js';
 import { MemoryCredentialStore } from './credentials/memory-credential-store.js';
 import { OnlineDesk } from './online/online-desk.js';
+import { fetchTransport } from './service/remote/http-transport.js';
 import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { ClientBook } from './store/client-book.js';
@@ -30,12 +31,23 @@ import { applicationMenuTemplate } from './window/app-menu.js';
 import { APP_ENTRY_URL, APP_SCHEME } from './window/app-origin.js';
 import { createAppProtocolHandler } from './window/app-protocol.js';
 import { decideWindowOpen, guardFrameNavigation, refuseNavigation } from './window/external-links.js';
+import { createPermissionHandlers } from './window/permissions.js';
 import { createRendererCrashRecovery } from './window/renderer-crash-recovery.js';
 import { createSenderCheck } from './window/trusted-sender.js';
 import { startAppLog } from './log/start-app-log.js';
-import { createOpenedFileQueue, filePathsFromArgv } from './window/opened-files.js';
+import { createOpenedFileQueue } from './window/opened-files.js';
+import { filePathsFromLaunchData, launchFiles } from './window/launch-files.js';
 import { mainWindowOptions } from './window/window-options.js';
 import { isSmokeTestRun, runSmokeTest } from './window/smoke-test.js';
+import { runProfile } from './window/run-profile.js';
+// One list of where the app's parts are, shared with package:check (the packaged app must hold each).
+import APP_LAYOUT from './app-layout.json';
+
+// Before anything reads the data folder (the log, the single-instance lock,
+// the stores): a development run keeps to its own folders and keychain items.
+const profile = runProfile({ isPackaged: app.isPackaged, appDataDir: app.getPath('appData') });
+if (profile.dataDir) app.setPath('userData', profile.dataDir);
+if (profile.logsDir) app.setAppLogsPath(profile.logsDir);
 
 // Must happen before "ready": app:// behaves like https (standard + secure), so
 // Vite's crossorigin module scripts load and the page is a secure context.
@@ -80,7 +92,7 @@ function hardenWebContents(contents: WebContents): void {
 function createMainWindow(): BrowserWindow {
   const appRoot = app.getAppPath();
   const window = new BrowserWindow(
-    mainWindowOptions(join(appRoot, 'dist', 'preload', 'index.cjs'), { devTools: !app.isPackaged }),
+    mainWindowOptions(join(appRoot, APP_LAYOUT.preload), { devTools: !app.isPackaged }),
   );
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
@@ -115,7 +127,7 @@ function sendMenuCommand(command: MenuCommand): void {
 /** The OS keychain, or memory for this run when there is none (the Settings screen says which). */
 async function openKeychain() {
   try {
-    return await openCredentialStore();
+    return await openCredentialStore({ service: profile.keychainService, log: appLog });
   } catch (error) {
     console.error('keychain: the keychain library could not be loaded', error instanceof Error ? error.message : String(error));
     return new MemoryCredentialStore('the keychain library could not be loaded');
@@ -141,7 +153,7 @@ function showMainWindow(): void {
 
 async function start(): Promise<void> {
   const appRoot = app.getAppPath();
-  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, 'dist', 'renderer') }));
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rootDir: join(appRoot, APP_LAYOUT.rendererDir) }));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       applicationMenuTemplate({
@@ -154,9 +166,10 @@ async function start(): Promise<void> {
     ),
   );
 
-  // Nothing the renderer could ask for (camera, notifications, clipboard, …) is needed.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Only the clipboard write of "Copy", for our own page in our window; camera, notifications, clipboard reads, … are refused.
+  const permissions = createPermissionHandlers({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) });
+  session.defaultSession.setPermissionRequestHandler(permissions.request);
+  session.defaultSession.setPermissionCheckHandler(permissions.check);
   // Files leave the app only through file.save (main's dialog, name and
   // extension); <a download href="blob:…"> would otherwise get Electron's own
   // save dialog with whatever name and type the page chose.
@@ -164,7 +177,7 @@ async function start(): Promise<void> {
 
   // Engine work (parsing XML, reading zips) runs in a worker thread: a big
   // file must not freeze the window or, when memory runs out, end the app.
-  const engineWorker = spawnEngineWorker(join(appRoot, 'dist', 'main', 'engine-worker.cjs'));
+  const engineWorker = spawnEngineWorker(join(appRoot, APP_LAYOUT.engineWorker));
   app.on('will-quit', () => void engineWorker.close());
   // Clients and drafts live in the app's own data folder; the store sweeps what a crash left mid-write.
   const dataDir = app.getPath('userData');
@@ -180,6 +193,9 @@ async function start(): Promise<void> {
     clients,
     // net.isOnline() is only trusted when it says offline: "online" just means "try now".
     isOnline: () => net.isOnline(),
+    // The service's HTTP goes through Chromium's network stack: the system proxy, PAC files and
+    // the OS's trusted certificates apply as in the user's browser (Node's https knows none of them).
+    transport: fetchTransport((input, init) => net.fetch(input instanceof URL ? input.href : input, init)),
     onStatus: sendOnlineStatus,
     // Outbox, job, sign-in and Test connection outcomes, and every secret main learns, go to the redacting log.
     logger: appLog,
@@ -270,13 +286,16 @@ function failedToStart(error: unknown): void {
   }
 }
 
-if (!app.requestSingleInstanceLock()) {
+// Windows and Linux: the files on this launch's own command line. A running
+// Filing Desk receives them through the lock, never by re-reading our argv.
+const ownLaunch = launchFiles(process.argv, { defaultApp: process.defaultApp === true, workingDirectory: process.cwd() });
+if (!app.requestSingleInstanceLock(ownLaunch)) {
   if (smokeTest) {
     // Handing over to the running copy would check nothing: say so and fail.
     appLog.error('smoke test: FAILED: another Filing Desk is running; close it and run the smoke test again');
     app.exit(1);
   } else {
-    // Another Filing Desk is running; it gets focus through "second-instance".
+    // Another Filing Desk is running; it gets focus and our files through "second-instance".
     app.quit();
   }
 } else {
@@ -285,11 +304,10 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     openedFiles.add(path);
   });
-  // Windows and Linux: files on this launch's command line, then on a second instance's.
-  for (const path of filePathsFromArgv(process.argv, { defaultApp: process.defaultApp === true })) openedFiles.add(path);
-  app.on('second-instance', (_event, argv, workingDirectory) => {
+  for (const path of ownLaunch.filePaths) openedFiles.add(path);
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
     showMainWindow();
-    for (const path of filePathsFromArgv(argv, { defaultApp: process.defaultApp === true, workingDirectory })) openedFiles.add(path);
+    for (const path of filePathsFromLaunchData(additionalData)) openedFiles.add(path);
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => {

@@ -48,6 +48,11 @@ await Promise.all([
     entryPoints: ['main/index.ts'],
     outfile: join(outDir, 'main', 'index.cjs'),
     external: ['electron', '@napi-rs/keyring', '*.node'],
+    // The keyring is loaded with require (main/credentials/keyring-library.ts);
+    // its ES-module fallback names import.meta.url, which CommonJS has not:
+    // give it this file's own URL rather than esbuild's empty object.
+    banner: { js: 'const __filingDeskMainUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { ...common.define, 'import.meta.url': '__filingDeskMainUrl' },
   }),
   build({
     ...common,

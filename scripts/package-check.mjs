@@ -6,21 +6,29 @@
 //  3. from the asar listing it prints the entry points, the renderer, the
 //     engine worker and the keyring's unpacked native file, checks the fuses,
 //     and that no tests, source maps, .env files, development dependencies or
-//     the command line's bundle are inside.
+//     the command line's bundle are inside;
+//  4. the keychain library's native binary of every platform and chip an
+//     installer is built for (macOS x64 and arm64, Windows x64, Linux x64):
+//     fetched from the npm registry at the locked version when npm did not
+//     install it here (scripts/keyring-binaries.mjs), built for that chip
+//     (read from its header), and inside that platform's app by
+//     electron-builder.yml's own file rules.
 // Exits 1 with the reasons when a check fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config');
 const { DebugLogger } = require('builder-util');
-const { listPackage } = require('@electron/asar');
+const { extractFile, listPackage } = require('@electron/asar');
 const { getCurrentFuseWire } = require('@electron/fuses');
+const { getFileMatchers } = require('app-builder-lib/out/fileMatcher');
+const { KEYRING_BUILD_DIR, KEYRING_TARGETS, binaryKind, inspectKeyringBinary, prepareKeyringBinaries } = await import('./keyring-binaries.mjs');
 
 const problems = [];
 const say = (line) => console.log(line);
@@ -57,6 +65,29 @@ async function main() {
   await validateConfiguration(config, new DebugLogger(false));
   check(true, "passes electron-builder's schema validation");
 
+  say('keychain library binaries, one per target platform and chip');
+  for (const line of await prepareKeyringBinaries()) say(`  ${line}`);
+  const platformKey = { darwin: 'mac', win32: 'win', linux: 'linux' };
+  const platformName = { darwin: 'macOS', win32: 'Windows', linux: 'Linux' };
+  for (const target of KEYRING_TARGETS) {
+    const seen = await inspectKeyringBinary(target);
+    const inApp = join('node_modules', target.pkg, target.file).replaceAll('\\', '/');
+    const what = `${platformName[target.platform]} ${target.arch}: ${inApp}`;
+    if (seen.problem) {
+      check(false, `${what}: ${seen.problem}`, `the keyring binary for ${platformName[target.platform]} ${target.arch}: ${seen.problem}`);
+      continue;
+    }
+    // Inside that platform's app: npm's own copy (taken by the top-level rule, as the Linux package below shows), or the platform's file set.
+    const installed = seen.path.startsWith(join(root, 'node_modules'));
+    const matchers = getFileMatchers(config, 'files', '/app', { macroExpander: (v) => v, customBuildOptions: config[platformKey[target.platform]] ?? {}, globalOutDir: join(root, 'release'), defaultSrc: root }) ?? [];
+    const packedBy = matchers.find((m) => m.from !== root && seen.path.startsWith(`${m.from}/`) && m.createFilter()(seen.path, statSync(seen.path)) && join(m.to, relative(m.from, seen.path)) === join('/app', inApp));
+    check(
+      installed || Boolean(packedBy),
+      `${what}  (${seen.kind.format} ${seen.kind.cpu}, ${seen.size} bytes, ${installed ? 'installed by npm' : `from ${relative(root, KEYRING_BUILD_DIR)}`})`,
+      `the keyring binary for ${platformName[target.platform]} ${target.arch} is not packed into that app by electron-builder.yml`,
+    );
+  }
+
   await mkdir(join(root, 'test-output'), { recursive: true });
   // Under test-output/ so the hard links below stay on node_modules' own file system.
   const work = await mkdtemp(join(root, 'test-output', 'package-check-'));
@@ -76,24 +107,46 @@ async function main() {
     for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) await copyFile(join(root, file), join(project, file));
     await cp(join(root, 'assets'), join(project, 'assets'), { recursive: true });
     // node_modules as hard links: a symlink hides the keyring's platform package from electron-builder's walk; a copy is 270 MB.
-    run('cp', ['-al', join(root, 'node_modules'), join(project, 'node_modules')]);
+    // realpath: a checkout whose node_modules is itself a symlink (a git worktree sharing one) is linked from the real folder.
+    run('cp', ['-al', realpathSync(join(root, 'node_modules')), join(project, 'node_modules')]);
+    if (existsSync(join(root, 'build', 'keyring'))) {
+      await mkdir(join(project, 'build'), { recursive: true });
+      run('cp', ['-al', join(root, 'build', 'keyring'), join(project, 'build', 'keyring')]);
+    }
     const electronVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
     await standInElectron(join(work, 'electron'), electronVersion);
 
     say('electron-builder --linux dir (stand-in Electron)');
-    run(join(root, 'node_modules', '.bin', 'electron-builder'), ['--linux', 'dir', '--publish', 'never', '--projectDir', project, `-c.electronDist=${join(work, 'electron')}`, `-c.directories.output=${join(work, 'release')}`], { cwd: project, timeout: 300_000 });
+    // The macOS and Windows apps cannot be packed here, but their keyring file
+    // sets can: the Linux package also takes the mac and win `files` rules,
+    // so electron-builder itself shows where those binaries land (and that
+    // asarUnpack takes them out of the asar), exactly as in their own apps.
+    const checkConfig = join(project, 'electron-builder.check.json');
+    await writeFile(checkConfig, JSON.stringify({ ...config, linux: { ...config.linux, files: [...(config.mac?.files ?? []), ...(config.win?.files ?? [])] } }));
+    run(join(root, 'node_modules', '.bin', 'electron-builder'), ['--linux', 'dir', '--publish', 'never', '--projectDir', project, '--config', checkConfig, `-c.electronDist=${join(work, 'electron')}`, `-c.directories.output=${join(work, 'release')}`], { cwd: project, timeout: 300_000 });
     const unpacked = join(work, 'release', 'linux-unpacked');
     const asarFile = join(unpacked, 'resources', 'app.asar');
     const entries = listPackage(asarFile, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
     say(`app.asar: ${entries.length} entries`);
 
-    for (const [what, file] of [
-      ['package.json (main: dist/main/index.cjs)', '/package.json'],
-      ['main entry point', '/dist/main/index.cjs'],
-      ['preload', '/dist/preload/index.cjs'],
-      ['renderer page', '/dist/renderer/index.html'],
-      ['engine worker', '/dist/main/engine-worker.cjs'],
-    ]) check(entries.includes(file), `${file}  (${what})`, `${file} is missing from app.asar`);
+    // With the only-load-from-asar and asar-integrity fuses on, Electron starts
+    // the app from app.asar alone: whatever main loads must be inside it, at
+    // the path main loads it from (main/app-layout.json, which main/index.ts
+    // joins), or the app stops before it can write a log and the user sees nothing.
+    const layout = JSON.parse(readFileSync(join(root, 'main', 'app-layout.json'), 'utf8'));
+    const packedPkg = entries.includes('/package.json') ? JSON.parse(extractFile(asarFile, 'package.json').toString('utf8')) : {};
+    check(packedPkg.main === layout.mainEntry, `/package.json  (main: ${packedPkg.main ?? 'missing'}, the entry main/app-layout.json names: ${layout.mainEntry})`, `app.asar's package.json does not name ${layout.mainEntry} as main`);
+    for (const [what, key] of [
+      ['main entry point', 'mainEntry'],
+      ['preload, where main loads it', 'preload'],
+      ['renderer page, served from the renderer folder', 'rendererPage'],
+      ['engine worker, where main starts it', 'engineWorker'],
+    ]) {
+      const file = `/${layout[key]}`;
+      check(entries.includes(file), `${file}  (${what})`, `${file} is missing from app.asar`);
+    }
+    check(layout.rendererPage.startsWith(`${layout.rendererDir}/`), `the renderer page is inside the folder app:// serves (${layout.rendererDir})`);
+    check(!existsSync(join(unpacked, 'resources', 'app')), 'no resources/app folder beside app.asar (the fuses would refuse to load it)');
     const rendererAssets = entries.filter((f) => /^\/dist\/renderer\/assets\/.+\.js$/.test(f));
     check(rendererAssets.length > 0, `${rendererAssets[0] ?? '/dist/renderer/assets/*.js'}  (renderer script${rendererAssets.length > 1 ? `, and ${rendererAssets.length - 1} more` : ''})`);
 
@@ -101,6 +154,23 @@ async function main() {
     const nativeRelative = `node_modules/@napi-rs/keyring-linux-${process.arch}-gnu/${nativeName}`;
     check(existsSync(join(unpacked, 'resources', 'app.asar.unpacked', nativeRelative)), `app.asar.unpacked/${nativeRelative}  (native keyring, outside the asar)`, `${nativeName} is not unpacked beside app.asar`);
     check(entries.includes(`/${nativeRelative}`), `/${nativeRelative} listed in app.asar as unpacked`);
+    const unpackedNative = join(unpacked, 'resources', 'app.asar.unpacked', nativeRelative);
+    if (existsSync(unpackedNative)) {
+      const kind = binaryKind(readFileSync(unpackedNative));
+      check(kind.format === 'ELF' && kind.cpu === process.arch, `${nativeName} in the package is ${kind.format} ${kind.cpu}`);
+    }
+    for (const target of KEYRING_TARGETS.filter((t) => t.platform !== 'linux')) {
+      const relativePath = `node_modules/${target.pkg}/${target.file}`;
+      const packed = join(unpacked, 'resources', 'app.asar.unpacked', relativePath);
+      const kind = existsSync(packed) ? binaryKind(readFileSync(packed)) : null;
+      check(
+        kind?.format === target.format && kind.cpu === target.cpu,
+        `app.asar.unpacked/${relativePath}  (${platformName[target.platform]} ${target.arch} file set, packed by electron-builder: ${kind ? `${kind.format} ${kind.cpu}` : 'missing'})`,
+        `electron-builder.yml's ${platformKey[target.platform]} files do not put ${target.file} beside app.asar`,
+      );
+    }
+    const stray = entries.filter((f) => f.startsWith('/build/'));
+    check(stray.length === 0, `no build/ folder inside (the other platforms' keyring packages go only to their own apps)${stray.length ? `: ${stray.slice(0, 3).join(', ')}` : ''}`);
 
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const forbidden = [

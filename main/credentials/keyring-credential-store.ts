@@ -1,5 +1,6 @@
 import type { EntryOptions } from '@napi-rs/keyring';
 import { CredentialStoreError, type CredentialStore } from './credential-store.js';
+import { loadKeyringLibrary } from './keyring-library.js';
 
 /** The keychain item of one account, as @napi-rs/keyring's AsyncEntry offers it. */
 export interface KeychainEntry {
@@ -28,10 +29,11 @@ export const DEFAULT_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-ser
 
 // The native library is loaded on first use, not when main starts: a build
 // whose native part is missing still starts, and the store then reports the
-// keychain as unavailable (openCredentialStore falls back to memory).
-const realEntry: KeychainEntryFactory = async (service, account, options) => {
-  const { AsyncEntry } = await import('@napi-rs/keyring');
-  return new AsyncEntry(service, account, options);
+// keychain as unavailable (openCredentialStore logs why and falls back to memory).
+const realEntry: KeychainEntryFactory = (service, account, options) => {
+  const loaded = loadKeyringLibrary();
+  if (!loaded.ok) throw new Error(`the keychain library could not be loaded: ${loaded.reason}`);
+  return new loaded.library.AsyncEntry(service, account, options);
 };
 
 /** Secrets as real OS keychain items (Windows Credential Manager, macOS Keychain, Linux Secret Service). */

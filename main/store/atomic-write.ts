@@ -13,6 +13,37 @@ export interface AtomicWriteOptions {
   /** Permissions of the new file; 0o600 for files that hold a client's data only this user may read. Default 0o644. */
   mode?: number;
   fs?: AtomicWriteFs;
+  /** Only for tests: the platform whose rename failures are retried, and how the wait between tries is spent. */
+  platform?: NodeJS.Platform;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * On Windows, antivirus scanners, the search indexer and backup tools open a
+ * freshly written file for a moment, and a rename over (or of) it then fails
+ * with EPERM, EBUSY or EACCES although nothing is wrong. Waiting a little and
+ * trying again succeeds; the waits double and add up to about a second, so a
+ * file that stays locked (or a real permission problem) is still reported
+ * promptly. Elsewhere these errors are real and reported at once.
+ */
+export const RENAME_RETRY_DELAYS_MS: readonly number[] = [10, 20, 40, 80, 160, 320, 400];
+const TRANSIENT_RENAME_CODES = new Set(['EPERM', 'EBUSY', 'EACCES']);
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function renameWithRetry(fs: AtomicWriteFs, from: string, to: string, options: AtomicWriteOptions): Promise<void> {
+  const delays = (options.platform ?? process.platform) === 'win32' ? RENAME_RETRY_DELAYS_MS : [];
+  const sleep = options.sleep ?? wait;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fs.rename(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      const delay = delays[attempt];
+      if (delay === undefined || !code || !TRANSIENT_RENAME_CODES.has(code)) throw error;
+      await sleep(delay);
+    }
+  }
 }
 
 /** Matches the temporary files writeFileAtomic leaves behind when the process dies mid-write. */
@@ -37,7 +68,7 @@ export async function writeFileAtomic(path: string, contents: Uint8Array | strin
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, path);
+    await renameWithRetry(fs, temp, path, options);
   } catch (error) {
     await fs.unlink(temp).catch(() => undefined);
     throw error;

@@ -1,3 +1,5 @@
+// First: React Aria's live announcer needs the Trusted Types policy before it loads.
+import './trusted-types-policy.js';
 import './zod-without-eval.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

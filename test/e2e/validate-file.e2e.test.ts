@@ -72,6 +72,8 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
         }
       }),
     ).resolves.toMatch(/TrustedHTML/);
+    // The page's one policy (empty strings only, for React Aria's announcer) was made before anything else ran.
+    await expect(page.evaluate(() => (globalThis as { trustedTypes?: { defaultPolicy?: { name: string } } }).trustedTypes?.defaultPolicy?.name)).resolves.toBe('default');
     problems.length = 0;
     await page.close();
   });

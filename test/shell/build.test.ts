@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineWorkerClient } from '../../main/engine-worker/engine-worker-client.js';
 import { contentSecurityPolicyMeta } from '../../main/window/content-security-policy.js';
 import { channels } from '../../preload/contract.js';
+import APP_LAYOUT from '../../main/app-layout.json';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const sample = join(repoRoot, '..', 'shared', 'ct600', 'vectors', 'tpvs-accepted-sample.xml');
@@ -44,6 +45,14 @@ afterAll(async () => {
 });
 
 describe('npm run build', () => {
+  it('puts every part where main loads it from (main/app-layout.json), and package.json names the main entry', async () => {
+    for (const key of ['mainEntry', 'preload', 'rendererPage', 'engineWorker'] as const) {
+      expect(existsSync(join(dist, '..', APP_LAYOUT[key])), key).toBe(true);
+    }
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
+    expect(pkg.main).toBe(APP_LAYOUT.mainEntry);
+  });
+
   it('produces the renderer, main, engine worker and preload bundles in the folder asked for', () => {
     for (const file of ['renderer/index.html', 'main/index.cjs', 'main/engine-worker.cjs', 'preload/index.cjs']) {
       expect(existsSync(join(dist, file)), file).toBe(true);
@@ -89,6 +98,13 @@ describe('npm run build', () => {
     expect(others).toContain('electron');
   });
 
+  it('loads the keychain library with require, never a dynamic import() through the ES-module resolver inside app.asar', async () => {
+    const main = await readFile(join(dist, 'main', 'index.cjs'), 'utf8');
+    expect(main).not.toMatch(/\bimport\(\s*["']@napi-rs\/keyring/);
+    expect(requiredModules(main)).toContain('@napi-rs/keyring');
+    expect(buildOutput).not.toMatch(/import\.meta/);
+  });
+
   it('emits a renderer page with relative module scripts, the CSP meta tag and no inline script', async () => {
     const html = await readFile(join(dist, 'renderer', 'index.html'), 'utf8');
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicyMeta()}"`);
@@ -117,18 +133,22 @@ describe('npm run build', () => {
         { cwd: dir, encoding: 'utf8', timeout: 60_000 },
       );
       expect(run.status, run.stderr).toBe(0);
-      return { dir, report: JSON.parse(run.stdout.trim().split('\n').pop()!), stderr: run.stderr };
+      // The stand-in's app.getPath answers dir for every folder, the logs folder included.
+      const log = existsSync(join(dir, 'main.log')) ? await readFile(join(dir, 'main.log'), 'utf8') : '';
+      return { dir, report: JSON.parse(run.stdout.trim().split('\n').pop()!), stderr: run.stderr, log };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
   it('starts from a folder with no node_modules and answers IPC through the bundled engine worker', async () => {
-    const { dir, report } = await runMainBundle(true);
+    const { dir, report, log } = await runMainBundle(true);
     expect(report.windows).toBe(1);
     expect(report.preload).toBe(join(dir, 'dist', 'preload', 'index.cjs'));
     // Every channel of the contract is registered by the bundled main, and nothing else.
     expect(report.channels).toEqual([...channels].sort());
+    // No node_modules here, so no keychain library: the log says why secrets are memory-only.
+    expect(log).toMatch(/keychain: the keychain library could not be loaded.*Cannot find module '@napi-rs\/keyring'/);
     expect(report.verify).toEqual({
       ok: true,
       value: { expected: 'YrgW02ybxWOff7gHrELynhp1gRw=', expectedBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4', found: 'YrgW02ybxWOff7gHrELynhp1gRw=', matches: true },
@@ -153,7 +173,22 @@ describe.skipIf(process.platform !== 'linux')('npm run package:check (electron-b
       expect(ok.some((line) => line.includes(` ${file} `)), file).toBe(true);
     }
     expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/keyring-linux-${process.arch}-gnu/keyring.linux-${process.arch}-gnu.node`))).toBe(true);
+    // The keychain library of every chip an installer is built for, named, of the right format, and packed by that platform's rules.
+    for (const [name, file, kind] of [
+      ['macOS x64', 'keyring-darwin-x64/keyring.darwin-x64.node', 'Mach-O x64'],
+      ['macOS arm64', 'keyring-darwin-arm64/keyring.darwin-arm64.node', 'Mach-O arm64'],
+      ['Windows x64', 'keyring-win32-x64-msvc/keyring.win32-x64-msvc.node', 'PE x64'],
+      ['Linux x64', 'keyring-linux-x64-gnu/keyring.linux-x64-gnu.node', 'ELF x64'],
+    ] as const) {
+      expect(ok.some((line) => line.includes(`${name}: node_modules/@napi-rs/${file}`) && line.includes(`(${kind},`)), name).toBe(true);
+      if (!name.startsWith('Linux')) expect(ok.some((line) => line.includes(`app.asar.unpacked/node_modules/@napi-rs/${file}`) && line.includes(`file set, packed by electron-builder: ${kind})`)), name).toBe(true);
+    }
     for (const what of ['tests', 'source maps', '.env files', 'development dependencies']) expect(ok.some((line) => line.includes(`no ${what} inside`)), what).toBe(true);
+    // What the asar fuses require: the packed package.json names the main entry, and each part is where main loads it from.
+    expect(ok.some((line) => line.includes('/package.json  (main: dist/main/index.cjs, the entry main/app-layout.json names: dist/main/index.cjs)'))).toBe(true);
+    expect(ok.some((line) => line.includes('/dist/preload/index.cjs  (preload, where main loads it)'))).toBe(true);
+    expect(ok.some((line) => line.includes('/dist/main/engine-worker.cjs  (engine worker, where main starts it)'))).toBe(true);
+    expect(ok.some((line) => line.includes('no resources/app folder beside app.asar'))).toBe(true);
     expect(run.stdout).toMatch(/fuses: run-as-node, NODE_OPTIONS and --inspect off/);
     expect(run.stdout).not.toMatch(/FAIL/);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('package:check passed');

@@ -32,9 +32,9 @@ describe('renderer Content-Security-Policy', () => {
         expect(csp.get('img-src')).toEqual(["'self'"]);
       });
 
-      it('requires Trusted Types for script sinks and allows no policy', () => {
+      it('requires Trusted Types for script sinks and allows only the one default policy, created once', () => {
         expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
-        expect(csp.get('trusted-types')).toEqual(["'none'"]);
+        expect(csp.get('trusted-types')).toEqual(['default']);
       });
 
       it('lets the renderer open no network connection and load no plugins, frames or forms', () => {

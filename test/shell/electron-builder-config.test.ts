@@ -69,6 +69,18 @@ describe('electron-builder.yml', () => {
     expect(JSON.stringify(config.files)).toContain('"!dist/cli/**"');
   });
 
+  it("puts the other chips' keyring binaries into the mac and Windows apps only, never the build folder itself", async () => {
+    const config = await getConfig(repoRoot, join(repoRoot, 'electron-builder.yml'), null);
+    const keyringSet = (platform: 'darwin' | 'win32') => ({ from: 'build/keyring/node_modules/@napi-rs', to: 'node_modules/@napi-rs', filter: [`keyring-${platform}-*/**`] });
+    expect(config.mac?.files).toEqual([keyringSet('darwin')]);
+    expect(config.win?.files).toEqual([keyringSet('win32')]);
+    expect(JSON.stringify(config.files)).toContain('"!build/**"');
+    // Each installer script prepares its platform's binaries first.
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'));
+    expect(pkg.scripts['dist:mac']).toMatch(/node scripts\/keyring-binaries\.mjs --platform darwin && electron-builder --mac/);
+    expect(pkg.scripts['dist:win']).toMatch(/node scripts\/keyring-binaries\.mjs --platform win32 && electron-builder --win/);
+  });
+
   it('installs per user on Windows, with no administrator rights, a folder the user chooses, and shortcuts', async () => {
     const config = await getConfig(repoRoot, join(repoRoot, 'electron-builder.yml'), null);
     expect(config.nsis).toMatchObject({

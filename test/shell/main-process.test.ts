@@ -42,6 +42,11 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
     openedPaths: [] as string[],
     quit: 0,
     sandboxEnabled: false,
+    /** The order in which main asked for folders and the lock. */
+    order: [] as string[],
+    paths: new Map<string, string>(),
+    lockData: [] as unknown[],
+    netFetched: [] as string[],
   };
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
@@ -105,7 +110,11 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       name: 'Filing Desk',
       isPackaged,
       enableSandbox: () => void (calls.sandboxEnabled = true),
-      requestSingleInstanceLock: () => lockGranted,
+      requestSingleInstanceLock: (additionalData?: unknown) => {
+        calls.order.push('requestSingleInstanceLock');
+        calls.lockData.push(additionalData);
+        return lockGranted;
+      },
       quit: () => void calls.quit++,
       exit: (code: number) => void calls.exitCodes.push(code),
       on: (event: string, listener: Listener) => void appListeners.set(event, listener),
@@ -113,16 +122,32 @@ function makeElectron({ lockGranted = true, isPackaged = false, protocolHandleTh
       isReady: () => true,
       getAppPath: () => '/opt/filing-desk/resources/app.asar',
       getPath: (name: string) => {
-        // Each folder under the test's own temporary folder: main writes its log and drafts there.
-        const dir = join(paths.root, name);
+        calls.order.push(`getPath ${name}`);
+        // Each folder under the test's own temporary folder (or where main moved it): main writes its log and drafts there.
+        const dir = calls.paths.get(name) ?? join(paths.root, name);
         mkdirSync(dir, { recursive: true });
         return dir;
+      },
+      setPath: (name: string, path: string) => {
+        calls.order.push(`setPath ${name}`);
+        calls.paths.set(name, path);
+      },
+      setAppLogsPath: (path: string) => {
+        calls.order.push('setAppLogsPath');
+        calls.paths.set('logs', path);
       },
       getVersion: () => '9.8.7',
     },
     BrowserWindow: FakeWindow,
     // Only "offline" is trusted; "online" means "try now".
-    net: { isOnline: () => true },
+    net: {
+      isOnline: () => true,
+      // Chromium's network stack, standing in: Node's fetch, recording each URL main sends through it.
+      fetch: (input: string | Request, init?: RequestInit) => {
+        calls.netFetched.push(typeof input === 'string' ? input : input.url);
+        return fetch(input, init);
+      },
+    },
     Menu: {
       buildFromTemplate: (template: any[]) => ({ template }),
       setApplicationMenu: (menu: { template: any[] } | null) => void (calls.applicationMenu = menu),
@@ -249,13 +274,20 @@ describe('main process', () => {
     expect(refused.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 
-  it('denies every permission request and check', async () => {
+  it('grants only the clipboard write ("Copy") to its own page, and denies every other permission request and check', async () => {
     await startMain();
+    const own = fake.windows[0]!.webContents;
+    const ownFrame = { isMainFrame: true, requestingUrl: 'app://filing-desk/index.html' };
     const answers: boolean[] = [];
-    fake.calls.permissionRequest!({}, 'media', (granted: boolean) => answers.push(granted), {});
-    fake.calls.permissionRequest!({}, 'notifications', (granted: boolean) => answers.push(granted), {});
-    expect(answers).toEqual([false, false]);
-    expect(fake.calls.permissionCheck!({}, 'clipboard-read', 'app://filing-desk', {})).toBe(false);
+    fake.calls.permissionRequest!(own, 'media', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!(own, 'notifications', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!({ id: own.id + 1 }, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), ownFrame);
+    fake.calls.permissionRequest!(own, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), { isMainFrame: true, requestingUrl: 'https://evil.example/' });
+    fake.calls.permissionRequest!(own, 'clipboard-sanitized-write', (granted: boolean) => answers.push(granted), ownFrame);
+    expect(answers).toEqual([false, false, false, false, true]);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-read', 'app://filing-desk', ownFrame)).toBe(false);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true })).toBe(false);
+    expect(fake.calls.permissionCheck!(own, 'clipboard-sanitized-write', 'app://filing-desk', ownFrame)).toBe(true);
   });
 
   it('guards every web contents: no new windows, no navigation, no redirects, no webviews; web links go to the browser', async () => {
@@ -384,6 +416,50 @@ describe('main process', () => {
     });
   });
 
+  describe('development runs and the installed app', () => {
+    it("a development run moves its data and log folders to \"Filing Desk Dev\" before anything reads them or takes the single-instance lock", async () => {
+      await startMain({ isPackaged: false });
+      const appData = join(paths.root, 'appData');
+      expect(fake.electron.app.getPath('userData')).toBe(join(appData, 'Filing Desk Dev'));
+      expect(fake.electron.app.getPath('logs')).toBe(join(appData, 'Filing Desk Dev', 'logs'));
+      const order = fake.calls.order;
+      const moved = Math.max(order.indexOf('setPath userData'), order.indexOf('setAppLogsPath'));
+      expect(order.indexOf('setPath userData')).toBeGreaterThanOrEqual(0);
+      for (const reader of ['getPath userData', 'getPath logs', 'requestSingleInstanceLock']) {
+        const first = order.indexOf(reader);
+        expect(first, reader).toBeGreaterThan(moved);
+      }
+      // The log is written in the development folder, not the installed app's.
+      console.info('dev-run-marker');
+      for (let i = 0; i < 5; i++) await tick();
+      expect(readFileSync(join(appData, 'Filing Desk Dev', 'logs', 'main.log'), 'utf8')).toContain('dev-run-marker');
+    });
+
+    it('the packaged app keeps the folders Electron gives it', async () => {
+      await startMain({ isPackaged: true });
+      expect(fake.calls.order.filter((call) => call.startsWith('set'))).toEqual([]);
+      expect(fake.electron.app.getPath('userData')).toBe(join(paths.root, 'userData'));
+    });
+
+    it('files keychain items under "Filing Desk Dev" in a development run and "Filing Desk" in the packaged app', async () => {
+      const services: unknown[] = [];
+      vi.doMock('../../main/credentials/open-credential-store.js', () => ({
+        openCredentialStore: async (options: { service?: string }) => {
+          services.push(options.service);
+          const { MemoryCredentialStore } = await import('../../main/credentials/memory-credential-store.js');
+          return new MemoryCredentialStore('test');
+        },
+      }));
+      try {
+        await startMain({ isPackaged: false });
+        await startMain({ isPackaged: true });
+      } finally {
+        vi.doUnmock('../../main/credentials/open-credential-store.js');
+      }
+      expect(services).toEqual(['Filing Desk Dev', 'Filing Desk']);
+    });
+  });
+
   describe('developer tools and the menu', () => {
     const roles = (items: any[]): string[] => items.flatMap((i) => [...(i.role ? [i.role] : []), ...(i.submenu ? roles(i.submenu) : [])]);
 
@@ -470,18 +546,67 @@ describe('main process', () => {
       expect(openedSent()).toEqual([{ fileName: 'Client accounts.xbr', bytes: PACKAGE_BYTES }]);
     });
 
-    it("a .xbri on a second instance's command line (relative to its folder) reaches the first instance's page once and brings its window forward", async () => {
-      packageFile();
+    it("a .xbri a second launch sends through the lock reaches the first instance's page once and brings its window forward", async () => {
+      const file = packageFile();
       await startMain();
       pageSubscribes();
       await settle();
       const window = fake.windows[0]!;
       window.events.length = 0;
-      fake.appListeners.get('second-instance')!({}, ['/opt/filing-desk/filing-desk', '--original-process-start-time=1', 'ACME-2024.xbri'], paths.root);
+      // The argv Chromium hands over is not read: the files come in the lock's additional data.
+      fake.appListeners.get('second-instance')!({}, ['/opt/filing-desk/filing-desk', '--original-process-start-time=1', 'Other.xbri'], paths.root, { filePaths: [file] });
       await settle();
       expect(openedSent()).toEqual([{ fileName: 'ACME-2024.xbri', bytes: PACKAGE_BYTES }]);
       expect(window.events).toContain('focus');
       expect(fake.windows).toHaveLength(1);
+      expect(fake.calls.messageBoxes).toEqual([]);
+    });
+
+    describe('in a development run (electron .)', () => {
+      const hadDefaultApp = Object.getOwnPropertyDescriptor(process, 'defaultApp');
+      const realCwd = process.cwd();
+      beforeEach(() => Object.defineProperty(process, 'defaultApp', { value: true, configurable: true, writable: true }));
+      afterEach(() => {
+        if (hadDefaultApp) Object.defineProperty(process, 'defaultApp', hadDefaultApp);
+        else delete (process as { defaultApp?: boolean }).defaultApp;
+        process.chdir(realCwd);
+      });
+
+      it("a second launch whose argv Chromium reordered opens nothing and warns of nothing: the app folder '.' is not a file", async () => {
+        const appFolder = join(paths.root, 'main');
+        mkdirSync(appFolder);
+        await startMain();
+        pageSubscribes();
+        await settle();
+        // What the first instance receives from `npm start` run again in the checkout "main": Chromium's switches first, then '.'.
+        const reordered = ['/work/main/node_modules/electron/dist/electron', '--allow-file-access-from-files', '--original-process-start-time=13397541', '.'];
+        fake.appListeners.get('second-instance')!({}, reordered, appFolder, { filePaths: [] });
+        await settle();
+        expect(fake.calls.messageBoxes).toEqual([]);
+        expect(openedSent()).toEqual([]);
+        expect(fake.windows[0]!.events).toContain('focus');
+      });
+
+      it('the launch sends its own files, made absolute against the folder it started in, through the lock', async () => {
+        packageFile();
+        process.chdir(paths.root);
+        process.argv = ['/work/main/node_modules/electron/dist/electron', '.', 'ACME-2024.xbri', '--inspect'];
+        await startMain({ lockGranted: false });
+        expect(fake.calls.lockData).toEqual([{ filePaths: [join(paths.root, 'ACME-2024.xbri')] }]);
+        expect(fake.calls.quit).toBe(1);
+      });
+    });
+
+    it('ignores additional data that is not a list of absolute paths', async () => {
+      await startMain();
+      pageSubscribes();
+      await settle();
+      for (const data of [undefined, null, 'ACME.xbri', { filePaths: 'ACME.xbri' }, { filePaths: ['relative.xbri', 7, ''] }]) {
+        fake.appListeners.get('second-instance')!({}, [], paths.root, data);
+      }
+      await settle();
+      expect(fake.calls.messageBoxes).toEqual([]);
+      expect(openedSent()).toEqual([]);
     });
 
     it('a .fdesk draft file reaches the page as well; the page decides it goes to drafts.import', async () => {
@@ -587,7 +712,7 @@ describe('main process', () => {
       console.info(`${MARKER} planted by the test`);
       for (let i = 0; i < 20; i++) await tick();
 
-      const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+      const log = readFileSync(join(fake.electron.app.getPath('logs'), 'main.log'), 'utf8');
       // The search is real: it finds what was planted, in the file the app writes.
       expect(log).toContain(MARKER);
       expect(log).toMatch(/started \{ version: 9\.8\.7, .*platform: /);
@@ -639,6 +764,8 @@ describe('main process', () => {
 
         await value('settings.save', { ...DEFAULT_ONLINE_SETTINGS, baseUrl: server.url, authUrl: server.url });
         await value('session.signIn', credentials);
+        // Sign-in went through Electron's net.fetch (Chromium's proxy and certificate settings), not Node's https.
+        expect(fake.calls.netFetched).toEqual([`${server.url}/connect/token`]);
 
         // A return with figures of its own, sent through an outage (503), then a 401 that one refresh cures.
         const figures = { chargeableProfits: 4823917.23, netCorporationTaxChargeable: 916544.27, taxPayable: 916544.27 };
@@ -659,11 +786,14 @@ describe('main process', () => {
           return done?.state === 'done';
         }, 'the send after the refresh');
         expect(server.server.tokens.issued).toEqual({ password: 1, refresh: 1 });
+        // So did every later call, the token refresh included.
+        expect(fake.calls.netFetched.length).toBe(server.seen.length);
+        expect(new Set(fake.calls.netFetched.map((url) => new URL(url).pathname))).toEqual(new Set(['/connect/token', '/hrmc/build-ct600']));
         await value('session.signOut');
         console.info(`${MARKER} planted by the test`);
         for (let i = 0; i < 20; i++) await tick();
 
-        const log = readFileSync(join(paths.root, 'logs', 'main.log'), 'utf8');
+        const log = readFileSync(join(fake.electron.app.getPath('logs'), 'main.log'), 'utf8');
         const scan = (needles: string[]) => needles.filter((needle) => log.includes(needle));
         // The scan is real: it finds what was planted, in the file the app writes.
         expect(scan([MARKER])).toEqual([MARKER]);

@@ -24,6 +24,22 @@ export interface HttpAnswer {
 
 export type Transport = (exchange: HttpExchange) => Promise<HttpAnswer>;
 
+/** A WHATWG fetch: Node's own, or in the app Electron's net.fetch. */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The same exchange over a fetch implementation of the caller's choosing.
+ * The app passes Electron's net.fetch, which goes through Chromium's network
+ * stack: the system's proxy settings and PAC file, and the operating
+ * system's trusted certificates (a firm's TLS-inspecting proxy included),
+ * exactly as the user's browser. Node's own https, which the command line
+ * and the office server keep, knows none of those. Redirects are not
+ * followed, as with axios' own maxRedirects: 0.
+ */
+export function fetchTransport(fetch: FetchFunction): Transport {
+  return axiosTransport(axios.create({ adapter: 'fetch', env: { fetch }, fetchOptions: { redirect: 'manual' } }));
+}
+
 export function axiosTransport(instance: AxiosInstance = axios.create()): Transport {
   return async (exchange) => {
     // Our own deadline over the whole exchange: axios' `timeout` only
