@@ -16,7 +16,9 @@
  * - missing: it should be in the package and is not. That is a relative
  *   reference to an absent file, a catalog rewrite to an absent file, or an
  *   absolute URL the package evidently means to carry (its host's folder, or a
- *   file of the same name, is in the package) that nothing maps there.
+ *   file of the same name, is in the package) that nothing maps there. An
+ *   entry point alone does not claim its URL: a package may name the
+ *   published taxonomy its report uses without carrying it.
  *
  * A relative reference in a document reached through the catalog resolves
  * against the URL it was reached by, not its place in the zip, because that
@@ -141,7 +143,7 @@ export class PackageResolver {
       return { ...found, address: target.href };
     }
     const claim = this.claimOf(target);
-    if (claim) return { kind: 'missing', lookedFor: target.href, why: claim };
+    if (claim) return { kind: 'missing', ...claim };
     return { kind: 'outside', url: target.href };
   }
 
@@ -160,7 +162,7 @@ export class PackageResolver {
    * so the package holding that folder, or a file of the same name, says
    * the filer meant to send it. Undefined when nothing in the package claims it.
    */
-  private claimOf(url: URL): string | undefined {
+  private claimOf(url: URL): { lookedFor: string; why: string } | undefined {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     let layout: string;
     try {
@@ -169,12 +171,13 @@ export class PackageResolver {
       return undefined;
     }
     const noCatalog = 'no rewriteURI in META-INF/catalog.xml maps it into the package, and a processor working offline does not download it';
-    if (this.contents.files.has(layout)) return `the package holds the file at ${layout}, but ${noCatalog}`;
+    const claim = (why: string) => ({ lookedFor: layout, why });
+    if (this.contents.files.has(layout)) return claim(`the package holds the file there, but ${noCatalog}`);
     const dir = layout.slice(0, layout.lastIndexOf('/') + 1);
     const name = layout.slice(layout.lastIndexOf('/') + 1);
     const sameName = name ? this.fileNames.get(name) : undefined;
-    if (sameName) return `the package holds a file of that name at ${sameName}, but ${noCatalog}`;
-    if (this.directories.has(dir)) return `the package holds other files of ${dir}, but not this one, and ${noCatalog}`;
+    if (sameName) return claim(`the package holds a file of that name at ${sameName}, but ${noCatalog}`);
+    if (this.directories.has(dir)) return claim(`the package holds other files of ${dir} but not this one, and ${noCatalog}`);
     return undefined;
   }
 }
