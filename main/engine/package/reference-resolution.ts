@@ -24,9 +24,8 @@
  * against the URL it was reached by, not its place in the zip, because that
  * is how processors (Arelle among them) resolve it.
  */
-import type { Element } from '@xmldom/xmldom';
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
-import { parseXml, xmlBasesInScope, XmlParseError } from './xml-document.js';
+import { scanElements, XmlScanError } from './xml-reference-scan.js';
 
 const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -254,26 +253,22 @@ const LINK_REFERENCES: Record<string, ReferenceKind> = {
 const SCHEMA_REFERENCES: Record<string, ReferenceKind> = { import: 'import', include: 'include', redefine: 'redefine' };
 
 function xmlReferences(bytes: Uint8Array): { references: RawReference[] } | { unreadable: string } {
-  let root: Element | null;
-  try {
-    root = parseXml(bytes).documentElement;
-  } catch (err) {
-    if (err instanceof XmlParseError) return { unreadable: `it cannot be read as XML (${err.message}), so its references could not be followed` };
-    throw err;
-  }
   const references: RawReference[] = [];
-  const stack: Element[] = root ? [root] : [];
-  for (let el = stack.pop(); el; el = stack.pop()) {
-    const linkKind = el.namespaceURI === LINK_NS ? LINK_REFERENCES[el.localName ?? ''] : undefined;
-    const schemaKind = el.namespaceURI === XSD_NS ? SCHEMA_REFERENCES[el.localName ?? ''] : undefined;
-    if (linkKind || el.getAttributeNS(XLINK_NS, 'type') === 'locator') {
-      const href = el.getAttributeNS(XLINK_NS, 'href');
-      if (href) references.push({ href, kind: linkKind ?? 'loc', bases: xmlBasesInScope(el) });
-    } else if (schemaKind) {
-      const href = el.getAttribute('schemaLocation');
-      if (href) references.push({ href, kind: schemaKind, bases: xmlBasesInScope(el) });
-    }
-    for (let c = el.lastChild; c; c = c.previousSibling) if (c.nodeType === 1) stack.push(c as Element);
+  try {
+    scanElements(bytes, (el) => {
+      const linkKind = el.namespace === LINK_NS ? LINK_REFERENCES[el.localName] : undefined;
+      const schemaKind = el.namespace === XSD_NS ? SCHEMA_REFERENCES[el.localName] : undefined;
+      if (linkKind || el.attribute(XLINK_NS, 'type') === 'locator') {
+        const href = el.attribute(XLINK_NS, 'href');
+        if (href) references.push({ href, kind: linkKind ?? 'loc', bases: el.bases });
+      } else if (schemaKind) {
+        const href = el.attribute('', 'schemaLocation');
+        if (href) references.push({ href, kind: schemaKind, bases: el.bases });
+      }
+    });
+  } catch (err) {
+    if (err instanceof XmlScanError) return { unreadable: `it cannot be read as XML (${err.message}), so its references could not be followed` };
+    throw err;
   }
   return { references };
 }

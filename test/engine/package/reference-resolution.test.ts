@@ -133,7 +133,7 @@ describe('resolving references', () => {
   it('warns, naming the file, when a report cannot be read as XML', async () => {
     const zip = rawZip([
       { name: 'P/META-INF/reportPackage.json', data: enc('{"documentInfo":{"documentType":"https://xbrl.org/report-package/2023/xbri"}}') },
-      { name: 'P/reports/r.xhtml', data: enc('<html><p>&nbsp;</p></html>') },
+      { name: 'P/reports/r.xhtml', data: enc('<html><p>Turnover</html>') },
     ]);
     const result = await validatePackage('P.xbri', zip);
     const notRead = result.validations.flatMap((v) => v.messages).filter((m) => m.code === 'referencesNotRead');
