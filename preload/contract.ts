@@ -9,10 +9,10 @@
  */
 import type { FieldError } from '../main/engine/errors.js';
 import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
-import type { PackagePlan, PackagePlanEntry, PackagePlanProblem } from '../main/engine/package/draft-package.js';
+import type { PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference } from '../main/engine/package/draft-package.js';
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 
-export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, ServiceValidationJobResult };
+export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
 export type IpcErrorCode =
   /** The payload broke a rule; `errors` names each field. */

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { b64, jszipOf, sampleInlineReport, sampleXsd } from '../engine/package/package-helpers.js';
 import { conformanceDir, repoRoot } from '../engine/package/shared-paths.js';
 import { rawZip, zeroBomb } from '../fixtures/raw-zip.js';
+import { fixturePackagesDir } from '../engine/package/fixture-packages.js';
 
 const work = mkdtempSync(join(tmpdir(), 'fd-cli-package-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -97,6 +98,35 @@ describe('cli package build', () => {
     const body = JSON.parse(run.stderr) as { errors: { field: string; message: string }[] };
     expect(body.errors).toContainEqual({ field: 'publisherCountry', message: 'must be two upper-case letters (ISO 3166 code such as GB)' });
     expect(body.errors.map((e) => e.field)).toContain('identifier');
+  });
+
+  it('refuses, exit 2, a report whose own schema the package would not hold, naming the report and the missing URL, and writes nothing', async () => {
+    const file = join(work, 'missing-schema.json');
+    const report = readFileSync(join(fixturePackagesDir, 'acme-2024', 'report', 'acme-2024.xhtml'));
+    const labels = readFileSync(join(fixturePackagesDir, 'acme-2024', 'taxonomy', 'acme-2024-lab.xml'));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'ACME 2024',
+        identifier: 'http://example.com/acme/2024/package',
+        reportPackageName: 'ACME-2024',
+        reportName: 'acme-2024.xhtml',
+        reportBase64Content: b64(report),
+        base64ZipFiles: await jszipOf({ 'example.com/acme/2024/acme-2024-lab.xml': labels }),
+      }),
+    );
+    const out = join(work, 'missing-schema-out');
+    const run = cli(['package', 'build', file, '--out', out]);
+    expect(run.code).toBe(2);
+    const body = JSON.parse(run.stderr) as { errors: { field: string; message: string }[] };
+    expect(body.errors).toEqual([
+      {
+        field: 'reportBase64Content',
+        message: expect.stringMatching(/^acme-2024\.xhtml: its schemaRef "http:\/\/example\.com\/acme\/2024\/acme-2024\.xsd" does not resolve to a file in the package: looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024\.xsd/),
+      },
+    ]);
+    expect(run.stdout).toBe('');
+    expect(() => readdirSync(out)).toThrow();
   });
 });
 

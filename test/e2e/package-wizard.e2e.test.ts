@@ -8,28 +8,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256FileLine } from '../../main/engine/package/hash-file.js';
+import { validatePackage } from '../../main/engine/package/validate-package.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
+import { repoRoot } from '../engine/package/shared-paths.js';
 import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
 import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
-const enc = (s: string) => new TextEncoder().encode(s);
-const report = {
-  fileName: 'acme-2024.xhtml',
-  bytes: enc(`<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
-<head><title>Acme Widgets Ltd annual report 2024</title></head>
-<body><div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="http://example.com/acme/2024/acme-2024.xsd"/></ix:references></ix:header></div><p>Acme Widgets Ltd</p></body>
-</html>
-`),
-};
-const xsd = enc('<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="http://example.com/acme/2024"/>\n');
-const linkbase = (role: string) => enc(`<?xml version="1.0" encoding="UTF-8"?>\n<link:linkbase xmlns:link="http://www.xbrl.org/2003/linkbase"><!-- ${role} --></link:linkbase>\n`);
+/** The hand-written Inline XBRL report (ix:header, ix:references, ix:resources with contexts and a unit, facts) and its extension taxonomy. */
+const acmeDir = join(repoRoot, 'test', 'fixtures', 'report-packages', 'acme-2024');
+const acmeFile = (path: string) => new Uint8Array(readFileSync(join(acmeDir, path)));
+const report = { fileName: 'acme-2024.xhtml', bytes: acmeFile('report/acme-2024.xhtml') };
+const xsd = acmeFile('taxonomy/acme-2024.xsd');
+const labels = acmeFile('taxonomy/acme-2024-lab.xml');
+const presentation = acmeFile('taxonomy/acme-2024-pre.xml');
 
 let h: E2eHarness;
 let saveDir: string;
@@ -147,9 +145,10 @@ describe('report package wizard, end to end', () => {
     await page.getByRole('heading', { name: 'Report and taxonomy files', level: 2 }).waitFor();
     await dropFiles(page, '[data-testid="drop-report"]', [report]);
     await page.getByRole('table', { name: 'Report added' }).waitFor();
+    // The linkbases in their published folders, the schema dropped loose beside the zip.
     const zip = new JSZip();
-    zip.file('example.com/acme/2024/acme-2024-lab.xml', linkbase('labels'));
-    zip.file('example.com/acme/2024/acme-2024-pre.xml', linkbase('presentation'));
+    zip.file('example.com/acme/2024/acme-2024-lab.xml', labels);
+    zip.file('example.com/acme/2024/acme-2024-pre.xml', presentation);
     const zipBytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
     await dropFiles(page, '[data-testid="drop-taxonomy"]', [
       { fileName: 'acme-linkbases.zip', bytes: zipBytes },
@@ -157,8 +156,16 @@ describe('report package wizard, end to end', () => {
     ]);
     // The report, the zip and the loose schema.
     await expect.poll(() => page.getByTestId('attached-file').count()).toBe(3);
-    await expect.poll(() => page.locator('[data-testid="package-tree"] tr[data-path]').count()).toBe(6);
+    // The generated files (with catalog.xml), the report, and the taxonomy: the schema beside its linkbases.
+    await expect.poll(() => page.locator('[data-testid="package-tree"] tr[data-path]').count()).toBe(7);
+    await page.locator('[data-testid="package-tree"] tr[data-path="ACME-2024/example.com/acme/2024/acme-2024.xsd"]').waitFor();
     await expect.poll(() => page.getByTestId('package-file-name').textContent()).toMatch(/ACME-2024\.xbri.*Inline XBRL report package/);
+    // Where the report finds its taxonomy, before Build.
+    const where = async () => page.getByTestId('reference-row').evaluateAll((rows) => rows.map((r) => `${r.querySelector('.package-tree__name')?.textContent} ${r.querySelector('[data-testid="reference-where"]')?.textContent}`));
+    await expect.poll(where).toContain('acme-2024.xsd → in this package (example.com/acme/2024/acme-2024.xsd)');
+    expect(await where()).toContain('xbrl-instance-2003-12-31.xsd → outside the package, from the filer’s cache');
+    expect(await where()).toContain('acme-2024-lab.xml → in this package (example.com/acme/2024/acme-2024-lab.xml)');
+    expect(await page.locator('[data-testid="reference-row"][data-verdict="missing"]').count()).toBe(0);
     await waitSaved(page);
     await shot(page, 'package-04-files-and-tree');
 
@@ -212,7 +219,15 @@ describe('report package wizard, end to end', () => {
       rows.map((r) => [r.getAttribute('data-path'), r.querySelector('[data-testid="entry-size"]')?.textContent]),
     );
     expect(shown).toEqual(written);
-    expect(written).toHaveLength(6);
+    expect(written).toHaveLength(7);
+    // The report is the real one, and every reference it and its taxonomy make resolves in the package.
+    const savedReport = archive.read(archive.entries.find((e) => e.name === 'ACME-2024/reports/acme-2024.xhtml')!).toString('utf8');
+    expect(savedReport).toContain('<ix:resources>');
+    expect(archive.read(archive.entries.find((e) => e.name === 'ACME-2024/META-INF/catalog.xml')!).toString('utf8')).toContain(
+      '<rewriteURI uriStartString="http://example.com/acme/2024/" rewritePrefix="../example.com/acme/2024/"/>',
+    );
+    const validation = await validatePackage('package-e2e.xbri', saved);
+    expect(validation.validations.flatMap((v) => v.messages).filter((m) => m.category !== 'info')).toEqual([]);
 
     await mkdir(artifactsDir, { recursive: true });
     await writeFile(join(artifactsDir, 'package-e2e.xbri'), saved);
@@ -249,6 +264,35 @@ describe('report package wizard, end to end', () => {
     expect(await page.getByTestId('build').isDisabled()).toBe(true);
     expect(await page.getByTestId('error-summary').textContent()).toMatch(/ACME\.xsd/);
     await shot(page, 'package-10-build-blocked');
+    await page.close();
+  }, 60_000);
+
+  it('names the report and its missing schema before Build when only the linkbases were dropped, and blocks Build', async () => {
+    const page = await openApp();
+    await newPackage(page);
+    await page.getByLabel('Package name').fill('Schema left behind');
+    await page.getByLabel('File name').fill('ACME-2024');
+    await page.getByLabel('Identifier').fill('https://example.com/acme/2024/package');
+    await page.getByTestId('task-entry-points').click();
+    await page.getByRole('button', { name: 'Remove Entry point 1' }).click();
+    await page.getByTestId('task-files').click();
+    await dropFiles(page, '[data-testid="drop-report"]', [report]);
+    await page.getByRole('table', { name: 'Report added' }).waitFor();
+    const zip = new JSZip();
+    zip.file('example.com/acme/2024/acme-2024-lab.xml', labels);
+    zip.file('example.com/acme/2024/acme-2024-pre.xml', presentation);
+    await dropFiles(page, '[data-testid="drop-taxonomy"]', [{ fileName: 'acme-linkbases.zip', bytes: await zip.generateAsync({ type: 'uint8array' }) }]);
+    const missing = page.locator('[data-testid="reference-row"][data-verdict="missing"]');
+    await expect.poll(() => missing.count()).toBe(1);
+    expect(await missing.textContent()).toMatch(/acme-2024\.xsd.*acme-2024\.xhtml.*missing: looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024\.xsd.*Blocks Build/);
+    // The report's own row names the reference too.
+    const reportRow = page.locator('[data-testid="attached-file"]', { hasText: 'acme-2024.xhtml' });
+    expect(await reportRow.textContent()).toMatch(/its schemaRef "http:\/\/example\.com\/acme\/2024\/acme-2024\.xsd" does not resolve/);
+    await shot(page, 'package-10a-report-schema-missing');
+    await page.getByTestId('task-review').click();
+    expect(await page.getByTestId('build').isDisabled()).toBe(true);
+    expect(await page.getByTestId('error-summary').textContent()).toMatch(/acme-2024\.xhtml: its schemaRef "http:\/\/example\.com\/acme\/2024\/acme-2024\.xsd" does not resolve to a file in the package: looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024\.xsd/);
+    await shot(page, 'package-10b-build-blocked-by-missing-schema');
     await page.close();
   }, 60_000);
 

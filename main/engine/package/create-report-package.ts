@@ -18,6 +18,9 @@ import { readReportPackageJson, reportPackageRequestSchema, safePackageName, typ
 import { validatePackage } from './validate-package.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
 import { deflateEarly, writeZip, type ZipFile } from './zip-writer.js';
+import { missingReferenceMessage } from './reference-checks.js';
+import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
+import { layOutTaxonomy, type TaxonomyLayout } from './taxonomy-layout.js';
 
 export interface ReportPackageResponse {
   zipContentBase64: string;
@@ -80,9 +83,17 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   const extras = request.base64ZipFiles
     ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
     : [];
-  const files = packageFiles(request, naming, report, extras, reportRefs).map((f) => (f.bytes === report ? { ...f, deflated: reportDeflated } : f));
+  const { files: planned, layout } = packageLayout(request, naming, report, extras, reportRefs);
+  if (layout.problems.length > 0) {
+    throw new RequestValidationError(layout.problems.map((p) => ({ field: 'base64ZipFiles', message: `entry "${p.path}": ${p.message}` })));
+  }
+  const files = planned.map((f) => (f.bytes === report ? { ...f, deflated: reportDeflated } : f));
   const tooBig = packageSizeProblem(files, extras.length > 0, limits);
   if (tooBig) throw new RequestValidationError([tooBig]);
+  const unresolved = unresolvedReportReferences(files, naming, request);
+  if (unresolved.length > 0) {
+    throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));
+  }
 
   const zip = await writeZip(files);
   await selfCheck(naming.fileName, zip, limits);
@@ -108,8 +119,9 @@ function hostsOf(urls: readonly string[]): Set<string> {
 
 /**
  * Every file of the package in the order it is written: META-INF first, then
- * the report, then the merged files (already sorted by path). What the
- * package wizard's plan lists is this same list.
+ * the report, then the merged files (sorted by path, after the layout has
+ * moved loose files to the place their URL gives them). What the package
+ * wizard's plan lists is this same list.
  */
 export function packageFiles(
   request: ReportPackageRequest,
@@ -118,6 +130,17 @@ export function packageFiles(
   extras: readonly { path: string; bytes: Uint8Array; crc32?: number }[],
   reportRefs: readonly string[] = taxonomyReferencesOfReport(report, naming.reportKind),
 ): ZipFile[] {
+  return packageLayout(request, naming, report, extras, reportRefs).files;
+}
+
+/** packageFiles, with the moves the layout made and any problem of a dropped catalog. */
+export function packageLayout<E extends { path: string; bytes: Uint8Array; crc32?: number }>(
+  request: ReportPackageRequest,
+  naming: PackageNaming,
+  report: Uint8Array,
+  extras: readonly E[],
+  reportRefs: readonly string[] = taxonomyReferencesOfReport(report, naming.reportKind),
+): { files: ZipFile[]; layout: TaxonomyLayout<E> } {
   const stld = naming.stld;
   const encoder = new TextEncoder();
   const files: ZipFile[] = [
@@ -125,11 +148,35 @@ export function packageFiles(
     { path: `${stld}/META-INF/taxonomyPackage.xml`, bytes: encoder.encode(taxonomyPackageXml(request)) },
   ];
   const urls = [...entryPointHrefs(request), ...reportRefs];
-  const rewrites = catalogRewrites(urls, new Set(extras.map((f) => f.path)));
+  const layout = layOutTaxonomy(extras, urls);
+  const generated = catalogRewrites([...urls, ...layout.urls], new Set(layout.files.map((f) => f.path)));
+  // A dropped catalog's own rule for a start string stands; the generated rules fill in the rest.
+  const kept = new Set(layout.keptRewrites.map((r) => r.uriStartString));
+  const rewrites = [...layout.keptRewrites, ...generated.filter((r) => !kept.has(r.uriStartString))].sort((a, b) =>
+    a.uriStartString < b.uriStartString ? -1 : a.uriStartString > b.uriStartString ? 1 : 0,
+  );
   if (rewrites.length > 0) files.push({ path: `${stld}/META-INF/catalog.xml`, bytes: encoder.encode(catalogXml(rewrites)) });
   files.push({ path: `${stld}/reports/${request.reportName}`, bytes: report });
-  for (const extra of extras) files.push({ path: `${stld}/${extra.path}`, bytes: extra.bytes, crc32: extra.crc32 });
-  return files;
+  for (const { path, file } of layout.files) files.push({ path: `${stld}/${path}`, bytes: file.bytes, crc32: file.crc32 });
+  return { files, layout };
+}
+
+/**
+ * The report's own references that do not resolve in the package about to
+ * be written, as field errors naming the report, the reference and what was
+ * looked for: the package would be useless to anyone validating offline.
+ */
+export function unresolvedReportReferences(files: readonly ZipFile[], naming: PackageNaming, request: ReportPackageRequest): PackageReference[] {
+  const byPath = new Map(files.map((f) => [f.path, f.bytes]));
+  const contents = { stld: naming.stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
+  const reports = [`${naming.stld}/reports/${request.reportName}`];
+  const { references } = resolvePackageReferences(contents, { reports, taxonomy: [] });
+  return references.filter((r) => r.byReport && r.outcome.kind === 'missing');
+}
+
+/** "acme-2024.xhtml: its schemaRef "…" does not resolve …", with the report's package path shortened to its name. */
+export function reportReferenceProblem(reportName: string, reference: PackageReference): string {
+  return `${reportName}: ${missingReferenceMessage(reference)}`;
 }
 
 export interface PackageNaming {

@@ -8,7 +8,9 @@
 import JSZip from 'jszip';
 import { RequestValidationError, type FieldError } from '../errors.js';
 import { fieldErrorsFromZod } from '../zod-errors.js';
-import { entryPointHrefs, packageFiles, packageNaming, packageSizeProblem, taxonomyHosts } from './create-report-package.js';
+import { entryPointHrefs, packageLayout, packageNaming, packageSizeProblem, taxonomyHosts } from './create-report-package.js';
+import { missingReferenceMessage } from './reference-checks.js';
+import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
 import { extensionOfDocumentType, reportKindOf, type PackageExtension } from './document-types.js';
 import { byPath, mergedPathOf, mergedPathProblems } from './merge-zip-files.js';
 import { readReportPackageJson, reportPackageRequestSchema, safePackageName, type ReportPackageRequest } from './request-schema.js';
@@ -45,6 +47,23 @@ export interface PackagePlanProblem {
   message: string;
 }
 
+/** One reference of the report or its taxonomy, and where it resolves in the package as planned. */
+export interface PackagePlanReference {
+  /** The referring file as the user knows it ("acme-2024.xhtml", "acme.zip › acme/acme-2024.xsd"). */
+  from: string;
+  /** The reference as written, without its fragment ("http://example.com/acme/2024/acme-2024.xsd", "acme-2024-cal.xml"). */
+  reference: string;
+  kind: PackageReference['kind'];
+  /** In this package; outside it, from the filer's own cache (a base taxonomy); or missing. */
+  verdict: 'inPackage' | 'outside' | 'missing';
+  /** The file's path in the package (STLD included), the URL outside, or what was looked for. */
+  target: string;
+  /** Why a missing reference is missing; null otherwise. */
+  why: string | null;
+  /** A missing reference of the report itself: the package cannot be built. */
+  blocking: boolean;
+}
+
 export interface PackagePlan {
   /** null until a report is attached. */
   extension: PackageExtension | null;
@@ -57,6 +76,8 @@ export interface PackagePlan {
   /** Bytes of all entries once extracted; null when a size is not known yet. */
   totalSize: number | null;
   problems: PackagePlanProblem[];
+  /** The references of the report and its taxonomy (schemas' imports and linkbases; locators only when missing). Empty until the plan is complete. */
+  references: PackagePlanReference[];
   /** The About and Entry points pages' errors, by field of the request. */
   requestErrors: FieldError[];
   canBuild: boolean;
@@ -136,14 +157,25 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
     .sort(byPath);
 
   const entries: PackagePlanEntry[] = [];
+  const references: PackagePlanReference[] = [];
   let extension: PackageExtension | null = null;
   let fileName: string | null = null;
   if (parsed && usableReport) {
     const naming = packageNaming(parsed);
-    const files = packageFiles(parsed, naming, usableReport.bytes, extras);
+    const { files, layout } = packageLayout(parsed, naming, usableReport.bytes, extras);
     const tooBig = packageSizeProblem(files, extras.length > 0, limits);
     if (tooBig) problems.push({ file: null, attachmentId: null, role: extras.length > 0 ? 'taxonomy' : 'report', message: tooBig.message });
-    const fromExtra = new Map(extras.map((e) => [`${naming.stld}/${e.path}`, e.file]));
+    const fromExtra = new Map(layout.files.map(({ path, file }) => [`${naming.stld}/${path}`, file.file]));
+    for (const p of layout.problems) {
+      const file = extras.find((e) => e.path === p.path)?.file;
+      problems.push({ file: file?.label ?? p.path, attachmentId: file?.attachmentId ?? null, role: 'taxonomy', message: p.message });
+    }
+    const labelOf = (path: string) => (path === `${naming.stld}/reports/${parsed.reportName}` ? usableReport.fileName : (fromExtra.get(path)?.label ?? path));
+    references.push(...planReferences(files, naming.stld, `${naming.stld}/reports/${parsed.reportName}`, labelOf));
+    for (const r of references.filter((r) => r.blocking)) {
+      const missing = { from: '', reference: r.reference, kind: r.kind, byReport: true, outcome: { kind: 'missing' as const, lookedFor: r.target, why: r.why ?? '' } };
+      problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: missingReferenceMessage(missing) });
+    }
     const reportPath = `${naming.stld}/reports/${parsed.reportName}`;
     for (const f of files) {
       const extra = fromExtra.get(f.path);
@@ -171,7 +203,32 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
   const complete = parsed !== undefined;
   const totalSize = entries.some((e) => e.size === null) ? null : entries.reduce((n, e) => n + e.size!, 0);
   const canBuild = complete && problems.length === 0 && requestErrors.length === 0;
-  return { plan: { extension, fileName, entries, complete, totalSize, problems, requestErrors, canBuild }, parsed, taxonomy: expanded.files };
+  return { plan: { extension, fileName, entries, complete, totalSize, problems, references, requestErrors, canBuild }, parsed, taxonomy: expanded.files };
+}
+
+/** The package's references as the validator will follow them, in the words the files step shows. */
+function planReferences(
+  files: readonly { path: string; bytes: Uint8Array }[],
+  stld: string,
+  reportPath: string,
+  labelOf: (path: string) => string,
+): PackagePlanReference[] {
+  const byPath = new Map(files.map((f) => [f.path, f.bytes]));
+  const taxonomy = files.map((f) => f.path).filter((p) => /\.xsd$/i.test(p) && !p.startsWith(`${stld}/META-INF/`));
+  const contents = { stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
+  const { references } = resolvePackageReferences(contents, { reports: [reportPath], taxonomy });
+  const locator = new Set<PackageReference['kind']>(['loc', 'roleRef', 'arcroleRef']);
+  return references
+    .filter((r) => !locator.has(r.kind) || r.outcome.kind === 'missing')
+    .map((r) => ({
+      from: labelOf(r.from),
+      reference: r.reference,
+      kind: r.kind,
+      verdict: r.outcome.kind,
+      target: r.outcome.kind === 'inPackage' ? r.outcome.path : r.outcome.kind === 'outside' ? r.outcome.url : r.outcome.lookedFor,
+      why: r.outcome.kind === 'missing' ? r.outcome.why : null,
+      blocking: r.byReport && r.outcome.kind === 'missing',
+    }));
 }
 
 /** The extension while the metadata has errors: a valid base64ReportPackageJson decides it, else the report's kind. */

@@ -4,6 +4,7 @@
  */
 import {
   ValidationType,
+  type MessageAttribute,
   type MessageCategory,
   type Validation,
   type ValidationJobResult,
@@ -20,7 +21,7 @@ export class Findings {
   /** Whether a taxonomy package validation applies (plain TP, or a report package with taxonomyPackage.xml). */
   taxonomyChecked = false;
 
-  add(kind: PackageKind, category: MessageCategory, code: string, message: string, entry?: string): void {
+  add(kind: PackageKind, category: MessageCategory, code: string, message: string, entry?: string, details: MessageAttribute[] = []): void {
     const list = kind === 'report' ? this.report : this.taxonomy;
     if (kind === 'taxonomy') this.taxonomyChecked = true;
     list.push({
@@ -28,7 +29,7 @@ export class Findings {
       type: TYPE_WORD[kind],
       code,
       message: entry !== undefined ? `${entry}: ${message}` : message,
-      attributes: entry !== undefined ? [{ name: 'entry', value: entry }] : [],
+      attributes: [...(entry !== undefined ? [{ name: 'entry', value: entry }] : []), ...details],
     });
   }
 

@@ -59,6 +59,9 @@ export function nonPortableNameProblem(path: string): string | undefined {
   return undefined;
 }
 
+/** Files of a dropped taxonomy package's META-INF that the builder takes over rather than refuses. */
+const TAKEN_OVER = new Set(['catalog.xml', 'taxonomyPackage.xml']);
+
 /**
  * Why a merged path clashes with what the builder writes under the STLD
  * (META-INF/*, reports/<reportName>) or would change the report count.
@@ -70,7 +73,9 @@ export function generatedPathClash(path: string, isDirectory: boolean, reportNam
   const segments = path.split('/');
   const first = foldedPath(segments[0]!);
   if (first === 'meta-inf') {
-    return 'META-INF/ is written by the builder (reportPackage.json, taxonomyPackage.xml, catalog.xml)';
+    // A dropped taxonomy package's catalog is taken into the package's own, and its metadata gives way to the request's.
+    if (segments[0] === 'META-INF' && (segments.length === 1 ? isDirectory : segments.length === 2 && !isDirectory && TAKEN_OVER.has(segments[1]!))) return undefined;
+    return 'META-INF/ is written by the builder (reportPackage.json, taxonomyPackage.xml, catalog.xml); only a taxonomy package’s own META-INF/catalog.xml and META-INF/taxonomyPackage.xml are taken in';
   }
   if (first !== 'reports') return undefined;
   if (segments[0] !== 'reports') return 'differs from the report directory "reports" only in letter case';

@@ -11,6 +11,7 @@ import { documentTypeOfExtension, packageExtensionOf } from './document-types.js
 import { Findings, type PackageKind } from './findings.js';
 import { checkFutureReportPackage, rootReportPackageJson } from './future-report-package.js';
 import { loadableReportCount, discoverReports } from './report-discovery.js';
+import { checkReferences } from './reference-checks.js';
 import { checkReportPackageJson, checkReports } from './report-package-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
@@ -96,6 +97,7 @@ function runChecks(
     }
   }
   checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
+  checkReferences(names, stld, read, findings, kind);
   return { kind, reportCount };
 }
 

@@ -23,7 +23,11 @@ describe('planDraftPackage', () => {
     expect(plan).toMatchObject({ canBuild: true, extension: 'xbr', fileName: 'ACME-2024.xbr' });
     const { zip: built } = await buildReportPackage(await draftPackageRequest(draft));
     expect(plan.entries.map((e) => e.path)).toEqual(openZip(built).entries.map((e) => e.name));
-    expect(plan.entries.map((e) => e.path).slice(-2)).toEqual(['ACME-2024/acme-2024-lab.xml', 'ACME-2024/acme-2024.xsd']);
+    // The loose schema goes to the place its URL (the report's schemaRef) gives it, and the catalog maps that prefix.
+    expect(plan.entries.map((e) => e.path).slice(-2)).toEqual(['ACME-2024/acme-2024-lab.xml', 'ACME-2024/example.com/acme/2024/acme-2024.xsd']);
+    expect(plan.entries.find((e) => e.path.endsWith('acme-2024.xsd'))).toMatchObject({ source: 'taxonomy', attachmentId: 'f1', from: 'acme-taxonomy/acme-2024.xsd' });
+    expect(plan.entries.map((e) => e.path)).toContain('ACME-2024/META-INF/catalog.xml');
+    expect(plan.references).toContainEqual(expect.objectContaining({ from: 'acme.json', reference: 'http://example.com/acme/2024/acme-2024.xsd', verdict: 'inPackage', target: 'ACME-2024/example.com/acme/2024/acme-2024.xsd' }));
   });
 
   it('refuses a zip bomb in a dropped taxonomy zip by its name and entry, without inflating it', () => {

@@ -18,7 +18,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const plan: PackagePlan = { extension: 'xbri', fileName: 'ACME-2024.xbri', entries: [], complete: false, totalSize: 0, problems: [], requestErrors: [], canBuild: false };
+const plan: PackagePlan = { extension: 'xbri', fileName: 'ACME-2024.xbri', entries: [], complete: false, totalSize: 0, problems: [], references: [], requestErrors: [], canBuild: false };
 
 function openAbout(draft: Draft = newDraft({ kind: 'report-package' })) {
   const main = fakeMain({ 'package.planDraft': () => ({ ok: true, value: plan }) }, draft);

@@ -67,6 +67,7 @@ const plan: PackagePlan = {
   totalSize: 728,
   problems: [],
   requestErrors: [],
+  references: [],
   canBuild: true,
 };
 

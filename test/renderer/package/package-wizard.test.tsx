@@ -25,6 +25,7 @@ const plan = (over: Partial<PackagePlan> = {}): PackagePlan => ({
   totalSize: 728,
   problems: [],
   requestErrors: [],
+  references: [],
   canBuild: true,
   ...over,
 });

@@ -6,6 +6,7 @@ import { Busy } from '../../components/Progress.js';
 import { formatSize } from '../validate/file-kind.js';
 import { usePackageWizard } from './package-context.js';
 import { PackageTree } from './PackageTree.js';
+import { ReferenceList } from './ReferenceList.js';
 
 export const REPORT_TYPES = ['.xhtml', '.html', '.htm', '.xbrl', '.json'];
 const TAXONOMY_TYPES = ['.xsd', '.xml', '.zip'];
@@ -187,6 +188,16 @@ export function FilesStep() {
         ) : null}
       </section>
       {busy ? <Busy label={busy} /> : null}
+
+      {plan ? (
+        <section className="step-section" aria-labelledby="references-heading">
+          <h3 id="references-heading">Where the report finds its taxonomy</h3>
+          <p className="step-section__intro">
+            Each schema and linkbase the report and its taxonomy name, and where a recipient working offline will find it: in this package, or outside it in the base taxonomies they already hold. A report whose own schema is missing cannot be built.
+          </p>
+          <ReferenceList plan={plan} />
+        </section>
+      ) : null}
 
       <section className="step-section" aria-labelledby="tree-heading">
         <h3 id="tree-heading">The package as it will be written</h3>

@@ -84,7 +84,7 @@ export function ReviewStep() {
     {
       key: 'Package',
       value: plan?.fileName && plan.extension ? `${plan.fileName}, ${packageKindWords(plan.extension)}, ${plan.entries.length} files` : 'Not known yet',
-      error: planProblems.length ? `${planProblems.length === 1 ? '1 file' : `${planProblems.length} files`} would be refused: see “Report and taxonomy files”` : undefined,
+      error: planProblems.length ? `${planProblems.length === 1 ? '1 problem' : `${planProblems.length} problems`} with the files would stop the build: see “Report and taxonomy files”` : undefined,
       onChange: () => ctx.go('files'),
     },
   ];

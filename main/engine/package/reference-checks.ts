@@ -1,0 +1,42 @@
+/**
+ * The package rule beyond its structure: every reference the report and its
+ * taxonomy make must be resolvable from the package alone, or point at a URL
+ * the package does not claim (a base taxonomy the filer has cached). A
+ * recipient who validates offline (Arelle reports "IOerror: Could not load
+ * file") otherwise finds no taxonomy for the report's facts. See
+ * reference-resolution.ts for the sources of each rule.
+ *
+ * A report's own reference (its schemaRef: the extension taxonomy) that is
+ * missing is an error, because the report cannot be read without it; a
+ * missing reference of a taxonomy file is a warning, because a processor
+ * still loads the rest of the taxonomy.
+ */
+import type { Findings, PackageKind } from './findings.js';
+import { discoverReports } from './report-discovery.js';
+import type { ReadEntry } from './report-package-checks.js';
+import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
+
+export const REFERENCE_NOT_RESOLVED = 'referenceNotResolved';
+export const REFERENCES_NOT_READ = 'referencesNotRead';
+
+export function checkReferences(names: string[], stld: string, read: ReadEntry, findings: Findings, kind: PackageKind): void {
+  const files = new Set(names.filter((n) => !n.endsWith('/')));
+  const found = discoverReports(names, stld);
+  const reports = [...found.topLevel, ...found.inSubdirectories].flatMap((r) => r.entries);
+  const taxonomy = [...files].filter((n) => /\.xsd$/i.test(n) && !n.startsWith(`${stld}/META-INF/`));
+  const { references, unread } = resolvePackageReferences({ stld, files, read }, { reports, taxonomy });
+  for (const ref of references) {
+    if (ref.outcome.kind !== 'missing') continue;
+    findings.add(kind, ref.byReport ? 'error' : 'warning', REFERENCE_NOT_RESOLVED, missingReferenceMessage(ref), ref.from, [
+      { name: 'reference', value: ref.reference },
+      { name: 'lookedFor', value: ref.outcome.lookedFor },
+    ]);
+  }
+  for (const doc of unread) findings.add(kind, 'warning', REFERENCES_NOT_READ, doc.reason, doc.path);
+}
+
+/** "its schemaRef "http://…/acme-2024.xsd" does not resolve: looked for …; why". */
+export function missingReferenceMessage(ref: PackageReference): string {
+  if (ref.outcome.kind !== 'missing') return '';
+  return `its ${ref.kind} "${ref.reference}" does not resolve to a file in the package: looked for ${ref.outcome.lookedFor}; ${ref.outcome.why}`;
+}

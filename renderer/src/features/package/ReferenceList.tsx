@@ -1,0 +1,54 @@
+import type { PackagePlan, PackagePlanReference } from '../../../../preload/contract.js';
+
+/** "http://example.com/acme/2024/acme-2024.xsd" → "acme-2024.xsd": the name a bookkeeper recognises. */
+export function referenceName(reference: string): string {
+  const path = reference.replace(/[?#].*$/s, '').replace(/\/+$/, '');
+  return path.slice(path.lastIndexOf('/') + 1) || reference;
+}
+
+/** Where a reference resolves, in the words the files step uses. */
+export function whereWords(ref: PackagePlanReference, stld: string | null): string {
+  if (ref.verdict === 'inPackage') return `in this package (${stld && ref.target.startsWith(`${stld}/`) ? ref.target.slice(stld.length + 1) : ref.target})`;
+  if (ref.verdict === 'outside') return 'outside the package, from the filer’s cache';
+  return `missing: looked for ${ref.target}; ${ref.why ?? ''}`.trim();
+}
+
+/**
+ * Each reference of the report and its taxonomy and where it resolves, before
+ * Build: the package is only useful if a recipient working offline finds the
+ * report's taxonomy in it (or in the base taxonomies they already hold).
+ */
+export function ReferenceList({ plan }: { plan: PackagePlan }) {
+  if (!plan.complete) return <p className="attachments__none">Where the report finds its taxonomy is shown once the report is added and “About the package” is complete.</p>;
+  if (!plan.references.length) return <p className="attachments__none" data-testid="no-references">The report names no taxonomy.</p>;
+  const stld = plan.fileName ? plan.fileName.replace(/\.[^.]+$/, '') : null;
+  return (
+    <table className="files package-references" aria-label="Where the report finds its taxonomy" data-testid="package-references">
+      <thead>
+        <tr>
+          <th scope="col">Reference</th>
+          <th scope="col">Made by</th>
+          <th scope="col">Resolves</th>
+        </tr>
+      </thead>
+      <tbody>
+        {plan.references.map((r, i) => (
+          <tr key={i} data-testid="reference-row" data-verdict={r.verdict} className={r.verdict === 'missing' ? 'package-tree__row--refused' : undefined}>
+            <td>
+              <span className="package-tree__name" title={r.reference}>
+                {referenceName(r.reference)}
+              </span>
+              <br />
+              <span className="package-references__full">{r.reference}</span>
+            </td>
+            <td>{r.from}</td>
+            <td className={r.verdict === 'missing' ? 'field__error' : undefined} data-testid="reference-where">
+              {`→ ${whereWords(r, stld)}`}
+              {r.blocking ? <strong className="tag tag--red package-tree__flag">Blocks Build</strong> : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

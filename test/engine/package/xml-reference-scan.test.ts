@@ -1,0 +1,57 @@
+/**
+ * The one-pass scan the reference rule reads schemas, linkbases and reports
+ * with: it must see the same elements, namespaces, attributes and xml:base a
+ * parser would, and refuse what a parser would refuse.
+ */
+import { describe, expect, it } from 'vitest';
+import { scanElements, XmlScanError } from '../../../main/engine/package/xml-reference-scan.js';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const XLINK = 'http://www.w3.org/1999/xlink';
+
+function scan(xml: string) {
+  const out: { ns: string; name: string; href?: string; loc?: string; bases: string[] }[] = [];
+  scanElements(enc(xml), (el) => out.push({ ns: el.namespace, name: el.localName, href: el.attribute(XLINK, 'href'), loc: el.attribute('', 'schemaLocation'), bases: el.bases }));
+  return out;
+}
+
+describe('scanning XML for references', () => {
+  it('resolves prefixes as each element declares them, default namespaces included, and decodes entities in values', () => {
+    const found = scan(`<?xml version="1.0"?>
+<!-- <link:schemaRef xlink:href="in-a-comment.xsd"/> -->
+<root xmlns="urn:a" xmlns:x="${XLINK}">
+  <l:loc xmlns:l="http://www.xbrl.org/2003/linkbase" x:href="a.xsd#b&amp;c" x:type='locator' note="1 > 0"/>
+  <![CDATA[ <l:loc x:href="in-cdata.xsd"/> ]]>
+  <inner xmlns="urn:b"><leaf/></inner>
+  <x2:y xmlns:x2="urn:c" schemaLocation="&#x61;.xsd"></x2:y>
+</root>`);
+    expect(found.map((e) => [e.ns, e.name])).toEqual([
+      ['urn:a', 'root'],
+      ['http://www.xbrl.org/2003/linkbase', 'loc'],
+      ['urn:b', 'inner'],
+      ['urn:b', 'leaf'],
+      ['urn:c', 'y'],
+    ]);
+    expect(found[1]!.href).toBe('a.xsd#b&c');
+    expect(found[4]!.loc).toBe('a.xsd');
+  });
+
+  it('collects xml:base from the root down', () => {
+    const found = scan('<a xml:base="http://ex.com/t/"><b><c xml:base="sub/"/></b></a>');
+    expect(found.map((e) => e.bases)).toEqual([['http://ex.com/t/'], ['http://ex.com/t/'], ['http://ex.com/t/', 'sub/']]);
+  });
+
+  it('skips a DOCTYPE with an internal subset', () => {
+    expect(scan('<!DOCTYPE html [ <!ENTITY x "<b>"> ]><html/>').map((e) => e.name)).toEqual(['html']);
+  });
+
+  it.each([
+    ['an end tag that does not match', '<a><b></a>'],
+    ['an element never closed', '<a><b/>'],
+    ['a tag cut off', '<a><b x="1"'],
+    ['text that is not UTF-8', '\u0000'],
+  ])('refuses %s', (_, xml) => {
+    const bytes = xml === '\u0000' ? new Uint8Array([0x3c, 0x61, 0xff, 0x3e]) : enc(xml);
+    expect(() => scanElements(bytes, () => {})).toThrow(XmlScanError);
+  });
+});
