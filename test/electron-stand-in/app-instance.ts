@@ -146,6 +146,8 @@ export class AppInstance {
         return path;
       },
       setPath: (name: string, path: string) => void this.paths.set(name, path),
+      // Electron's own: without an argument, <userData>/logs on Windows and Linux.
+      setAppLogsPath: (path?: string) => void this.paths.set('logs', path ?? join(this.paths.get('userData')!, 'logs')),
       isReady: () => this.ready,
       whenReady: () => this.resolveReady,
       enableSandbox: () => void (this.asked.sandboxEnabled = true),
