@@ -255,7 +255,7 @@ describe('report package wizard, end to end', () => {
     ]);
     // The report and two taxonomy files: a device name is refused as it is dropped.
     await expect.poll(() => page.getByTestId('attached-file').count()).toBe(3);
-    expect(await page.getByTestId('taxonomy-note').textContent()).toMatch(/^CON\.xsd was not added/);
+    expect(await page.getByTestId('taxonomy-note').textContent()).toMatch(/^CON\.xsd was not added: its name must not be "CON\.xsd": Windows reserves the device names/);
     const refused = page.locator('[data-testid="attached-file"]', { has: page.locator('.files__problem') });
     await expect.poll(() => refused.count()).toBe(1);
     expect((await refused.allTextContents())[0]).toMatch(/^ACME\.xsd.*differ only in letter case/);

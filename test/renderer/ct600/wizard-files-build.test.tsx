@@ -48,6 +48,17 @@ describe('CT600 wizard: accounts and computations', () => {
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '0');
   });
 
+  it('says which rule a refused file broke, beside the drop zone', async () => {
+    const rule = 'must not be "CON.xhtml": Windows reserves the device names CON, PRN, AUX, NUL, COM1–9 and LPT1–9 (with any extension) in every folder';
+    const { bridge } = fakeMain({
+      'drafts.attach': () => ({ ok: false, error: { code: 'invalid-request', message: 'CON.xhtml cannot be attached.', field: 'fileName', errors: [{ field: 'fileName', message: rule }] } }),
+    });
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-attachments'));
+    dropFiles(screen.getByTestId('drop-accounts'), [new File([ixbrl], 'CON.xhtml', { type: 'application/xhtml+xml' })]);
+    expect(await screen.findByTestId('accounts-problem')).toHaveTextContent(`CON.xhtml was not added: its name ${rule}.`);
+  });
+
   it('refuses a file that would take the attachments past 25 MB before reading it', async () => {
     const { bridge, callsTo } = fakeMain();
     openWizard(bridge);

@@ -11,6 +11,7 @@ import { FileDropZone } from '../../components/FileDropZone.js';
 import { Busy, Meter } from '../../components/Progress.js';
 import { FormField } from './FormField.js';
 import { useWizard } from './wizard-context.js';
+import { attachRefusal } from '../frame/attach-refusal.js';
 
 const ACCOUNTS_REASON_WORDS: Record<string, string> = {
   'PoA differs from AP-a/cs with sep rtn': 'The accounts cover a different period and go with another return',
@@ -66,7 +67,7 @@ function Files({ role, title }: { role: 'accounts' | 'computations'; title: stri
       try {
         const bytes = new Uint8Array(await file.arrayBuffer());
         const result = await ctx.bridge.attachToDraft({ draftId: ctx.draftId, role: role as AttachmentRole, fileName: file.name, bytes });
-        if (!result.ok) setProblem(`${file.name} was not added: ${result.error.message}`);
+        if (!result.ok) setProblem(attachRefusal(file.name, result.error));
         else {
           ctx.adoptDraft(result.value);
           used = attachmentsBase64(result.value.attachments);

@@ -7,6 +7,7 @@ import { formatSize } from '../validate/file-kind.js';
 import { usePackageWizard } from './package-context.js';
 import { PackageTree } from './PackageTree.js';
 import { ReferenceList } from './ReferenceList.js';
+import { attachRefusal } from '../frame/attach-refusal.js';
 
 export const REPORT_TYPES = ['.xhtml', '.html', '.htm', '.xbrl', '.json'];
 const TAXONOMY_TYPES = ['.xsd', '.xml', '.zip'];
@@ -74,7 +75,7 @@ export function FilesStep() {
         const result = await ctx.bridge.attachToDraft({ draftId: ctx.draftId, role, fileName: name, bytes });
         if (result.ok) ctx.adoptDraft(result.value);
         else {
-          setNote({ role, text: `${name} was not added: ${result.error.message}` });
+          setNote({ role, text: attachRefusal(name, result.error) });
           all = false;
         }
       } catch {
