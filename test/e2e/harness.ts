@@ -26,22 +26,14 @@ import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
+import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
+
+export { chromiumPath };
 
 export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const shared = join(repoRoot, '..', 'shared');
 export const screenshotsDir = join(repoRoot, 'test-output', 'screenshots');
 export const artifactsDir = join(repoRoot, 'test-output', 'e2e-artifacts');
-export const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface OpenedPage {
   page: Page;

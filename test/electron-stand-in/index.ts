@@ -19,21 +19,13 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildPageScripts } from './build-app.js';
 import { AppInstance, type LaunchOptions, type SharedStandIn } from './app-instance.js';
+import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
+
+export { chromiumPath };
 
 export { buildAppFolder } from './build-app.js';
 export type { AppInstance, LaunchOptions } from './app-instance.js';
 
-export const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const STAND_IN_BANNER = 'electron stand-in: real main + preload bundles, structured clone IPC';
 
