@@ -277,7 +277,7 @@ describe('Start screen', () => {
       'drafts.create': () => ok({ id: 'd-blank', kind: 'ct600' } as never),
     });
     render(<App bridge={bridge} />);
-    // Once Start has its drafts, as a person pressing the button sees it: under load the list could otherwise land mid-test.
+    // With Start's drafts listed, as a person pressing the button sees it.
     await screen.findByRole('button', { name: 'Acme Widgets 2025' });
     fireEvent.click(screen.getByRole('button', { name: 'New CT600 return' }));
     const chooser = await screen.findByRole('combobox', { name: 'Client' });

@@ -41,13 +41,21 @@ export function StartPage() {
     const file = event.dataTransfer?.files?.[0];
     if (file) void importFile(file);
   };
+  // Focus goes back to the button that opened the chooser once the chooser has gone: focusing it
+  // before the re-render lets the removal of the focused chooser drop focus to the page body.
+  const refocus = useRef<'return' | 'package' | null>(null);
+  useEffect(() => {
+    if (refocus.current === 'return' && !choosing) newButton.current?.focus();
+    if (refocus.current === 'package' && !choosingPackage) newPackageButton.current?.focus();
+    refocus.current = null;
+  }, [choosing, choosingPackage]);
   const cancelNewReturn = () => {
+    refocus.current = 'return';
     endNewReturn();
-    newButton.current?.focus();
   };
   const cancelNewPackage = () => {
+    refocus.current = 'package';
     endNewPackage();
-    newPackageButton.current?.focus();
   };
 
   return (
