@@ -91,7 +91,7 @@ describe('structure check (validationType 0)', () => {
     const cases: [string, string, string][] = [
       ['<From>2024-04-01</From>', '<From>2024-02-30</From>', `${RETURN}/CompanyInformation/PeriodCovered/From`],
       ['<From>2024-04-01</From>', '<From>2014-04-01</From>', `${RETURN}/CompanyInformation/PeriodCovered/From`],
-      ['<CompanyType>0</CompanyType>', '<CompanyType>11</CompanyType>', `${RETURN}/CompanyInformation/CompanyType`],
+      ['<CompanyType>0</CompanyType>', '<CompanyType>12</CompanyType>', `${RETURN}/CompanyInformation/CompanyType`],
       ['<Sender>Company</Sender>', '<Sender>Robot</Sender>', '/GovTalkMessage/Body/IRenvelope/IRheader/Sender'],
       ['<CompanyName>Example Trading Ltd</CompanyName>', '<CompanyName>Cash £ Ltd</CompanyName>', `${RETURN}/CompanyInformation/CompanyName`],
       ['<CompanyName>Example Trading Ltd</CompanyName>', '<CompanyName>X</CompanyName>', `${RETURN}/CompanyInformation/CompanyName`],

@@ -1,5 +1,5 @@
 /**
- * The simple types of CT-2014 v1.991 that returns use, named as the schema
+ * The simple types of CT-2014 (v1.991 and v1.994) that returns use, named as the schema
  * names them (CT_UTRtype, CTwholePoundStructure...). Facets are copied from
  * the schema's restrictions; successive restrictions' patterns all apply.
  */
@@ -122,11 +122,19 @@ export const CT = {
     maxLength: 8,
     patterns: [CT_STRING, pattern('[A-Z0-9]{2,8}')],
   },
+  /** Box 4 in v1.991: codes 0 to 10. */
   companyType: {
     describe: 'a company type code from 0 to 10',
     primitive: 'integer',
     minInclusive: '0',
     maxInclusive: '10',
+  },
+  /** Box 4 from v1.994: code 11, non-UK-resident company, added. */
+  companyType994: {
+    describe: 'a company type code from 0 to 11',
+    primitive: 'integer',
+    minInclusive: '0',
+    maxInclusive: '11',
   },
   noAccountsReason: {
     describe: 'one of the schema\'s reasons for not attaching accounts',
