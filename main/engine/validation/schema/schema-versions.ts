@@ -36,10 +36,10 @@ export const ACCEPTED_SCHEMA_VERSIONS: readonly AcceptedSchemaVersion[] = [
   { version: '1.994', edition: 'v1.994' },
   {
     version: '1.993',
-    // HMRC's v1.993 schema is not among the artefacts Filing Desk holds. v1.994
-    // only widened it (new optional elements, box 4 code 11), so checking
-    // against v1.994 never refuses a correct v1.993 return; the two changes
-    // that v1.994 brought are named so the user can check them.
+    // HMRC's v1.993 schema is not among the artefacts Filing Desk holds. Every
+    // change from v1.991 to v1.994 is a new optional element or a wider value,
+    // so checking against v1.994 does not refuse a correct v1.993 return; what
+    // only v1.994 allows is not caught, so the note names the changes to check.
     edition: 'v1.994',
     note:
       "this return declares schema v1.993; Filing Desk holds HMRC's v1.991 and v1.994 schemas and checks it against v1.994, " +
