@@ -81,7 +81,13 @@ function mutants(label: string, xml: string): Mutant[] {
       while (el.firstChild) bogus.appendChild(el.firstChild);
       el.parentNode!.replaceChild(bogus, el);
     });
-    // Three values per leaf, rotating through the list, keep the set large but quick.
+    // Amounts may say their currency (EUR or GBP); nothing else takes a Currency attribute.
+    for (const currency of ['GBP', 'USD']) {
+      edit(i, `Currency="${currency}"`, (el) => {
+        if (isLeaf(el)) el.setAttribute('Currency', currency);
+      });
+    }
+        // Three values per leaf, rotating through the list, keep the set large but quick.
     for (let k = 0; k < 3; k++) {
       const value = VALUES[(i * 3 + k) % VALUES.length]!;
       edit(i, `value ${JSON.stringify(value)}`, (el) => {

@@ -113,3 +113,20 @@ describe('structure check (validationType 0)', () => {
     expect(schema.messages.map((m) => [m.category, m.code])).toEqual([['warning', 'not-checked']]);
   });
 });
+
+describe('box numbers of the tax outstanding section', () => {
+  it("name the boxes as HMRC's rule set does: 490, 495, 496, 497 the parts, 500 their total, 501 the energy profits levy, 502 the electricity generator levy", async () => {
+    const parts: [string, string][] = [
+      ['CFCtaxPayable', '490'],
+      ['BankLevyPayable', '495'],
+      ['BankSurchargePayable', '496'],
+      ['RPDTpayable', '497'],
+      ['CFCandBankLevyTotal', '500'],
+      ['EOGPLpayable', '501'],
+      ['EGLpayable', '502'],
+    ];
+    const xml = replaceOnce(builtXml(), '<TaxChargeable>', `${parts.map(([name]) => `<${name}>-1.00</${name}>`).join('')}<TaxChargeable>`);
+    const found = await schemaErrors(xml);
+    expect(found.map((m) => [attr(m, 'path')?.split('/').pop(), attr(m, 'box')])).toEqual(parts);
+  });
+});

@@ -170,12 +170,13 @@ const calculationOfTaxOutstandingOrOverpaid = (edition: SchemaEdition) =>
       pp('NetCorporationTaxLiability', '475'),
       pp('LoansToParticipators', '480'),
       yes('CT600AreliefDue', '485'),
-      pp('CFCtaxPayable', '500'),
-      pp('BankLevyPayable', '501'),
-      pp('BankSurchargePayable', '502'),
-      pp('RPDTpayable', '503'),
-      pp('CFCandBankLevyTotal'),
-      pp('EOGPLpayable', '504'),
+      // Box numbers as HMRC's own rule set numbers them (490–497 the parts, 500 their total).
+      pp('CFCtaxPayable', '490'),
+      pp('BankLevyPayable', '495'),
+      pp('BankSurchargePayable', '496'),
+      pp('RPDTpayable', '497'),
+      pp('CFCandBankLevyTotal', '500'),
+      pp('EOGPLpayable', '501'),
       ...from994(edition, pp('EGLpayable', '502')),
       pp('SupplementaryCharge', '505'),
       pp('TaxChargeable', '510'),
@@ -270,7 +271,7 @@ const attachedFiles = () =>
 const energyProfitsLevy = (edition: SchemaEdition): ElementDecl =>
   edition === 'v1.994'
     ? opt('EnergyProfitsLevy', seq(wp('EOGPLamounts', '986'), wp('EGLamounts', '987')))
-    : opt('EnergyProfitsLevy', seq(req('EOGPLamounts', CT.wholePound)));
+    : opt('EnergyProfitsLevy', seq(req('EOGPLamounts', CT.wholePound, { box: '986' })));
 
 const companyTaxReturn = (edition: SchemaEdition): ElementDecl =>
   req(
