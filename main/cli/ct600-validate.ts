@@ -70,7 +70,10 @@ function summary(status: BatchStatus, messages: ValidateMessage[]): string {
   const errors = messages.filter((m) => m.severity === 'error');
   if (status === 'valid') {
     const warnings = messages.filter((m) => m.severity === 'warning').length;
-    return `HMRC would accept it${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}`;
+    if (warnings === 0) return 'HMRC would accept it';
+    // A warning is something the local checks could not settle (a supplementary page not checked, say).
+    const first = messages.find((m) => m.severity === 'warning')!;
+    return `nothing HMRC would reject it for; ${warnings} warning${warnings === 1 ? '' : 's'}: ${first.message}`;
   }
   const first = errors[0] ?? messages[0];
   if (!first) return 'no verdict';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCt600Command } from '../../main/cli/ct600.js';
 import type { CliIo } from '../../main/cli/io.js';
-import { buildCt600 } from '../../main/engine/ct600/index.js';
+import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
 import { ct600Vectors } from '../helpers/shared.js';
 import { makeFifo, makeSparse, releaseFifos } from '../helpers/hostile-files.js';
@@ -178,5 +178,19 @@ describe('cli ct600 validate', () => {
     const help = runCli(['ct600', 'validate', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('cli ct600 validate <file.xml|folder>...');
+  });
+});
+
+describe('cli ct600 validate on what the local checks cannot settle', () => {
+  it('keeps a return with an unchecked supplementary page valid, and says in the table what was not checked', async () => {
+    const edited = good.replace('</Declaration>', '</Declaration><LoansByCloseCompanies><Anything/></LoansByCloseCompanies>');
+    // Marked again, so the IRmark matches the edited content.
+    const withPage = edited.replace(/<IRmark Type="generic">[^<]*<\/IRmark>/, `<IRmark Type="generic">${verifyIrmark(edited).expected}</IRmark>`);
+    const folder = join(work, 'warning');
+    mkdirSync(folder);
+    write('with-ct600a.xml', withPage, folder);
+    const { seen, io } = fakeIo();
+    expect(await runCt600Command(['validate', folder, '--table'], io)).toBe(0);
+    expect(seen.stdout).toMatch(/with-ct600a\.xml\s+valid\s+nothing HMRC would reject it for; 1 warning: .*CT600A supplementary page .*not checked/);
   });
 });
