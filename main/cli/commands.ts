@@ -59,6 +59,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['cli ct600 verify small-company.xml', 'cli ct600 verify returns/ --json > results.jsonl'],
   },
   {
+    area: 'ct600',
+    name: 'validate',
+    args: '<file.xml|folder>...',
+    summary: "run the whole local validation of CT600 returns (schema in force, HMRC's business rules, attachments, IRmark); exit 0 only when every return would be accepted",
+    options: [...BATCH_OUTPUT],
+    examples: ['cli ct600 validate small-company.xml', 'cli ct600 validate returns/ --json > findings.jsonl', 'cli ct600 validate returns/ --table'],
+  },
+  {
     area: 'package',
     name: 'build',
     args: '<request.json>',

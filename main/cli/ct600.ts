@@ -1,7 +1,8 @@
 /**
- * `cli ct600 build` and `cli ct600 verify`. With one file they print what they
- * always printed (build: the service's response JSON exactly; verify: the
- * IRmark check); with several files or a folder they run as one batch.
+ * `cli ct600 build`, `cli ct600 verify` and `cli ct600 validate`. With one
+ * file they print one result (build: the service's response JSON exactly;
+ * verify: the IRmark check; validate: the file's verdict and messages); with
+ * several files or a folder they run as one batch.
  */
 import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
@@ -19,7 +20,10 @@ export async function runCt600Command(args: string[], io: CliIo): Promise<number
   const parsed = parseArgs(spec, rest);
   if (parsed.positional.length === 0) throw new CliUsageError(`ct600 ${command} needs at least one file or folder`, { area: 'ct600', name: command });
   try {
-    return command === 'build' ? await build(parsed, io) : await verify(parsed, io);
+    if (command === 'build') return await build(parsed, io);
+    if (command === 'verify') return await verify(parsed, io);
+    // Loaded on demand: building and verifying need none of the rules or the structure model.
+    return await (await import('./ct600-validate.js')).validateReturns(parsed, io);
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
     throw err;

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ct600HmrcDir, ct600XsdDir } from './shared.js';
 
 function withTempFile<T>(name: string, content: string | Uint8Array, fn: (path: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'fd-xmllint-'));
@@ -53,4 +55,46 @@ export function independentIrmark(message: string): string {
     execFileSync('xmllint', ['--huge', '--c14n', path], { maxBuffer: 256 * 1024 * 1024 }),
   );
   return createHash('sha1').update(canonical).digest('base64');
+}
+
+export interface SchemaDriver {
+  xsd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+let v1994Driver: SchemaDriver | undefined;
+
+/**
+ * HMRC's v1.994 CT schema with the envelope beside it, as one driver schema
+ * (like ../shared/ct600/xsd/ct600-with-envelope.xsd for v1.991). The envelope
+ * imports XML Signature from w3.org; a catalog points that at the local copy,
+ * so xmllint runs with --nonet. Written once per test process into a
+ * temporary folder: the shared files themselves are never copied.
+ */
+export function ct600V1994Schema(): SchemaDriver {
+  if (v1994Driver) return v1994Driver;
+  const dir = mkdtempSync(join(tmpdir(), 'fd-ct600-v1994-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const url = (path: string) => pathToFileURL(path).href;
+  writeFileSync(
+    join(dir, 'driver.xsd'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:local:driver">
+  <xsd:import namespace="http://www.govtalk.gov.uk/CM/envelope" schemaLocation="${url(join(ct600HmrcDir, 'envelope-v2-0-HMRC.xsd'))}"/>
+  <xsd:import namespace="http://www.govtalk.gov.uk/taxation/CT/5" schemaLocation="${url(join(ct600HmrcDir, 'CT-2014-v1-994.xsd'))}"/>
+</xsd:schema>
+`,
+  );
+  const dsig = url(join(ct600XsdDir, 'xmldsig-core-schema.xsd'));
+  writeFileSync(
+    join(dir, 'catalog.xml'),
+    `<?xml version="1.0"?>
+<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">
+  <system systemId="http://www.w3.org/TR/2001/PR-xmldsig-core-20010820/xmldsig-core-schema.xsd" uri="${dsig}"/>
+  <uri name="http://www.w3.org/TR/2001/PR-xmldsig-core-20010820/xmldsig-core-schema.xsd" uri="${dsig}"/>
+</catalog>
+`,
+  );
+  v1994Driver = { xsd: join(dir, 'driver.xsd'), env: { XML_CATALOG_FILES: join(dir, 'catalog.xml') } };
+  return v1994Driver;
 }

@@ -80,3 +80,70 @@ export function richReturnXml(): string {
   xml = replaceOnce(xml, '</XBRLsubmission>', '</XBRLsubmission><Attachment Filename="note.pdf" Format="pdf" Type="other">JVBERi0xLjQK</Attachment>');
   return xml;
 }
+
+const leaf = (name: string, value: string) => `<${name}>${value}</${name}>`;
+const group = (name: string, ...children: string[]) => `<${name}>${children.join('')}</${name}>`;
+const amounts = (names: string[], value = '100.00') => names.map((n) => leaf(n, value)).join('');
+const credit = (name: string, visualEffects: boolean) =>
+  group(name, amounts(['RelevantGlobalExpenditure', 'UKrelevantGlobalExpenditure', 'QualifyingExpenditure', 'ExpenditureCreditClaimed']), visualEffects ? leaf('AdditionalCreditForVisualEffects', '5.00') : '');
+const relief = (name: string) => group(name, amounts(['CoreExpenditure', 'UKcoreExpenditure', 'AdditionalDeduction', 'LossesSurrenderedForTaxCredit', 'TaxCreditClaimed']));
+
+/** The CT600P page (CompanyTaxReturn/CreativeIndustries) with every section once. */
+export const creativeIndustriesPage = () =>
+  group(
+    'CreativeIndustries',
+    group(
+      'AudioVisualExpenditureCredit',
+      credit('Film', true),
+      credit('HighEndTV', true),
+      credit('ChildrensTV', false),
+      credit('IndependentFilm', false),
+      group('TotalAudioVisual', amounts(['TotalRelevantGlobalExpenditure', 'TotalUKrelevantGlobalExpenditure', 'TotalQualifyingExpenditure', 'TotalExpenditureCreditClaimed']), leaf('TotalAdditionalCreditForVisualEffects', '10.00')),
+    ),
+    group('VideoGamesExpenditureCredit', credit('VideoGames', false), group('TotalVideoGames', amounts(['TotalRelevantGlobalExpenditure', 'TotalUKrelevantGlobalExpenditure', 'TotalQualifyingExpenditure', 'TotalExpenditureCreditClaimed']))),
+    group('Step1', leaf('AVECclaim', '34.00'), leaf('TotalAVECandVGECforTheAccountingPeriod', '34.00'), leaf('RemainingCorporationTaxLiability', '0.00')),
+    group('Step3', leaf('Step2BalanceCarriedForwardToStep3', '0.00')),
+    group('Step6', leaf('PayableAVECandVGEC', '34.00')),
+    group('AVECVGECsurrendered', leaf('TotalSurrendered', '0.00')),
+    group('TotalCreditsToDischargeAgainstLiabilitiesInThisCompanyTaxReturn', leaf('AVECVGECstep1DischargeAmount', '0.00'), leaf('Total', '0.00')),
+    group(
+      'DetailsOfAVECVGECsurrendered',
+      group('DetailsOfSurrender', leaf('Name', 'Group Films Ltd'), leaf('TaxReference', '1234567890'), group('AccountingPeriod', leaf('From', '2024-04-01'), leaf('To', '2025-03-31')), leaf('Amount', '1.00')),
+      leaf('Total', '1.00'),
+    ),
+    group('FilmHighEndTVchildrensTVanimationAndVideoGamesTaxRelief', relief('Animation'), group('TotalAudioVisualAndVideoGames', amounts(['TotalCoreExpenditure', 'TotalUKcoreExpenditure', 'TotalAdditionalDeduction', 'TotalLossesSurrenderedForTaxCredit', 'TotalTaxCreditClaimed']))),
+    group('CulturalReliefs', relief('Theatre'), relief('MuseumGalleryExhibition'), group('TotalCulturalReliefs', amounts(['TotalCoreExpenditure', 'TotalUKcoreExpenditure', 'TotalAdditionalDeduction', 'TotalLossesSurrenderedForTaxCredit', 'TotalTaxCreditClaimed']))),
+    group(
+      'CulturalReliefsAndFilmHighEndTVchildrensTVanimationAndVideoGameTaxRelief',
+      amounts(['TotalCoreExpenditureForThisAP', 'TotalAdditionalDeductionForThisAP', 'TotalTaxCreditClaimForThisAP', 'PayableTaxCreditSetOffAgainstOtherLiabilitiesOnThisReturn', 'BalancePayableTaxCredit']),
+    ),
+  );
+
+/**
+ * A built return carrying what schema v1.994 added to v1.991: box 4 code 11,
+ * box 96 (CT600P) and the page itself, the electricity generator levy, the
+ * AVEC/VGEC credits, full expensing, the R&D intensive claim. Schema-valid
+ * against HMRC's v1.994 schema (the figures are not meant to add up).
+ */
+export function v1994AdditionsXml(): string {
+  let xml = builtXml();
+  xml = replaceOnce(xml, '<CompanyType>0</CompanyType>', '<CompanyType>11</CompanyType>');
+  xml = replaceOnce(xml, /<\/Computations>\s*<\/ReturnInfoSummary>/, '</Computations><SupplementaryPages><CT600P>yes</CT600P></SupplementaryPages></ReturnInfoSummary>');
+  xml = replaceOnce(xml, '<CalculationOfTaxOutstandingOrOverpaid>', '<EnergyProfitsLevy><EGLamounts>1000.00</EGLamounts></EnergyProfitsLevy><CalculationOfTaxOutstandingOrOverpaid>');
+  xml = replaceOnce(xml, /<TaxChargeable>/, '<EGLpayable>450.00</EGLpayable><TaxChargeable>');
+  xml = replaceOnce(
+    xml,
+    '<Declaration>',
+    '<TaxReconciliation><CreativeCredit>1.00</CreativeCredit><AVECandVGEC>34.00</AVECandVGEC><RefundsSurrendered>0.00</RefundsSurrendered><AVECVGECsurrenderedToThisCompany>1.00</AVECVGECsurrenderedToThisCompany></TaxReconciliation>' +
+      '<EnhancedExpenditure><SMEclaim>yes</SMEclaim><RAndDIntensiveSMEclaim>yes</RAndDIntensiveSMEclaim><AdditionalCreativesForm>yes</AdditionalCreativesForm><CreativesCoreExpenditure>100.00</CreativesCoreExpenditure></EnhancedExpenditure>' +
+      '<AllowancesAndCharges><FullExpensing><CapitalAllowances>500.00</CapitalAllowances></FullExpensing><AIACapitalAllowancesInc>0.00</AIACapitalAllowancesInc></AllowancesAndCharges>' +
+      '<NotIncluded><FullExpensing><BalancingCharges>0.00</BalancingCharges></FullExpensing></NotIncluded>' +
+      '<OverpaymentsAndRepayments><RepaymentsForThePeriodCoveredByThisReturn><CreativeCredit>1.00</CreativeCredit><PayableAVECandVGEC>34.00</PayableAVECandVGEC></RepaymentsForThePeriodCoveredByThisReturn><RAndDCreditWithCondition>yes</RAndDCreditWithCondition></OverpaymentsAndRepayments>' +
+      '<Declaration>',
+  );
+  xml = replaceOnce(xml, /<\/Declaration>/, `</Declaration>${creativeIndustriesPage()}`);
+  return xml;
+}
+
+/** The same document declaring another schema version. */
+export const declaringVersion = (xml: string, version: string) => replaceOnce(xml, /<SchemaVersion>[^<]*<\/SchemaVersion>/, `<SchemaVersion>${version}</SchemaVersion>`);

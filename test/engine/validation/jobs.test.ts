@@ -81,6 +81,19 @@ describe('ValidationJobs', () => {
     await jobs.close();
   });
 
+  it("names each rule failure's box in the message text itself, for readers of the status that see only the text", async () => {
+    const jobs = new ValidationJobs({ dataDir });
+    const xml = replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>25.50</TaxRate>');
+    const { id } = await jobs.create('return.xml', bytes(xml));
+    await jobs.whenSettled(id);
+    const rules = byType((await jobs.getStatus(id))!.validations, ValidationType.businessRules).messages;
+    expect(rules.map((m) => m.message.slice(0, m.message.indexOf(':')))).toEqual(expect.arrayContaining(['Rule 9200 (box 340)', 'Rule 9204 (box 345)']));
+    for (const m of rules) expect(m.message, m.code).toMatch(new RegExp(`^Rule ${m.code} \\(box ${attr(m, 'box')}\\): `));
+    const filtered = byType((await jobs.getFilteredStatus(id))!.validations, ValidationType.businessRules).messages;
+    expect(filtered.every((m) => /^Rule \d+ \(box \d+\): /.test(m.message))).toBe(true);
+    await jobs.close();
+  });
+
   it('filtered status collapses a message a real check repeats into one with occurrences "2", and drops info', async () => {
     const jobs = new ValidationJobs({ dataDir });
     const { id } = await jobs.create('acme-taxonomy.zip', await taxonomyPackageWithTwoBareRewrites());

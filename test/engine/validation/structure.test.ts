@@ -91,7 +91,7 @@ describe('structure check (validationType 0)', () => {
     const cases: [string, string, string][] = [
       ['<From>2024-04-01</From>', '<From>2024-02-30</From>', `${RETURN}/CompanyInformation/PeriodCovered/From`],
       ['<From>2024-04-01</From>', '<From>2014-04-01</From>', `${RETURN}/CompanyInformation/PeriodCovered/From`],
-      ['<CompanyType>0</CompanyType>', '<CompanyType>11</CompanyType>', `${RETURN}/CompanyInformation/CompanyType`],
+      ['<CompanyType>0</CompanyType>', '<CompanyType>12</CompanyType>', `${RETURN}/CompanyInformation/CompanyType`],
       ['<Sender>Company</Sender>', '<Sender>Robot</Sender>', '/GovTalkMessage/Body/IRenvelope/IRheader/Sender'],
       ['<CompanyName>Example Trading Ltd</CompanyName>', '<CompanyName>Cash £ Ltd</CompanyName>', `${RETURN}/CompanyInformation/CompanyName`],
       ['<CompanyName>Example Trading Ltd</CompanyName>', '<CompanyName>X</CompanyName>', `${RETURN}/CompanyInformation/CompanyName`],
@@ -111,5 +111,22 @@ describe('structure check (validationType 0)', () => {
     const schema = byType(await validateFile('r.xml', bytes(xml)), ValidationType.schema);
     expect(schema.validationResult).toBe('valid');
     expect(schema.messages.map((m) => [m.category, m.code])).toEqual([['warning', 'not-checked']]);
+  });
+});
+
+describe('box numbers of the tax outstanding section', () => {
+  it("name the boxes as HMRC's rule set does: 490, 495, 496, 497 the parts, 500 their total, 501 the energy profits levy, 502 the electricity generator levy", async () => {
+    const parts: [string, string][] = [
+      ['CFCtaxPayable', '490'],
+      ['BankLevyPayable', '495'],
+      ['BankSurchargePayable', '496'],
+      ['RPDTpayable', '497'],
+      ['CFCandBankLevyTotal', '500'],
+      ['EOGPLpayable', '501'],
+      ['EGLpayable', '502'],
+    ];
+    const xml = replaceOnce(builtXml(), '<TaxChargeable>', `${parts.map(([name]) => `<${name}>-1.00</${name}>`).join('')}<TaxChargeable>`);
+    const found = await schemaErrors(xml);
+    expect(found.map((m) => [attr(m, 'path')?.split('/').pop(), attr(m, 'box')])).toEqual(parts);
   });
 });

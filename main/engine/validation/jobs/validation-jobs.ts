@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { ValidationJobResult } from '../../validation-result.js';
 import { filterValidations } from '../filter.js';
 import { runFileChecks, type FileChecks, type ValidationChecks } from '../validate-file.js';
+import { withBoxesNamed } from './boxes-in-messages.js';
 import { canonicalJobId } from './job-id.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
@@ -194,7 +195,7 @@ export class ValidationJobs {
     let jobStatus: 'success' | 'failed' = 'success';
     try {
       const outcome = await this.runChecks(record.fileName, input);
-      record.result = { ...record.result, validations: outcome.validations };
+      record.result = { ...record.result, validations: withBoxesNamed(outcome.validations) };
       if (outcome.failedChecks.length > 0) {
         jobStatus = 'failed';
         record.failureReason = `checks that could not run: ${outcome.failedChecks.join(', ')}`;

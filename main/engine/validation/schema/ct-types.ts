@@ -1,5 +1,5 @@
 /**
- * The simple types of CT-2014 v1.991 that returns use, named as the schema
+ * The simple types of CT-2014 (v1.991 and v1.994) that returns use, named as the schema
  * names them (CT_UTRtype, CTwholePoundStructure...). Facets are copied from
  * the schema's restrictions; successive restrictions' patterns all apply.
  */
@@ -28,6 +28,9 @@ const ADDRESS_LINE_EXCLUDED = pattern(
 );
 const NAME_PART = pattern(`[A-Za-z][A-Za-z'\\-]*`, `[A-Za-z][A-Za-z'\\-]*`);
 
+/** The optional Currency attribute of every amount (CT_IRmonetaryStructure and its kin). */
+const CURRENCY_ATTRIBUTE = [{ name: 'Currency', type: { describe: '"EUR" or "GBP"', primitive: 'string', enumeration: CURRENCIES } satisfies SimpleType, required: false }];
+
 const MONEY_WORDS = 'an amount with exactly two decimals, e.g. 1234.56';
 const WHOLE_WORDS = 'an amount in whole pounds written with .00, e.g. 1234.00';
 
@@ -39,6 +42,7 @@ export const CT = {
     patterns: [IR_DECIMAL],
     minInclusive: '0.00',
     maxInclusive: '99999999999.99',
+    attributes: CURRENCY_ATTRIBUTE,
   },
   /** CTwholePoundStructure: non-negative whole pounds. */
   wholePound: {
@@ -47,6 +51,7 @@ export const CT = {
     patterns: [IR_DECIMAL, WHOLE_UNITS],
     minInclusive: '0.00',
     maxInclusive: '99999999999.00',
+    attributes: CURRENCY_ATTRIBUTE,
   },
   /** Turnover/Total: whole pounds with a wider range. */
   turnover: {
@@ -55,6 +60,7 @@ export const CT = {
     patterns: [IR_DECIMAL, WHOLE_UNITS],
     minInclusive: '0.00',
     maxInclusive: '999999999999999999.00',
+    attributes: CURRENCY_ATTRIBUTE,
   },
   /** CT_CTnonZeroPoundPenceStructure: pounds and pence above zero. */
   nonZeroPoundPence: {
@@ -62,6 +68,7 @@ export const CT = {
     primitive: 'decimal',
     patterns: [IR_DECIMAL],
     minExclusive: '0.00',
+    attributes: CURRENCY_ATTRIBUTE,
   },
   /** CT_CTnonZeroWholePoundStructure. */
   nonZeroWholePound: {
@@ -70,6 +77,7 @@ export const CT = {
     patterns: [IR_DECIMAL, WHOLE_UNITS],
     minExclusive: '0.00',
     maxInclusive: '99999999999.00',
+    attributes: CURRENCY_ATTRIBUTE,
   },
   /** Details/TaxRate (box 340): a percentage with two decimals. */
   taxRate: {
@@ -122,11 +130,19 @@ export const CT = {
     maxLength: 8,
     patterns: [CT_STRING, pattern('[A-Z0-9]{2,8}')],
   },
+  /** Box 4 in v1.991: codes 0 to 10. */
   companyType: {
     describe: 'a company type code from 0 to 10',
     primitive: 'integer',
     minInclusive: '0',
     maxInclusive: '10',
+  },
+  /** Box 4 from v1.994: code 11, non-UK-resident company, added. */
+  companyType994: {
+    describe: 'a company type code from 0 to 11',
+    primitive: 'integer',
+    minInclusive: '0',
+    maxInclusive: '11',
   },
   noAccountsReason: {
     describe: 'one of the schema\'s reasons for not attaching accounts',

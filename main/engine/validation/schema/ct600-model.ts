@@ -1,8 +1,11 @@
 /**
- * CT-2014 v1.991 IRenvelope/CompanyTaxReturn as an element model, with the
- * CT600 box number on each element that is a box. Supplementary pages
- * (CT600A–N) are known elements whose inside is not modelled: the checker
- * reports that plainly instead of pretending to have checked them.
+ * CT-2014 IRenvelope/CompanyTaxReturn as an element model, with the CT600 box
+ * number on each element that is a box, for each schema edition: v1.991, and
+ * v1.994 with what HMRC added (box 4 code 11, the CT600P page and its box 96,
+ * the electricity generator levy, AVEC/VGEC credits, full expensing, the R&D
+ * intensive claim). Supplementary pages CT600A–N are known elements whose
+ * inside is not modelled: the checker reports that plainly instead of
+ * pretending to have checked them. CT600P, new in v1.994, is modelled whole.
  */
 import { CT } from './ct-types.js';
 import { attr, choice, complex, element, opaque, opt, req, seq, UNBOUNDED, wildcard, type ElementDecl } from './model.js';
@@ -10,6 +13,11 @@ import { irheader } from './ct600-header-model.js';
 import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
 import type { SimpleType } from './simple-types.js';
 import { TAX_LINE_BOXES, type YearBlock } from '../tax-lines.js';
+import { creativeIndustries } from './ct600p-model.js';
+import type { SchemaEdition } from './schema-versions.js';
+
+/** Declarations that exist from v1.994 on: in that edition's model only. */
+export const from994 = (edition: SchemaEdition, ...decls: ElementDecl[]): ElementDecl[] => (edition === 'v1.994' ? decls : []);
 
 const boxed = (name: string, type: SimpleType, box: string | undefined, min = 0): ElementDecl =>
   element(name, min, 1, type, box ? { box } : {});
@@ -19,20 +27,20 @@ export const wp = (name: string, box?: string) => boxed(name, CT.wholePound, box
 export const pp = (name: string, box?: string) => boxed(name, CT.poundPence, box);
 export const yes = (name: string, box?: string) => boxed(name, CT.yes, box);
 
-const companyInformation = () =>
+const companyInformation = (edition: SchemaEdition) =>
   req(
     'CompanyInformation',
     seq(
       req('CompanyName', CT.companyName, { box: '1' }),
       opt('RegistrationNumber', CT.registrationNumber, { box: '2' }),
       req('Reference', CT.utr, { box: '3' }),
-      req('CompanyType', CT.companyType, { box: '4' }),
+      req('CompanyType', edition === 'v1.994' ? CT.companyType994 : CT.companyType, { box: '4' }),
       opt('NorthernIreland', seq(req('NItradingActivity', CT.yes), yes('SME'), yes('NIemployer'), yes('SpecialCircumstances'))),
       req('PeriodCovered', seq(req('From', CT.periodFrom, { box: '30' }), req('To', CT.date, { box: '35' }))),
     ),
   );
 
-const returnInfoSummary = () =>
+const returnInfoSummary = (edition: SchemaEdition) =>
   req(
     'ReturnInfoSummary',
     seq(
@@ -53,7 +61,7 @@ const returnInfoSummary = () =>
           req('NoComputationsReason', CT.noComputationsReason, { box: '90B' }),
         ),
       ),
-      opt('SupplementaryPages', seq(...'ABCDEFGHIJKLMN'.split('').map((l) => yes(`CT600${l}`)))),
+      opt('SupplementaryPages', seq(...'ABCDEFGHIJKLMN'.split('').map((l) => yes(`CT600${l}`)), ...from994(edition, yes('CT600P', '96')))),
     ),
   );
 
@@ -155,19 +163,21 @@ const companyTaxCalculation = () =>
     ),
   );
 
-const calculationOfTaxOutstandingOrOverpaid = () =>
+const calculationOfTaxOutstandingOrOverpaid = (edition: SchemaEdition) =>
   req(
     'CalculationOfTaxOutstandingOrOverpaid',
     seq(
       pp('NetCorporationTaxLiability', '475'),
       pp('LoansToParticipators', '480'),
       yes('CT600AreliefDue', '485'),
-      pp('CFCtaxPayable', '500'),
-      pp('BankLevyPayable', '501'),
-      pp('BankSurchargePayable', '502'),
-      pp('RPDTpayable', '503'),
-      pp('CFCandBankLevyTotal'),
-      pp('EOGPLpayable', '504'),
+      // Box numbers as HMRC's own rule set numbers them (490–497 the parts, 500 their total).
+      pp('CFCtaxPayable', '490'),
+      pp('BankLevyPayable', '495'),
+      pp('BankSurchargePayable', '496'),
+      pp('RPDTpayable', '497'),
+      pp('CFCandBankLevyTotal', '500'),
+      pp('EOGPLpayable', '501'),
+      ...from994(edition, pp('EGLpayable', '502')),
       pp('SupplementaryCharge', '505'),
       pp('TaxChargeable', '510'),
       opt('IncomeTax', seq(pp('DeductedIncomeTax', '515'), pp('TaxRepayable', '520'))),
@@ -258,22 +268,28 @@ const attachedFiles = () =>
     ),
   );
 
-const companyTaxReturn = (): ElementDecl =>
+const energyProfitsLevy = (edition: SchemaEdition): ElementDecl =>
+  edition === 'v1.994'
+    ? opt('EnergyProfitsLevy', seq(wp('EOGPLamounts', '986'), wp('EGLamounts', '987')))
+    : opt('EnergyProfitsLevy', seq(req('EOGPLamounts', CT.wholePound, { box: '986' })));
+
+const companyTaxReturn = (edition: SchemaEdition): ElementDecl =>
   req(
     'CompanyTaxReturn',
     complex(
       seq(
-        companyInformation(),
-        returnInfoSummary(),
+        companyInformation(edition),
+        returnInfoSummary(edition),
         opt('Turnover', seq(opt('Total', CT.turnover, { box: '145' }), yes('OtherFinancialConcerns', '150'))),
         companyTaxCalculation(),
-        opt('EnergyProfitsLevy', seq(req('EOGPLamounts', CT.wholePound))),
-        calculationOfTaxOutstandingOrOverpaid(),
-        ...optionalBlocksAfterCalculation(),
+        energyProfitsLevy(edition),
+        calculationOfTaxOutstandingOrOverpaid(edition),
+        ...optionalBlocksAfterCalculation(edition),
         declaration(),
         ...SUPPLEMENTARY_PAGES.map(([name, page]) =>
           opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
         ),
+        ...from994(edition, creativeIndustries()),
         yes('WelshReturn'),
         yes('JointAccounts'),
         attachedFiles(),
@@ -282,6 +298,6 @@ const companyTaxReturn = (): ElementDecl =>
     ),
   );
 
-export function irenvelope(): ElementDecl {
-  return req('IRenvelope', seq(irheader(), companyTaxReturn()));
+export function irenvelope(edition: SchemaEdition): ElementDecl {
+  return req('IRenvelope', seq(irheader(), companyTaxReturn(edition)));
 }

@@ -6,6 +6,7 @@ import { CT } from './ct-types.js';
 import { choice, element, opt, req, seq, type ElementDecl, type Group } from './model.js';
 import { address } from './ct600-header-model.js';
 import type { SimpleType } from './simple-types.js';
+import type { SchemaEdition } from './schema-versions.js';
 
 const wp = (name: string): ElementDecl => element(name, 0, 1, CT.wholePound);
 const pp = (name: string): ElementDecl => element(name, 0, 1, CT.poundPence);
@@ -19,8 +20,11 @@ const chargeAndAllowance = (name: string): ElementDecl => opt(name, seq(wp('Bala
 const arisingAndMaximum = (name: string): ElementDecl => opt(name, seq(wp('Arising'), wp('SurrenderMaximum')));
 
 const block = (name: string, particle: Group): ElementDecl => opt(name, particle);
+const boxed = (decl: ElementDecl, box: string): ElementDecl => ({ ...decl, box });
 
-export function optionalBlocksAfterCalculation(): ElementDecl[] {
+export function optionalBlocksAfterCalculation(edition: SchemaEdition): ElementDecl[] {
+  // Elements HMRC added in v1.994, each in its place in the schema's order.
+  const added = (...decls: ElementDecl[]) => (edition === 'v1.994' ? decls : []);
   return [
     block(
       'TaxReconciliation',
@@ -29,6 +33,9 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
           'ResearchAndDevelopmentCredit',
           'VaccineCredit',
           'CreativeCredit',
+        ].map(pp),
+        ...added(boxed(pp('AVECandVGEC'), '541')),
+        ...[
           'ResearchAndDevelopmentVaccineOrCreativeTaxCredit',
           'LandRemediationCredit',
           'LifeAssuranceCompanyCredit',
@@ -44,6 +51,7 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
         ].map(pp),
         opt('TaxOutstandingOrOverpaid', seq(pp('TaxOutstanding'), pp('TaxOverpaid'))),
         pp('RefundsSurrendered'),
+        ...added(pp('AVECVGECsurrenderedToThisCompany')),
         pp('RandDExpenditureCreditsSurrendered'),
         opt('ExporterInformation', seq(yes('GoodsExported'), yes('ServicesExported'), yes('NeitherGoodsNorServicesExported'))),
       ),
@@ -65,11 +73,14 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
       'EnhancedExpenditure',
       seq(
         yes('SMEclaim'),
+        ...added(boxed(yes('RAndDIntensiveSMEclaim'), '653')),
         yes('LargeCompanyClaim'),
         yes('RAndDClaimNotificationForm'),
         yes('AdditionalRAndDForm'),
+        ...added(yes('AdditionalCreativesForm')),
         wp('RAndDExpenditureSME'),
         wp('RandDEnhancedExpenditure'),
+        ...added(boxed(wp('CreativesCoreExpenditure'), '663')),
         wp('CreativeEnhancedExpenditure'),
         wp('RandDAndCreativeEnhancedExpenditure'),
         wp('SMEclaimAsLargeCompany'),
@@ -80,6 +91,7 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
     block(
       'AllowancesAndCharges',
       seq(
+        ...added(chargeAndAllowance('FullExpensing')),
         wp('AIACapitalAllowancesInc'),
         chargeAndAllowance('MachineryAndPlantSuperDeduction'),
         chargeAndAllowance('MachineryAndPlantSpecialRateAllowance'),
@@ -97,6 +109,7 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
     block(
       'NotIncluded',
       seq(
+        ...added(chargeAndAllowance('FullExpensing')),
         wp('AIACapitalAllowancesNotInc'),
         wp('StructuresAndBuildingsCapitalAllowances'),
         chargeAndAllowance('ElectricChargePoints'),
@@ -156,6 +169,9 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
               'RandDTaxCredit',
               'RandDExpenditureCredit',
               'CreativeCredit',
+            ].map(nz),
+            ...added(boxed(nz('PayableAVECandVGEC'), '886')),
+            ...[
               'LandRemediationCredit',
               'PayableCapitalAllowancesFirstYearCredit',
             ].map(nz),
@@ -175,6 +191,7 @@ export function optionalBlocksAfterCalculation(): ElementDecl[] {
             typed('BuildingSocReference', CT.excluded(2, 18)),
           ),
         ),
+        ...added(boxed(yes('RAndDCreditWithCondition'), '943')),
         opt('PaymentToPerson', seq(req('Recipient', CT.excluded(2, 56)), req('Address', address()), req('NomineeReference', CT.excluded(undefined, 20)))),
       ),
     ),

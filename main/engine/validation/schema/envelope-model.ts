@@ -7,6 +7,7 @@ import { CT } from './ct-types.js';
 import { attr, choice, element, inNamespace, opaque, opt, req, seq, UNBOUNDED, wildcard, type ElementDecl } from './model.js';
 import { pattern, type SimpleType } from './simple-types.js';
 import { irenvelope } from './ct600-model.js';
+import type { SchemaEdition } from './schema-versions.js';
 
 export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
 export const CT_NS = 'http://www.govtalk.gov.uk/taxation/CT/5';
@@ -112,14 +113,16 @@ const govTalkDetails = req(
   ),
 );
 
-let model: ElementDecl | undefined;
+const models = new Map<SchemaEdition, ElementDecl>();
 
-/** The whole message: GovTalkMessage with a Body holding one CT IRenvelope. Built once. */
-export function govTalkMessageModel(): ElementDecl {
+/** The whole message: GovTalkMessage with a Body holding one CT IRenvelope of the edition. Built once per edition. */
+export function govTalkMessageModel(edition: SchemaEdition): ElementDecl {
+  let model = models.get(edition);
   if (!model) {
-    const body = req('Body', seq(inNamespace(irenvelope(), CT_NS)));
+    const body = req('Body', seq(inNamespace(irenvelope(edition), CT_NS)));
     const root = req('GovTalkMessage', seq(req('EnvelopeVersion', text), req('Header', seq(messageDetails, senderDetails)), govTalkDetails, body));
     model = inNamespace(root, GOVTALK_NS);
+    models.set(edition, model);
   }
   return model;
 }

@@ -48,7 +48,7 @@ type ContentLike = Content | SimpleType | Group;
 function toContent(c: ContentLike): Content {
   if ('kind' in c && (c.kind === 'sequence' || c.kind === 'choice')) return { kind: 'complex', particle: c, attributes: [] };
   if ('kind' in c) return c as Content;
-  return { kind: 'simple', type: c as SimpleType, attributes: [] };
+  return { kind: 'simple', type: c as SimpleType, attributes: [...((c as SimpleType).attributes ?? [])] };
 }
 
 export interface ElementOptions {

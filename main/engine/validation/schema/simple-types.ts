@@ -38,6 +38,11 @@ export interface SimpleType {
   minInclusive?: string;
   maxInclusive?: string;
   minExclusive?: string;
+  /**
+   * Attributes the schema allows on an element holding this value: its
+   * amounts are complex types with simple content and an optional Currency.
+   */
+  attributes?: readonly { name: string; type: SimpleType; required: boolean }[];
 }
 
 /** An XSD pattern as an anchored JS regular expression. */
