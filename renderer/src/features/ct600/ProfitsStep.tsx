@@ -6,7 +6,7 @@ import { useWizard } from './wizard-context.js';
 /** The rates the engine allows for a financial year (rule 9200), in words. */
 function rateNote(fy: number | undefined) {
   if (fy === undefined) return <span className="field__note">Enter the period on the first step to see the rates for its financial year.</span>;
-  const rates = allowedRates(fy);
+  const rates = allowedRates(fy, true);
   return (
     <span className="field__note" data-testid="rate-note">
       Financial year {fy} (1 April {fy} to 31 March {fy + 1}):{' '}
