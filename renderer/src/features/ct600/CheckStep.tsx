@@ -31,6 +31,8 @@ function useDisplay() {
       }
       case 'boolean':
         return form.accepted ? 'Accepted' : 'Not accepted';
+      case 'claim':
+        return v === 'yes' ? 'Claimed' : 'Not claimed';
       case 'money': {
         const p = pence[f.id];
         if (p !== undefined) return formatPounds(p);
