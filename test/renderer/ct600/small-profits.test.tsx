@@ -71,6 +71,8 @@ describe('the small profits limits and marginal relief the wizard shows', () => 
       startingOrSmallCompaniesRate: false,
     });
     expect(checkForm(form({}, ['1', '4', '2022'], ['31', '3', '2023'])).request).not.toHaveProperty('associatedCompanies');
+    // A return without a tax calculation (a dormant company) sends no counts, which HMRC would take without a tax line.
+    expect(checkForm(form({ fy1Profit: '', fy1Rate: '', chargeableProfits: '0' }, ['1', '4', '2024'], ['31', '3', '2025'])).request).not.toHaveProperty('associatedCompanies');
   });
 
   it('asks for a whole number of associated companies, beside box 326', () => {

@@ -301,7 +301,8 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
     taxPayable: money('taxPayable') ?? undefined,
     declaration: { acceptDeclaration: form.accepted, name: text('declarationName'), status: text('declarationStatus') },
   };
-  if (asksSmallProfits(form)) {
+  // HMRC's group sits beside the tax calculation: a return without one (a dormant company) carries no counts unless it claims box 329.
+  if (asksSmallProfits(form) && (claimsSmallProfitsRate(form) || request.financialYearProfit != null)) {
     const count = (id: string) => {
       const p = parseCount(v[id] ?? '');
       return p.ok && p.value !== undefined ? p.value : null;
