@@ -21,9 +21,12 @@ function withoutClaim(request: Ct600RequestInput): Ct600RequestInput {
   return { ...request, associatedCompanies: { ...group, startingOrSmallCompaniesRate: false } };
 }
 
+/** The business-rule findings of the built return, once our offline structure check has accepted its AssociatedCompanies group. */
 async function ruleFindings(request: Ct600RequestInput): Promise<ValidationMessage[]> {
   const xml = Buffer.from(buildCt600(request).xmlDoc, 'base64').toString('utf8');
-  return byType(await validateFile('return.xml', bytes(xml)), ValidationType.businessRules).messages.filter((m) => m.category !== 'info');
+  const validations = await validateFile('return.xml', bytes(xml));
+  expect(byType(validations, ValidationType.schema).validationResult).toBe('valid');
+  return byType(validations, ValidationType.businessRules).messages.filter((m) => m.category !== 'info');
 }
 
 const described = (m: ValidationMessage) => [m.code, m.category, attr(m, 'box')];
