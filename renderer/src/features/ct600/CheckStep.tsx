@@ -188,7 +188,7 @@ export function CheckStep() {
           key: f.label,
           box: f.box,
           value: display(f),
-          numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year',
+          numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year' || f.kind === 'count',
           error: ctx.check.errors.get(f.id),
           onChange: () => ctx.go(f.step, f.id),
         }));
