@@ -136,9 +136,17 @@ export interface ClientDetails {
   serviceClientName: string;
   /** The filing service's ClientID identification header for this client; '' when not set. */
   serviceClientId: string;
+  /**
+   * Companies associated with this one (CT600 box 326), remembered for its
+   * next return, where it divides the small profits limits. Left out, a new
+   * client has 0 and a saved client keeps the number it had.
+   */
+  associatedCompanies?: number;
 }
 
 export interface Client extends ClientDetails {
+  /** 0 for a client saved before Filing Desk remembered it. */
+  associatedCompanies: number;
   id: string;
   archived: boolean;
   createdAt: string;

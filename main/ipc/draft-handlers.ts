@@ -116,7 +116,7 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
       const record = await drafts.record(request.id);
       const client = record.clientId === null ? undefined : await clients.get(record.clientId);
       const details: ClientDetails | null = client
-        ? { companyName: client.companyName, registrationNumber: client.registrationNumber, utr: client.utr, periodEnd: client.periodEnd, serviceClientName: client.serviceClientName, serviceClientId: client.serviceClientId }
+        ? { companyName: client.companyName, registrationNumber: client.registrationNumber, utr: client.utr, periodEnd: client.periodEnd, serviceClientName: client.serviceClientName, serviceClientId: client.serviceClientId, associatedCompanies: client.associatedCompanies }
         : null;
       const exported = await exportDraft(drafts, request.id, details);
       return saveThroughDialog(deps.fileSaver, DRAFT_FILE_TARGET, exported.title, exported.bytes);

@@ -223,6 +223,8 @@ const clientDetails = z.strictObject({
   periodEnd: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
   serviceClientName: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
   serviceClientId: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
+  // The client book judges the number itself (whole, 0 or more) and names the rule.
+  associatedCompanies: z.number({ message: 'must be a number' }).optional(),
 });
 const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
 

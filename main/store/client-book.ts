@@ -38,6 +38,8 @@ const storedClient = z.object({
   periodEnd: z.string(),
   serviceClientName: z.string(),
   serviceClientId: z.string(),
+  // A book written before associated companies were remembered holds none: 0.
+  associatedCompanies: z.number().int().min(0).default(0),
   archived: z.boolean(),
   createdAt: z.string(),
   changedAt: z.string(),
@@ -99,13 +101,13 @@ export class ClientBook {
       const clients = await this.writable();
       const now = this.clock().toISOString();
       if (id === undefined) {
-        const client: Client = { ...clean, id: this.newId(), archived: false, createdAt: now, changedAt: now };
+        const client: Client = { ...clean, associatedCompanies: clean.associatedCompanies ?? 0, id: this.newId(), archived: false, createdAt: now, changedAt: now };
         await this.write([...clients, client]);
         return client;
       }
       const existing = clients.find((c) => c.id === id);
       if (!existing) throw notFound();
-      const client: Client = { ...existing, ...clean, changedAt: now };
+      const client: Client = { ...existing, ...clean, associatedCompanies: clean.associatedCompanies ?? existing.associatedCompanies, changedAt: now };
       await this.write(clients.map((c) => (c.id === id ? client : c)));
       return client;
     });

@@ -23,6 +23,7 @@ export function normaliseClientDetails(details: ClientDetails): ClientDetails {
     periodEnd: details.periodEnd.trim(),
     serviceClientName: details.serviceClientName.trim(),
     serviceClientId: details.serviceClientId.trim(),
+    ...(details.associatedCompanies !== undefined ? { associatedCompanies: details.associatedCompanies } : {}),
   };
 }
 
@@ -51,6 +52,10 @@ export function clientDetailsErrors(details: ClientDetails): FieldError[] {
     else if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) {
       add('periodEnd', `${details.periodEnd} is not a real month and day`);
     }
+  }
+  const associated = details.associatedCompanies;
+  if (associated !== undefined && !(Number.isSafeInteger(associated) && associated >= 0)) {
+    add('associatedCompanies', 'must be a whole number of companies, 0 or more (associated companies, CT600 box 326)');
   }
   for (const field of ['serviceClientName', 'serviceClientId'] as const) {
     const value = details[field];

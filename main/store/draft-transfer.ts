@@ -31,6 +31,8 @@ const clientDetails = z.strictObject({
   periodEnd: text(5),
   serviceClientName: text(100),
   serviceClientId: text(100),
+  // Absent from files exported before associated companies were remembered.
+  associatedCompanies: z.number().int('must be a whole number').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER, 'is too large').optional(),
 }) satisfies z.ZodType<ClientDetails>;
 
 const fdeskSchema = z.strictObject(

@@ -205,6 +205,10 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await typeInto(page, 'Profits chargeable to corporation tax (box 315)', '40000');
     await typeInto(page, 'Profits charged at this rate (box 335)', '40000');
     await typeInto(page, 'Rate of tax (box 340)', '19');
+    // 19% from FY2023 needs the claim in box 329: the wizard shows the limits and proposes it.
+    await expect(page.getByTestId('small-profits-limits').textContent()).resolves.toContain('lower limit £50,000.00, upper limit £250,000.00; profits of £40,000.00 are within the lower limit');
+    await page.getByRole('button', { name: 'Claim it in box 329' }).click();
+    await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
     await typeInto(page, 'Tax payable (box 525)', '7,600.00');
     // Computed boxes follow the figures.
     await expect.poll(() => field(page, 'Financial year (box 330)').inputValue()).toBe('2024');
@@ -238,6 +242,7 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
       ['Tax payable (box 525)', '7,600.00'],
     ];
     for (const [label, value] of expected) await expect(field(page, label).inputValue(), label).resolves.toBe(value);
+    await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
     await shot(opened, 'ct600-06-after-reload');
     await page.close();
   });

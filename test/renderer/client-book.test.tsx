@@ -133,7 +133,7 @@ describe('Client book', () => {
     expect(number).toHaveAccessibleDescription(expect.stringContaining('Enter a Companies House number of 8 characters, like 01234567 or SC123456'));
     expect(within(screen.getByRole('alert')).getByRole('link', { name: /Enter a Companies House number/ })).toBeInTheDocument();
     expect(called('clients.save')[0]).toEqual({
-      details: { companyName: 'Cog & Sprocket Ltd', registrationNumber: '123', utr: '1234567890', periodEnd: '06-30', serviceClientName: 'COG01', serviceClientId: '778' },
+      details: { companyName: 'Cog & Sprocket Ltd', registrationNumber: '123', utr: '1234567890', periodEnd: '06-30', serviceClientName: 'COG01', serviceClientId: '778', associatedCompanies: 0 },
     });
 
     fireEvent.change(number, { target: { value: '01234567' } });
@@ -162,11 +162,27 @@ describe('Client book', () => {
     expect(screen.getByRole('textbox', { name: 'Day' })).toHaveValue('31');
     expect(screen.getByRole('textbox', { name: 'Month' })).toHaveValue('3');
     fireEvent.change(screen.getByRole('textbox', { name: 'Company name' }), { target: { value: 'Acme Widgets (UK) Ltd' } });
+    const associated = screen.getByRole('textbox', { name: 'Associated companies' });
+    expect(associated).toHaveValue('0');
+    expect(associated).toHaveAccessibleDescription(expect.stringContaining('box 326'));
+    fireEvent.change(associated, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(tableRows()[0]).toHaveTextContent('Acme Widgets (UK) Ltd'));
     expect(called('clients.save')).toEqual([
-      { id: 'c1', details: { companyName: 'Acme Widgets (UK) Ltd', registrationNumber: '01234567', utr: '1234567890', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' } },
+      { id: 'c1', details: { companyName: 'Acme Widgets (UK) Ltd', registrationNumber: '01234567', utr: '1234567890', periodEnd: '03-31', serviceClientName: '', serviceClientId: '', associatedCompanies: 2 } },
     ]);
+  });
+
+  it('refuses associated companies that are not a whole number, beside the field', async () => {
+    const { bridge, called } = fakeMain({ 'clients.list': book([acme])['clients.list'] });
+    render(<App bridge={bridge} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Acme Widgets Ltd' }));
+    const associated = screen.getByRole('textbox', { name: 'Associated companies' });
+    fireEvent.change(associated, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(associated).toHaveAttribute('aria-invalid', 'true'));
+    expect(associated).toHaveAccessibleDescription(expect.stringContaining('whole number, 0 when there are none'));
+    expect(called('clients.save')).toEqual([]);
   });
 
   it('Escape closes the form without saving', async () => {

@@ -75,6 +75,7 @@ export function client(over: Partial<Client> & { id: string; companyName: string
     periodEnd: '',
     serviceClientName: '',
     serviceClientId: '',
+    associatedCompanies: 0,
     archived: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     changedAt: '2025-01-01T00:00:00.000Z',

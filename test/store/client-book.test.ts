@@ -49,6 +49,38 @@ describe('client book', () => {
     expect(await reopened.list({ query: '', includeArchived: false })).toEqual([{ ...edited, archived: false }]);
   });
 
+  it('remembers the associated companies of each client: 0 for a new client not told, kept when a change leaves them out', async () => {
+    const { dataDir, book: clients } = await book();
+    const plain = await clients.save(undefined, details());
+    expect(plain.associatedCompanies).toBe(0);
+    const group = await clients.save(undefined, details({ companyName: 'Group Member Ltd', associatedCompanies: 3 }));
+    expect(group.associatedCompanies).toBe(3);
+    const renamed = await clients.save(group.id, details({ companyName: 'Group Member (UK) Ltd' }));
+    expect(renamed.associatedCompanies).toBe(3);
+    expect((await clients.save(group.id, details({ associatedCompanies: 0 }))).associatedCompanies).toBe(0);
+    const reopened = new ClientBook({ dataDir, log: () => undefined });
+    expect((await reopened.list({ query: '', includeArchived: false })).map((c) => c.associatedCompanies)).toEqual([0, 0]);
+  });
+
+  it('loads a book saved before associated companies were remembered, with 0 for each client, and moves nothing aside', async () => {
+    const { dataDir, book: clients } = await book();
+    const old = {
+      schemaVersion: 1,
+      clients: [{ id: 'c1', companyName: 'Old Client Ltd', registrationNumber: '', utr: '', periodEnd: '', serviceClientName: '', serviceClientId: '', archived: false, createdAt: '2024-01-01T00:00:00.000Z', changedAt: '2024-01-01T00:00:00.000Z' }],
+    };
+    await writeFile(join(dataDir, 'clients.json'), JSON.stringify(old));
+    expect(await clients.list({ query: '', includeArchived: true })).toEqual([{ ...old.clients[0], associatedCompanies: 0 }]);
+    expect(await clients.notice()).toBeNull();
+    expect(await readdir(dataDir)).toEqual(['clients.json']);
+  });
+
+  it.each([-1, 1.5, Number.NaN, 2 ** 60])('refuses %d associated companies, naming the field and box 326', async (n) => {
+    const { book: clients } = await book();
+    expect(await fieldErrors(clients.save(undefined, details({ associatedCompanies: n })))).toEqual([
+      { field: 'details.associatedCompanies', message: 'must be a whole number of companies, 0 or more (associated companies, CT600 box 326)' },
+    ]);
+  });
+
   it('finds clients by name, UTR or registration number, ignoring case and spaces', async () => {
     const { book: clients } = await book();
     await clients.save(undefined, details());

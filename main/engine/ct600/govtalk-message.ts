@@ -134,6 +134,7 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
     moneyEl('ChargeableProfits', ret.chargeableProfits),
     ret.financialYearOne
       ? el('CorporationTaxChargeable', [
+          associatedCompanies(ret),
           financialYear('FinancialYearOne', ret.financialYearOne),
           ret.financialYearTwo ? financialYear('FinancialYearTwo', ret.financialYearTwo) : undefined,
         ])
@@ -149,6 +150,19 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
       moneyEl('AdvancedCorporationTax', ret.advancedCorporationTax),
       moneyEl('TotalReliefsAndDeductions', ret.totalReliefsAndDeductions),
     ]),
+  ]);
+}
+
+/** Boxes 326–329 in schema order: ThisPeriod, AssociatedCompaniesFinancialYears(FirstYear, SecondYear), StartingOrSmallCompaniesRate. */
+function associatedCompanies(ret: Ct600Return): XmlElement | undefined {
+  const a = ret.associatedCompanies;
+  if (!a) return undefined;
+  return el('AssociatedCompanies', [
+    a.thisPeriod !== undefined ? el('ThisPeriod', String(a.thisPeriod)) : undefined,
+    a.financialYears
+      ? el('AssociatedCompaniesFinancialYears', [el('FirstYear', String(a.financialYears.first)), el('SecondYear', String(a.financialYears.second))])
+      : undefined,
+    a.smallProfitsRateClaimed ? el('StartingOrSmallCompaniesRate', 'yes') : undefined,
   ]);
 }
 

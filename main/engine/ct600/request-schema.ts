@@ -258,6 +258,32 @@ const financialYearTwo = z.strictObject(
   { error: expected('an object {year?, profit, taxRate, tax?} (boxes 380–395)') },
 );
 
+/** A count of companies (boxes 326–328): xsd:nonNegativeInteger, kept to what JavaScript holds exactly. */
+const companyCount = (box: number, what: string) =>
+  z
+    .number({ error: expected(`a whole number of companies, 0 or more (box ${box}, ${what})`) })
+    .int(`must be a whole number of companies, 0 or more (box ${box}, ${what})`)
+    .min(0, `must not be negative (box ${box}, ${what})`)
+    .max(Number.MAX_SAFE_INTEGER, `is too large to be a number of companies (box ${box}, ${what})`);
+
+/**
+ * Boxes 326–329, HMRC's AssociatedCompanies group (our extension, as
+ * registrationNumber is). The rules that span them and other fields (a
+ * straddling period for 327/328, a count beside the claim, periods ending
+ * from 1 April 2023) are the return model's.
+ */
+const associatedCompanies = z.strictObject(
+  {
+    thisPeriod: companyCount(326, 'associated companies in this period').nullish(),
+    firstYear: companyCount(327, 'associated companies in the first financial year').nullish(),
+    secondYear: companyCount(328, 'associated companies in the second financial year').nullish(),
+    startingOrSmallCompaniesRate: z
+      .boolean({ error: expected('true or false (box 329, claiming the small profits rate or marginal relief)') })
+      .nullish(),
+  },
+  { error: expected('an object {thisPeriod?, firstYear?, secondYear?, startingOrSmallCompaniesRate?} (boxes 326–329)') },
+);
+
 const optionalAmount = (box: number, label: string, wholePounds: boolean) => amount(box, label, wholePounds).nullish();
 
 export const ct600RequestSchema = z
@@ -310,6 +336,7 @@ export const ct600RequestSchema = z
     profitsBeforeOtherDeductions: optionalAmount(235, 'profits before other deductions and reliefs', true),
     profitsBeforeDonationsAndGroupRelief: optionalAmount(300, 'profits before qualifying donations and group relief', true),
     chargeableProfits: amount(315, 'chargeable profits', true),
+    associatedCompanies: associatedCompanies.nullish(),
     financialYear: yearNumber(330).nullish(),
     financialYearProfit: optionalAmount(335, 'profit of the first financial year', true),
     financialYearTaxRate: taxRate(340).nullish(),

@@ -7,6 +7,7 @@
  * draft document and see every problem at once.
  */
 import type { FieldError } from '../errors.js';
+import { associatedCompaniesOf, type AssociatedCompanies } from './associated-companies.js';
 import type {
   AccountsItem,
   AttachmentItem,
@@ -53,6 +54,7 @@ export interface Ct600Return {
   profitsBeforeOtherDeductions?: Pence; // 235
   profitsBeforeDonationsAndGroupRelief?: Pence; // 300
   chargeableProfits: Pence; // 315
+  associatedCompanies?: AssociatedCompanies; // 326–329
   financialYearOne?: FinancialYearDetails;
   financialYearTwo?: FinancialYearDetails;
   corporationTax?: Pence; // 430
@@ -100,7 +102,14 @@ interface DerivedBoxes {
  * failed on their own; a rule whose inputs are missing is skipped.
  */
 export function crossFieldErrors(r: PartialCt600Request, context: ReturnContext): FieldError[] {
-  return [...identityErrors(r, context), ...deriveBoxes(r, context.failedFields ?? new Set()).errors];
+  const failed = context.failedFields ?? new Set<string>();
+  return [...identityErrors(r, context), ...deriveBoxes(r, failed).errors, ...associatedCompaniesErrors(r, failed)];
+}
+
+/** Boxes 326–329 against the company type, the period and the tax calculation; skipped while those failed on their own. */
+function associatedCompaniesErrors(r: PartialCt600Request, failed: ReadonlySet<string>): FieldError[] {
+  if (['companyType', 'periodCovered', 'financialYearProfit'].some((f) => failed.has(f))) return [];
+  return associatedCompaniesOf({ ...r, hasTaxCalculation: r.financialYearProfit != null }).errors;
 }
 
 function identityErrors(r: PartialCt600Request, context: ReturnContext): FieldError[] {
@@ -260,6 +269,8 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
   const errors = identityErrors(r, context);
   const { errors: derivedErrors, boxes } = deriveBoxes(r, new Set());
   errors.push(...derivedErrors);
+  const associated = associatedCompaniesOf({ ...r, hasTaxCalculation: r.financialYearProfit != null });
+  errors.push(...associated.errors);
   if (errors.length > 0) return { ok: false, errors };
 
   const attachments: Record<AttachmentItem, AttachedDocument[]> = { Accounts: [], Computation: [] };
@@ -289,6 +300,7 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       profitsBeforeOtherDeductions: pence(r.profitsBeforeOtherDeductions),
       profitsBeforeDonationsAndGroupRelief: pence(r.profitsBeforeDonationsAndGroupRelief),
       chargeableProfits: r.chargeableProfits.pence,
+      associatedCompanies: associated.value,
       financialYearOne: boxes.financialYearOne,
       financialYearTwo: boxes.financialYearTwo,
       corporationTax: boxes.corporationTax,

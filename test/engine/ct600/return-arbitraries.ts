@@ -3,8 +3,10 @@
  * property tests build. The generator reaches the edges: amounts up to the
  * schema's maximum, derived boxes given (computed here, independently of the
  * engine) or left out, periods of up to a leap year's 366 days, straddling
- * periods with both years' tax lines, names with every character HMRC's set
- * allows (& < > " ' among them), attachments, and varied GovTalk header settings.
+ * periods with both years' tax lines, associated companies and the small
+ * profits claim (boxes 326–329) where HMRC's rules let a return carry them,
+ * names with every character HMRC's set allows (& < > " ' among them),
+ * attachments, and varied GovTalk header settings.
  */
 import fc from 'fast-check';
 import type { Ct600BuildOptions, Ct600RequestInput } from '../../../main/engine/ct600/index.js';
@@ -25,6 +27,8 @@ const halfMaxPounds = fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer(
 const anyPounds = fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: MAX_POUNDS }));
 const anyPence = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: MAX_POUNDS * 100 + 99 }));
 const rateHundredths = fc.oneof(fc.constantFrom(1900, 2000, 2500, 1950, 2650), fc.integer({ min: 0, max: 10_000 }));
+
+const companies = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }));
 
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2015, 3, 1);
@@ -94,6 +98,10 @@ export const request: fc.Arbitrary<Ct600RequestInput> = fc
     declarant: text(CT_CHARS, 2, 56),
     status: text(CT_CHARS, 2, 56),
     attachments: fc.array(attachment, { maxLength: 3 }),
+    associated: fc.option(
+      fc.record({ counts: fc.tuple(companies, companies), byYear: fc.boolean(), claim: fc.boolean() }),
+      { nil: undefined },
+    ),
   })
   .map((g) => {
     const firstYear = financialYear(g.period.from);
@@ -107,6 +115,11 @@ export const request: fc.Arbitrary<Ct600RequestInput> = fc
     const fy1Tax = g.fy1 && taxPence(g.fy1.profit, g.fy1.rate);
     const fy2 = g.fy1 && g.fy2 && straddles ? g.fy2 : undefined;
     const fy2Tax = fy2 && taxPence(fy2.profit, fy2.rate);
+    // Boxes 326–329: periods ending from 1 April 2023, beside a tax calculation; 327/328 only when straddling; no claim for types 1, 2, 3, 9, 10.
+    const a = g.associated && g.fy1 && iso(g.period.to) >= '2023-04-01' ? g.associated : undefined;
+    const claim = !!a?.claim && ![1, 2, 3, 9, 10].includes(g.companyType);
+    const associatedCompanies =
+      a && (a.byYear && straddles ? { firstYear: a.counts[0], secondYear: a.counts[1], startingOrSmallCompaniesRate: claim } : { thisPeriod: a.counts[0], startingOrSmallCompaniesRate: claim });
     const r: Ct600RequestInput = {
       companyName: g.companyName,
       registrationNumber: g.registrationNumber,
@@ -124,6 +137,7 @@ export const request: fc.Arbitrary<Ct600RequestInput> = fc
       tradingProfits: g.giveDerived.box155 && g.netProfits !== undefined ? gbp(g.netProfits + (g.losses ?? 0)) : undefined,
       chargeableProfits: gbp(g.chargeable),
       financialYear: g.giveDerived.box330 ? firstYear : undefined,
+      associatedCompanies,
       financialYearProfit: g.fy1 && gbp(g.fy1.profit),
       financialYearTaxRate: g.fy1 && g.fy1.rate / 100,
       financialYearTax: g.fy1?.giveTax ? gbp(poundsOfPence(fy1Tax!)) : undefined,

@@ -41,8 +41,8 @@ export const codes = (v: Validation) => errors(v).map((m) => m.code);
 
 /**
  * A built return widened by hand with optional blocks the builder does not
- * emit (agent and contact details, associated companies, a second financial
- * year, reliefs, repayment bank details, a PDF attachment): schema-valid, so
+ * emit (agent and contact details, a second financial year, reliefs,
+ * repayment bank details, a PDF attachment): schema-valid, so
  * it gives the structure tests more of the model to exercise.
  */
 export function richReturnXml(): string {
@@ -55,11 +55,8 @@ export function richReturnXml(): string {
       '<DefaultCurrency>GBP</DefaultCurrency>',
   );
   xml = replaceOnce(xml, '<ThisPeriodAccounts>yes</ThisPeriodAccounts>', '<ThisPeriodAccounts>yes</ThisPeriodAccounts>');
-  xml = replaceOnce(
-    xml,
-    /<CorporationTaxChargeable>\s*<FinancialYearOne>/,
-    '<CorporationTaxChargeable><AssociatedCompanies><ThisPeriod>0</ThisPeriod><StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>',
-  );
+  // The associated companies group (boxes 326 and 329) comes from the builder, as fullReturn() claims the small profits rate.
+  if (!/<AssociatedCompanies>\s*<ThisPeriod>0<\/ThisPeriod>\s*<StartingOrSmallCompaniesRate>yes<\/StartingOrSmallCompaniesRate>\s*<\/AssociatedCompanies>/.test(xml)) throw new Error('the trading return no longer claims box 329');
   xml = replaceOnce(
     xml,
     /<\/FinancialYearOne>\s*<\/CorporationTaxChargeable>/,

@@ -52,9 +52,9 @@ function trading(f: Figures): string {
   return builtXml(request);
 }
 
-/** Adds the AssociatedCompanies block (boxes 326–329), which the builder does not write. */
+/** Replaces the AssociatedCompanies group the builder wrote (no associates, box 329 claimed) with other counts, still claiming box 329. */
 const withAssociates = (xml: string, inner: string) =>
-  replaceOnce(xml, /<CorporationTaxChargeable>\s*<FinancialYearOne>/, `<CorporationTaxChargeable><AssociatedCompanies>${inner}</AssociatedCompanies><FinancialYearOne>`);
+  replaceOnce(xml, /<AssociatedCompanies>[\s\S]*?<\/AssociatedCompanies>/, `<AssociatedCompanies>${inner}<StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies>`);
 const thisPeriod = (n: number) => `<ThisPeriod>${n}</ThisPeriod>`;
 const byYear = (first: number, second: number) => `<AssociatedCompaniesFinancialYears><FirstYear>${first}</FirstYear><SecondYear>${second}</SecondYear></AssociatedCompaniesFinancialYears>`;
 

@@ -27,9 +27,11 @@ describe('validateFile on CT600 returns', () => {
     expect(attr(irmark.messages[0]!, 'receipt')).toBe('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
   });
 
-  it('passes the schema-valid seed-like sample', async () => {
+  it('passes the schema-valid seed-like sample but for its 19% rate in FY2024 without box 329 (rule 9200)', async () => {
     const validations = await validateFile('seed.xml', bytes(seedlikeSample()));
-    expect(validations.flatMap(errors)).toEqual([]);
+    expect(validations.flatMap(errors).map((m) => [m.code, attr(m, 'box')])).toEqual([['9200', '340']]);
+    const claimed = replaceOnce(seedlikeSample(), /<CorporationTaxChargeable>\s*<FinancialYearOne>/, '<CorporationTaxChargeable><AssociatedCompanies><ThisPeriod>0</ThisPeriod><StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>');
+    expect((await validateFile('seed.xml', bytes(claimed))).flatMap(errors).filter((m) => m.type !== 'irmark')).toEqual([]);
   });
 
   it('reports a wrong tax rate (rules 9200 and 9204) and the broken IRmark of the edited file', async () => {

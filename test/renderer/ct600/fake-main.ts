@@ -33,6 +33,7 @@ export const acme: Client = {
   periodEnd: '03-31',
   serviceClientName: '',
   serviceClientId: '',
+  associatedCompanies: 0,
   archived: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   changedAt: '2025-01-01T00:00:00.000Z',

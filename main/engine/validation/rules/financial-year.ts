@@ -11,11 +11,23 @@ export function financialYearOf(date: string): number | undefined {
   return Number(m[2]) >= 4 ? year : year - 1;
 }
 
-/** Allowed rates (hundredths of a percent) for a financial year, or undefined when we hold no table for it. */
-export function allowedRates(fy: number): { rates: bigint[]; words: string } | undefined {
+/** The first financial year of the small profits rate and marginal relief, claimed in box 329. */
+export const SMALL_PROFITS_RATE_FROM_FY = 2023;
+
+/**
+ * Allowed rates (hundredths of a percent) for a financial year, or undefined
+ * when we hold no table for it. From FY2023 the small profits rate is allowed
+ * only to a return that claims it in box 329 (HMRC rule 9200); without the
+ * claim the main rate applies.
+ */
+export function allowedRates(fy: number, smallProfitsRateClaimed: boolean): { rates: bigint[]; words: string } | undefined {
   if (fy === 2015 || fy === 2016) return { rates: [2000n], words: '20.00 (main rate for FY2015–FY2016)' };
   if (fy >= 2017 && fy <= 2022) return { rates: [1900n], words: '19.00 (main rate for FY2017–FY2022)' };
-  if (fy >= 2023) return { rates: [1900n, 2500n], words: '19.00 (small profits rate) or 25.00 (main rate, with any marginal relief in box 435)' };
+  if (fy >= SMALL_PROFITS_RATE_FROM_FY) {
+    return smallProfitsRateClaimed
+      ? { rates: [1900n, 2500n], words: '19.00 (small profits rate, claimed in box 329) or 25.00 (main rate, with any marginal relief in box 435)' }
+      : { rates: [2500n], words: '25.00 (main rate); 19.00, the small profits rate, needs the claim in box 329' };
+  }
   return undefined;
 }
 

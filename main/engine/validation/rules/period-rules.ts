@@ -1,6 +1,6 @@
 /** Rules on identity, the period and the financial year/rate of the return. */
 import type { ValidationMessage } from '../../validation-result.js';
-import { allowedRates, financialYearOf, latestPeriodEnd } from './financial-year.js';
+import { allowedRates, financialYearOf, latestPeriodEnd, SMALL_PROFITS_RATE_FROM_FY } from './financial-year.js';
 import { formatPence, formatRate, parseRateHundredths } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
@@ -89,12 +89,15 @@ export const rule9195: BusinessRule = {
   },
 };
 
+const SMALL_PROFITS_CLAIM = `${CHARGEABLE}/AssociatedCompanies/StartingOrSmallCompaniesRate`;
+
 /**
- * From FY2023 a return shows profits at 19% (small profits rate) or at 25%
- * with any marginal relief claimed in box 435 (HMRC's CT600 guidance). The
- * rate itself must be one of those; whether 19% or relief fits the profits
- * depends on the period's limits, which we check as warnings because
- * associated companies and exempt distributions can move them.
+ * From FY2023 a return shows profits at 25%, or at 19% (small profits rate)
+ * or 25% with marginal relief in box 435 when it claims them in box 329
+ * (HMRC rule 9200: without box 329 the rate must be 25%). The rate itself
+ * must be one of those; whether 19% or relief fits the profits depends on the
+ * period's limits, which we check as warnings because associated companies
+ * and exempt distributions can move them.
  */
 export const rule9200: BusinessRule = {
   code: '9200',
@@ -103,20 +106,23 @@ export const rule9200: BusinessRule = {
     const out: ValidationMessage[] = [];
     // The first 19% line of each year block from FY2023, for the small profits warnings.
     const smallRateLines = new Map<YearBlock, number>();
+    const claimed = facts.has(SMALL_PROFITS_CLAIM);
     for (const block of YEAR_BLOCKS) {
       const yearText = facts.text(`${CHARGEABLE}/${block}/Year`);
       if (!yearText || !/^\d{4}$/.test(yearText)) continue;
-      const allowed = allowedRates(Number(yearText));
+      const allowed = allowedRates(Number(yearText), claimed);
       if (!allowed) continue;
       facts.all(`${CHARGEABLE}/${block}/Details`).forEach((details, i) => {
         const rateText = facts.text('TaxRate', details);
         const rate = parseRateHundredths(rateText);
         const rateBox = taxLineBoxes(block, i)?.rate;
         if (rate === undefined || !rateBox) return;
-        if (!allowed.rates.includes(rate)) {
+        if (!allowed.rates.includes(rate) && rate === 1900n && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY) {
+          out.push(finding(facts, '9200', `rate 19.00% is the small profits rate, which financial year ${yearText} allows only when box 329 claims the small profits rate or marginal relief; claim it in box 329 or use the main rate of 25.00%`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
+        } else if (!allowed.rates.includes(rate)) {
           out.push(finding(facts, '9200', `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
         }
-        if (Number(yearText) >= 2023 && rate === 1900n && !smallRateLines.has(block)) smallRateLines.set(block, i);
+        if (claimed && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY && rate === 1900n && !smallRateLines.has(block)) smallRateLines.set(block, i);
       });
     }
     out.push(...smallProfitsWarnings(facts, smallRateLines));
@@ -188,4 +194,21 @@ function smallProfitsWarnings(facts: ReturnFacts, smallRateLines: Map<YearBlock,
   return out;
 }
 
-export const periodRules: BusinessRule[] = [rule9100, rule9101, rule9144, rule9195, rule9200];
+/** Periods ending on or before this day may still show marginal relief without box 329 (HMRC rule 9417). */
+const LAST_PERIOD_END_WITHOUT_CLAIM = '2023-03-31';
+
+export const rule9417: BusinessRule = {
+  code: '9417',
+  summary: 'Marginal relief (box 435) needs the claim in box 329 when the period ends after 31 March 2023',
+  check(facts) {
+    const at = `${CALC}/MarginalReliefForRingFenceTrades`;
+    const to = facts.text(`${INFO}/PeriodCovered/To`);
+    if (!facts.has(at) || !to || !/^\d{4}-\d{2}-\d{2}$/.test(to) || to <= LAST_PERIOD_END_WITHOUT_CLAIM) return [];
+    if (facts.text(SMALL_PROFITS_CLAIM) === 'yes') return [];
+    return [
+      finding(facts, '9417', `marginal relief (box 435) for a period ending after 31 March 2023 (this one ends on ${to}) needs box 329, the claim to the small profits rate or marginal relief; claim it in box 329 or remove the relief`, { box: '435', at, expected: 'box 329 completed', found: 'box 329 not completed' }),
+    ];
+  },
+};
+
+export const periodRules: BusinessRule[] = [rule9100, rule9101, rule9144, rule9195, rule9200, rule9417];

@@ -67,6 +67,15 @@ function limitDayBasis(from: string, to: string, periodDays: number): bigint {
 
 /** The period's parts by financial year, or undefined when its dates cannot be read. */
 export function smallProfitsPeriod(facts: ReturnFacts, from: string | undefined, to: string | undefined): SmallProfitsPeriod | undefined {
+  return periodParts(from, to, (block) => associatedFor(facts, block));
+}
+
+/**
+ * The same parts for figures that are not yet a document (the wizard shows
+ * the limits as the rules will check them): `associated` gives each part's
+ * associated companies.
+ */
+export function periodParts(from: string | undefined, to: string | undefined, associated: (block: YearBlock) => bigint): SmallProfitsPeriod | undefined {
   if (!from || !to) return undefined;
   const fy = financialYearOf(from);
   const periodDays = daysInclusive(from, to);
@@ -74,8 +83,8 @@ export function smallProfitsPeriod(facts: ReturnFacts, from: string | undefined,
   const firstEnd = endOfFinancialYear(fy);
   const firstDays = to <= firstEnd ? periodDays : daysInclusive(from, firstEnd);
   if (firstDays === undefined) return undefined;
-  const parts: PeriodPart[] = [{ block: 'FinancialYearOne', year: fy, days: BigInt(firstDays), associated: associatedFor(facts, 'FinancialYearOne') }];
-  if (firstDays < periodDays) parts.push({ block: 'FinancialYearTwo', year: fy + 1, days: BigInt(periodDays - firstDays), associated: associatedFor(facts, 'FinancialYearTwo') });
+  const parts: PeriodPart[] = [{ block: 'FinancialYearOne', year: fy, days: BigInt(firstDays), associated: associated('FinancialYearOne') }];
+  if (firstDays < periodDays) parts.push({ block: 'FinancialYearTwo', year: fy + 1, days: BigInt(periodDays - firstDays), associated: associated('FinancialYearTwo') });
   return { parts, periodDays: BigInt(periodDays), limitDayBasis: limitDayBasis(from, to, periodDays) };
 }
 

@@ -13,6 +13,7 @@ const labels: Record<ClientFormField, string> = {
   registrationNumber: 'Companies House number',
   utr: 'Unique Taxpayer Reference (UTR)',
   periodEnd: 'Usual accounting period end',
+  associatedCompanies: 'Associated companies',
   serviceClientName: 'Filing service ClientName',
   serviceClientId: 'Filing service ClientID',
 };
@@ -143,6 +144,13 @@ export function ClientForm({ client, onSave, onDone }: ClientFormProps) {
           </div>
         </div>
       ))}
+      {field(
+        'associatedCompanies',
+        'Companies under common control with this one (CT600 box 326), 0 when there are none. They share the small profits limits of £50,000 and £250,000; the next return starts from this number.',
+        (describedBy, invalid) => (
+          <input id={idOf('associatedCompanies')} className="input input--2" inputMode="numeric" value={values.associatedCompanies} onChange={set('associatedCompanies')} aria-describedby={describedBy} aria-invalid={invalid || undefined} autoComplete="off" />
+        ),
+      )}
       {field(
         'serviceClientName',
         'The ClientName identification value your filing service gave you for this client; it is sent with each submission so the service knows whose return it is. Leave blank if you do not use one.',

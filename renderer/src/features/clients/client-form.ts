@@ -7,13 +7,14 @@ export interface ClientFormValues {
   utr: string;
   periodEndDay: string;
   periodEndMonth: string;
+  associatedCompanies: string;
   serviceClientName: string;
   serviceClientId: string;
 }
 
 export type ClientFormField = keyof ClientDetails;
 
-export const fieldOrder: ClientFormField[] = ['companyName', 'registrationNumber', 'utr', 'periodEnd', 'serviceClientName', 'serviceClientId'];
+export const fieldOrder: ClientFormField[] = ['companyName', 'registrationNumber', 'utr', 'periodEnd', 'associatedCompanies', 'serviceClientName', 'serviceClientId'];
 
 export function formValuesOf(details: ClientDetails | null): ClientFormValues {
   const [month = '', day = ''] = details?.periodEnd ? details.periodEnd.split('-') : [];
@@ -23,6 +24,7 @@ export function formValuesOf(details: ClientDetails | null): ClientFormValues {
     utr: details?.utr ?? '',
     periodEndDay: day ? String(Number(day)) : '',
     periodEndMonth: month ? String(Number(month)) : '',
+    associatedCompanies: String(details?.associatedCompanies ?? 0),
     serviceClientName: details?.serviceClientName ?? '',
     serviceClientId: details?.serviceClientId ?? '',
   };
@@ -51,6 +53,11 @@ export function detailsOf(values: ClientFormValues): { details: ClientDetails; e
     else if (!/^\d{1,2}$/.test(day) || d < 1 || d > DAYS_IN_MONTH[m - 1]!) errors.push({ field: 'periodEnd', message: `The day of the usual period end must be a real day of that month` });
     else periodEnd = `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   }
+  const associatedText = values.associatedCompanies.trim();
+  const associatedCompanies = associatedText === '' ? 0 : Number(associatedText);
+  if (!/^\d*$/.test(associatedText) || !Number.isSafeInteger(associatedCompanies)) {
+    errors.push({ field: 'associatedCompanies', message: 'Enter the number of associated companies as a whole number, 0 when there are none' });
+  }
   return {
     details: {
       companyName: values.companyName.trim(),
@@ -59,6 +66,7 @@ export function detailsOf(values: ClientFormValues): { details: ClientDetails; e
       periodEnd,
       serviceClientName: values.serviceClientName.trim(),
       serviceClientId: values.serviceClientId.trim(),
+      associatedCompanies,
     },
     errors,
   };

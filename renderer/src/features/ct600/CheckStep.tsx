@@ -31,6 +31,8 @@ function useDisplay() {
       }
       case 'boolean':
         return form.accepted ? 'Accepted' : 'Not accepted';
+      case 'claim':
+        return v === 'yes' ? 'Claimed' : 'Not claimed';
       case 'money': {
         const p = pence[f.id];
         if (p !== undefined) return formatPounds(p);
@@ -186,7 +188,7 @@ export function CheckStep() {
           key: f.label,
           box: f.box,
           value: display(f),
-          numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year',
+          numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year' || f.kind === 'count',
           error: ctx.check.errors.get(f.id),
           onChange: () => ctx.go(f.step, f.id),
         }));

@@ -45,6 +45,17 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
     return <DateInput {...common} value={ctx.form.dates[key]} onChange={(v) => ctx.setDate(key, v)} />;
   }
   if (f.kind === 'boolean') return <CheckboxField {...common} checked={ctx.form.accepted} onChange={(c) => ctx.setAccepted(c)} />;
+  if (f.kind === 'claim') {
+    return (
+      <>
+        <CheckboxField {...common} checked={value === 'yes'} onChange={(c) => ctx.setValue(id, c ? 'yes' : '')} />
+        {notes ? <div className="field__notes" id={`${id}-notes`}>{notes}</div> : null}
+      </>
+    );
+  }
+  if (f.kind === 'count') {
+    return <TextField {...common} width="short" inputMode="numeric" value={value} onChange={(v) => ctx.setValue(id, v)} />;
+  }
   if (f.kind === 'choice') {
     return asRadios ? (
       <RadioField {...common} value={value} options={options ?? []} onChange={(v) => ctx.setValue(id, v)} />

@@ -1,51 +1,88 @@
-import { allowedRates, daysInclusive, latestPeriodEnd } from '../../../../main/engine/validation/rules/financial-year.js';
+import { allowedRates } from '../../../../main/engine/validation/rules/financial-year.js';
 import { FormField } from './FormField.js';
-import { effectiveFigures, formatPounds, periodIsoDates, periodYears, type Ct600Form } from './form.js';
+import { claimsSmallProfitsRate, formatPounds, periodYears, straddles } from './form.js';
+import { smallProfitsView, type RatePart, type SmallProfitsView } from './small-profits.js';
 import { useWizard } from './wizard-context.js';
 
 /** The rates the engine allows for a financial year (rule 9200), in words. */
-function rateNote(fy: number | undefined) {
+function rateNote(fy: number | undefined, claimed: boolean) {
   if (fy === undefined) return <span className="field__note">Enter the period on the first step to see the rates for its financial year.</span>;
-  const rates = allowedRates(fy);
+  const rates = allowedRates(fy, claimed);
   return (
     <span className="field__note" data-testid="rate-note">
       Financial year {fy} (1 April {fy} to 31 March {fy + 1}):{' '}
       {rates ? `the rate is ${rates.words}.` : 'Filing Desk holds no rate table for this year; check the rate with HMRC.'}
-      {fy >= 2023 ? ' 19% applies to profits up to £50,000, 25% above £250,000, and 25% less marginal relief in between (limits shared with associated companies and reduced for a short period).' : ''}
+      {fy >= 2023 ? ' 19% applies to profits up to the lower limit, 25% above the upper limit, and 25% less marginal relief in between: see the limits under box 329.' : ''}
     </span>
   );
 }
 
-const LOWER = 50_000_00;
-const UPPER = 250_000_00;
+const companies = (n: number) => `${n} associated compan${n === 1 ? 'y' : 'ies'}`;
 
-/**
- * Box 435 for the simple case the wizard can see: one financial year from
- * FY2023, no associated companies, no franked investment income. Marginal
- * relief = 3/200 × (upper limit − profits), the limits reduced for a period
- * shorter than 12 months. The engine checks the figure in full (with associated
- * companies and straddling periods) when the return is checked.
- */
-export function marginalReliefHint(form: Ct600Form): { pence: number; upper: number } | null {
-  const { first, second } = periodYears(form);
-  if (first === undefined || second !== undefined || first < 2023) return null;
-  const { from, to } = periodIsoDates(form);
-  if (!from || !to) return null;
-  const profits = effectiveFigures(form).pence.chargeableProfits;
-  if (profits === undefined) return null;
-  const fullYear = latestPeriodEnd(from) === to;
-  const days = daysInclusive(from, to) ?? 365;
-  const scale = (limit: number) => (fullYear ? limit : Math.floor((limit * days) / 365));
-  const lower = scale(LOWER);
-  const upper = scale(UPPER);
-  if (profits <= lower || profits >= upper) return null;
-  return { pence: Math.floor(((upper - profits) * 3) / 200), upper };
+/** One part of the period: its limits, and where box 315's share of it falls. */
+function partLine(part: RatePart, view: SmallProfitsView) {
+  const whole = view.parts.length === 1;
+  const what = whole ? `This period (${part.days} days, ${companies(part.associated)})` : `Financial year ${part.year}'s part (${part.days} days, ${companies(part.associated)})`;
+  if (part.band === 'before the small profits rate') return `${what}: financial year ${part.year} has one rate of 19%, with no limits.`;
+  const limits = `lower limit ${formatPounds(part.lower)}, upper limit ${formatPounds(part.upper)}`;
+  if (part.profits === undefined) return `${what}: ${limits}.`;
+  const profits = `${whole ? 'profits' : 'its share of the profits'} of ${formatPounds(part.profits)}`;
+  if (part.band === 'small profits rate') return `${what}: ${limits}; ${profits} are within the lower limit, so the small profits rate of 19% applies.`;
+  if (part.band === 'marginal relief') {
+    return `${what}: ${limits}; ${profits} are between the limits, so 25% applies less marginal relief of 3/200 × (${formatPounds(part.upper)} − ${formatPounds(part.profits)}) = ${formatPounds(part.relief!)}.`;
+  }
+  return `${what}: ${limits}; ${profits} are above the upper limit, so the main rate of 25% applies.`;
+}
+
+/** Boxes 326–329 and the limits they set, where the rate is chosen. */
+function SmallProfitsSection() {
+  const ctx = useWizard();
+  const view = smallProfitsView(ctx.form);
+  if (!view) return null;
+  const claimed = claimsSmallProfitsRate(ctx.form);
+  const proposal = view.typeExcluded ? (
+    <span className="field__note" data-testid="small-profits-proposal">
+      A company of this type (box 4) pays the main rate: it cannot claim the small profits rate or marginal relief.
+    </span>
+  ) : view.proposeClaim && !claimed ? (
+    <span className="field__note" data-testid="small-profits-proposal">
+      The profits are within the limits, so the company can claim the small profits rate or marginal relief.{' '}
+      <button type="button" className="button button--small" onClick={() => ctx.setValue('smallProfitsClaim', 'yes')}>
+        Claim it in box 329
+      </button>
+    </span>
+  ) : undefined;
+  return (
+    <section className="step-section" aria-labelledby="small-profits-heading" data-testid="small-profits">
+      <h3 id="small-profits-heading">Small profits rate and marginal relief</h3>
+      <p className="step-section__intro">
+        From 1 April 2023 the limits of £50,000 and £250,000 are divided by one plus the number of associated companies and reduced for a period shorter than 12
+        months (its days ÷ 365).
+      </p>
+      {straddles(ctx.form) ? (
+        <>
+          <FormField id="associatedFirstYear" />
+          <FormField id="associatedSecondYear" />
+        </>
+      ) : (
+        <FormField id="associatedCompanies" />
+      )}
+      <ul className="small-profits__limits" data-testid="small-profits-limits">
+        {view.parts.map((part) => (
+          <li key={part.year}>{partLine(part, view)}</li>
+        ))}
+        {view.relief !== undefined ? <li data-testid="small-profits-relief">Marginal relief for box 435: {formatPounds(view.relief)}, with no franked investment income.</li> : null}
+      </ul>
+      <FormField id="smallProfitsClaim" note={proposal} />
+    </section>
+  );
 }
 
 export function ProfitsStep() {
   const ctx = useWizard();
   const { first, second } = periodYears(ctx.form);
-  const relief = marginalReliefHint(ctx.form);
+  const claimed = claimsSmallProfitsRate(ctx.form);
+  const relief = smallProfitsView(ctx.form)?.relief;
   return (
     <>
       <section className="step-section" aria-labelledby="turnover-heading">
@@ -58,11 +95,12 @@ export function ProfitsStep() {
         <FormField id="profitsBeforeDonationsAndGroupRelief" />
         <FormField id="chargeableProfits" />
       </section>
+      <SmallProfitsSection />
       <section className="step-section" aria-labelledby="fy1-heading">
         <h3 id="fy1-heading">{second !== undefined ? `First financial year (${first})` : 'Tax calculation'}</h3>
         <FormField id="financialYear" />
         <FormField id="fy1Profit" />
-        <FormField id="fy1Rate" note={rateNote(first)} />
+        <FormField id="fy1Rate" note={rateNote(first, claimed)} />
         <FormField id="fy1Tax" />
       </section>
       {second !== undefined ? (
@@ -71,7 +109,7 @@ export function ProfitsStep() {
           <p className="step-section__intro">The period straddles 1 April {second}, so its profits are split between two financial years.</p>
           <FormField id="fy2Year" />
           <FormField id="fy2Profit" />
-          <FormField id="fy2Rate" note={rateNote(second)} />
+          <FormField id="fy2Rate" note={rateNote(second, claimed)} />
           <FormField id="fy2Tax" />
         </section>
       ) : null}
@@ -81,9 +119,10 @@ export function ProfitsStep() {
         <FormField
           id="marginalRelief"
           note={
-            relief ? (
+            relief !== undefined ? (
               <span className="field__note" data-testid="marginal-relief-note">
-                Profits are between the limits, so marginal relief applies at the 25% rate: 3/200 × ({formatPounds(relief.upper)} − profits) = {formatPounds(relief.pence)} with no associated companies and no franked investment income.
+                Profits are between the limits, so marginal relief applies at the 25% rate: 3/200 × (upper limit − profits) = {formatPounds(relief)}, with the associated
+                companies above and no franked investment income.{claimed ? '' : ' It needs the claim in box 329.'}
               </span>
             ) : undefined
           }

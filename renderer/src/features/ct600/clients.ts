@@ -1,5 +1,5 @@
 import type { Client, ClientDetails } from '../../../../preload/contract.js';
-import { dateTextOf, type Ct600Form } from './form.js';
+import { dateTextOf, parseCount, straddles, type Ct600Form } from './form.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -27,14 +27,29 @@ export function usualPeriod(periodEnd: string, today: Date): { from: string; to:
   return { from: iso(from), to: iso(end) };
 }
 
-/** Company name, box 2, UTR and the usual period from the client book. */
+/** Company name, box 2, UTR, the usual period and the associated companies (boxes 326–328) from the client book. */
 export function prefillFromClient(form: Ct600Form, client: Client, today: Date): Ct600Form {
   const period = usualPeriod(client.periodEnd, today);
+  const associated = String(client.associatedCompanies ?? 0);
   return {
     ...form,
-    values: { ...form.values, companyName: client.companyName, registrationNumber: client.registrationNumber, utr: client.utr },
+    values: {
+      ...form.values,
+      companyName: client.companyName,
+      registrationNumber: client.registrationNumber,
+      utr: client.utr,
+      associatedCompanies: associated,
+      associatedFirstYear: associated,
+      associatedSecondYear: associated,
+    },
     dates: period ? { periodFrom: dateTextOf(period.from), periodTo: dateTextOf(period.to) } : form.dates,
   };
+}
+
+/** The associated companies the return states last: box 326, or box 328 of a straddling period. */
+function latestAssociatedCompanies(form: Ct600Form): number | undefined {
+  const p = parseCount(form.values[straddles(form) ? 'associatedSecondYear' : 'associatedCompanies'] ?? '');
+  return p.ok ? p.value : undefined;
 }
 
 /** The client's details as the return has them now ("Save these details to the client"). */
@@ -46,5 +61,6 @@ export function clientDetailsFrom(form: Ct600Form, existing: Client | undefined,
     periodEnd: periodTo ? periodTo.slice(5) : (existing?.periodEnd ?? ''),
     serviceClientName: existing?.serviceClientName ?? '',
     serviceClientId: existing?.serviceClientId ?? '',
+    associatedCompanies: latestAssociatedCompanies(form) ?? existing?.associatedCompanies ?? 0,
   };
 }

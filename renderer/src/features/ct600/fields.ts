@@ -5,7 +5,7 @@
  */
 export type StepId = 'company' | 'attachments' | 'profits' | 'declaration' | 'check';
 
-export type FieldKind = 'text' | 'date' | 'money' | 'rate' | 'year' | 'choice' | 'boolean';
+export type FieldKind = 'text' | 'date' | 'money' | 'rate' | 'year' | 'choice' | 'boolean' | 'count' | 'claim';
 
 export interface FieldDef {
   id: string;
@@ -27,6 +27,12 @@ export interface FieldDef {
   derived?: boolean;
   /** Only shown when the period straddles 1 April. */
   secondYear?: boolean;
+  /**
+   * Boxes 326–329, only for a period ending on or after 1 April 2023: the
+   * count for the whole period (326), the counts by year of a straddling
+   * period (327/328), or the claim (329).
+   */
+  smallProfits?: 'period' | 'byYear' | 'claim';
 }
 
 const money = (id: string, box: string, label: string, hmrc: string, request: string, extra: Partial<FieldDef> = {}): FieldDef => ({
@@ -62,6 +68,10 @@ export const FIELDS: FieldDef[] = [
   money('profitsBeforeOtherDeductions', '235', 'Profits before other deductions and reliefs', 'Profits before other deductions and reliefs', 'profitsBeforeOtherDeductions', { wholePounds: true }),
   money('profitsBeforeDonationsAndGroupRelief', '300', 'Profits before qualifying donations and group relief', 'Profits before qualifying donations and group relief', 'profitsBeforeDonationsAndGroupRelief', { wholePounds: true }),
   money('chargeableProfits', '315', 'Profits chargeable to corporation tax', 'Profits chargeable to Corporation Tax', 'chargeableProfits', { wholePounds: true, missing: 'Enter the profits chargeable to corporation tax (box 315)' }),
+  { id: 'associatedCompanies', step: 'profits', kind: 'count', label: 'Associated companies in this period', box: '326', hmrc: 'Number of associated companies in this period', request: 'associatedCompanies.thisPeriod', smallProfits: 'period', missing: 'Enter the number of associated companies, 0 when there are none (box 326)', hint: 'Companies under common control with this one at any time in the period, 0 when there are none. They share the small profits limits.' },
+  { id: 'associatedFirstYear', step: 'profits', kind: 'count', label: 'Associated companies in the first financial year', box: '327', hmrc: 'Associated companies in the first financial year', request: 'associatedCompanies.firstYear', smallProfits: 'byYear', missing: 'Enter the number of associated companies in the first financial year, 0 when there are none (box 327)', hint: '0 when there are none.' },
+  { id: 'associatedSecondYear', step: 'profits', kind: 'count', label: 'Associated companies in the second financial year', box: '328', hmrc: 'Associated companies in the second financial year', request: 'associatedCompanies.secondYear', smallProfits: 'byYear', missing: 'Enter the number of associated companies in the second financial year, 0 when there are none (box 328)', hint: '0 when there are none.' },
+  { id: 'smallProfitsClaim', step: 'profits', kind: 'claim', label: 'The company claims the small profits rate or marginal relief', box: '329', hmrc: 'Claiming small profits rate or marginal relief', request: 'associatedCompanies.startingOrSmallCompaniesRate', smallProfits: 'claim', hint: 'Needed for the 19% rate or for marginal relief (box 435) from 1 April 2023: HMRC rejects either without it.' },
   { id: 'financialYear', step: 'profits', kind: 'year', label: 'Financial year', box: '330', hmrc: 'Financial year (yyyy)', request: 'financialYear', derived: true },
   money('fy1Profit', '335', 'Profits charged at this rate', 'Amount of profit', 'financialYearProfit', { wholePounds: true }),
   { id: 'fy1Rate', step: 'profits', kind: 'rate', label: 'Rate of tax', box: '340', hmrc: 'Rate of tax', request: 'financialYearTaxRate', hint: 'A percentage, for example 19 or 25' },
@@ -107,6 +117,7 @@ export function fieldOfRequestPath(path: string): FieldDef | undefined {
   if (clean === 'periodCovered') return FIELD_BY_ID.get('periodFrom');
   if (clean === 'declaration') return FIELD_BY_ID.get('declarationName');
   if (clean === 'utrValue') return FIELD_BY_ID.get('utr');
+  if (clean === 'associatedCompanies') return FIELD_BY_ID.get('smallProfitsClaim');
   return undefined;
 }
 

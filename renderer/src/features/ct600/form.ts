@@ -32,6 +32,9 @@ export const DEFAULT_VALUES: Record<string, string> = {
   companyType: '0',
   accountsChoice: 'ThisPeriodAccounts',
   computationsChoice: 'ThisPeriodComputations',
+  associatedCompanies: '0',
+  associatedFirstYear: '0',
+  associatedSecondYear: '0',
 };
 
 const emptyDate = (): DateText => ({ day: '', month: '', year: '' });
@@ -72,6 +75,14 @@ export function parseMoney(text: string): Parsed<number> {
   const t = text.trim().replace(/^(-?)\s*£/, '$1').replace(/[,\s]/g, '');
   if (t === '') return { ok: true, value: undefined };
   if (!/^-?\d+(\.\d+)?$/.test(t)) return { ok: false, message: 'Enter an amount in pounds and pence, for example 12,500.00' };
+  return { ok: true, value: Number(t) };
+}
+
+/** A number of companies: a whole number, 0 or more; '' → undefined. */
+export function parseCount(text: string): Parsed<number> {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: undefined };
+  if (!/^\d+$/.test(t) || !Number.isSafeInteger(Number(t))) return { ok: false, message: 'Enter the number of associated companies as a whole number, 0 when there are none' };
   return { ok: true, value: Number(t) };
 }
 
@@ -117,6 +128,18 @@ export function periodYears(form: Ct600Form): { first?: number; second?: number 
 }
 
 export const straddles = (form: Ct600Form) => periodYears(form).second !== undefined;
+
+/** HMRC takes boxes 326–329 only for a period ending on or after 1 April 2023 (rule 9389). */
+export const SMALL_PROFITS_PERIOD_END_FROM = '2023-04-01';
+
+/** Whether the return asks about associated companies and the small profits claim (boxes 326–329). */
+export function asksSmallProfits(form: Ct600Form): boolean {
+  const to = calendarDateOf(form.dates.periodTo);
+  return !!to && !!calendarDateOf(form.dates.periodFrom) && formatDate(to) >= SMALL_PROFITS_PERIOD_END_FROM;
+}
+
+/** Whether box 329 is ticked. */
+export const claimsSmallProfitsRate = (form: Ct600Form) => form.values.smallProfitsClaim === 'yes';
 
 // ---------------------------------------------------------------------------
 // Derived boxes
@@ -191,6 +214,12 @@ export function effectiveFigures(form: Ct600Form): { pence: Record<string, numbe
 
 export function isVisible(form: Ct600Form, f: FieldDef): boolean {
   if (f.secondYear) return straddles(form);
+  if (f.smallProfits) {
+    if (!asksSmallProfits(form)) return false;
+    if (f.smallProfits === 'period') return !straddles(form);
+    if (f.smallProfits === 'byYear') return straddles(form);
+    return true;
+  }
   if (f.id === 'noAccountsReason') return form.values.accountsChoice === 'NoAccountsReason';
   if (f.id === 'noComputationsReason') return form.values.computationsChoice === 'NoComputationsReason';
   return true;
@@ -219,8 +248,10 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
     if (!isVisible(form, f)) continue;
     if (f.derived && !form.overrides[f.id]) continue;
     const parsed =
-      f.kind === 'money' ? parseMoney(v[f.id] ?? '') : f.kind === 'rate' ? parseRate(v[f.id] ?? '') : f.kind === 'date' ? parseDateText(form.dates[f.id as 'periodFrom']) : f.kind === 'year' && (v[f.id] ?? '').trim() !== '' && !/^\d{4}$/.test((v[f.id] ?? '').trim()) ? { ok: false as const, message: 'Enter the year in 4 digits, for example 2024' } : { ok: true as const };
+      f.kind === 'money' ? parseMoney(v[f.id] ?? '') : f.kind === 'count' ? parseCount(v[f.id] ?? '') : f.kind === 'rate' ? parseRate(v[f.id] ?? '') : f.kind === 'date' ? parseDateText(form.dates[f.id as 'periodFrom']) : f.kind === 'year' && (v[f.id] ?? '').trim() !== '' && !/^\d{4}$/.test((v[f.id] ?? '').trim()) ? { ok: false as const, message: 'Enter the year in 4 digits, for example 2024' } : { ok: true as const };
     if (!parsed.ok) conversionErrors.set(f.id, parsed.message);
+    // A count is always given where it is asked (0 when there are none): HMRC wants one beside box 329.
+    else if (f.kind === 'count' && (v[f.id] ?? '').trim() === '') conversionErrors.set(f.id, f.missing ?? `Enter ${f.label.toLowerCase()}`);
   }
   const { pence } = effectiveFigures(form);
   const money = (id: string) => amountOrNull(v[id], id, form, pence);
@@ -270,6 +301,16 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
     taxPayable: money('taxPayable') ?? undefined,
     declaration: { acceptDeclaration: form.accepted, name: text('declarationName'), status: text('declarationStatus') },
   };
+  // HMRC's group sits beside the tax calculation: a return without one (a dormant company) carries no counts unless it claims box 329.
+  if (asksSmallProfits(form) && (claimsSmallProfitsRate(form) || request.financialYearProfit != null)) {
+    const count = (id: string) => {
+      const p = parseCount(v[id] ?? '');
+      return p.ok && p.value !== undefined ? p.value : null;
+    };
+    request.associatedCompanies = straddles(form)
+      ? { firstYear: count('associatedFirstYear'), secondYear: count('associatedSecondYear'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) }
+      : { thisPeriod: count('associatedCompanies'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) };
+  }
   if (straddles(form)) {
     request.financialYearTwo = {
       year: pence.fy2Year,
