@@ -1,0 +1,58 @@
+/** HMRC's own Transaction Engine messages read into the outcome the user sees. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeIrmark } from '../../main/engine/ct600/index.js';
+import { parseGatewayReply } from '../../main/filing/gateway-reply.js';
+import { checkReceipt, errorFamily } from '../../main/filing/outcomes.js';
+import { sharedDir } from '../helpers/shared.js';
+
+const hmrc = (name: string) => readFileSync(join(sharedDir, 'ct600', 'hmrc', 'transaction-engine', name));
+
+describe("HMRC's sample replies", () => {
+  it('the success response is a receipt whose digest is the IRmark of the accepted sample return beside it', () => {
+    const reply = parseGatewayReply(hmrc('tpvs-success-response.xml'));
+    expect(reply.kind).toBe('success');
+    if (reply.kind !== 'success') return;
+    const ours = computeIrmark(hmrc('tpvs-accepted-sample.xml'));
+    expect(ours.base64).toBe('YrgW02ybxWOff7gHrELynhp1gRw=');
+    expect(reply.receipt.digestBase64).toBe(ours.base64);
+    expect(reply.receipt.quotedIrmarkBase32).toBe(ours.base32);
+    expect(reply.receipt.acceptedTime).toBe('2026-09-29T00:33:06.257');
+    const check = checkReceipt(reply.receipt, ours.base64);
+    expect(check).toMatchObject({ matches: true, irmarkBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4' });
+    expect(check.statement).toContain('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4 is ours');
+  });
+
+  it('a receipt for another return is said not to match ours', () => {
+    const reply = parseGatewayReply(hmrc('tpvs-success-response-with-comments.xml'));
+    if (reply.kind !== 'success') throw new Error('expected a success response');
+    expect(reply.receipt.quotedIrmarkBase32).toBe('MTJ2WWZ7OGUFORACXV5Y6ODB5IAW6BCS');
+    const check = checkReceipt(reply.receipt, computeIrmark(hmrc('tpvs-accepted-sample.xml')).base64);
+    expect(check.matches).toBe(false);
+    expect(check.statement).toContain('not for the return as sent');
+  });
+
+  it('the business rejection lists rule 9200 with its location and the iXBRL errors by type', () => {
+    const reply = parseGatewayReply(hmrc('tpvs-business-errors-response.xml'));
+    if (reply.kind !== 'error') throw new Error('expected an error reply');
+    expect(reply.errors.map((e) => e.number)).toEqual(['3001']);
+    expect(reply.businessErrors).toHaveLength(7);
+    expect(reply.businessErrors[0]).toMatchObject({ number: '9200', type: 'business', location: expect.stringContaining('ct:TaxRate[1]') });
+    expect(reply.businessErrors.slice(1).map((e) => `${e.type} ${e.location}`)).toContain('xbrl.ixbrl.HeaderAbsent Accounts');
+    expect(errorFamily(reply.errors, reply.businessErrors)).toBe('business');
+  });
+
+  it('the authentication failure is error 1046, with the poll interval HMRC gave', () => {
+    const reply = parseGatewayReply(hmrc('ets-authentication-failure-response.xml'));
+    if (reply.kind !== 'error') throw new Error('expected an error reply');
+    expect(reply.errors).toEqual([expect.objectContaining({ number: '1046', type: 'fatal', raisedBy: 'Gateway' })]);
+    expect(reply.header.pollIntervalSeconds).toBe(10);
+    expect(errorFamily(reply.errors, reply.businessErrors)).toBe('authentication');
+  });
+
+  it('a reply that is not a GovTalk message is refused, never guessed at', () => {
+    expect(() => parseGatewayReply('<html>Service unavailable</html>')).toThrow(/not a GovTalk message/);
+    expect(() => parseGatewayReply('')).toThrow(/not XML/);
+  });
+});
