@@ -19,6 +19,7 @@ export async function runCt600Command(args: string[], io: CliIo): Promise<number
   const parsed = parseArgs(spec, rest);
   if (parsed.positional.length === 0) throw new CliUsageError(`ct600 ${command} needs at least one file or folder`, { area: 'ct600', name: command });
   try {
+    if (command === 'submit') return await (await import('./submit.js')).submit(parsed, io);
     return command === 'build' ? await build(parsed, io) : await verify(parsed, io);
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
