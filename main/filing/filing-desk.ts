@@ -399,8 +399,10 @@ export class FilingDesk {
         continue;
       }
       this.onProgress({ transactionId: record.transactionId, step: 'polling' });
+      // The interval runs from this poll: saved before it goes, so a restart after a poll whose answer was lost waits too.
+      const interval = (record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000;
+      record = await this.save(this.log({ ...record, nextPollAt: new Date(this.clock().getTime() + interval).toISOString() }, { direction: 'sent', what: 'poll' }));
       const ex = await this.exchange(record.responseEndPoint ?? record.submissionUrl, pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
-      record = this.log(record, { direction: 'sent', what: 'poll' });
       record = this.noteReply(record, 'answer to the poll', ex);
       let retry = 'problem' in ex;
       if (!('problem' in ex)) {
