@@ -221,6 +221,14 @@ export class FilingDesk {
   /** Prepare and file in one go, or resume the submission already under way for this return. */
   async submit(built: Uint8Array, options: PrepareOptions & { sendAgain?: boolean }): Promise<FilingOutcome> {
     const pending = await this.pendingFor(built, options.environment);
+    if (pending && pending.bodySha256 !== prepareSubmission(built, options.environment, pending.transactionId, options.channel).bodySha256) {
+      // Resuming would file what was built before, not what the user is looking at now.
+      throw new FilingRefusal(
+        'transactionId',
+        `an earlier version of this return (UTR ${pending.utr}, period ${pending.periodFrom} to ${pending.periodTo}) is still being filed as TransactionID ${pending.transactionId}; it must finish before a changed return is sent`,
+        pending.transactionId,
+      );
+    }
     const record = pending ?? (await this.prepare(built, options));
     return this.file(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
   }
