@@ -180,6 +180,19 @@ export class FilingDesk {
       log: [],
     };
     await this.store.save(record);
+    // Two windows or processes may prepare the same return at once: each sees the other's record
+    // now, and only the earliest goes on; the other is removed before anything was sent.
+    const rival = (await this.store.list()).records.find(
+      (r) => r.transactionId !== transactionId && sameReturnKey(r) === key && !FINAL_STATES.has(r.state) && (r.createdAt < record.createdAt || (r.createdAt === record.createdAt && r.transactionId < transactionId)),
+    );
+    if (rival) {
+      await this.store.removeUnsent(record);
+      throw new FilingRefusal(
+        'transactionId',
+        `a submission of this return (UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo}, ${options.environment.name}) is already under way as TransactionID ${rival.transactionId}; it is resumed, never sent a second time`,
+        rival.transactionId,
+      );
+    }
     return record;
   }
 

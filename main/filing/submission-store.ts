@@ -53,6 +53,12 @@ export class SubmissionStore {
     }
   }
 
+  /** Removes a record that was never sent (a submission that lost the race to another for the same return). */
+  async removeUnsent(record: SubmissionRecord): Promise<void> {
+    if (record.sendStartedAt) throw new SubmissionStoreError(`the submission record ${record.transactionId} may have been sent and is kept`);
+    await this.fs.rm(this.fileOf(record.transactionId), { force: true });
+  }
+
   async load(transactionId: string): Promise<SubmissionRecord> {
     const file = this.fileOf(transactionId);
     const exists = await checkDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER, { create: false }).catch((error: unknown) => {

@@ -139,6 +139,16 @@ describe('filing a return with the Transaction Engine', () => {
     expect(peer.submissionsByTransactionId.size).toBe(1);
   });
 
+  it('the same return filed twice at once is sent once: the later submission steps back before sending', async () => {
+    const { peer, environment } = await setUp();
+    const { desk } = makeDesk();
+    const results = await Promise.allSettled([desk.submit(builtReturn(), { environment }), desk.submit(builtReturn(), { environment })]);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value.outcome === 'accepted')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused && (refused as PromiseRejectedResult).reason).toBeInstanceOf(FilingRefusal);
+    expect([...peer.submissionsByTransactionId.values()]).toEqual([1]);
+  });
+
   it('HMRC down for good leaves the submission pending and resumable, never sent twice', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 502 }, on: 'poll', times: 5 });
