@@ -204,6 +204,15 @@ export class FilingDesk {
     return records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
   }
 
+  /** The filing history, newest first: every submission, or those of one draft or one client. */
+  async history(filter: { draftId?: string; clientId?: string } = {}): Promise<FilingOutcome[]> {
+    const { records } = await this.store.list();
+    return records
+      .filter((r) => (filter.draftId === undefined || r.draftId === filter.draftId) && (filter.clientId === undefined || r.clientId === filter.clientId))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .map((r) => this.outcomeOf(r));
+  }
+
   /** Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted. */
   async unfinished(): Promise<SubmissionRecord[]> {
     const { records } = await this.store.list();

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyIrmark } from '../../main/engine/ct600/index.js';
+import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
+import { fullReturn } from '../fixtures/ct600-requests.js';
 import { FilingRefusal } from '../../main/filing/filing-desk.js';
 import { builtReturn, GATEWAY, makeDesk, rejectedReturn, startPeer } from './filing-support.js';
 
@@ -149,6 +150,21 @@ describe('filing a return with the Transaction Engine', () => {
     expect([...peer.submissionsByTransactionId.values()]).toEqual([1]);
   });
 
+  it('an amended return for an accepted period is sent only with the user\'s confirmation, and both show in the draft\'s history', async () => {
+    const { peer, environment } = await setUp();
+    const { desk } = makeDesk();
+    const original = await desk.submit(builtReturn(), { environment, draftId: 'draft-1', clientId: 'client-9' });
+    const amended = Buffer.from(buildCt600({ ...fullReturn(), returnType: 'amended' }, { vendorId: '1234' }).xmlDoc, 'base64');
+    await expect(desk.submit(amended, { environment, draftId: 'draft-1', clientId: 'client-9' })).rejects.toThrow(/amended return, sent with your confirmation/);
+    const second = await desk.submit(amended, { environment, draftId: 'draft-1', clientId: 'client-9', confirmAmendment: true });
+    expect(second.outcome).toBe('accepted');
+    expect(peer.submissionsByTransactionId.size).toBe(2);
+    const history = await desk.history({ draftId: 'draft-1' });
+    expect(history.map((h) => h.transactionId).sort()).toEqual([original.transactionId, second.transactionId].sort());
+    expect(await desk.history({ clientId: 'someone-else' })).toEqual([]);
+    expect(await desk.unfinished()).toEqual([]);
+  });
+
   it('HMRC down for good leaves the submission pending and resumable, never sent twice', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 502 }, on: 'poll', times: 5 });
@@ -156,6 +172,7 @@ describe('filing a return with the Transaction Engine', () => {
     const outcome = await desk.submit(builtReturn(), { environment });
     expect(outcome.outcome).toBe('pending');
     expect(outcome.message).toMatch(/never sends it twice/);
+    expect((await desk.unfinished()).map((r) => r.transactionId)).toEqual([outcome.transactionId]);
     const resumed = await desk.submit(builtReturn(), { environment });
     expect(resumed.outcome).toBe('accepted');
     expect(resumed.transactionId).toBe(outcome.transactionId);
