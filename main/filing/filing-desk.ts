@@ -14,10 +14,11 @@
  * through the constructor (credentials, transport, clock, progress).
  */
 import { randomBytes } from 'node:crypto';
-import { toBase32 } from '../engine/ct600/base32.js';
 import { type FilingEnvironment } from './environments.js';
-import { parseGatewayReply, ReplyFormatError, type GatewayReply, type GovTalkError } from './gateway-reply.js';
-import { checkReceipt, describeError, errorFamily } from './outcomes.js';
+import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
+import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
+import { describeError, errorFamily } from './outcomes.js';
+import { acknowledged, afterReply, DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
 import {
   dataRequestMessage,
   deleteMessage,
@@ -32,6 +33,9 @@ import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRe
 import type { SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
+export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
+export { DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
+
 export interface RetryPolicy {
   baseDelayMs: number;
   maxDelayMs: number;
@@ -40,8 +44,6 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 120_000, maxAttempts: 8 };
-/** When HMRC gives no PollInterval; the protocol's usual value. */
-export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
 
 export interface FilingProgress {
   transactionId: string;
@@ -71,25 +73,6 @@ export interface PrepareOptions {
   clientId?: string;
   /** An amended return for a period already accepted: only with the user's confirmation. */
   confirmAmendment?: boolean;
-}
-
-export type FilingOutcomeKind = 'accepted' | 'rejected' | 'authentication-failed' | 'not-at-hmrc' | 'pending';
-
-export interface FilingOutcome {
-  outcome: FilingOutcomeKind;
-  transactionId: string;
-  environment: string;
-  utr: string;
-  periodFrom: string;
-  periodTo: string;
-  irmark: string;
-  irmarkBase32: string;
-  correlationId?: string;
-  acceptedTime?: string;
-  receipt?: { irmarkBase32: string; matchesOurIrmark: boolean; statement: string };
-  errors?: { number: string; type: string; text: string; location: string; message: string }[];
-  /** What the user should know or do, in plain words. */
-  message: string;
 }
 
 /** A refusal before anything was sent: the return already filed, a submission already under way. */
@@ -210,7 +193,7 @@ export class FilingDesk {
     return records
       .filter((r) => (filter.draftId === undefined || r.draftId === filter.draftId) && (filter.clientId === undefined || r.clientId === filter.clientId))
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .map((r) => this.outcomeOf(r));
+      .map((r) => outcomeOf(r));
   }
 
   /** Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted. */
@@ -230,14 +213,14 @@ export class FilingDesk {
     if (!record.correlationId && !FINAL_STATES.has(record.state)) {
       if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {
         record = await this.recover(record);
-        if (!record.correlationId && !FINAL_STATES.has(record.state)) return this.outcomeOf(record);
+        if (!record.correlationId && !FINAL_STATES.has(record.state)) return outcomeOf(record);
       }
       if (!record.correlationId && !FINAL_STATES.has(record.state)) record = await this.send(record);
     }
     if (!FINAL_STATES.has(record.state) && record.correlationId) record = await this.pollUntilDone(record);
     if (FINAL_STATES.has(record.state) && record.correlationId && !record.deletedAtHmrc) record = await this.deleteAtHmrc(record);
     this.onProgress({ transactionId, step: 'done' });
-    return this.outcomeOf(record);
+    return outcomeOf(record);
   }
 
   /** Prepare and file in one go, or resume the submission already under way for this return. */
@@ -311,73 +294,14 @@ export class FilingDesk {
       await this.save(record);
       return this.recover(record);
     }
-    record = await this.save(this.afterSubmitReply(record, ex.reply, ex.xml, credentials));
+    record = await this.save(afterReply(record, ex.reply, ex.xml, this.clock(), credentials));
     // An answer that is neither an acknowledgement nor a verdict leaves it unknown whether HMRC holds the return.
     return record.correlationId || FINAL_STATES.has(record.state) ? record : this.recover(record);
   }
 
-  private afterSubmitReply(record: SubmissionRecord, reply: GatewayReply, xml: string, credentials?: GatewayCredentials): SubmissionRecord {
-    switch (reply.kind) {
-      case 'acknowledgement':
-        return this.acknowledged(record, reply);
-      case 'success':
-        return this.accepted(record, reply, xml, credentials);
-      case 'error': {
-        const family = errorFamily(reply.errors, reply.businessErrors);
-        if (family === 'unknown') return { ...record, lastProblem: `HMRC answered with error ${reply.errors.map((e) => e.number).join(', ')}; whether it holds the return is asked before anything else` };
-        return this.refused(record, reply, xml, family, credentials);
-      }
-      default:
-        return { ...record, lastProblem: `HMRC answered the submission with a ${reply.kind}, which the protocol does not` };
-    }
-  }
 
-  private acknowledged(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'acknowledgement' }>): SubmissionRecord {
-    const h = reply.header;
-    if (h.transactionId && h.transactionId !== record.transactionId) {
-      return { ...record, lastProblem: `HMRC's acknowledgement is for TransactionID ${h.transactionId}, not this submission's; it was not used` };
-    }
-    const correlationId = h.correlationId || record.correlationId;
-    if (!correlationId) return { ...record, lastProblem: 'HMRC acknowledged without a CorrelationID' };
-    const interval = h.pollIntervalSeconds ?? record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
-    const { lastProblem: _dropped, ...rest } = record;
-    return {
-      ...rest,
-      state: 'acknowledged',
-      correlationId,
-      responseEndPoint: h.responseEndPoint ?? record.responseEndPoint ?? record.submissionUrl,
-      pollIntervalSeconds: interval,
-      nextPollAt: new Date(this.clock().getTime() + interval * 1000).toISOString(),
-    };
-  }
 
-  private accepted(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'success' }>, xml: string, credentials?: GatewayCredentials): SubmissionRecord {
-    const check = checkReceipt(reply.receipt, record.irmark);
-    const { lastProblem: _dropped, ...rest } = record;
-    return {
-      ...rest,
-      state: 'accepted',
-      ...(reply.header.correlationId && !record.correlationId ? { correlationId: reply.header.correlationId } : {}),
-      outcome: {
-        kind: 'accepted',
-        acceptedTime: reply.receipt.acceptedTime,
-        receiptIrmarkBase32: check.receiptDigestBase32,
-        receiptMatches: check.matches,
-        receiptStatement: check.statement,
-        responseXml: maskCredentials(xml, credentials),
-      },
-    };
-  }
 
-  private refused(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'error' }>, xml: string, family: string, credentials?: GatewayCredentials): SubmissionRecord {
-    const kind = family === 'authentication' ? 'authentication-failed' : 'rejected';
-    const { lastProblem: _dropped, ...rest } = record;
-    return {
-      ...rest,
-      state: kind,
-      outcome: { kind, errors: reply.errors, businessErrors: reply.businessErrors, responseXml: maskCredentials(xml, credentials) },
-    };
-  }
 
   /** After a crash or a lost answer: asks HMRC whether it holds this TransactionID, and continues from what it says. */
   private async recover(record: SubmissionRecord): Promise<SubmissionRecord> {
@@ -407,7 +331,7 @@ export class FilingDesk {
       if (ours && ours.correlationId) {
         const header = { ...ex.reply.header, correlationId: ours.correlationId, transactionId: record.transactionId };
         const { responseEndPoint: _ignored, ...withoutEndPoint } = header;
-        return this.save(this.acknowledged(record, { kind: 'acknowledgement', header: ex.reply.header.responseEndPoint ? header : withoutEndPoint }));
+        return this.save(acknowledged(record, { kind: 'acknowledgement', header: ex.reply.header.responseEndPoint ? header : withoutEndPoint }, this.clock()));
       }
       return this.save({
         ...record,
@@ -442,7 +366,7 @@ export class FilingDesk {
           record = { ...record, lastProblem: `HMRC answered the poll with error ${reply.errors.map((e) => e.number).join(', ')}; polling again` };
         } else if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {
           failures = 0;
-          record = this.afterSubmitReply(record, reply, ex.xml);
+          record = afterReply(record, reply, ex.xml, this.clock());
         } else {
           retry = true;
           record = { ...record, lastProblem: `HMRC answered the poll with a ${reply.kind}` };
@@ -468,46 +392,5 @@ export class FilingDesk {
     // HMRC keeps a response until it is deleted; a failed delete is tried again next time, the outcome stands.
     if (!('problem' in ex) && ex.reply.kind === 'deleted') record = { ...record, deletedAtHmrc: true };
     return this.save(record);
-  }
-
-  outcomeOf(record: SubmissionRecord): FilingOutcome {
-    const base = {
-      transactionId: record.transactionId,
-      environment: record.environment,
-      utr: record.utr,
-      periodFrom: record.periodFrom,
-      periodTo: record.periodTo,
-      irmark: record.irmark,
-      irmarkBase32: toBase32(Buffer.from(record.irmark, 'base64')),
-      ...(record.correlationId ? { correlationId: record.correlationId } : {}),
-    };
-    const o = record.outcome;
-    if (record.state === 'accepted' && o?.kind === 'accepted') {
-      return {
-        ...base,
-        outcome: 'accepted',
-        acceptedTime: o.acceptedTime,
-        receipt: { irmarkBase32: o.receiptIrmarkBase32, matchesOurIrmark: o.receiptMatches, statement: o.receiptStatement },
-        message: `HMRC accepted the return at ${o.acceptedTime}. ${o.receiptStatement}.`,
-      };
-    }
-    if ((record.state === 'rejected' || record.state === 'authentication-failed') && o && o.kind !== 'accepted') {
-      const listed: GovTalkError[] = o.businessErrors.length > 0 ? o.businessErrors : o.errors;
-      return {
-        ...base,
-        outcome: record.state,
-        errors: listed.map((e) => ({ number: e.number, type: e.type, text: e.text, location: e.location, message: describeError(e) })),
-        message:
-          record.state === 'authentication-failed'
-            ? 'HMRC did not accept the Government Gateway user ID and password; check them and file again (nothing was filed)'
-            : `HMRC rejected the return with ${listed.length} error${listed.length === 1 ? '' : 's'}; nothing was filed`,
-      };
-    }
-    if (record.state === 'not-at-hmrc') return { ...base, outcome: 'not-at-hmrc', message: record.lastProblem ?? 'HMRC holds no submission with this TransactionID' };
-    return {
-      ...base,
-      outcome: 'pending',
-      message: `${record.correlationId ? 'HMRC has the return and is still working on it' : 'Whether HMRC received the return is not known yet'}${record.lastProblem ? ` (${record.lastProblem})` : ''}; resuming later polls for the answer and never sends it twice`,
-    };
   }
 }
