@@ -319,7 +319,7 @@ export class FilingDesk {
       }
       if (ex.reply.kind === 'error') {
         const family = errorFamily(ex.reply.errors, ex.reply.businessErrors);
-        if (family === 'authentication') return this.save({ ...record, lastProblem: `HMRC refused the data request: ${ex.reply.errors.map(describeError).join('; ')}` });
+        if (family === 'authentication') return this.save({ ...record, lastProblem: `HMRC refused the data request: ${ex.reply.errors.map((e) => describeError(e)).join('; ')}` });
         record = await this.save(record);
         continue;
       }

@@ -5,6 +5,7 @@
  */
 import { toBase32 } from '../engine/ct600/base32.js';
 import type { GovTalkError } from './gateway-reply.js';
+import { boxOfLocation } from './error-boxes.js';
 import { describeError } from './outcomes.js';
 import type { SubmissionRecord } from './submission-record.js';
 
@@ -22,7 +23,8 @@ export interface FilingOutcome {
   correlationId?: string;
   acceptedTime?: string;
   receipt?: { irmarkBase32: string; matchesOurIrmark: boolean; statement: string };
-  errors?: { number: string; type: string; text: string; location: string; message: string }[];
+  /** Each of HMRC's errors: its number and text, where it points, the CT600 box when it concerns one, and a plain-English line. */
+  errors?: { number: string; type: string; text: string; location: string; box?: string; message: string }[];
   /** What the user should know or do, in plain words. */
   message: string;
 }
@@ -53,7 +55,10 @@ export function outcomeOf(record: SubmissionRecord): FilingOutcome {
     return {
       ...base,
       outcome: record.state,
-      errors: listed.map((e) => ({ number: e.number, type: e.type, text: e.text, location: e.location, message: describeError(e) })),
+      errors: listed.map((e) => {
+        const box = boxOfLocation(e.location);
+        return { number: e.number, type: e.type, text: e.text, location: e.location, ...(box ? { box } : {}), message: describeError(e, box) };
+      }),
       message:
         record.state === 'authentication-failed'
           ? 'HMRC did not accept the Government Gateway user ID and password; check them and file again (nothing was filed)'

@@ -23,8 +23,8 @@ export function errorFamily(errors: GovTalkError[], businessErrors: GovTalkError
 }
 
 /** A line for the user: HMRC's number and text, and what to do about it. */
-export function describeError(e: GovTalkError): string {
-  const where = e.location ? ` (at ${e.location})` : '';
+export function describeError(e: GovTalkError, box?: string): string {
+  const where = box ? ` (box ${box})` : e.location ? ` (at ${e.location})` : '';
   if (AUTHENTICATION.has(e.number)) {
     return `HMRC error ${e.number}: ${e.text}${where} — check the Government Gateway user ID and password`;
   }

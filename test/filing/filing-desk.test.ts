@@ -56,7 +56,7 @@ describe('filing a return with the Transaction Engine', () => {
     const outcome = await desk.submit(rejectedReturn(), { environment });
     expect(outcome.outcome).toBe('rejected');
     expect(outcome.errors?.map((e) => e.number)).toContain('9200');
-    expect(outcome.errors?.find((e) => e.number === '9200')?.location).toMatch(/TaxRate/);
+    expect(outcome.errors?.find((e) => e.number === '9200')).toMatchObject({ location: expect.stringMatching(/TaxRate/), box: '340', message: expect.stringContaining('(box 340)') });
     expect(outcome.message).toMatch(/rejected the return/);
   });
 

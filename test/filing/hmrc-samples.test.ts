@@ -56,3 +56,15 @@ describe("HMRC's sample replies", () => {
     expect(() => parseGatewayReply('')).toThrow(/not XML/);
   });
 });
+
+describe('the box an HMRC error concerns', () => {
+  it("rule 9200 in HMRC's sample rejection points at box 340, the first tax line's rate", async () => {
+    const { boxOfLocation } = await import('../../main/filing/error-boxes.js');
+    const reply = parseGatewayReply(hmrc('tpvs-business-errors-response.xml'));
+    if (reply.kind !== 'error') throw new Error('expected an error reply');
+    expect(boxOfLocation(reply.businessErrors[0]!.location)).toBe('340');
+    expect(boxOfLocation('Accounts')).toBeUndefined();
+    expect(boxOfLocation('/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CompanyTaxCalculation[1]/ct:CorporationTaxChargeable[1]/ct:FinancialYearTwo[1]/ct:Details[2]/ct:Tax[1]')).toBe('410');
+    expect(boxOfLocation('/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CalculationOfTaxOutstandingOrOverpaid[1]/ct:TaxPayable[1]')).toBe('525');
+  });
+});
