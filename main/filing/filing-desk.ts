@@ -361,7 +361,10 @@ export class FilingDesk {
       let retry = 'problem' in ex;
       if (!('problem' in ex)) {
         const reply = ex.reply;
-        if (reply.kind === 'error' && errorFamily(reply.errors, reply.businessErrors) === 'unknown') {
+        // 2000 on a poll: HMRC no longer finds the CorrelationID it gave. That says nothing about the
+        // return (it may have been accepted), so it is never recorded as a rejection.
+        const lostTrack = reply.kind === 'error' && reply.errors.some((e) => e.number === '2000');
+        if (reply.kind === 'error' && (lostTrack || errorFamily(reply.errors, reply.businessErrors) === 'unknown')) {
           retry = true;
           record = { ...record, lastProblem: `HMRC answered the poll with error ${reply.errors.map((e) => e.number).join(', ')}; polling again` };
         } else if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {

@@ -165,6 +165,23 @@ describe('filing a return with the Transaction Engine', () => {
     expect(await desk.unfinished()).toEqual([]);
   });
 
+  it('a poll HMRC answers with 2000 (CorrelationID not found) is never taken for a rejection', async () => {
+    const { deleteMessage } = await import('../../main/filing/submission-message.js');
+    let url = '';
+    const started = await setUp({
+      onPoll: async ({ correlationId, polls }) => {
+        // HMRC lets go of the submission under the client's feet.
+        if (polls === 1) await fetch(`${url}/submission`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: new Uint8Array(deleteMessage({ messageClass: 'HMRC-CT-CT600-TIL', gatewayTest: false, correlationId })) });
+      },
+    });
+    url = started.url;
+    const { desk } = makeDesk();
+    const outcome = await desk.submit(builtReturn(), { environment: started.environment });
+    expect(outcome.outcome).toBe('pending');
+    expect(outcome.message).toMatch(/2000/);
+    expect(started.peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+  });
+
   it('HMRC down for good leaves the submission pending and resumable, never sent twice', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 502 }, on: 'poll', times: 5 });
