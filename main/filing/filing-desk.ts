@@ -125,7 +125,15 @@ export class FilingDesk {
     const transactionId = this.newTransactionId();
     const prepared = prepareSubmission(built, options.environment, transactionId, options.channel);
     const key = sameReturnKey({ ...prepared, environment: options.environment.name });
-    const { records } = await this.store.list();
+    const { records, problems } = await this.store.list();
+    const unreadable = problems[0];
+    if (unreadable) {
+      // A record that cannot be read may be this very return, sent or accepted: sending blind could file it twice.
+      throw new FilingRefusal(
+        'data',
+        `${unreadable.reason}; until it is repaired or moved out of the submissions folder, Filing Desk cannot tell whether this return was already sent, so nothing new is sent`,
+      );
+    }
     for (const other of records.filter((r) => sameReturnKey(r) === key)) {
       if (other.state === 'accepted' && !(prepared.returnType === 'amended' && options.confirmAmendment)) {
         throw new FilingRefusal(

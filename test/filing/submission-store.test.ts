@@ -59,6 +59,8 @@ describe('submission records', () => {
     const { problems } = await store.list();
     expect(problems).toEqual([{ file: `${outcome.transactionId}.json`, reason: expect.stringContaining('cannot be used') }]);
     expect(problems[0]!.reason).not.toContain(dataDir);
+    // That record may be this very return: nothing new is sent while it cannot be read.
+    await expect(desk.submit(builtReturn(), { environment })).rejects.toThrow(/cannot tell whether this return was already sent/);
 
     const other = mkdtempSync(join(tmpdir(), 'fd-elsewhere-'));
     const linked = mkdtempSync(join(tmpdir(), 'fd-linked-'));
