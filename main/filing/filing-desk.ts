@@ -217,6 +217,19 @@ export class FilingDesk {
    * holds no submission with this TransactionID.
    */
   async file(transactionId: string, options: { sendAgain?: boolean } = {}): Promise<FilingOutcome> {
+    const release = await this.store.claim(transactionId);
+    if (!release) {
+      const record = await this.store.load(transactionId);
+      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, message: 'another Filing Desk (a window or a command line) is filing this return right now; it is never sent twice, look again when it has finished' }) };
+    }
+    try {
+      return await this.fileClaimed(transactionId, options);
+    } finally {
+      await release();
+    }
+  }
+
+  private async fileClaimed(transactionId: string, options: { sendAgain?: boolean }): Promise<FilingOutcome> {
     let record = await this.store.load(transactionId);
     if (!record.correlationId && !FINAL_STATES.has(record.state)) {
       if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {

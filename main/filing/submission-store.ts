@@ -16,6 +16,16 @@ export const SUBMISSIONS_FOLDER = 'submissions';
 /** A 25 MB return as base64, its log of polls and HMRC's answers, with room to spare. */
 export const MAX_SUBMISSION_RECORD_BYTES = 64 * 1024 * 1024;
 
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
 export class SubmissionStoreError extends Error {
   constructor(message: string) {
     super(message);
@@ -51,6 +61,35 @@ export class SubmissionStore {
     } catch (error) {
       throw new SubmissionStoreError(`the submission record ${checked.transactionId} could not be saved: ${describeFsError(error)}`);
     }
+  }
+
+  /**
+   * Claims a submission for this process while it is being filed, so two
+   * processes (the window and a command line) never drive one submission at
+   * once. A claim left by a process that died (a crash, SIGKILL) is taken
+   * over; one held by a live process is refused. Returns the release, or null.
+   */
+  async claim(transactionId: string, pid = process.pid, isAlive = processIsAlive): Promise<(() => Promise<void>) | null> {
+    const lock = `${this.fileOf(transactionId)}.claim`;
+    await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const handle = await this.fs.open(lock, 'wx', 0o600);
+        await handle.writeFile(String(pid));
+        await handle.close();
+        return async () => {
+          await this.fs.rm(lock, { force: true });
+        };
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'EEXIST') throw new SubmissionStoreError(`the submission ${transactionId} could not be claimed: ${describeFsError(error)}`);
+      }
+      const read = await readRegularText(lock, { maxBytes: 64, kind: 'submission claims' });
+      const holder = read.ok && /^\d+$/.test(read.value) ? Number(read.value) : undefined;
+      if (holder !== undefined && isAlive(holder)) return null;
+      // The process that claimed it is gone: its claim is void.
+      await this.fs.rm(lock, { force: true });
+    }
+    return null;
   }
 
   /** Removes a record that was never sent (a submission that lost the race to another for the same return). */

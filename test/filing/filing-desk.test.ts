@@ -182,6 +182,18 @@ describe('filing a return with the Transaction Engine', () => {
     expect(started.peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
   });
 
+  it('one submission driven from two places at once is sent once; the second says another Filing Desk is filing it', async () => {
+    const { peer, environment } = await setUp({ pollIntervalSeconds: 1 });
+    const { desk, dataDir } = makeDesk();
+    const record = await desk.prepare(builtReturn(), { environment });
+    const other = makeDesk({ dataDir }).desk;
+    const [a, b] = await Promise.all([desk.file(record.transactionId), other.file(record.transactionId)]);
+    expect([a.outcome, b.outcome].sort()).toEqual(['accepted', 'pending']);
+    expect([a, b].find((o) => o.outcome === 'pending')!.message).toMatch(/another Filing Desk/);
+    expect(peer.submissionsByTransactionId.get(record.transactionId)).toBe(1);
+    expect((await desk.file(record.transactionId)).outcome).toBe('accepted');
+  });
+
   it('HMRC down for good leaves the submission pending and resumable, never sent twice', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 502 }, on: 'poll', times: 5 });
