@@ -68,3 +68,15 @@ describe('the box an HMRC error concerns', () => {
     expect(boxOfLocation('/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CalculationOfTaxOutstandingOrOverpaid[1]/ct:TaxPayable[1]')).toBe('525');
   });
 });
+
+describe('replies that are not what they claim', () => {
+  it('a reply with a DOCTYPE (external entities) is refused before parsing', () => {
+    const hostile = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Header><MessageDetails><Qualifier>acknowledgement</Qualifier><CorrelationID>&e;</CorrelationID></MessageDetails></Header></GovTalkMessage>`;
+    expect(() => parseGatewayReply(hostile)).toThrow(/DOCTYPE/);
+  });
+
+  it('a receipt without a SHA-1 digest is not taken for a receipt', () => {
+    const text = hmrc('tpvs-success-response.xml').toString('utf8').replace('YrgW02ybxWOff7gHrELynhp1gRw=', 'not-a-digest');
+    expect(() => parseGatewayReply(text)).toThrow(/no IRmarkReceipt with a SHA-1 DigestValue/);
+  });
+});
