@@ -67,6 +67,28 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['cli ct600 validate small-company.xml', 'cli ct600 validate returns/ --json > findings.jsonl', 'cli ct600 validate returns/ --table'],
   },
   {
+    area: 'ct600',
+    name: 'submit',
+    args: '<file.xml>',
+    summary:
+      "file a built return with HMRC's Transaction Engine and print the outcome as JSON (exit 0 accepted, 1 rejected, 4 not finished: run it again to resume; it is never sent twice)",
+    options: [
+      { name: 'environment', value: 'til|ets|live', help: "til: Test in Live (checked by HMRC, never filed); ets: HMRC's external test service (synthetic data only); live: filed" },
+      { name: 'endpoint', value: 'url', help: "send to this address instead of HMRC's (a test Transaction Engine)" },
+      { name: 'secrets-file', value: 'file', help: 'gateway_user_id=… and gateway_password=… lines; readable by its owner only (chmod 600); else FILING_DESK_GATEWAY_USER_ID and FILING_DESK_GATEWAY_PASSWORD' },
+      { name: 'data', value: 'folder', help: "where submission records are kept (default: Filing Desk's data folder)" },
+      { name: 'vendor-id', value: 'id', help: 'HMRC vendor id, 4 digits, when the built return does not carry it' },
+      { name: 'product', value: 'name', help: 'product name in ChannelRouting/Channel/Product' },
+      { name: 'product-version', value: 'version', help: 'product version in ChannelRouting/Channel/Version' },
+      { name: 'send-again', help: 'send again a submission HMRC said it never received (same TransactionID)' },
+      { name: 'confirm-amendment', help: 'send an amended return for a period HMRC already accepted' },
+    ],
+    examples: [
+      'FILING_DESK_GATEWAY_USER_ID=… FILING_DESK_GATEWAY_PASSWORD=… cli ct600 submit small-company.xml --environment til',
+      'cli ct600 submit small-company.xml --environment til --endpoint http://127.0.0.1:8090/submission --secrets-file ~/.filing-desk-gateway',
+    ],
+  },
+  {
     area: 'package',
     name: 'build',
     args: '<request.json>',

@@ -22,6 +22,7 @@ export async function runCt600Command(args: string[], io: CliIo): Promise<number
   try {
     if (command === 'build') return await build(parsed, io);
     if (command === 'verify') return await verify(parsed, io);
+    if (command === 'submit') return await (await import('./submit.js')).submit(parsed, io);
     // Loaded on demand: building and verifying need none of the rules or the structure model.
     return await (await import('./ct600-validate.js')).validateReturns(parsed, io);
   } catch (err) {

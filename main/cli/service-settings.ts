@@ -28,12 +28,13 @@ export interface ServiceSecrets {
 }
 
 /**
- * A secrets file holds `client_secret=…` and `password=…` lines. It must be
- * readable by its owner alone: a file group or others can read is refused
- * before it is read, so a leaked copy is never used as if nothing happened.
- * (Windows has no mode bits; there the folder's ACL protects it.)
+ * A secrets file holds `key=value` lines (`client_secret=…` and `password=…`
+ * for the service). It must be readable by its owner alone: a file group or
+ * others can read is refused before it is read, so a leaked copy is never
+ * used as if nothing happened. (Windows has no mode bits; there the folder's
+ * ACL protects it.)
  */
-export async function readSecretsFile(path: string, platform: NodeJS.Platform = process.platform): Promise<ServiceSecrets> {
+export async function readSecretLines(path: string, known: readonly string[], platform: NodeJS.Platform = process.platform): Promise<Record<string, string>> {
   const info = await stat(path).catch((err: Error) => {
     throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${err.message}`);
   });
@@ -45,7 +46,7 @@ export async function readSecretsFile(path: string, platform: NodeJS.Platform = 
   // Read as any file Filing Desk did not write: a pipe in its place must not hang the service's start.
   const read = await readRegularText(path, { maxBytes: MAX_SECRETS_FILE_BYTES, kind: 'secrets files', followLinks: true });
   if (!read.ok) throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${read.reason}`);
-  const secrets: ServiceSecrets = {};
+  const secrets: Record<string, string> = {};
   const text = read.value.replace(/^\uFEFF/, '');
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
@@ -53,12 +54,20 @@ export async function readSecretsFile(path: string, platform: NodeJS.Platform = 
     const eq = line.indexOf('=');
     const key = eq < 0 ? line : line.slice(0, eq).trim();
     const value = eq < 0 ? '' : line.slice(eq + 1).trim();
-    if (key !== 'client_secret' && key !== 'password') {
-      throw new ServiceSettingsError(`${path} line ${index + 1}: "${key}" is not a known setting (use client_secret= and password=)`);
+    if (!known.includes(key)) {
+      throw new ServiceSettingsError(`${path} line ${index + 1}: "${key}" is not a known setting (use ${known.map((k) => `${k}=`).join(' and ')})`);
     }
     if (value === '') throw new ServiceSettingsError(`${path} line ${index + 1}: ${key} has no value`);
-    if (key === 'client_secret') secrets.clientSecret = value;
-    else secrets.password = value;
+    secrets[key] = value;
   }
+  return secrets;
+}
+
+/** The service's secrets file: client_secret= and password=. */
+export async function readSecretsFile(path: string, platform: NodeJS.Platform = process.platform): Promise<ServiceSecrets> {
+  const lines = await readSecretLines(path, ['client_secret', 'password'], platform);
+  const secrets: ServiceSecrets = {};
+  if (lines.client_secret !== undefined) secrets.clientSecret = lines.client_secret;
+  if (lines.password !== undefined) secrets.password = lines.password;
   return secrets;
 }

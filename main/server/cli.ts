@@ -10,8 +10,9 @@
 import { parseArgs } from 'node:util';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { defaultDataDir, readSecretsFile, ServiceSettingsError } from '../cli/service-settings.js';
+import { defaultDataDir, readSecretLines, ServiceSettingsError } from '../cli/service-settings.js';
 import { createServiceServer } from './service-server.js';
+import { createTransactionEnginePeer } from './transaction-engine/transaction-engine-peer.js';
 import type { InternalErrorLog } from './error-bodies.js';
 
 const USAGE = `usage: service --port <n> --client-id <id> --user <name> [options]
@@ -25,8 +26,12 @@ const USAGE = `usage: service --port <n> --client-id <id> --user <name> [options
   --body-limit <bytes>       largest request body accepted
   --client-secret <secret>   the client secret on the command line (visible to ps; prefer the environment or --secrets-file)
   --password <password>      the password on the command line (visible to ps; prefer the environment or --secrets-file)
+  --transaction-engine-port <n>  also run a Transaction Engine for tests (never HMRC) on this port: POST /submission, POST /poll
+  --gateway-user <id>        the Government Gateway user ID that Transaction Engine accepts
+  --poll-interval <s>        the PollInterval it asks for (default 10, as HMRC)
   --help                     this help
-  secrets from the environment: FILING_DESK_SERVICE_CLIENT_SECRET, FILING_DESK_SERVICE_PASSWORD
+  secrets from the environment: FILING_DESK_SERVICE_CLIENT_SECRET, FILING_DESK_SERVICE_PASSWORD, FILING_DESK_GATEWAY_PASSWORD (or gateway_password= in --secrets-file)
+  without --port, only the Transaction Engine runs (--client-id and --user are then not needed)
   example: FILING_DESK_SERVICE_CLIENT_SECRET=… FILING_DESK_SERVICE_PASSWORD=… npm run service -- --port 8080 --client-id desk --user jane@example.co.uk`;
 
 class UsageError extends Error {}
@@ -58,6 +63,11 @@ function required(name: string, value: string | undefined, elsewhere = ''): stri
   return value;
 }
 
+function gatewayPassword(value: string | undefined): string {
+  if (!value) throw new UsageError('the Transaction Engine needs the Government Gateway password it accepts: FILING_DESK_GATEWAY_PASSWORD, or gateway_password= in --secrets-file');
+  return value;
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -72,6 +82,9 @@ async function main(argv: string[]): Promise<void> {
       'body-limit': { type: 'string' },
       host: { type: 'string' },
       'secrets-file': { type: 'string' },
+      'transaction-engine-port': { type: 'string' },
+      'gateway-user': { type: 'string' },
+      'poll-interval': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -80,34 +93,55 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const port = wholeNumber('port', required('port', values.port));
-  if (port === undefined || port > 65535) throw new UsageError('--port must be 0–65535');
-  const dataDir = resolve(values.data ?? defaultDataDir(process.platform, process.env));
-  await mkdir(dataDir, { recursive: true });
-  const tokenLifetimeSeconds = atLeastOne('token-lifetime', values['token-lifetime']);
-  const bodyLimitBytes = atLeastOne('body-limit', values['body-limit']);
-
+  const tePort = wholeNumber('transaction-engine-port', values['transaction-engine-port']);
+  if (tePort !== undefined && tePort > 65535) throw new UsageError('--transaction-engine-port must be 0–65535');
+  const port = tePort !== undefined && values.port === undefined ? undefined : wholeNumber('port', required('port', values.port));
+  if (port !== undefined && port > 65535) throw new UsageError('--port must be 0–65535');
+  const pollInterval = wholeNumber('poll-interval', values['poll-interval']);
   // The command line wins over the file, the file over the environment: the most specific place the user chose.
-  const fromFile = values['secrets-file'] ? await readSecretsFile(values['secrets-file']) : {};
-  const server = await createServiceServer({
-    credentials: {
-      clientId: required('client-id', values['client-id']),
-      clientSecret: required('client-secret', values['client-secret'] ?? fromFile.clientSecret ?? process.env.FILING_DESK_SERVICE_CLIENT_SECRET, ' (or FILING_DESK_SERVICE_CLIENT_SECRET, or client_secret= in --secrets-file)'),
-      username: required('user', values.user),
-      password: required('password', values.password ?? fromFile.password ?? process.env.FILING_DESK_SERVICE_PASSWORD, ' (or FILING_DESK_SERVICE_PASSWORD, or password= in --secrets-file)'),
-    },
-    dataDir,
-    onInternalError: logInternalError,
-    ...(tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds } : {}),
-    ...(bodyLimitBytes !== undefined ? { bodyLimitBytes } : {}),
-    ...(values.host ? { host: values.host } : {}),
-  });
-  const url = await server.listen(port);
-  process.stdout.write(`listening on ${url}\n`);
-  process.stdout.write(`data folder: ${dataDir}\n`);
+  const fromFile = values['secrets-file'] ? await readSecretLines(values['secrets-file'], ['client_secret', 'password', 'gateway_password']) : {};
+  const closers: (() => Promise<void>)[] = [];
+
+  if (port !== undefined) {
+    const dataDir = resolve(values.data ?? defaultDataDir(process.platform, process.env));
+    await mkdir(dataDir, { recursive: true });
+    const tokenLifetimeSeconds = atLeastOne('token-lifetime', values['token-lifetime']);
+    const bodyLimitBytes = atLeastOne('body-limit', values['body-limit']);
+    const server = await createServiceServer({
+      credentials: {
+        clientId: required('client-id', values['client-id']),
+        clientSecret: required('client-secret', values['client-secret'] ?? fromFile.client_secret ?? process.env.FILING_DESK_SERVICE_CLIENT_SECRET, ' (or FILING_DESK_SERVICE_CLIENT_SECRET, or client_secret= in --secrets-file)'),
+        username: required('user', values.user),
+        password: required('password', values.password ?? fromFile.password ?? process.env.FILING_DESK_SERVICE_PASSWORD, ' (or FILING_DESK_SERVICE_PASSWORD, or password= in --secrets-file)'),
+      },
+      dataDir,
+      onInternalError: logInternalError,
+      ...(tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds } : {}),
+      ...(bodyLimitBytes !== undefined ? { bodyLimitBytes } : {}),
+      ...(values.host ? { host: values.host } : {}),
+    });
+    closers.push(() => server.close());
+    const url = await server.listen(port);
+    process.stdout.write(`listening on ${url}\n`);
+    process.stdout.write(`data folder: ${dataDir}\n`);
+  }
+
+  if (tePort !== undefined) {
+    const peer = await createTransactionEnginePeer({
+      credentials: {
+        senderId: required('gateway-user', values['gateway-user']),
+        password: gatewayPassword(fromFile.gateway_password ?? process.env.FILING_DESK_GATEWAY_PASSWORD),
+      },
+      ...(pollInterval !== undefined ? { pollIntervalSeconds: pollInterval } : {}),
+      ...(values.host ? { host: values.host } : {}),
+    });
+    closers.push(() => peer.close());
+    const url = await peer.listen(tePort);
+    process.stdout.write(`Transaction Engine for tests (not HMRC) listening on ${url}/submission\n`);
+  }
 
   const stop = () => {
-    server.close().then(
+    Promise.all(closers.map((close) => close())).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -101,8 +101,8 @@ describe('npm run cli -- ct600', () => {
   });
 
   it('unknown commands exit 2 with usage', () => {
-    const r = cli('ct600', 'submit');
+    const r = cli('ct600', 'sign');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/unknown ct600 command "submit"[\s\S]*usage:/);
+    expect(r.stderr).toMatch(/unknown ct600 command "sign"[\s\S]*usage:/);
   });
 });

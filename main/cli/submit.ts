@@ -1,0 +1,110 @@
+/**
+ * `cli ct600 submit FILE --environment til|ets|live [--endpoint URL]`: files
+ * a built return with HMRC's Transaction Engine and prints the outcome as
+ * JSON. The Government Gateway user ID and password come from the
+ * environment or an owner-only secrets file, never from the command line
+ * (any user of the machine can read another's with ps). Run again after an
+ * interruption, the same command resumes the submission under way for that
+ * return from its record: it is never sent a second time.
+ * Exit: 0 accepted, 1 rejected or credentials refused, 2 unusable input or
+ * refused before sending, 4 not finished (run the same command again).
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { RequestValidationError } from '../engine/errors.js';
+import { isFilingEnvironmentName, resolveEnvironment } from '../filing/environments.js';
+import { FilingDesk, FilingRefusal, type FilingOutcome } from '../filing/filing-desk.js';
+import { SubmissionMessageError, type GatewayCredentials } from '../filing/submission-message.js';
+import { SubmissionStore, SubmissionStoreError } from '../filing/submission-store.js';
+import { httpTransport } from '../filing/transport.js';
+import { CT600_XML_INPUT } from './input-limits.js';
+import { CliUsageError, readInput, type CliIo, type ParsedArgs } from './io.js';
+import { jsonText } from './safe-text.js';
+import { readSecretLines, ServiceSettingsError } from './service-settings.js';
+
+export const EXIT_NOT_FINISHED = 4;
+
+/** The app's own data folder (where Electron keeps userData), so the window's filing history shows what the command line filed. */
+export function appDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home = homedir()): string {
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Filing Desk');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Filing Desk');
+  const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(home, '.config');
+  return join(config, 'Filing Desk');
+}
+
+const USER_ENV = 'FILING_DESK_GATEWAY_USER_ID';
+const PASSWORD_ENV = 'FILING_DESK_GATEWAY_PASSWORD';
+
+async function gatewayCredentials(secretsFile: string | undefined): Promise<GatewayCredentials> {
+  let fromFile: Record<string, string> = {};
+  if (secretsFile) {
+    try {
+      fromFile = await readSecretLines(secretsFile, ['gateway_user_id', 'gateway_password']);
+    } catch (err) {
+      if (err instanceof ServiceSettingsError) throw new RequestValidationError([{ field: 'secrets-file', message: err.message }]);
+      throw err;
+    }
+  }
+  const senderId = fromFile.gateway_user_id ?? process.env[USER_ENV];
+  const password = fromFile.gateway_password ?? process.env[PASSWORD_ENV];
+  const missing = [!senderId ? `the Government Gateway user ID (${USER_ENV}, or gateway_user_id= in --secrets-file)` : '', !password ? `the Government Gateway password (${PASSWORD_ENV}, or gateway_password= in --secrets-file)` : ''].filter(Boolean);
+  if (missing.length > 0) throw new RequestValidationError([{ field: 'credentials', message: `filing needs ${missing.join(' and ')}; nothing was sent` }]);
+  return { senderId: senderId!, password: password! };
+}
+
+function progressLine(io: CliIo) {
+  let last = '';
+  return (p: { step: string; nextCheckInSeconds?: number; problem?: string }) => {
+    const line =
+      p.step === 'sending' ? 'sending the return to HMRC'
+      : p.step === 'asking-hmrc' ? 'asking HMRC whether it holds this submission'
+      : p.step === 'waiting' ? `waiting for HMRC, next check in ${p.nextCheckInSeconds ?? 0} s`
+      : p.step === 'polling' ? 'checking with HMRC'
+      : p.step === 'retrying' ? `no usable answer yet (${p.problem ?? 'trying again'})`
+      : '';
+    if (line && line !== last) io.err(`${line}\n`);
+    last = line;
+  };
+}
+
+export async function submit({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  if (positional.length !== 1) throw new CliUsageError('ct600 submit takes exactly one return (a built .xml file)', { area: 'ct600', name: 'submit' });
+  const name = values.environment;
+  if (!name || !isFilingEnvironmentName(name)) throw new CliUsageError('--environment must be til (Test in Live), ets (HMRC\'s external test service) or live', { area: 'ct600', name: 'submit' });
+  let environment;
+  try {
+    environment = resolveEnvironment(name, values.endpoint);
+  } catch (err) {
+    throw new RequestValidationError([{ field: 'endpoint', message: (err as Error).message }]);
+  }
+  const file = positional[0]!;
+  const built = await readInput(file, CT600_XML_INPUT, 'file');
+  const credentials = await gatewayCredentials(values['secrets-file']);
+  const dataDir = resolve(values.data ?? appDataDir(process.platform, process.env));
+  const desk = new FilingDesk({
+    store: new SubmissionStore({ dataDir }),
+    transport: httpTransport(),
+    credentials: async () => credentials,
+    onProgress: progressLine(io),
+  });
+  const channel = { ...(values['vendor-id'] ? { vendorId: values['vendor-id'] } : {}), ...(values.product ? { product: values.product } : {}), ...(values['product-version'] ? { version: values['product-version'] } : {}) };
+  let outcome: FilingOutcome;
+  try {
+    outcome = await desk.submit(built, { environment, channel, sendAgain: flags.has('send-again'), confirmAmendment: flags.has('confirm-amendment') });
+  } catch (err) {
+    if (err instanceof SubmissionMessageError) throw new RequestValidationError([{ field: err.field, message: `${file}: ${err.message}; nothing was sent` }]);
+    if (err instanceof FilingRefusal) throw new RequestValidationError([{ field: err.field, message: `${err.message}; nothing was sent` }]);
+    if (err instanceof SubmissionStoreError) throw new RequestValidationError([{ field: 'data', message: `${err.message}; nothing was sent that is not recorded` }]);
+    throw err;
+  }
+  io.out(`${jsonText(outcome, 2)}\n`);
+  switch (outcome.outcome) {
+    case 'accepted':
+      return 0;
+    case 'rejected':
+    case 'authentication-failed':
+      return 1;
+    default:
+      return EXIT_NOT_FINISHED;
+  }
+}

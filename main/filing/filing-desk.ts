@@ -1,0 +1,420 @@
+/**
+ * Filing a built return with HMRC, exactly once across crashes. The record
+ * (with the exact message and its TransactionID) is saved before anything is
+ * sent, and saved again at each step: the moment the message may have left
+ * (sendStartedAt), the moment HMRC acknowledges it (CorrelationID), each
+ * answer to a poll, the outcome, the delete. A record that may have been
+ * sent but holds no acknowledgement is never sent again blindly: HMRC is
+ * asked (data_request) whether it holds that TransactionID, and only when it
+ * does not is the user offered to send it again. Polls keep HMRC's interval,
+ * also across a restart. Network failures and HMRC's 5xx are retried with
+ * backoff, never turned into a second submission.
+ *
+ * No Electron here: the window, the keychain and the settings plug in
+ * through the constructor (credentials, transport, clock, progress).
+ */
+import { randomBytes } from 'node:crypto';
+import { type FilingEnvironment } from './environments.js';
+import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
+import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
+import { describeError, errorFamily } from './outcomes.js';
+import { acknowledged, afterReply, DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
+import {
+  dataRequestMessage,
+  deleteMessage,
+  maskCredentials,
+  pollMessage,
+  prepareSubmission,
+  withSenderDetails,
+  type ChannelDetails,
+  type GatewayCredentials,
+} from './submission-message.js';
+import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
+import type { SubmissionStore } from './submission-store.js';
+import { TransportError, type GatewayTransport } from './transport.js';
+
+export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
+export { DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
+
+export interface RetryPolicy {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Tries of one exchange before the submission is left waiting (resumable) with the problem named. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 120_000, maxAttempts: 8 };
+
+export interface FilingProgress {
+  transactionId: string;
+  step: 'sending' | 'asking-hmrc' | 'waiting' | 'polling' | 'retrying' | 'done';
+  /** Seconds until the next check, while waiting. */
+  nextCheckInSeconds?: number;
+  problem?: string;
+}
+
+export interface FilingDeskDeps {
+  store: SubmissionStore;
+  transport: GatewayTransport;
+  /** Asked at the moment of sending; never stored. */
+  credentials: () => Promise<GatewayCredentials>;
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  newTransactionId?: () => string;
+  retry?: RetryPolicy;
+  random?: () => number;
+  onProgress?: (progress: FilingProgress) => void;
+}
+
+export interface PrepareOptions {
+  environment: FilingEnvironment;
+  channel?: Partial<ChannelDetails>;
+  draftId?: string;
+  clientId?: string;
+  /** An amended return for a period already accepted: only with the user's confirmation. */
+  confirmAmendment?: boolean;
+}
+
+/** A refusal before anything was sent: the return already filed, a submission already under way. */
+export class FilingRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly existing?: string,
+  ) {
+    super(message);
+    this.name = 'FilingRefusal';
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const MAX_LOG_ENTRIES = 1900;
+
+type Exchange = { reply: GatewayReply; xml: string } | { problem: string };
+
+export class FilingDesk {
+  private readonly store: SubmissionStore;
+  private readonly transport: GatewayTransport;
+  private readonly credentials: () => Promise<GatewayCredentials>;
+  private readonly clock: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly newTransactionId: () => string;
+  private readonly retry: RetryPolicy;
+  private readonly random: () => number;
+  private readonly onProgress: (progress: FilingProgress) => void;
+
+  constructor(deps: FilingDeskDeps) {
+    this.store = deps.store;
+    this.transport = deps.transport;
+    this.credentials = deps.credentials;
+    this.clock = deps.clock ?? (() => new Date());
+    this.sleep = deps.sleep ?? wait;
+    this.newTransactionId = deps.newTransactionId ?? (() => randomBytes(16).toString('hex').toUpperCase());
+    this.retry = deps.retry ?? DEFAULT_RETRY;
+    this.random = deps.random ?? Math.random;
+    this.onProgress = deps.onProgress ?? (() => undefined);
+  }
+
+  /**
+   * Writes the submission record for a built return, before anything is
+   * sent. Refuses a return already accepted for the same UTR and period in
+   * that environment (unless it is an amendment the user confirmed), and a
+   * second submission while one for the same return is under way.
+   */
+  async prepare(built: Uint8Array, options: PrepareOptions): Promise<SubmissionRecord> {
+    const transactionId = this.newTransactionId();
+    const prepared = prepareSubmission(built, options.environment, transactionId, options.channel);
+    const key = sameReturnKey({ ...prepared, environment: options.environment.name });
+    const { records, problems } = await this.store.list();
+    const unreadable = problems[0];
+    if (unreadable) {
+      // A record that cannot be read may be this very return, sent or accepted: sending blind could file it twice.
+      throw new FilingRefusal(
+        'data',
+        `${unreadable.reason}; until it is repaired or moved out of the submissions folder, Filing Desk cannot tell whether this return was already sent, so nothing new is sent`,
+      );
+    }
+    for (const other of records.filter((r) => sameReturnKey(r) === key)) {
+      if (other.state === 'accepted' && !(prepared.returnType === 'amended' && options.confirmAmendment)) {
+        throw new FilingRefusal(
+          'returnType',
+          `HMRC already accepted a return for UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo} (${options.environment.name}, TransactionID ${other.transactionId}); a change is an amended return, sent with your confirmation`,
+          other.transactionId,
+        );
+      }
+      if (!FINAL_STATES.has(other.state)) {
+        throw new FilingRefusal(
+          'transactionId',
+          `a submission of this return (UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo}, ${options.environment.name}) is already under way as TransactionID ${other.transactionId}; it is resumed, never sent a second time`,
+          other.transactionId,
+        );
+      }
+    }
+    const record: SubmissionRecord = {
+      version: 1,
+      transactionId,
+      environment: options.environment.name,
+      submissionUrl: options.environment.submissionUrl,
+      messageClass: options.environment.messageClass,
+      gatewayTest: options.environment.gatewayTest,
+      utr: prepared.utr,
+      periodFrom: prepared.periodFrom,
+      periodTo: prepared.periodTo,
+      returnType: prepared.returnType,
+      ...(options.draftId !== undefined ? { draftId: options.draftId } : {}),
+      ...(options.clientId !== undefined ? { clientId: options.clientId } : {}),
+      irmark: prepared.irmark,
+      bodySha256: prepared.bodySha256,
+      message: prepared.message.toString('base64'),
+      createdAt: this.clock().toISOString(),
+      state: 'prepared',
+      log: [],
+    };
+    await this.store.save(record);
+    // Two windows or processes may prepare the same return at once: each sees the other's record
+    // now, and only the earliest goes on; the other is removed before anything was sent.
+    const rival = (await this.store.list()).records.find(
+      (r) => r.transactionId !== transactionId && sameReturnKey(r) === key && !FINAL_STATES.has(r.state) && (r.createdAt < record.createdAt || (r.createdAt === record.createdAt && r.transactionId < transactionId)),
+    );
+    if (rival) {
+      await this.store.removeUnsent(record);
+      throw new FilingRefusal(
+        'transactionId',
+        `a submission of this return (UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo}, ${options.environment.name}) is already under way as TransactionID ${rival.transactionId}; it is resumed, never sent a second time`,
+        rival.transactionId,
+      );
+    }
+    return record;
+  }
+
+  /** The submission under way for the same return as `built`, if there is one (to resume rather than send anew). */
+  async pendingFor(built: Uint8Array, environment: FilingEnvironment): Promise<SubmissionRecord | undefined> {
+    const prepared = prepareSubmission(built, environment, '0'.repeat(32));
+    const key = sameReturnKey({ ...prepared, environment: environment.name });
+    const { records } = await this.store.list();
+    return records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
+  }
+
+  /** The filing history, newest first: every submission, or those of one draft or one client. */
+  async history(filter: { draftId?: string; clientId?: string } = {}): Promise<FilingOutcome[]> {
+    const { records } = await this.store.list();
+    return records
+      .filter((r) => (filter.draftId === undefined || r.draftId === filter.draftId) && (filter.clientId === undefined || r.clientId === filter.clientId))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .map((r) => outcomeOf(r));
+  }
+
+  /** Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted. */
+  async unfinished(): Promise<SubmissionRecord[]> {
+    const { records } = await this.store.list();
+    return records.filter((r) => !FINAL_STATES.has(r.state) || (r.correlationId && !r.deletedAtHmrc));
+  }
+
+  /**
+   * Takes the submission as far as it can go: sends it (or finds it at
+   * HMRC), polls at HMRC's interval until the outcome, stores it, deletes
+   * HMRC's copy. `sendAgain` is the user's confirmation after HMRC said it
+   * holds no submission with this TransactionID.
+   */
+  async file(transactionId: string, options: { sendAgain?: boolean } = {}): Promise<FilingOutcome> {
+    const release = await this.store.claim(transactionId);
+    if (!release) {
+      const record = await this.store.load(transactionId);
+      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, message: 'another Filing Desk (a window or a command line) is filing this return right now; it is never sent twice, look again when it has finished' }) };
+    }
+    try {
+      return await this.fileClaimed(transactionId, options);
+    } finally {
+      await release();
+    }
+  }
+
+  private async fileClaimed(transactionId: string, options: { sendAgain?: boolean }): Promise<FilingOutcome> {
+    let record = await this.store.load(transactionId);
+    if (!record.correlationId && !FINAL_STATES.has(record.state)) {
+      if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {
+        record = await this.recover(record);
+        if (!record.correlationId && !FINAL_STATES.has(record.state)) return outcomeOf(record);
+      }
+      if (!record.correlationId && !FINAL_STATES.has(record.state)) record = await this.send(record);
+    }
+    if (!FINAL_STATES.has(record.state) && record.correlationId) record = await this.pollUntilDone(record);
+    if (FINAL_STATES.has(record.state) && record.correlationId && !record.deletedAtHmrc) record = await this.deleteAtHmrc(record);
+    this.onProgress({ transactionId, step: 'done' });
+    return outcomeOf(record);
+  }
+
+  /** Prepare and file in one go, or resume the submission already under way for this return. */
+  async submit(built: Uint8Array, options: PrepareOptions & { sendAgain?: boolean }): Promise<FilingOutcome> {
+    const pending = await this.pendingFor(built, options.environment);
+    if (pending && pending.bodySha256 !== prepareSubmission(built, options.environment, pending.transactionId, options.channel).bodySha256) {
+      // Resuming would file what was built before, not what the user is looking at now.
+      throw new FilingRefusal(
+        'transactionId',
+        `an earlier version of this return (UTR ${pending.utr}, period ${pending.periodFrom} to ${pending.periodTo}) is still being filed as TransactionID ${pending.transactionId}; it must finish before a changed return is sent`,
+        pending.transactionId,
+      );
+    }
+    const record = pending ?? (await this.prepare(built, options));
+    return this.file(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
+  }
+
+  // ——— steps ———
+
+  private now = () => this.clock().toISOString();
+
+  private log(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>): SubmissionRecord {
+    const log = [...record.log, { at: this.now(), ...entry }];
+    // The first entries (the submission and HMRC's first answer) are kept; the oldest polls go first.
+    if (log.length > MAX_LOG_ENTRIES) log.splice(2, log.length - MAX_LOG_ENTRIES);
+    return { ...record, log };
+  }
+
+  private async save(record: SubmissionRecord): Promise<SubmissionRecord> {
+    await this.store.save(record);
+    return record;
+  }
+
+  private backoffMs(attempt: number): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  }
+
+  /** One exchange; never throws for what the network or HMRC's servers do. */
+  private async exchange(url: string, message: Buffer): Promise<Exchange & { status?: number }> {
+    try {
+      const answer = await this.transport.post(url, message);
+      const xml = answer.body.toString('utf8');
+      if (answer.status >= 500) return { problem: `HMRC's service answered HTTP ${answer.status}`, status: answer.status };
+      try {
+        return { reply: parseGatewayReply(answer.body), xml, status: answer.status };
+      } catch (err) {
+        const why = err instanceof ReplyFormatError ? err.message : 'it could not be read';
+        return { problem: `HMRC's answer (HTTP ${answer.status}) is not a Transaction Engine reply: ${why}`, status: answer.status };
+      }
+    } catch (err) {
+      if (err instanceof TransportError) return { problem: `no answer from HMRC: ${err.message}` };
+      throw err;
+    }
+  }
+
+  private noteReply(record: SubmissionRecord, what: string, ex: Exchange & { status?: number }, credentials?: GatewayCredentials): SubmissionRecord {
+    if ('problem' in ex) return this.log({ ...record, lastProblem: ex.problem }, { direction: 'note', what: ex.problem, ...(ex.status !== undefined ? { status: ex.status } : {}) });
+    return this.log(record, { direction: 'received', what: `${what}: ${ex.reply.kind}`, ...(ex.status !== undefined ? { status: ex.status } : {}), xml: maskCredentials(ex.xml, credentials) });
+  }
+
+  private async send(record: SubmissionRecord): Promise<SubmissionRecord> {
+    const credentials = await this.credentials();
+    // Saved before the first byte leaves: from here on HMRC may hold it, and a restart asks before sending again.
+    record = await this.save(this.log({ ...record, state: 'prepared', sendStartedAt: this.now() }, { direction: 'sent', what: 'submission (the record\'s message, with the sender\'s credentials added)' }));
+    this.onProgress({ transactionId: record.transactionId, step: 'sending' });
+    const ex = await this.exchange(record.submissionUrl, withSenderDetails(Buffer.from(record.message, 'base64'), credentials));
+    record = this.noteReply(record, 'answer to the submission', ex, credentials);
+    if ('problem' in ex) {
+      // It may have arrived: only HMRC can say. Never send again from here.
+      await this.save(record);
+      return this.recover(record);
+    }
+    record = await this.save(afterReply(record, ex.reply, ex.xml, this.clock(), credentials));
+    // An answer that is neither an acknowledgement nor a verdict leaves it unknown whether HMRC holds the return.
+    return record.correlationId || FINAL_STATES.has(record.state) ? record : this.recover(record);
+  }
+
+
+
+
+
+  /** After a crash or a lost answer: asks HMRC whether it holds this TransactionID, and continues from what it says. */
+  private async recover(record: SubmissionRecord): Promise<SubmissionRecord> {
+    for (let attempt = 1; attempt <= this.retry.maxAttempts; attempt++) {
+      if (attempt > 1) await this.sleep(this.backoffMs(attempt - 1));
+      this.onProgress({ transactionId: record.transactionId, step: 'asking-hmrc' });
+      const credentials = await this.credentials();
+      const ex = await this.exchange(record.submissionUrl, dataRequestMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, credentials }));
+      record = this.log(record, { direction: 'sent', what: 'data request' });
+      record = this.noteReply(record, 'answer to the data request', ex, credentials);
+      if ('problem' in ex) {
+        record = await this.save(record);
+        this.onProgress({ transactionId: record.transactionId, step: 'retrying', problem: ex.problem });
+        continue;
+      }
+      if (ex.reply.kind === 'error') {
+        const family = errorFamily(ex.reply.errors, ex.reply.businessErrors);
+        if (family === 'authentication') return this.save({ ...record, lastProblem: `HMRC refused the data request: ${ex.reply.errors.map((e) => describeError(e)).join('; ')}` });
+        record = await this.save(record);
+        continue;
+      }
+      if (ex.reply.kind !== 'status-report') {
+        record = await this.save({ ...record, lastProblem: `HMRC answered the data request with a ${ex.reply.kind}` });
+        continue;
+      }
+      const ours = ex.reply.records.find((s) => s.transactionId === record.transactionId);
+      if (ours && ours.correlationId) {
+        const header = { ...ex.reply.header, correlationId: ours.correlationId, transactionId: record.transactionId };
+        const { responseEndPoint: _ignored, ...withoutEndPoint } = header;
+        return this.save(acknowledged(record, { kind: 'acknowledgement', header: ex.reply.header.responseEndPoint ? header : withoutEndPoint }, this.clock()));
+      }
+      return this.save({
+        ...record,
+        state: 'not-at-hmrc',
+        lastProblem: `HMRC holds no submission with TransactionID ${record.transactionId}: it was not received. Nothing was sent again; confirm to send it again`,
+      });
+    }
+    return record;
+  }
+
+  private async pollUntilDone(record: SubmissionRecord): Promise<SubmissionRecord> {
+    let failures = 0;
+    while (!FINAL_STATES.has(record.state)) {
+      const due = record.nextPollAt ? Date.parse(record.nextPollAt) : 0;
+      const waitMs = due - this.clock().getTime();
+      if (waitMs > 0) {
+        this.onProgress({ transactionId: record.transactionId, step: 'waiting', nextCheckInSeconds: Math.ceil(waitMs / 1000) });
+        await this.sleep(waitMs);
+        continue;
+      }
+      this.onProgress({ transactionId: record.transactionId, step: 'polling' });
+      // The interval runs from this poll: saved before it goes, so a restart after a poll whose answer was lost waits too.
+      const interval = (record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000;
+      record = await this.save(this.log({ ...record, nextPollAt: new Date(this.clock().getTime() + interval).toISOString() }, { direction: 'sent', what: 'poll' }));
+      const ex = await this.exchange(record.responseEndPoint ?? record.submissionUrl, pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+      record = this.noteReply(record, 'answer to the poll', ex);
+      let retry = 'problem' in ex;
+      if (!('problem' in ex)) {
+        const reply = ex.reply;
+        // 2000 on a poll: HMRC no longer finds the CorrelationID it gave. That says nothing about the
+        // return (it may have been accepted), so it is never recorded as a rejection.
+        const lostTrack = reply.kind === 'error' && reply.errors.some((e) => e.number === '2000');
+        if (reply.kind === 'error' && (lostTrack || errorFamily(reply.errors, reply.businessErrors) === 'unknown')) {
+          retry = true;
+          record = { ...record, lastProblem: `HMRC answered the poll with error ${reply.errors.map((e) => e.number).join(', ')}; polling again` };
+        } else if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {
+          failures = 0;
+          record = afterReply(record, reply, ex.xml, this.clock());
+        } else {
+          retry = true;
+          record = { ...record, lastProblem: `HMRC answered the poll with a ${reply.kind}` };
+        }
+      }
+      if (retry) {
+        failures++;
+        if (failures >= this.retry.maxAttempts) return this.save(record);
+        // Never sooner than HMRC's interval, however short the backoff.
+        const delay = Math.max(this.backoffMs(failures), (record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000);
+        record = { ...record, nextPollAt: new Date(this.clock().getTime() + delay).toISOString() };
+        this.onProgress({ transactionId: record.transactionId, step: 'retrying', problem: record.lastProblem ?? 'no answer' });
+      }
+      record = await this.save(record);
+    }
+    return record;
+  }
+
+  private async deleteAtHmrc(record: SubmissionRecord): Promise<SubmissionRecord> {
+    const ex = await this.exchange(record.submissionUrl, deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+    record = this.log(record, { direction: 'sent', what: 'delete request' });
+    record = this.noteReply(record, 'answer to the delete request', ex);
+    // HMRC keeps a response until it is deleted; a failed delete is tried again next time, the outcome stands.
+    if (!('problem' in ex) && ex.reply.kind === 'deleted') record = { ...record, deletedAtHmrc: true };
+    return this.save(record);
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The GovTalk messages of the Document Submission Protocol. A submission is
+ * the built return with its header rewritten for the environment and, only
+ * at the moment of sending, the sender's Government Gateway credentials.
+ * The IRmark covers Body alone, so everything here edits the text before the
+ * Body start tag and leaves every byte from it on exactly as built: the mark
+ * stays valid without re-marking (and a test proves it on HMRC's sample).
+ */
+import { createHash } from 'node:crypto';
+import { computeIrmark } from '../engine/ct600/irmark.js';
+import { parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
+import type { FilingEnvironment } from './environments.js';
+
+export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
+
+export interface GatewayCredentials {
+  /** Government Gateway user ID: SenderDetails/IDAuthentication/SenderID. */
+  senderId: string;
+  /** Government Gateway password, sent in clear as the protocol requires. */
+  password: string;
+}
+
+export interface ChannelDetails {
+  /** HMRC's 4-digit vendor ID for this software. */
+  vendorId: string;
+  product: string;
+  version: string;
+}
+
+/** A message that cannot be submitted as it is; `field` names the part. */
+export class SubmissionMessageError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubmissionMessageError';
+  }
+}
+
+export interface PreparedSubmission {
+  /** The message as it will be sent, without SenderDetails (added at send time, never stored). */
+  message: Buffer;
+  irmark: string;
+  utr: string;
+  periodFrom: string;
+  periodTo: string;
+  returnType: string;
+  /** SHA-256 of the bytes from the Body start tag on: unchanged from the built return. */
+  bodySha256: string;
+}
+
+export const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+const BODY_START = /<Body[\s>/]/;
+
+/** Splits the message text at its Body start tag; refuses a head this module cannot edit safely. */
+function splitAtBody(text: string): { head: string; rest: string } {
+  const at = BODY_START.exec(text)?.index;
+  if (at === undefined) throw new SubmissionMessageError('Body', 'the message has no GovTalk Body (an unprefixed <Body> element)');
+  const head = text.slice(0, at);
+  // A comment, CDATA section or processing instruction could hide markup from the edits below.
+  if (/<!--|<!\[CDATA\[/.test(head) || /<\?/.test(head.replace(/^<\?xml[^>]*\?>/, ''))) {
+    throw new SubmissionMessageError('Header', 'the GovTalk header holds a comment, CDATA section or processing instruction; Filing Desk sends headers it can read plainly');
+  }
+  return { head, rest: text.slice(at) };
+}
+
+function replaceElement(head: string, name: string, replacement: string, field: string): string {
+  const pattern = new RegExp(`<${name}(?:\\s[^>]*)?(?:/>|>[\\s\\S]*?</${name}>)`);
+  if (!pattern.test(head)) throw new SubmissionMessageError(field, `the GovTalk header has no ${name} element`);
+  return head.replace(pattern, () => replacement);
+}
+
+const removeElement = (head: string, name: string) => head.replace(new RegExp(`\\s*<${name}(?:\\s[^>]*)?(?:/>|>[\\s\\S]*?</${name}>)`), '');
+
+function textOf(doc: ReturnType<typeof parseXml>, path: string[]): string | undefined {
+  let node: import('@xmldom/xmldom').Element | null = doc.documentElement;
+  for (const name of path) {
+    if (!node) return undefined;
+    let next: import('@xmldom/xmldom').Element | null = null;
+    for (let n = node.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1 && (n as import('@xmldom/xmldom').Element).localName === name) {
+        next = n as import('@xmldom/xmldom').Element;
+        break;
+      }
+    }
+    node = next;
+  }
+  return node ? (node.textContent ?? '').trim() : undefined;
+}
+
+/**
+ * The built return as it will be submitted to `environment` under
+ * `transactionId`: Class, TransactionID, an empty CorrelationID and
+ * GatewayTest set, any SenderDetails removed, ChannelRouting filled from
+ * `channel`. Throws SubmissionMessageError naming the part that is wrong.
+ */
+export function prepareSubmission(built: Uint8Array, environment: FilingEnvironment, transactionId: string, channel?: Partial<ChannelDetails>): PreparedSubmission {
+  let doc;
+  try {
+    doc = parseXml(built);
+  } catch (err) {
+    throw new SubmissionMessageError('', err instanceof XmlInputError ? err.message : 'the file is not XML');
+  }
+  const root = doc.documentElement!;
+  if (root.localName !== 'GovTalkMessage' || root.namespaceURI !== GOVTALK_NS || root.prefix) {
+    throw new SubmissionMessageError('GovTalkMessage', 'the file is not a GovTalk message in the envelope namespace without a prefix');
+  }
+  const utr = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'Reference']);
+  const periodFrom = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'PeriodCovered', 'From']);
+  const periodTo = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'PeriodCovered', 'To']);
+  if (!utr || !periodFrom || !periodTo) throw new SubmissionMessageError('CompanyTaxReturn', 'the message is not a CT600 return with a UTR (box 3) and a period (boxes 30 and 35)');
+  const returnType = doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') ?? 'new';
+  const check = computeIrmark(built);
+  const found = textOf(doc, ['Body', 'IRenvelope', 'IRheader', 'IRmark']);
+  if (found !== check.base64) {
+    throw new SubmissionMessageError('IRmark', found ? `the IRmark ${found} does not match the return (it should be ${check.base64}); build the return again` : 'the return has no IRmark; build it with Filing Desk first');
+  }
+
+  const { head, rest } = splitAtBody(Buffer.from(built).toString('utf8'));
+  const details =
+    `<MessageDetails><Class>${environment.messageClass}</Class><Qualifier>request</Qualifier><Function>submit</Function>` +
+    `<TransactionID>${transactionId}</TransactionID><CorrelationID></CorrelationID><Transformation>XML</Transformation>` +
+    `${environment.gatewayTest ? '<GatewayTest>1</GatewayTest>' : ''}</MessageDetails>`;
+  let newHead = removeElement(replaceElement(head, 'MessageDetails', details, 'MessageDetails'), 'SenderDetails');
+  const uri = channel?.vendorId ?? textOf(doc, ['GovTalkDetails', 'ChannelRouting', 'Channel', 'URI']);
+  if (!uri || !/^[0-9]{4}$/.test(uri)) {
+    throw new SubmissionMessageError('vendorId', "HMRC accepts a CT600 only with the 4-digit vendor ID it issued for this software (ChannelRouting/Channel/URI); give the vendor ID");
+  }
+  if (channel && (channel.vendorId !== undefined || channel.product !== undefined || channel.version !== undefined)) {
+    const product = channel.product ?? textOf(doc, ['GovTalkDetails', 'ChannelRouting', 'Channel', 'Product']) ?? 'Filing Desk';
+    const version = channel.version ?? textOf(doc, ['GovTalkDetails', 'ChannelRouting', 'Channel', 'Version']) ?? '0.1.0';
+    newHead = replaceElement(newHead, 'ChannelRouting', `<ChannelRouting><Channel><URI>${escapeXml(uri)}</URI><Product>${escapeXml(product)}</Product><Version>${escapeXml(version)}</Version></Channel></ChannelRouting>`, 'ChannelRouting');
+  }
+  const message = Buffer.from(newHead + rest, 'utf8');
+  const bodySha256 = createHash('sha256').update(rest, 'utf8').digest('hex');
+  return { message, irmark: check.base64, utr, periodFrom, periodTo, returnType, bodySha256 };
+}
+
+/** The stored submission with the sender's credentials, made in memory at the moment of sending. */
+export function withSenderDetails(message: Uint8Array, credentials: GatewayCredentials): Buffer {
+  const text = Buffer.from(message).toString('utf8');
+  const end = text.indexOf('</MessageDetails>');
+  const body = BODY_START.exec(text)?.index ?? -1;
+  if (end < 0 || body < 0 || end > body) throw new SubmissionMessageError('MessageDetails', 'the stored submission has no MessageDetails before its Body');
+  const at = end + '</MessageDetails>'.length;
+  const sender =
+    `<SenderDetails><IDAuthentication><SenderID>${escapeXml(credentials.senderId)}</SenderID>` +
+    `<Authentication><Method>clear</Method><Role>principal</Role><Value>${escapeXml(credentials.password)}</Value></Authentication></IDAuthentication></SenderDetails>`;
+  return Buffer.concat([Buffer.from(text.slice(0, at), 'utf8'), Buffer.from(sender, 'utf8'), Buffer.from(text.slice(at), 'utf8')]);
+}
+
+/** SHA-256 of a message's bytes from its Body start tag: what the IRmark covers, untouched by header edits. */
+export function bodySha256Of(message: Uint8Array): string {
+  const text = Buffer.from(message).toString('utf8');
+  const at = BODY_START.exec(text)?.index ?? text.length;
+  return createHash('sha256').update(text.slice(at), 'utf8').digest('hex');
+}
+
+interface ControlOptions {
+  messageClass: string;
+  gatewayTest: boolean;
+  correlationId?: string;
+  transactionId?: string;
+  credentials?: GatewayCredentials;
+}
+
+function controlMessage(qualifier: string, fn: string, o: ControlOptions): Buffer {
+  const sender = o.credentials
+    ? `<SenderDetails><IDAuthentication><SenderID>${escapeXml(o.credentials.senderId)}</SenderID><Authentication><Method>clear</Method><Role>principal</Role><Value>${escapeXml(o.credentials.password)}</Value></Authentication></IDAuthentication></SenderDetails>`
+    : '';
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<GovTalkMessage xmlns="${GOVTALK_NS}"><EnvelopeVersion>2.0</EnvelopeVersion><Header><MessageDetails>` +
+      `<Class>${escapeXml(o.messageClass)}</Class><Qualifier>${qualifier}</Qualifier><Function>${fn}</Function>` +
+      `<TransactionID>${escapeXml(o.transactionId ?? '')}</TransactionID><CorrelationID>${escapeXml(o.correlationId ?? '')}</CorrelationID>` +
+      `<Transformation>XML</Transformation>${o.gatewayTest ? '<GatewayTest>1</GatewayTest>' : ''}</MessageDetails>${sender}</Header>` +
+      `<GovTalkDetails><Keys/></GovTalkDetails><Body/></GovTalkMessage>\n`,
+    'utf8',
+  );
+}
+
+/** poll: the CorrelationID HMRC gave, no sender details, an empty Body. */
+export const pollMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string }) => controlMessage('poll', 'submit', o);
+
+/** delete_request: once the outcome is stored, so HMRC can let go of the response. */
+export const deleteMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string }) => controlMessage('request', 'delete', o);
+
+/** data_request: the sender's outstanding submissions, the way back after a lost acknowledgement. */
+export const dataRequestMessage = (o: { messageClass: string; gatewayTest: boolean; credentials: GatewayCredentials }) => controlMessage('request', 'list', o);
+
+/** A message as it may be kept in a log: the Government Gateway user ID and password masked wherever they stand. */
+export function maskCredentials(xml: string, credentials?: GatewayCredentials): string {
+  let out = xml
+    .replace(/(<(?:[\w.-]+:)?SenderID>)[\s\S]*?(<\/(?:[\w.-]+:)?SenderID>)/g, '$1[masked]$2')
+    .replace(/(<(?:[\w.-]+:)?Authentication>[\s\S]*?<(?:[\w.-]+:)?Value>)[\s\S]*?(<\/(?:[\w.-]+:)?Value>)/g, '$1[masked]$2');
+  if (credentials) {
+    for (const secret of [credentials.password, credentials.senderId, escapeXml(credentials.password), escapeXml(credentials.senderId)]) {
+      if (secret.length >= 4) out = out.split(secret).join('[masked]');
+    }
+  }
+  return out;
+}

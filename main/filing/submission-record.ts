@@ -1,0 +1,88 @@
+/**
+ * One submission of one return to one environment, as kept on disk: the
+ * exact message to send (without the sender's credentials, which are added
+ * in memory at the moment of sending), its TransactionID, where it stands
+ * with HMRC, and every message exchanged (credentials masked). A record is
+ * checked field by field when read: a file changed by hand is refused, not
+ * acted on.
+ */
+import { z } from 'zod';
+
+export const TRANSACTION_ID = /^[0-9A-F]{32}$/;
+
+export const submissionStates = ['prepared', 'acknowledged', 'not-at-hmrc', 'accepted', 'rejected', 'authentication-failed'] as const;
+export type SubmissionState = (typeof submissionStates)[number];
+export const FINAL_STATES: ReadonlySet<SubmissionState> = new Set(['accepted', 'rejected', 'authentication-failed']);
+
+const govTalkError = z.strictObject({
+  raisedBy: z.string().max(200),
+  number: z.string().max(40),
+  type: z.string().max(200),
+  text: z.string().max(4000),
+  location: z.string().max(2000),
+});
+
+const logEntry = z.strictObject({
+  at: z.string(),
+  direction: z.enum(['sent', 'received', 'note']),
+  /** "submission", "poll", "acknowledgement", "response", "error", "delete", "data request", "status report", or a transport failure. */
+  what: z.string().max(200),
+  status: z.number().int().optional(),
+  /** The message with the Government Gateway user ID and password masked; the submission itself is the record's `message`. */
+  xml: z.string().max(2 * 1024 * 1024).optional(),
+});
+export type SubmissionLogEntry = z.infer<typeof logEntry>;
+
+const outcome = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('accepted'),
+    acceptedTime: z.string(),
+    receiptIrmarkBase32: z.string(),
+    receiptMatches: z.boolean(),
+    receiptStatement: z.string(),
+    responseXml: z.string(),
+  }),
+  z.strictObject({
+    kind: z.enum(['rejected', 'authentication-failed']),
+    errors: z.array(govTalkError).max(1000),
+    businessErrors: z.array(govTalkError).max(10000),
+    responseXml: z.string(),
+  }),
+]);
+export type SubmissionOutcome = z.infer<typeof outcome>;
+
+export const submissionRecordSchema = z.strictObject({
+  version: z.literal(1),
+  transactionId: z.string().regex(TRANSACTION_ID),
+  environment: z.enum(['til', 'ets', 'live']),
+  submissionUrl: z.string().url(),
+  messageClass: z.enum(['HMRC-CT-CT600', 'HMRC-CT-CT600-TIL']),
+  gatewayTest: z.boolean(),
+  utr: z.string().regex(/^[0-9]{10}$/),
+  periodFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  periodTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  returnType: z.string().max(20),
+  draftId: z.string().max(200).optional(),
+  clientId: z.string().max(200).optional(),
+  irmark: z.string().regex(/^[A-Za-z0-9+/]{27}=$/),
+  bodySha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** base64 of the message bytes exactly as sent, less SenderDetails. */
+  message: z.string(),
+  createdAt: z.string(),
+  state: z.enum(submissionStates),
+  /** Set, and saved, just before the first byte is sent: from then on HMRC may hold it. */
+  sendStartedAt: z.string().optional(),
+  correlationId: z.string().max(64).optional(),
+  responseEndPoint: z.string().url().optional(),
+  pollIntervalSeconds: z.number().int().min(0).max(86_400).optional(),
+  /** HMRC's interval from the last answer: no poll goes out before this time, across restarts too. */
+  nextPollAt: z.string().optional(),
+  outcome: outcome.optional(),
+  deletedAtHmrc: z.boolean().optional(),
+  lastProblem: z.string().max(2000).optional(),
+  log: z.array(logEntry).max(2000),
+});
+export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+
+/** The key that makes "the same return": one company's period in one environment. */
+export const sameReturnKey = (r: Pick<SubmissionRecord, 'utr' | 'periodFrom' | 'periodTo' | 'environment'>) => `${r.utr} ${r.periodFrom} ${r.periodTo} ${r.environment}`;

@@ -1,0 +1,146 @@
+/**
+ * Submission records under the data folder, one file per TransactionID in
+ * `submissions/`, owner-only. Written atomically (the old record or the new,
+ * never half of each), read by the one rule for files Filing Desk did not
+ * just write, and the folder checked before every read and write like the
+ * other stores: a link in its place is refused, never followed.
+ */
+import { join } from 'node:path';
+import { writeFileAtomic } from '../store/atomic-write.js';
+import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
+import { readRegularText } from '../store/regular-file.js';
+import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
+
+export const SUBMISSIONS_FOLDER = 'submissions';
+/** A 25 MB return as base64, its log of polls and HMRC's answers, with room to spare. */
+export const MAX_SUBMISSION_RECORD_BYTES = 64 * 1024 * 1024;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+export class SubmissionStoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SubmissionStoreError';
+  }
+}
+
+export interface SubmissionFileProblem {
+  file: string;
+  reason: string;
+}
+
+export class SubmissionStore {
+  private readonly dataDir: string;
+  private readonly fs: StoreFs;
+
+  constructor(options: { dataDir: string; fs?: StoreFs }) {
+    this.dataDir = options.dataDir;
+    this.fs = options.fs ?? nodeStoreFs;
+  }
+
+  private fileOf(transactionId: string): string {
+    if (!TRANSACTION_ID.test(transactionId)) throw new SubmissionStoreError(`"${transactionId}" is not a TransactionID (32 upper-case hexadecimal digits)`);
+    return join(this.dataDir, SUBMISSIONS_FOLDER, `${transactionId}.json`);
+  }
+
+  /** Writes the record; throws SubmissionStoreError in words (no paths) when it could not be kept. */
+  async save(record: SubmissionRecord): Promise<void> {
+    const checked = submissionRecordSchema.parse(record);
+    try {
+      await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
+      await writeFileAtomic(this.fileOf(checked.transactionId), `${JSON.stringify(checked)}\n`, { mode: 0o600, fs: this.fs });
+    } catch (error) {
+      throw new SubmissionStoreError(`the submission record ${checked.transactionId} could not be saved: ${describeFsError(error)}`);
+    }
+  }
+
+  /**
+   * Claims a submission for this process while it is being filed, so two
+   * processes (the window and a command line) never drive one submission at
+   * once. A claim left by a process that died (a crash, SIGKILL) is taken
+   * over; one held by a live process is refused. Returns the release, or null.
+   */
+  async claim(transactionId: string, pid = process.pid, isAlive = processIsAlive): Promise<(() => Promise<void>) | null> {
+    const lock = `${this.fileOf(transactionId)}.claim`;
+    await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const handle = await this.fs.open(lock, 'wx', 0o600);
+        await handle.writeFile(String(pid));
+        await handle.close();
+        return async () => {
+          await this.fs.rm(lock, { force: true });
+        };
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'EEXIST') throw new SubmissionStoreError(`the submission ${transactionId} could not be claimed: ${describeFsError(error)}`);
+      }
+      const read = await readRegularText(lock, { maxBytes: 64, kind: 'submission claims' });
+      const holder = read.ok && /^\d+$/.test(read.value) ? Number(read.value) : undefined;
+      if (holder !== undefined && isAlive(holder)) return null;
+      // The process that claimed it is gone: its claim is void.
+      await this.fs.rm(lock, { force: true });
+    }
+    return null;
+  }
+
+  /** Removes a record that was never sent (a submission that lost the race to another for the same return). */
+  async removeUnsent(record: SubmissionRecord): Promise<void> {
+    if (record.sendStartedAt) throw new SubmissionStoreError(`the submission record ${record.transactionId} may have been sent and is kept`);
+    await this.fs.rm(this.fileOf(record.transactionId), { force: true });
+  }
+
+  async load(transactionId: string): Promise<SubmissionRecord> {
+    const file = this.fileOf(transactionId);
+    const exists = await checkDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER, { create: false }).catch((error: unknown) => {
+      throw new SubmissionStoreError(describeFsError(error));
+    });
+    if (!exists) throw new SubmissionStoreError(`there is no submission record ${transactionId}`);
+    return this.read(file, `${transactionId}.json`);
+  }
+
+  private async read(file: string, shown: string): Promise<SubmissionRecord> {
+    const read = await readRegularText(file, { maxBytes: MAX_SUBMISSION_RECORD_BYTES, kind: 'submission records' });
+    if (!read.ok) throw new SubmissionStoreError(`the submission record ${shown} cannot be used: ${read.reason}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(read.value);
+    } catch {
+      throw new SubmissionStoreError(`the submission record ${shown} cannot be used: it is not valid JSON`);
+    }
+    const parsed = submissionRecordSchema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new SubmissionStoreError(`the submission record ${shown} cannot be used: ${first ? `${first.path.join('.') || 'the record'} ${first.message}` : 'it is not a submission record'}`);
+    }
+    if (`${parsed.data.transactionId}.json` !== shown) throw new SubmissionStoreError(`the submission record ${shown} holds another TransactionID`);
+    return parsed.data;
+  }
+
+  /** Every record, and every file in the folder that could not be used (reported, never deleted). */
+  async list(): Promise<{ records: SubmissionRecord[]; problems: SubmissionFileProblem[] }> {
+    const exists = await checkDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER, { create: false }).catch((error: unknown) => {
+      throw new SubmissionStoreError(describeFsError(error));
+    });
+    if (!exists) return { records: [], problems: [] };
+    const names = (await this.fs.readdir(join(this.dataDir, SUBMISSIONS_FOLDER))).filter((n) => n.endsWith('.json')).sort();
+    const records: SubmissionRecord[] = [];
+    const problems: SubmissionFileProblem[] = [];
+    for (const name of names) {
+      try {
+        records.push(await this.read(join(this.dataDir, SUBMISSIONS_FOLDER, name), name));
+      } catch (error) {
+        problems.push({ file: name, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return { records, problems };
+  }
+}

@@ -1,0 +1,44 @@
+/** A FilingDesk against a Transaction Engine peer on 127.0.0.1, with a temporary data folder. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCt600, computeIrmark } from '../../main/engine/ct600/index.js';
+import { resolveEnvironment } from '../../main/filing/environments.js';
+import { FilingDesk, type FilingDeskDeps } from '../../main/filing/filing-desk.js';
+import { SubmissionStore } from '../../main/filing/submission-store.js';
+import { httpTransport } from '../../main/filing/transport.js';
+import { createTransactionEnginePeer, type TransactionEnginePeerOptions } from '../../main/server/transaction-engine/transaction-engine-peer.js';
+import { sharedDir } from '../helpers/shared.js';
+import { fullReturn } from '../fixtures/ct600-requests.js';
+
+export const GATEWAY = { senderId: 'AGENT-USER-8841', password: 'Gw-pass-word-5521!' };
+
+/** A return Filing Desk built, which the peer accepts. */
+export const builtReturn = () => Buffer.from(buildCt600(fullReturn(), { vendorId: '1234' }).xmlDoc, 'base64');
+
+/** HMRC's accepted sample with a tax rate HMRC's rule 9200 refuses, marked again so only the business rules object. */
+export function rejectedReturn(): Buffer {
+  const sample = readFileSync(join(sharedDir, 'ct600', 'hmrc', 'transaction-engine', 'tpvs-accepted-sample.xml'), 'utf8');
+  let bad = sample.replace('<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>').replace('<URI>Enter your 4 digit vendor ID</URI>', '<URI>1234</URI>');
+  bad = bad.replace(/<IRmark Type="generic">[^<]*</, `<IRmark Type="generic">${computeIrmark(bad).base64}<`);
+  return Buffer.from(bad);
+}
+
+export async function startPeer(options: Partial<TransactionEnginePeerOptions> = {}) {
+  const peer = await createTransactionEnginePeer({ credentials: GATEWAY, pollIntervalSeconds: 0, ...options });
+  const url = await peer.listen();
+  return { peer, url, environment: resolveEnvironment('til', `${url}/submission`) };
+}
+
+export function makeDesk(overrides: Partial<FilingDeskDeps> & { dataDir?: string } = {}) {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'fd-filing-'));
+  const store = new SubmissionStore({ dataDir });
+  const desk = new FilingDesk({
+    store,
+    transport: httpTransport({ timeoutMs: 10_000 }),
+    credentials: async () => GATEWAY,
+    retry: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 5 },
+    ...overrides,
+  });
+  return { desk, store, dataDir };
+}
