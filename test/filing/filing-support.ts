@@ -16,10 +16,16 @@ export const GATEWAY = { senderId: 'AGENT-USER-8841', password: 'Gw-pass-word-55
 /** A return Filing Desk built, which the peer accepts. */
 export const builtReturn = () => Buffer.from(buildCt600(fullReturn(), { vendorId: '1234' }).xmlDoc, 'base64');
 
-/** HMRC's accepted sample with a tax rate HMRC's rule 9200 refuses, marked again so only the business rules object. */
+/**
+ * HMRC's accepted sample with a tax rate HMRC's rule 9200 refuses, marked again so only the business rules object.
+ * The sample declares schema 2022-v1.99, which HMRC no longer takes: it declares the schema in force instead.
+ */
 export function rejectedReturn(): Buffer {
   const sample = readFileSync(join(sharedDir, 'ct600', 'hmrc', 'transaction-engine', 'tpvs-accepted-sample.xml'), 'utf8');
-  let bad = sample.replace('<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>').replace('<URI>Enter your 4 digit vendor ID</URI>', '<URI>1234</URI>');
+  let bad = sample
+    .replace('<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>')
+    .replace('<URI>Enter your 4 digit vendor ID</URI>', '<URI>1234</URI>')
+    .replace('<SchemaVersion>2022-v1.99</SchemaVersion>', '<SchemaVersion>2025-v1.994</SchemaVersion>');
   bad = bad.replace(/<IRmark Type="generic">[^<]*</, `<IRmark Type="generic">${computeIrmark(bad).base64}<`);
   return Buffer.from(bad);
 }
