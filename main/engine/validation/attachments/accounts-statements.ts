@@ -32,6 +32,15 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whole words, Unicode-aware (Welsh phrases end in â and ï). */
 const phrasePattern = (phrases: string[]) => new RegExp(`(?<![\\p{L}\\p{N}_])(?:${phrases.map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
 
+/**
+ * A statement that is tagged but worded otherwise than the checks look for
+ * is a warning, not an error: accounts Companies House accepted say "prepared
+ * and delivered in accordance with the provisions…", which the word check
+ * does not recognise. A missing statement stays an error.
+ */
+const wordingOnly = (r: Result) => r.fact !== undefined && r.concept !== undefined && r.message !== undefined && !r.ok && PHRASE_CONCEPTS.has(r.concept);
+const PHRASE_CONCEPTS = new Set(Object.values(PHRASES).map((p) => p.concept));
+
 export class AccountsStatements {
   private readonly cache = new Map<string, Result>();
   readonly findings: AttachmentFinding[] = [];
@@ -168,7 +177,7 @@ export class AccountsStatements {
       : r.concept
         ? `the statement ${r.concept} is missing`
         : (r.message ?? 'a required statement is missing');
-    this.findings.push({ code, category: 'error', message });
+    this.findings.push({ code, category: wordingOnly(r) ? 'warning' : 'error', message });
   }
 
   private failure(code: string, r: Result) {
@@ -178,7 +187,7 @@ export class AccountsStatements {
         ? `${rule.concept} must say, in ${this.welsh ? 'Welsh' : 'English'}: ${this.welsh ? rule.welsh.says : rule.english.says}`
         : `the statement ${rule.concept} is missing`
       : (r.message ?? `${code} is not met`);
-    this.findings.push({ code, category: r.warning ? 'warning' : 'error', message });
+    this.findings.push({ code, category: r.warning || (rule && wordingOnly(r)) ? 'warning' : 'error', message });
   }
 
   /** Phrase checks report a missing fact too; the others report what they found missing. */

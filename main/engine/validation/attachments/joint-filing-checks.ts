@@ -168,8 +168,11 @@ function mandatoryFacts(index: FactIndex, family: TaxonomyFamily): AttachmentFin
   const missing: string[] = [];
   const end = index.facts('EndDateForPeriodCoveredByReport').find((f) => validValue(f) && index.context(f)?.instant && index.context(f)!.end === f.value.trim())?.value.trim();
   if (end === undefined) missing.push('EndDateForPeriodCoveredByReport');
+  // The start date sits in a context at the end date, or (as much accounts software writes it) at its own date.
   const start =
-    end === undefined ? undefined : index.facts('StartDateForPeriodCoveredByReport').find((f) => validValue(f) && index.context(f)?.instant && index.context(f)!.end === end)?.value.trim();
+    end === undefined
+      ? undefined
+      : index.facts('StartDateForPeriodCoveredByReport').find((f) => validValue(f) && index.context(f)?.instant && [end, f.value.trim()].includes(index.context(f)!.end!))?.value.trim();
   if (start === undefined) missing.push('StartDateForPeriodCoveredByReport');
   const out: AttachmentFinding[] = [];
   if (start !== undefined && end !== undefined) {

@@ -16,6 +16,9 @@ import { xhtmlProblems } from './xhtml-rules.js';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 export const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
+/** Inline XBRL 1.0, which accounts software still writes and HMRC still reads. */
+export const IX10_NS = 'http://www.xbrl.org/2008/inlineXBRL';
+const isIx = (ns: string | null) => ns === IX_NS || ns === IX10_NS;
 export const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
 export const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
 export const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -102,7 +105,7 @@ function inlineText(el: Element, continuations: Map<string, Element>, seen = new
       if (n.nodeType === 3 || n.nodeType === 4) out += n.nodeValue ?? '';
       else if (n.nodeType === 1) {
         const child = n as Element;
-        if (child.namespaceURI === IX_NS && child.localName === 'exclude') continue;
+        if (isIx(child.namespaceURI) && child.localName === 'exclude') continue;
         walk(child);
       }
     }
@@ -136,6 +139,8 @@ function readContext(el: Element): XbrlContext {
   const scenarios = children(el, XBRLI_NS, 'scenario');
   for (const holder of [...segments, ...scenarios]) {
     for (const m of children(holder, XBRLDI_NS, 'explicitMember')) dims.set(localOf(m.getAttribute('dimension') ?? ''), localOf(textOf(m)));
+    // Typed members (an analysis number, say) tell contexts apart as much as explicit ones do.
+    for (const m of children(holder, XBRLDI_NS, 'typedMember')) dims.set(localOf(m.getAttribute('dimension') ?? ''), `typed:${textOf(m).replace(/\s+/g, ' ').trim()}`);
   }
   const date = (name: string) => {
     const d = period ? children(period, XBRLI_NS, name)[0] : undefined;
@@ -196,11 +201,11 @@ function scaled(value: string, scale: string | null, negative: boolean): string 
 }
 
 function readInline(root: Element, all: Element[], problems: StructureProblem[]): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
-  const ix = all.filter((e) => e.namespaceURI === IX_NS);
+  const ix = all.filter((e) => isIx(e.namespaceURI));
   const headers = ix.filter((e) => e.localName === 'header');
   if (headers.length === 0) problems.push({ code: 'xbrl.ixbrl.HeaderAbsent', message: 'there is no ix:header element, so HMRC cannot find the document’s references, contexts or units' });
-  const references = headers.flatMap((h) => children(h, IX_NS, 'references'));
-  const resources = headers.flatMap((h) => children(h, IX_NS, 'resources'));
+  const references = headers.flatMap((h) => [...children(h, IX_NS, 'references'), ...children(h, IX10_NS, 'references')]);
+  const resources = headers.flatMap((h) => [...children(h, IX_NS, 'resources'), ...children(h, IX10_NS, 'resources')]);
   if (headers.length > 0 && references.length === 0) problems.push({ code: 'xbrl.ixbrl.ReferencesAbsent', message: 'ix:header has no ix:references, so the document names no taxonomy (link:schemaRef)' });
   if (headers.length > 0 && resources.length === 0) problems.push({ code: 'xbrl.ixbrl.ResourcesAbsent', message: 'ix:header has no ix:resources, so the document has no contexts or units for its facts' });
   const schemaRefs = references.flatMap((r) => children(r, LINK_NS, 'schemaRef')).map((s) => (s.getAttributeNS(XLINK_NS, 'href') ?? s.getAttribute('xlink:href') ?? '').trim());
