@@ -27,7 +27,7 @@ export interface HandlerDeps {
 /** Every channel's handler, built from its dependencies. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const clock = deps.clock ?? (() => new Date());
-  const attachmentFindings = new AttachmentFindingsCache();
+  const attachmentFindings = new AttachmentFindingsCache(deps.ct600.checkAttachment ? (bytes, role, boxes) => deps.ct600.checkAttachment!(bytes, role, boxes) : undefined);
   const draftDeps = { engine: deps.ct600, drafts: deps.drafts, clock, attachmentFindings };
   return {
     'ct600.build': createCt600BuildHandler(deps.ct600),

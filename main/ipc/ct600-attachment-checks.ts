@@ -8,7 +8,7 @@
  */
 import type { Ct600AttachmentBoxes, Ct600AttachmentCheckRequest, Ct600AttachmentFindings, DraftAttachment, ValidationMessage } from '../../preload/contract.js';
 import { attachmentMessage } from '../engine/validation/attachments/attached-documents.js';
-import { checkAttachment } from '../engine/validation/attachments/check-attachment.js';
+import { checkAttachment, type AttachmentFinding, type AttachmentRole, type ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
 import { attachmentBytes } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
@@ -16,8 +16,13 @@ import { StoreError } from '../store/store-error.js';
 /** Results kept: a return carries a handful of files, and the boxes change a few times while the user types. */
 const CACHE_ENTRIES = 32;
 
+export type CheckAttachment = (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes) => Promise<AttachmentFinding[]>;
+
 export class AttachmentFindingsCache {
   private readonly entries = new Map<string, ValidationMessage[]>();
+
+  /** `check` runs the engine's check: the engine worker's in the app, this thread's by default. */
+  constructor(private readonly check: CheckAttachment = async (bytes, role, boxes) => checkAttachment(bytes, role, boxes)) {}
 
   async messages(attachment: DraftAttachment, boxes: Ct600AttachmentBoxes, read: () => Promise<Uint8Array>): Promise<ValidationMessage[]> {
     const role = attachment.role === 'computations' ? 'computations' : 'accounts';
@@ -28,7 +33,7 @@ export class AttachmentFindingsCache {
       this.entries.set(key, hit);
       return hit;
     }
-    const messages = checkAttachment(await read(), role, boxes).map((f) => attachmentMessage(f, role, attachment.fileName));
+    const messages = (await this.check(await read(), role, boxes)).map((f) => attachmentMessage(f, role, attachment.fileName));
     this.entries.set(key, messages);
     if (this.entries.size > CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return messages;
