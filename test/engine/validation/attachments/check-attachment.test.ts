@@ -142,3 +142,12 @@ describe('joint filing checks on Inline XBRL facts', () => {
     expect(checkAttachment(bytes(worded), 'accounts', trading)).toEqual([expect.objectContaining({ code: 'Co.Micro', category: 'warning' })]);
   });
 });
+
+describe('bounded time', () => {
+  it('accounts of 17 MB (a scanned signature embedded as base64) are checked in well under 10 s', () => {
+    const image = `<img alt="signature" src="data:image/png;base64,${Buffer.alloc(13 * 1024 * 1024, 9).toString('base64')}"/>`;
+    const started = Date.now();
+    expect(checkAttachment(bytes(accounts.replace('</body>', `${image}</body>`)), 'accounts', trading)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
