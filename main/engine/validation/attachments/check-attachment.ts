@@ -42,6 +42,8 @@ export function checkAttachment(bytes: Uint8Array, role: AttachmentRole, boxes: 
   if (text === undefined) return [errorFinding('HMRC.SG.3.2', 'the file is not UTF-8 text; Inline XBRL documents for HMRC must be UTF-8 XHTML')];
   const read = readXbrlReport(text);
   if (!read.ok) return [errorFinding(read.problem.code, read.problem.message)];
+  // A plain XBRL instance is readable, but HMRC takes accounts and computations only as Inline XBRL.
+  if (!read.report.inline) return [errorFinding('xbrl.ixbrl.NotInline', 'the file is an XBRL instance, not an Inline XBRL (XHTML) document; HMRC accepts accounts and computations only as Inline XBRL')];
   return checkReport(read.report, role, boxes);
 }
 

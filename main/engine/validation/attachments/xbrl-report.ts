@@ -200,7 +200,7 @@ function scaled(value: string, scale: string | null, negative: boolean): string 
   return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
-function readInline(root: Element, all: Element[], problems: StructureProblem[]): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
+function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
   const ix = all.filter((e) => isIx(e.namespaceURI));
   const headers = ix.filter((e) => e.localName === 'header');
   if (headers.length === 0) problems.push({ code: 'xbrl.ixbrl.HeaderAbsent', message: 'there is no ix:header element, so HMRC cannot find the document’s references, contexts or units' });
@@ -249,7 +249,6 @@ function readInline(root: Element, all: Element[], problems: StructureProblem[])
       readable,
     });
   }
-  void root;
   return { schemaRefs, contexts, units, facts };
 }
 
@@ -305,5 +304,5 @@ export function readXbrlReport(text: string): ReadReport {
     problems.push({ code: 'HMRC.SG.3.3', message: `the root element is <${root.tagName}>; an Inline XBRL document must be an XHTML <html> element in the namespace ${XHTML_NS}` });
   }
   problems.push(...xhtmlProblems(all));
-  return { ok: true, report: { inline: true, namespaces, problems, ...readInline(root, all, problems) } };
+  return { ok: true, report: { inline: true, namespaces, problems, ...readInline(all, problems) } };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_TAXONOMIES, ACCEPTED_TAXONOMIES_SOURCE } from '../../../../main/engine/validation/attachments/accepted-taxonomies.js';
 import { checkAttachment, type ReturnBoxes } from '../../../../main/engine/validation/attachments/check-attachment.js';
-import { repoRoot } from '../../../helpers/shared.js';
+import { repoRoot, sharedDir } from '../../../helpers/shared.js';
 
 const attachments = join(repoRoot, 'examples', 'ct600', 'attachments');
 const example = (name: string) => readFileSync(join(attachments, name), 'utf8');
@@ -67,6 +67,11 @@ describe('Inline XBRL 1.1 structure', () => {
     const found = checkAttachment(bytes(accounts.replace('name="core:TurnoverRevenue" contextRef="cy"', 'name="core:TurnoverRevenue" contextRef="cy-missing"').replace('unitRef="pure"', 'unitRef="people"')), 'accounts', trading);
     expect(found.find((f) => f.code === 'xbrl.ixbrl.ContextAbsent')?.message).toMatch(/"cy-missing"/);
     expect(found.find((f) => f.code === 'xbrl.ixbrl.UnitAbsent')?.message).toMatch(/"people"/);
+  });
+
+  it('refuses a plain XBRL instance: HMRC takes only Inline XBRL', () => {
+    const instance = readFileSync(join(sharedDir, 'xbrl', 'hmrc-conformance', 'unaudited_micro_company', 'valid.xbrl'), 'utf8');
+    expect(codes(instance)).toEqual(['xbrl.ixbrl.NotInline']);
   });
 
   it('reads Inline XBRL 1.0 documents too', () => {
