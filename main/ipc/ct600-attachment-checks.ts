@@ -64,7 +64,14 @@ export async function draftAttachmentFindings(deps: AttachmentCheckDeps, draftId
   const out: Ct600AttachmentFindings[] = [];
   for (const a of record.attachments) {
     if (a.role !== 'accounts' && a.role !== 'computations') continue;
-    const messages = await deps.cache.messages(a, clean, () => attachmentBytes(deps.drafts, draftId, a));
+    let messages: ValidationMessage[];
+    try {
+      messages = await deps.cache.messages(a, clean, () => attachmentBytes(deps.drafts, draftId, a));
+    } catch (err) {
+      // A stored copy gone or changed on disk is said against that file; the other files are still checked.
+      if (!(err instanceof StoreError)) throw err;
+      messages = [attachmentMessage({ code: 'attachment.unreadable', category: 'error', message: err.message }, a.role, a.fileName)];
+    }
     out.push({ attachmentId: a.id, fileName: a.fileName, role: a.role, messages });
   }
   return out;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -188,6 +188,20 @@ describe('CT600 from a draft (real engine)', () => {
     expect(wrong!.messages[0]!.attributes).toEqual(expect.arrayContaining([{ name: 'box', value: '2' }]));
     expect(wrong!.messages[0]!.message).toMatch(/registration number 12345678, but box 2 of the return is 87654321/);
     expect(await call('ct600.checkAttachments', { draftId: draft.id, boxes: { periodTo: '31/03/2025' } })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+
+  it('a stored copy gone from disk is said against its file, and the other files are still checked', async () => {
+    const { ok, dataDir } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: exampleFile('accounts-2025.xhtml') });
+    const both = await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
+    await rm(join(dataDir, 'drafts', `${draft.id}.files`, both.attachments[0]!.sha256));
+    const found = await ok<{ fileName: string; messages: { code: string; message: string }[] }[]>('ct600.checkAttachments', { draftId: draft.id, boxes: {} });
+    expect(found.map((f) => [f.fileName, f.messages.map((m) => m.code)])).toEqual([
+      ['accounts-2025.xhtml', ['attachment.unreadable']],
+      ['computations-2025.xhtml', []],
+    ]);
+    expect(found[0]!.messages[0]!.message).toMatch(/The stored copy of accounts-2025\.xhtml is missing; detach it and attach it again\./);
   });
 
   it('refuses a request carrying its own attachedFiles, and passes the engine’s field errors on', async () => {
