@@ -357,6 +357,36 @@ export interface Ct600DraftBuildResponse {
   draft: Draft;
 }
 
+/** The boxes of the return a draft's attachments must agree with, as far as the form gives them. */
+export interface Ct600AttachmentBoxes {
+  /** Box 2. */
+  registrationNumber?: string;
+  /** Box 3, the UTR. */
+  utr?: string;
+  /** Box 30, YYYY-MM-DD. */
+  periodFrom?: string;
+  /** Box 35, YYYY-MM-DD. */
+  periodTo?: string;
+  /** Box 80A: the accounts are for this period (false for box 85A, a different period). */
+  accountsForThisPeriod?: boolean;
+  /** Box 80B: the computations are for this period. */
+  computationsForThisPeriod?: boolean;
+}
+
+/** ct600.checkAttachments: each attached accounts and computations file, checked as HMRC checks it. */
+export interface Ct600AttachmentCheckRequest {
+  draftId: string;
+  boxes: Ct600AttachmentBoxes;
+}
+
+/** What HMRC would find wrong with one attached file (no messages: nothing found). */
+export interface Ct600AttachmentFindings {
+  attachmentId: string;
+  fileName: string;
+  role: 'accounts' | 'computations';
+  messages: ValidationMessage[];
+}
+
 /** ct600.checkDraft: the draft's request and attachments, built and checked, nothing recorded. */
 export interface Ct600DraftCheckRequest {
   draftId: string;
@@ -452,6 +482,7 @@ export interface RequestResponseChannels {
   'ct600.validate': { request: DroppedFile; response: ValidationJobResult };
   'ct600.buildDraft': { request: Ct600DraftRequest; response: Ct600DraftBuildResponse };
   'ct600.checkDraft': { request: Ct600DraftCheckRequest; response: ValidationJobResult };
+  'ct600.checkAttachments': { request: Ct600AttachmentCheckRequest; response: Ct600AttachmentFindings[] };
   'package.build': { request: PackageBuildRequest; response: PackageBuildResponse };
   'package.validate': { request: DroppedFile; response: ValidationJobResult };
   'package.planDraft': { request: PackagePlanRequest; response: PackagePlan };
@@ -501,6 +532,7 @@ export const channels = [
   'ct600.validate',
   'ct600.buildDraft',
   'ct600.checkDraft',
+  'ct600.checkAttachments',
   'package.build',
   'package.validate',
   'package.planDraft',
@@ -554,6 +586,7 @@ export interface FilingDeskBridge {
   validateCt600(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
   buildCt600Draft(request: Ct600DraftRequest): Promise<IpcResult<Ct600DraftBuildResponse>>;
   checkCt600Draft(request: Ct600DraftCheckRequest): Promise<IpcResult<ValidationJobResult>>;
+  checkCt600Attachments(request: Ct600AttachmentCheckRequest): Promise<IpcResult<Ct600AttachmentFindings[]>>;
   buildPackage(request: PackageBuildRequest): Promise<IpcResult<PackageBuildResponse>>;
   validatePackage(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
   planPackageDraft(request: PackagePlanRequest): Promise<IpcResult<PackagePlan>>;
@@ -611,6 +644,7 @@ export const bridgeChannels = {
   validateCt600: 'ct600.validate',
   buildCt600Draft: 'ct600.buildDraft',
   checkCt600Draft: 'ct600.checkDraft',
+  checkCt600Attachments: 'ct600.checkAttachments',
   buildPackage: 'package.build',
   validatePackage: 'package.validate',
   planPackageDraft: 'package.planDraft',

@@ -46,6 +46,7 @@ const bridge = {
   validateCt600: (file) => ipcRenderer.invoke(bridgeChannels.validateCt600, file),
   buildCt600Draft: (request) => ipcRenderer.invoke(bridgeChannels.buildCt600Draft, request),
   checkCt600Draft: (request) => ipcRenderer.invoke(bridgeChannels.checkCt600Draft, request),
+  checkCt600Attachments: (request) => ipcRenderer.invoke(bridgeChannels.checkCt600Attachments, request),
   validatePackage: (file) => ipcRenderer.invoke(bridgeChannels.validatePackage, file),
   planPackageDraft: (request) => ipcRenderer.invoke(bridgeChannels.planPackageDraft, request),
   buildPackageDraft: (request) => ipcRenderer.invoke(bridgeChannels.buildPackageDraft, request),

@@ -11,6 +11,7 @@ import { draftPackageRequest, planDraftPackage, type DraftPackageInput } from '.
 import { parseRequest } from '../engine/zod-errors.js';
 import { defaultChecks } from '../engine/validation/default-checks.js';
 import { runFileChecks } from '../engine/validation/validate-file.js';
+import { checkAttachment, type AttachmentRole, type ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
 
 export const engineOperations = {
   'ct600.build': (request: Record<string, unknown>, options: Ct600BuildOptions) => buildCt600(request, options),
@@ -30,6 +31,8 @@ export const engineOperations = {
   },
   /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
+  /** One attached accounts or computations file, checked as HMRC checks it (the wizard's attachments step). */
+  'ct600.checkAttachment': (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes) => checkAttachment(bytes, role, boxes),
 };
 
 export type EngineOperations = typeof engineOperations;

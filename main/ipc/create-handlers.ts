@@ -1,3 +1,4 @@
+import { AttachmentFindingsCache, createCt600CheckAttachmentsHandler } from './ct600-attachment-checks.js';
 import type { AppInfo } from '../../preload/contract.js';
 import type { ClientBook } from '../store/client-book.js';
 import type { DraftStore } from '../store/draft-store.js';
@@ -26,13 +27,15 @@ export interface HandlerDeps {
 /** Every channel's handler, built from its dependencies. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const clock = deps.clock ?? (() => new Date());
-  const draftDeps = { engine: deps.ct600, drafts: deps.drafts, clock };
+  const attachmentFindings = new AttachmentFindingsCache(deps.ct600.checkAttachment ? (bytes, role, boxes) => deps.ct600.checkAttachment!(bytes, role, boxes) : undefined);
+  const draftDeps = { engine: deps.ct600, drafts: deps.drafts, clock, attachmentFindings };
   return {
     'ct600.build': createCt600BuildHandler(deps.ct600),
     'ct600.verify': createCt600VerifyHandler(deps.ct600),
     'ct600.validate': createCt600ValidateHandler(deps.ct600, clock),
     'ct600.buildDraft': createCt600BuildDraftHandler(draftDeps),
     'ct600.checkDraft': createCt600CheckDraftHandler(draftDeps),
+    'ct600.checkAttachments': createCt600CheckAttachmentsHandler({ drafts: deps.drafts, cache: attachmentFindings }),
     'package.build': createPackageBuildHandler(deps.packages),
     'package.validate': createPackageValidateHandler(deps.packages),
     'package.planDraft': createPackagePlanDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),

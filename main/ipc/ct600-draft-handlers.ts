@@ -3,7 +3,9 @@
  * attached accounts and computations, built by the engine and checked by the
  * full local validation job (schema, business rules, IRmark).
  */
-import type { Ct600BuildRequest, Ct600DraftBuildResponse, Ct600DraftCheckRequest, Ct600DraftRequest, DraftAttachment, ValidationJobResult } from '../../preload/contract.js';
+import type { Ct600AttachmentBoxes, Ct600BuildRequest, Ct600DraftBuildResponse, Ct600DraftCheckRequest, Ct600DraftRequest, DraftAttachment, ValidationJobResult } from '../../preload/contract.js';
+import { ValidationType } from '../engine/validation-result.js';
+import { AttachmentFindingsCache, draftAttachmentFindings } from './ct600-attachment-checks.js';
 import { fingerprintOf, type DraftRecord } from '../store/draft-record.js';
 import { attachmentBytes, recordBuild, sha256Of } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
@@ -15,6 +17,8 @@ export interface Ct600DraftDeps {
   engine: Ct600Engine;
   drafts: DraftStore;
   clock: () => Date;
+  /** Attachment findings by file and boxes, shared with ct600.checkAttachments. */
+  attachmentFindings?: AttachmentFindingsCache;
 }
 
 /** The engine's attachment kinds: 0 Accounts, 1 Computation. */
@@ -63,18 +67,48 @@ export function createCt600BuildDraftHandler(deps: Ct600DraftDeps): (request: Ct
 /**
  * ct600.checkDraft, called while the user types: builds and validates with
  * nothing recorded. The business rules look only at whether accounts and
- * computations are attached (and as inline XBRL), never at their content, so
- * each attachment is replaced by a tiny document with the same name, role and
- * inline-XBRL-ness: the rule results are the ones a full build would give, at
- * a fraction of the cost for a 20 MB set of accounts.
+ * computations are attached (and as inline XBRL), so each attachment is built
+ * in as a tiny document with the same name, role and inline-XBRL-ness, at a
+ * fraction of the cost for a 20 MB set of accounts. What the attachment
+ * checks say about those stand-ins is replaced by what they say about the
+ * real files (kept by file and boxes, so each file is read once).
  */
 export function createCt600CheckDraftHandler(deps: Ct600DraftDeps): (request: Ct600DraftCheckRequest) => Promise<ValidationJobResult> {
   const build = createCt600BuildHandler(deps.engine);
+  const cache = deps.attachmentFindings ?? new AttachmentFindingsCache();
   return async ({ draftId, request }) => {
     const record = await deps.drafts.record(draftId);
     const files = ct600Attachments(record).map((a) => attachedFile(a, placeholderFor(a)));
     const built = await build(withFiles(request, files));
-    return runValidationJob(deps.engine, deps.clock, built.suggestedFileName, new Uint8Array(Buffer.from(built.xmlDoc, 'base64')));
+    const job = await runValidationJob(deps.engine, deps.clock, built.suggestedFileName, new Uint8Array(Buffer.from(built.xmlDoc, 'base64')));
+    const real = (await draftAttachmentFindings({ drafts: deps.drafts, cache }, draftId, boxesOfRequest(request))).flatMap((f) => f.messages);
+    const validations = job.validations.map((v) => {
+      const messages = [...v.messages.filter((m) => m.type !== 'attachment'), ...(v.validationType === ValidationType.businessRules ? real : [])];
+      return { ...v, messages, validationResult: messages.some((m) => m.category === 'error') ? ('invalid' as const) : ('valid' as const) };
+    });
+    return { ...job, validations };
+  };
+}
+
+/** Boxes 2, 3, 30, 35 and 80A/80B as the request gives them. */
+export function boxesOfRequest(request: Ct600BuildRequest): Ct600AttachmentBoxes {
+  const r = request as {
+    registrationNumber?: unknown;
+    reference?: unknown;
+    periodCovered?: { from?: unknown; to?: unknown };
+    accounts?: { itemElementName?: unknown };
+    computations?: { itemElementName?: unknown };
+  };
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const date = (v: unknown) => text(v)?.slice(0, 10);
+  const differentPeriod = (v: unknown) => v === 1 || v === 'DifferentPeriod';
+  return {
+    registrationNumber: text(r.registrationNumber),
+    utr: text(r.reference),
+    periodFrom: date(r.periodCovered?.from),
+    periodTo: date(r.periodCovered?.to),
+    accountsForThisPeriod: !differentPeriod(r.accounts?.itemElementName),
+    computationsForThisPeriod: !differentPeriod(r.computations?.itemElementName),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AttachmentFinding, AttachmentRole, ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
 import type {
   Ct600BuildRequest,
   Ct600BuildResponse,
@@ -16,6 +17,8 @@ export interface Ct600Engine {
   toBase32(digest: Uint8Array): string;
   /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600. */
   check(fileName: string, bytes: Uint8Array): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
+  /** HMRC's checks on one attached file; in the worker in the app, so a 20 MB set of accounts never blocks main. Absent: checked in this thread. */
+  checkAttachment?(bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes): Promise<AttachmentFinding[]>;
   /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
   isInputError(error: unknown): error is Error;
 }

@@ -22,6 +22,7 @@ export function createCt600Engine(
     build: async (request) => runner.run('ct600.build', request, await current()),
     verify: (xml) => runner.run('ct600.verify', xml),
     check: (fileName, bytes) => runner.run('validation.checkFile', fileName, bytes),
+    checkAttachment: (bytes, role, boxes) => runner.run('ct600.checkAttachment', bytes, role, boxes),
     toBase32,
     isInputError: (error): error is Error => error instanceof XmlInputError,
   };

@@ -229,6 +229,21 @@ const clientDetails = z.strictObject({
 const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
 
 /** A CT600 request made from a draft: main adds the draft's attachments, so the page may not send its own. */
+/** Boxes as the form has them so far: any of them may be missing; none is long. */
+const boxText = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`).optional();
+const boxDate = z
+  .string({ message: 'must be a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .optional();
+const attachmentBoxes = z.strictObject({
+  registrationNumber: boxText(20),
+  utr: boxText(20),
+  periodFrom: boxDate,
+  periodTo: boxDate,
+  accountsForThisPeriod: z.boolean({ message: 'must be true or false' }).optional(),
+  computationsForThisPeriod: z.boolean({ message: 'must be true or false' }).optional(),
+});
+
 function ct600DraftBuildRequest(limits: PayloadLimits) {
   return ct600BuildRequest(limits).superRefine((request, ctx) => {
     if ('attachedFiles' in request) {
@@ -244,6 +259,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'ct600.validate': droppedFile(['.xml'], fileBytes(MAX_CT600_XML_BYTES, 'a CT600 return', ' (HMRC accepts messages up to 25 MB)')),
     'ct600.buildDraft': z.strictObject({ draftId: id, form: draftForm, request: ct600DraftBuildRequest(limits) }),
     'ct600.checkDraft': z.strictObject({ draftId: id, request: ct600DraftBuildRequest(limits) }),
+    'ct600.checkAttachments': z.strictObject({ draftId: id, boxes: attachmentBoxes }),
     'clients.list': z.strictObject({
       query: z.string({ message: 'must be text' }).max(200, 'must be at most 200 characters'),
       includeArchived: z.boolean({ message: 'must be true or false' }),

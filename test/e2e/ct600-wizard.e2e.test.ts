@@ -8,7 +8,7 @@
  * The tests run in order and share the drafts folder: the return made in the
  * first is the one reloaded, broken and built in the next ones.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,22 +22,18 @@ const COMPANY = 'Acme Widgets Limited';
 const CRN = '01234567';
 const UTR = '1234567890';
 
-/** A small inline XBRL document with an ix:header, as accounts software writes them. */
-function inlineXbrl(title: string, body: string): Uint8Array {
-  return new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:iso4217="http://www.xbrl.org/2003/iso4217" xmlns:bus="http://xbrl.frc.org.uk/cd/2023-01-01/business">
-<head><title>${title}</title></head>
-<body>
-<div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="https://xbrl.frc.org.uk/FRS-102/2023-01-01/FRS-102-2023-01-01.xsd"/></ix:references><ix:resources><xbrli:context id="c1"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">${CRN}</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>2024-04-01</xbrli:startDate><xbrli:endDate>2025-03-31</xbrli:endDate></xbrli:period></xbrli:context><xbrli:unit id="GBP"><xbrli:measure>iso4217:GBP</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>
-<h1><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="c1">${COMPANY}</ix:nonNumeric></h1>
-${body}
-</body>
-</html>
-`);
+/**
+ * Acme's accounts (a micro-entity, FRS 105) and computations: the examples'
+ * real Inline XBRL, made out to Acme's name, company number and UTR, so they
+ * pass the attachment checks as a real set would.
+ */
+function acmeFile(exampleName: string): Uint8Array {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', exampleName), 'utf8');
+  return new TextEncoder().encode(text.replaceAll('Example Trading Ltd', COMPANY).replaceAll('12345678', CRN).replaceAll('8596148860', UTR));
 }
 
-const accountsFile = { fileName: 'acme-accounts-2025.xhtml', bytes: inlineXbrl('Acme accounts', '<p>Turnover: £<ix:nonFraction name="core:TurnoverRevenue" contextRef="c1" unitRef="GBP" decimals="0" xmlns:core="http://xbrl.frc.org.uk/fr/2023-01-01/core">250,000</ix:nonFraction></p>') };
-const computationsFile = { fileName: 'acme-computations-2025.xhtml', bytes: inlineXbrl('Acme tax computations', '<p>Profits chargeable to corporation tax: £40,000</p>') };
+const accountsFile = { fileName: 'acme-accounts-2025.xhtml', bytes: acmeFile('accounts-2025.xhtml') };
+const computationsFile = { fileName: 'acme-computations-2025.xhtml', bytes: acmeFile('computations-2025.xhtml') };
 
 let h: E2eHarness;
 let dataDir: string;

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ const ixbrl = (title: string) =>
   new TextEncoder().encode(
     `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><head><title>${title}</title></head><body><div style="display:none"><ix:header><ix:hidden/></ix:header></div><p>${title}</p></body></html>`,
   );
+
+/** The real Inline XBRL accounts and computations of Example Trading Ltd (the fixture return's company). */
+const exampleFile = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', name)));
 
 /** Every answer is kept, so the last test can check none carries a path. */
 const answers: unknown[] = [];
@@ -117,8 +121,8 @@ describe('CT600 from a draft (real engine)', () => {
   it('builds with the draft’s accounts and computations, runs schema, rules and IRmark, and records the build', async () => {
     const { ok, dataDir } = await setup();
     const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example 2025', form: {} });
-    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: ixbrl('Accounts') });
-    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: ixbrl('Computations') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: exampleFile('accounts-2025.xhtml') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
     const form = { companyName: 'Example Trading Ltd', step: 'check' };
     const result = await ok<Ct600DraftBuildResponse>('ct600.buildDraft', { draftId: draft.id, form, request: fullRequest });
     const xml = Buffer.from(result.build.xmlDoc, 'base64');
@@ -142,11 +146,62 @@ describe('CT600 from a draft (real engine)', () => {
     const checked = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
     const codes = checked.validations.flatMap((v) => v.messages.map((m) => m.code));
     expect(codes).toContain('9113');
-    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: ixbrl('Accounts') });
-    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: ixbrl('Computations') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: exampleFile('accounts-2025.xhtml') });
+    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
     const again = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
     expect(again.validations.every((v) => v.validationResult === 'valid')).toBe(true);
     expect((await ok<Draft>('drafts.open', { id: draft.id })).lastBuild).toBeNull();
+  });
+
+  it('checkDraft reads the attached files themselves: accounts that are a page without Inline XBRL are reported by name', async () => {
+    const { ok } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    const page = new TextEncoder().encode('<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Accounts</title></head><body><p>Example Trading Ltd accounts</p></body></html>');
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'plain-accounts.xhtml', bytes: page });
+    await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
+    const checked = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
+    const rules = checked.validations.find((v) => v.validationType === 1)!;
+    expect(rules.validationResult).toBe('invalid');
+    const header = rules.messages.find((m) => m.code === 'xbrl.ixbrl.HeaderAbsent');
+    expect(header).toMatchObject({ category: 'error', type: 'attachment' });
+    expect(header!.message).toContain('plain-accounts.xhtml');
+    expect(header!.attributes).toEqual(expect.arrayContaining([{ name: 'file', value: 'plain-accounts.xhtml' }, { name: 'box', value: '80A' }]));
+    // The computations are real and agree with the return: nothing about them.
+    expect(rules.messages.filter((m) => m.attributes.some((a) => a.value === 'computations-2025.xhtml'))).toEqual([]);
+  });
+
+  it('ct600.checkAttachments gives each attached file’s findings against the boxes the form has so far', async () => {
+    const { ok, call } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    const withAccounts = await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: exampleFile('accounts-2025.xhtml') });
+    const boxes = { registrationNumber: '12345678', utr: '8596148860', periodFrom: '2024-04-01', periodTo: '2025-03-31' };
+    expect(await ok('ct600.checkAttachments', { draftId: draft.id, boxes })).toEqual([
+      { attachmentId: withAccounts.attachments[0]!.id, fileName: 'accounts-2025.xhtml', role: 'accounts', messages: [] },
+    ]);
+    // Nothing filled in yet: the file is still checked on its own.
+    expect(await ok('ct600.checkAttachments', { draftId: draft.id, boxes: {} })).toMatchObject([{ messages: [] }]);
+    const [wrong] = await ok<{ messages: { code: string; message: string; attributes: { name: string; value: string }[] }[] }[]>('ct600.checkAttachments', {
+      draftId: draft.id,
+      boxes: { ...boxes, registrationNumber: '87654321' },
+    });
+    expect(wrong!.messages.map((m) => m.code)).toEqual(['attachment.box2', 'attachment.box2']);
+    expect(wrong!.messages[0]!.attributes).toEqual(expect.arrayContaining([{ name: 'box', value: '2' }]));
+    expect(wrong!.messages[0]!.message).toMatch(/registration number 12345678, but box 2 of the return is 87654321/);
+    expect(await call('ct600.checkAttachments', { draftId: draft.id, boxes: { periodTo: '31/03/2025' } })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+
+  it('a stored copy gone from disk is said against its file, and the other files are still checked', async () => {
+    const { ok, dataDir } = await setup();
+    const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example', form: {} });
+    await ok('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: exampleFile('accounts-2025.xhtml') });
+    const both = await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
+    await rm(join(dataDir, 'drafts', `${draft.id}.files`, both.attachments[0]!.sha256));
+    const found = await ok<{ fileName: string; messages: { code: string; message: string }[] }[]>('ct600.checkAttachments', { draftId: draft.id, boxes: {} });
+    expect(found.map((f) => [f.fileName, f.messages.map((m) => m.code)])).toEqual([
+      ['accounts-2025.xhtml', ['attachment.unreadable']],
+      ['computations-2025.xhtml', []],
+    ]);
+    expect(found[0]!.messages[0]!.message).toMatch(/The stored copy of accounts-2025\.xhtml is missing; detach it and attach it again\./);
   });
 
   it('refuses a request carrying its own attachedFiles, and passes the engine’s field errors on', async () => {

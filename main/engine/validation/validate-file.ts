@@ -7,6 +7,7 @@ import { RequestValidationError } from '../errors.js';
 import type { Validation, ValidationJobResult, ValidationMessage, ValidationTypeCode } from '../validation-result.js';
 import { ValidationType } from '../validation-result.js';
 import { detectFileKind } from './file-kind.js';
+import { checkAttachedDocuments } from './attachments/attached-documents.js';
 import { irmarkValidation, type VerifyIrmark } from './irmark-check.js';
 import { runBusinessRules } from './rules/index.js';
 import { checkCt600Structure } from './schema/index.js';
@@ -71,7 +72,8 @@ export async function runFileChecks(fileName: string, bytes: Uint8Array, checks:
       const failed: string[] = [];
       const validations = [
         guarded(ValidationType.schema, 'schema', failed, () => checkCt600Structure(kind.doc)),
-        guarded(ValidationType.businessRules, 'business-rule', failed, () => runBusinessRules(kind.doc)),
+        // The attached accounts and computations are part of the return HMRC accepts or rejects: their findings sit with its business rules.
+        guarded(ValidationType.businessRules, 'business-rule', failed, () => [...runBusinessRules(kind.doc), ...checkAttachedDocuments(kind.doc)]),
         guarded(ValidationType.irmark, 'irmark', failed, () => irmarkValidation(kind.text, checks.verifyIrmark)),
       ];
       return { validations, failedChecks: failed };

@@ -85,6 +85,7 @@ export function createBrowserBridge(
     validateCt600: (file) => transport(bridgeChannels.validateCt600, file),
     buildCt600Draft: (request) => transport(bridgeChannels.buildCt600Draft, request),
     checkCt600Draft: (request) => transport(bridgeChannels.checkCt600Draft, request),
+    checkCt600Attachments: (request) => transport(bridgeChannels.checkCt600Attachments, request),
     buildPackage: (request) => transport(bridgeChannels.buildPackage, request),
     validatePackage: (file) => transport(bridgeChannels.validatePackage, file),
     planPackageDraft: (request) => transport(bridgeChannels.planPackageDraft, request),

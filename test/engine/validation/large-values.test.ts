@@ -20,7 +20,11 @@ describe('large values', () => {
   it('a return with an 18 MiB iXBRL attachment gives a success job with a valid structure', async () => {
     const request = tradingReturn();
     const files = request.attachedFiles as { filename: string; value: string; itemsElementName: number }[];
-    files[0] = { ...files[0]!, value: Buffer.alloc(18 * MiB, 7).toString('base64') };
+    // Real accounts, grown to 18 MiB by their notes: every attachment check reads all of it.
+    const accounts = Buffer.from(files[0]!.value, 'base64').toString('utf8');
+    const note = '<p>Notes to the financial statements: the company trades from leased premises and has no contingent liabilities.</p>\n';
+    const padded = accounts.replace('</body>', `${note.repeat(Math.ceil((18 * MiB - accounts.length) / note.length))}</body>`);
+    files[0] = { ...files[0]!, value: Buffer.from(padded).toString('base64') };
     const jobs = new ValidationJobs({ dataDir });
     try {
       const { id } = await jobs.create('return.xml', bytes(builtXml(request)));

@@ -60,8 +60,9 @@ const byYear = (first: number, second: number) => `<AssociatedCompaniesFinancial
 
 const described = (m: ValidationMessage) => [m.category, attr(m, 'box'), attr(m, 'path'), attr(m, 'expected'), attr(m, 'found')];
 
+/** The rate rules' findings: the attached example accounts are for 2024-25, and these returns move the period to test the rates. */
 async function findings(xml: string) {
-  return byType(await validateFile('r.xml', bytes(xml)), ValidationType.businessRules).messages.filter((m) => m.category !== 'info');
+  return byType(await validateFile('r.xml', bytes(xml)), ValidationType.businessRules).messages.filter((m) => m.category !== 'info' && m.type !== 'attachment');
 }
 
 const STRADDLE = { from: '2022-10-01', to: '2023-09-30' }; // FY2022: 182 days, FY2023: 183 days

@@ -59,6 +59,12 @@ export function fakeMain(answers: Answer = {}, draft: Draft = newDraft()) {
       return { ok: true, value: client };
     },
     'ct600.checkDraft': () => ({ ok: true, value: noMessages }),
+    'ct600.checkAttachments': () => ({
+      ok: true,
+      value: state.draft.attachments
+        .filter((a) => a.role === 'accounts' || a.role === 'computations')
+        .map((a) => ({ attachmentId: a.id, fileName: a.fileName, role: a.role as 'accounts' | 'computations', messages: [] })),
+    }),
     'drafts.attach': (r) => {
       const a: DraftAttachment = {
         id: `a${++attachments}`,

@@ -48,6 +48,31 @@ describe('CT600 wizard: accounts and computations', () => {
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '0');
   });
 
+  it('shows HMRC’s checks on a dropped file at once, and asks again when a box the file must agree with changes', async () => {
+    const header = {
+      category: 'error' as const,
+      type: 'attachment',
+      code: 'xbrl.ixbrl.HeaderAbsent',
+      message: 'xbrl.ixbrl.HeaderAbsent: the accounts plain.xhtml: there is no ix:header element, so HMRC cannot find the document’s references, contexts or units',
+      attributes: [{ name: 'file', value: 'plain.xhtml' }, { name: 'box', value: '80A' }],
+    };
+    const { bridge, callsTo, state } = fakeMain({
+      'ct600.checkAttachments': () => ({ ok: true, value: state.draft.attachments.map((a) => ({ attachmentId: a.id, fileName: a.fileName, role: 'accounts' as const, messages: [header] })) }),
+    });
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-attachments'));
+    dropFiles(screen.getByTestId('drop-accounts'), [new File(['<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>'], 'plain.xhtml')]);
+    const findings = await screen.findByTestId('findings-a1');
+    expect(findings).toHaveTextContent('HMRC would reject this file: 1 problem');
+    expect(within(findings).getByRole('list', { name: 'HMRC’s checks on plain.xhtml' })).toHaveTextContent('xbrl.ixbrl.HeaderAbsent: there is no ix:header element');
+    expect(callsTo('ct600.checkAttachments')[0]).toMatchObject({ draftId: 'd1', boxes: { accountsForThisPeriod: true } });
+
+    fireEvent.click(screen.getByTestId('task-company'));
+    fireEvent.change(await screen.findByLabelText(/Company registration number/), { target: { value: '12345678' } });
+    fireEvent.click(screen.getByTestId('task-attachments'));
+    await waitFor(() => expect(callsTo('ct600.checkAttachments').at(-1)).toMatchObject({ boxes: { registrationNumber: '12345678' } }), { timeout: 3000 });
+  });
+
   it('says which rule a refused file broke, beside the drop zone', async () => {
     const rule = 'must not be "CON.xhtml": Windows reserves the device names CON, PRN, AUX, NUL, COM1–9 and LPT1–9 (with any extension) in every folder';
     const { bridge } = fakeMain({

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   base64SizeOf,
   describeLimit,
   MAX_CT600_ATTACHMENTS_BASE64_BYTES,
   type AttachmentRole,
+  type Ct600AttachmentBoxes,
+  type Ct600AttachmentFindings,
   type DraftAttachment,
 } from '../../../../preload/contract.js';
 import { NO_ACCOUNTS_REASONS, NO_COMPUTATIONS_REASONS } from '../../../../main/engine/ct600/codes.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
 import { Busy, Meter } from '../../components/Progress.js';
 import { FormField } from './FormField.js';
-import { useWizard } from './wizard-context.js';
+import { periodIsoDates, type Ct600Form } from './form.js';
+import { useWizard, type WizardContext } from './wizard-context.js';
 import { attachRefusal } from '../frame/attach-refusal.js';
 
 const ACCOUNTS_REASON_WORDS: Record<string, string> = {
@@ -41,7 +44,90 @@ export const formatSize = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFi
 export const attachmentsBase64 = (attachments: DraftAttachment[]) =>
   attachments.filter((a) => a.role === 'accounts' || a.role === 'computations').reduce((n, a) => n + base64SizeOf(a.size), 0);
 
-function Files({ role, title }: { role: 'accounts' | 'computations'; title: string }) {
+/** Boxes 2, 3, 30, 35 and 80A/80B as the form has them so far (what the attached files must agree with). */
+export function attachmentBoxes(form: Ct600Form): Ct600AttachmentBoxes {
+  const v = form.values;
+  const boxes: Ct600AttachmentBoxes = {};
+  const crn = (v.registrationNumber ?? '').trim();
+  const utr = (v.utr ?? '').replace(/\s/g, '');
+  if (crn && crn.length <= 20) boxes.registrationNumber = crn;
+  if (utr && utr.length <= 20) boxes.utr = utr;
+  const { from, to } = periodIsoDates(form);
+  if (from) boxes.periodFrom = from;
+  if (to) boxes.periodTo = to;
+  boxes.accountsForThisPeriod = v.accountsChoice !== 'DifferentPeriod';
+  boxes.computationsForThisPeriod = v.computationsChoice !== 'DifferentPeriod';
+  return boxes;
+}
+
+/** Delay after the boxes change before the files are checked again (a drop is checked at once). */
+export const ATTACHMENT_CHECK_DELAY_MS = 500;
+
+/**
+ * HMRC's checks on each attached file, asked of main as soon as a file is
+ * added and again when a box the files must agree with changes. Undefined
+ * while the first answer is awaited.
+ */
+function useAttachmentFindings(ctx: WizardContext): Map<string, Ct600AttachmentFindings> | undefined {
+  const [findings, setFindings] = useState<Map<string, Ct600AttachmentFindings> | undefined>(undefined);
+  const files = ctx.draft.attachments.filter((a) => a.role === 'accounts' || a.role === 'computations');
+  const filesKey = files.map((a) => `${a.id}:${a.sha256}`).join(',');
+  const boxes = attachmentBoxes(ctx.form);
+  const boxesKey = JSON.stringify(boxes);
+  const request = useMemo(() => ({ draftId: ctx.draftId, boxes: JSON.parse(boxesKey) as Ct600AttachmentBoxes }), [ctx.draftId, boxesKey]);
+  const [checkedFiles, setCheckedFiles] = useState<string | null>(null);
+  useEffect(() => {
+    if (!filesKey) {
+      setFindings(new Map());
+      setCheckedFiles(filesKey);
+      return;
+    }
+    let live = true;
+    // A new file is checked at once; a changed box waits for the typing to pause.
+    const delay = checkedFiles === filesKey ? ATTACHMENT_CHECK_DELAY_MS : 0;
+    const timer = setTimeout(() => {
+      void ctx.bridge.checkCt600Attachments(request).then(
+        (r) => {
+          if (!live) return;
+          setCheckedFiles(filesKey);
+          setFindings(r.ok ? new Map(r.value.map((f) => [f.attachmentId, f])) : new Map());
+        },
+        () => undefined,
+      );
+    }, delay);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // checkedFiles only chooses the delay; it must not trigger a check itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filesKey, request, ctx.bridge]);
+  return findings;
+}
+
+function FileFindings({ attachment, findings }: { attachment: DraftAttachment; findings: Map<string, Ct600AttachmentFindings> | undefined }) {
+  const found = findings?.get(attachment.id);
+  if (!found) return <span className="attachments__checking">Checking…</span>;
+  if (found.messages.length === 0) return <span data-testid={`findings-${attachment.id}`}>No problems found</span>;
+  const errors = found.messages.filter((m) => m.category === 'error').length;
+  return (
+    <div data-testid={`findings-${attachment.id}`}>
+      <p className={errors ? 'field__error' : undefined}>
+        {errors ? `HMRC would reject this file: ${errors} ${errors === 1 ? 'problem' : 'problems'}` : 'Worth checking before you file'}
+      </p>
+      <ul className="attachments__findings" aria-label={`HMRC’s checks on ${attachment.fileName}`}>
+        {found.messages.map((m, i) => (
+          <li key={i} className={`messages__row--${m.category}`}>
+            {m.category === 'warning' ? 'Warning: ' : ''}
+            {m.message.replace(`the ${found.role} ${found.fileName}: `, '')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Files({ role, title, findings }: { role: 'accounts' | 'computations'; title: string; findings: Map<string, Ct600AttachmentFindings> | undefined }) {
   const ctx = useWizard();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -114,6 +200,7 @@ function Files({ role, title }: { role: 'accounts' | 'computations'; title: stri
                 Size
               </th>
               <th scope="col">Inline XBRL header</th>
+              <th scope="col">HMRC’s checks</th>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
               </th>
@@ -125,6 +212,9 @@ function Files({ role, title }: { role: 'accounts' | 'computations'; title: stri
                 <td>{a.fileName}</td>
                 <td className="numeric">{formatSize(a.size)}</td>
                 <td>{a.hasInlineXbrlHeader ? 'Yes' : 'No: this does not look like inline XBRL'}</td>
+                <td>
+                  <FileFindings attachment={a} findings={findings} />
+                </td>
                 <td>
                   <button type="button" className="link" onClick={() => void remove(a)} disabled={busy !== null}>
                     Remove{' '}<span className="visually-hidden">{a.fileName}</span>
@@ -143,6 +233,7 @@ function Files({ role, title }: { role: 'accounts' | 'computations'; title: stri
 
 export function AttachmentsStep() {
   const ctx = useWizard();
+  const findings = useAttachmentFindings(ctx);
   const used = attachmentsBase64(ctx.draft.attachments);
   const v = ctx.form.values;
   return (
@@ -167,7 +258,7 @@ export function AttachmentsStep() {
         {v.accountsChoice === 'NoAccountsReason' ? (
           <FormField id="noAccountsReason" options={reasonOptions(NO_ACCOUNTS_REASONS, ACCOUNTS_REASON_WORDS)} />
         ) : (
-          <Files role="accounts" title="accounts" />
+          <Files role="accounts" title="accounts" findings={findings} />
         )}
       </section>
       <section className="step-section" aria-labelledby="computations-heading">
@@ -184,7 +275,7 @@ export function AttachmentsStep() {
         {v.computationsChoice === 'NoComputationsReason' ? (
           <FormField id="noComputationsReason" options={reasonOptions(NO_COMPUTATIONS_REASONS, COMPUTATIONS_REASON_WORDS)} />
         ) : (
-          <Files role="computations" title="computations" />
+          <Files role="computations" title="computations" findings={findings} />
         )}
       </section>
     </>

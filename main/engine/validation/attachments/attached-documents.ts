@@ -1,0 +1,81 @@
+/**
+ * The attachment checks over a whole return: each Inline XBRL document in
+ * AttachedFiles/XBRLsubmission, decoded from its base64 and checked against
+ * the return's boxes 2, 3, 30, 35 and 80A/80B. Every finding becomes a
+ * validation message naming the file, its role and the box it concerns (the
+ * accounts' or computations' box when no other applies, so the wizard shows
+ * it on the attachments step).
+ */
+import type { Document, Element } from '@xmldom/xmldom';
+import type { ValidationMessage } from '../../validation-result.js';
+import { CT_NS, ReturnFacts } from '../rules/return-facts.js';
+import { checkAttachment, type AttachmentFinding, type AttachmentRole, type ReturnBoxes } from './check-attachment.js';
+
+const SUBMISSION = 'CompanyTaxReturn/AttachedFiles/XBRLsubmission';
+const INFO = 'CompanyTaxReturn/CompanyInformation';
+const ROLES: [string, AttachmentRole][] = [
+  ['Computation', 'computations'],
+  ['Accounts', 'accounts'],
+];
+
+export const ROLE_BOX: Record<AttachmentRole, string> = { accounts: '80A', computations: '80B' };
+
+/** One finding as a validation message about the named file. */
+export function attachmentMessage(finding: AttachmentFinding, role: AttachmentRole, fileName: string, path?: string): ValidationMessage {
+  const boxes = finding.boxes?.length ? finding.boxes : [ROLE_BOX[role]];
+  return {
+    category: finding.category,
+    type: 'attachment',
+    code: finding.code,
+    message: `${finding.code}: the ${role} ${fileName}: ${finding.message}`,
+    attributes: [{ name: 'file', value: fileName }, { name: 'role', value: role }, ...boxes.map((value) => ({ name: 'box', value })), ...(path ? [{ name: 'path', value: path }] : [])],
+  };
+}
+
+/** The boxes of a return that its attachments must agree with. */
+export function returnBoxes(facts: ReturnFacts): ReturnBoxes {
+  return {
+    registrationNumber: facts.text(`${INFO}/RegistrationNumber`),
+    utr: facts.text(`${INFO}/Reference`),
+    periodFrom: facts.text(`${INFO}/PeriodCovered/From`),
+    periodTo: facts.text(`${INFO}/PeriodCovered/To`),
+    accountsForThisPeriod: !facts.has('CompanyTaxReturn/ReturnInfoSummary/Accounts/DifferentPeriod'),
+    computationsForThisPeriod: !facts.has('CompanyTaxReturn/ReturnInfoSummary/Computations/DifferentPeriod'),
+  };
+}
+
+function decodeBase64(text: string): Uint8Array | undefined {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) return undefined;
+  return new Uint8Array(Buffer.from(clean, 'base64'));
+}
+
+function irenvelopeOf(doc: Document): Element | undefined {
+  const root = doc.documentElement!;
+  for (let n = root.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).localName === 'Body') {
+      for (let m = n.firstChild; m; m = m.nextSibling) {
+        if (m.nodeType === 1 && (m as Element).localName === 'IRenvelope' && (m as Element).namespaceURI === CT_NS) return m as Element;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function checkAttachedDocuments(doc: Document): ValidationMessage[] {
+  const irenvelope = irenvelopeOf(doc);
+  if (!irenvelope) return [];
+  const facts = new ReturnFacts(doc.documentElement!, irenvelope);
+  const boxes = returnBoxes(facts);
+  const out: ValidationMessage[] = [];
+  for (const [element, role] of ROLES) {
+    const at = `${SUBMISSION}/${element}/Instance/EncodedInlineXBRLDocument`;
+    for (const encoded of facts.all(at)) {
+      const fileName = encoded.getAttribute('Filename') || `(unnamed ${role})`;
+      const bytes = decodeBase64(encoded.textContent ?? '');
+      const findings = bytes ? checkAttachment(bytes, role, boxes) : [{ code: 'attachment.base64', category: 'error' as const, message: 'the attached document is not valid base64, so HMRC cannot read it' }];
+      out.push(...findings.map((f) => attachmentMessage(f, role, fileName, facts.path(at))));
+    }
+  }
+  return out;
+}

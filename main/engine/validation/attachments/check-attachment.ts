@@ -1,0 +1,70 @@
+/**
+ * One attached accounts or computations document, checked as HMRC checks it
+ * before accepting a return: well-formed XHTML without script; Inline XBRL
+ * structure (header, references with a schema reference, resources with
+ * every context and unit the facts use); a taxonomy HMRC accepts for the
+ * period; the company and dates of the return; and the joint filing checks
+ * on the facts.
+ */
+import { decodeUtf8 } from '../../ct600/xml-dom.js';
+import { AccountsStatements } from './accounts-statements.js';
+import { taxonomyFindings, type AttachmentRole } from './accepted-taxonomies.js';
+import { FactIndex } from './fact-index.js';
+import { errorFinding, type AttachmentFinding } from './finding.js';
+import { jointFilingChecks, taxonomyFamily } from './joint-filing-checks.js';
+import { returnConsistency, type ReturnBoxes } from './return-consistency.js';
+import { readXbrlReport, type XbrlReport } from './xbrl-report.js';
+
+export type { AttachmentFinding } from './finding.js';
+export type { ReturnBoxes } from './return-consistency.js';
+export type { AttachmentRole } from './accepted-taxonomies.js';
+
+function references(report: XbrlReport): AttachmentFinding[] {
+  const out: AttachmentFinding[] = [];
+  const missingContexts = new Set<string>();
+  const missingUnits = new Set<string>();
+  let numericWithoutUnit = 0;
+  for (const f of report.facts) {
+    if (!report.contexts.has(f.contextRef)) missingContexts.add(f.contextRef || '(none)');
+    if (f.numeric && !f.unitRef) numericWithoutUnit++;
+    else if (f.unitRef && !report.units.has(f.unitRef)) missingUnits.add(f.unitRef);
+  }
+  const list = (s: Set<string>) => [...s].slice(0, 10).map((id) => `"${id}"`).join(', ') + (s.size > 10 ? ` and ${s.size - 10} more` : '');
+  if (missingContexts.size) out.push(errorFinding('xbrl.ixbrl.ContextAbsent', `facts point at contexts that ix:resources does not define: ${list(missingContexts)}`));
+  if (missingUnits.size) out.push(errorFinding('xbrl.ixbrl.UnitAbsent', `numbers point at units that ix:resources does not define: ${list(missingUnits)}`));
+  if (numericWithoutUnit) out.push(errorFinding('xbrl.ixbrl.UnitAbsent', `${numericWithoutUnit === 1 ? 'a number is' : `${numericWithoutUnit} numbers are`} tagged without a unitRef`));
+  return out;
+}
+
+/** What HMRC would find wrong with the document, given the boxes of the return it goes with. */
+export function checkAttachment(bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes = {}): AttachmentFinding[] {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return [errorFinding('HMRC.SG.3.2', 'the file is not UTF-8 text; Inline XBRL documents for HMRC must be UTF-8 XHTML')];
+  const read = readXbrlReport(text);
+  if (!read.ok) return [errorFinding(read.problem.code, read.problem.message)];
+  // A plain XBRL instance is readable, but HMRC takes accounts and computations only as Inline XBRL.
+  if (!read.report.inline) return [errorFinding('xbrl.ixbrl.NotInline', 'the file is an XBRL instance, not an Inline XBRL (XHTML) document; HMRC accepts accounts and computations only as Inline XBRL')];
+  return checkReport(read.report, role, boxes);
+}
+
+export function checkReport(report: XbrlReport, role: AttachmentRole, boxes: ReturnBoxes = {}): AttachmentFinding[] {
+  const out: AttachmentFinding[] = report.problems.map((p) => errorFinding(p.code, p.message));
+  if (report.inline && out.some((f) => f.code.startsWith('xbrl.ixbrl.'))) return out;
+  if (report.facts.length === 0) {
+    out.push(errorFinding('xbrl.ixbrl.NoFacts', `the document tags no facts: HMRC needs the ${role} tagged in Inline XBRL, not only displayed`));
+    return out;
+  }
+  out.push(...references(report));
+  out.push(...taxonomyFindings(report.schemaRefs, role, { from: boxes.periodFrom, to: boxes.periodTo }));
+  out.push(...returnConsistency(report, role, boxes));
+  out.push(...jointFilingReport(report, role === 'accounts'));
+  return out;
+}
+
+/** The joint filing checks alone (what HMRC's conformance suite exercises). */
+export function jointFilingReport(report: XbrlReport, isAccounts: boolean): AttachmentFinding[] {
+  const out = jointFilingChecks(report, isAccounts);
+  const family = taxonomyFamily(report);
+  if (isAccounts && family) out.push(...new AccountsStatements(new FactIndex(report)).run(family === 'charities'));
+  return out;
+}
