@@ -52,9 +52,13 @@ function trading(f: Figures): string {
   return builtXml(request);
 }
 
-/** Adds the AssociatedCompanies block (boxes 326–329), which the builder does not write. */
+/** Sets the AssociatedCompanies block (boxes 326–329), which the builder does not write, with the claim of box 329. */
 const withAssociates = (xml: string, inner: string) =>
-  replaceOnce(xml, /<CorporationTaxChargeable>\s*<FinancialYearOne>/, `<CorporationTaxChargeable><AssociatedCompanies>${inner}</AssociatedCompanies><FinancialYearOne>`);
+  replaceOnce(
+    xml.replace(/<AssociatedCompanies>[\s\S]*?<\/AssociatedCompanies>\s*/, ''),
+    /<CorporationTaxChargeable>\s*<FinancialYearOne>/,
+    `<CorporationTaxChargeable><AssociatedCompanies>${inner}<StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>`,
+  );
 const thisPeriod = (n: number) => `<ThisPeriod>${n}</ThisPeriod>`;
 const byYear = (first: number, second: number) => `<AssociatedCompaniesFinancialYears><FirstYear>${first}</FirstYear><SecondYear>${second}</SecondYear></AssociatedCompaniesFinancialYears>`;
 

@@ -36,8 +36,13 @@ export const OUR_MESSAGES: Record<string, OurWords> = {
     message:
       'the tax rate in box 340 is not one HMRC allows for this financial year. From 1 April 2023 the small profits rate (19%) may be used only with the claim in box 329 (small profits rate or marginal relief); without it the main rate, 25%, applies',
   },
+  '9209': {
+    message:
+      'the tax rate in box 390 is not one HMRC allows for the second financial year. From 1 April 2023 the small profits rate (19%) may be used only with the claim in box 329 (small profits rate or marginal relief); without it the main rate, 25%, applies',
+  },
   '9204': { message: 'the tax on each line must be its profit times its rate (box 345 = box 335 × box 340), to the penny' },
   '9207': { message: 'the second financial year (box 380) must be the year after box 330' },
+  '9213': { message: 'the tax on each line of the second financial year must be its profit times its rate (box 395 = box 385 × box 390), to the penny' },
   '9214': { message: 'corporation tax (box 430) must be the sum of the tax lines (boxes 345 to 425)' },
   '9234': { message: 'net corporation tax chargeable (box 440) must be box 430 less marginal relief in box 435' },
   '9247': { message: 'total reliefs and deductions (box 470) must be the sum of boxes 445, 450 and 465' },

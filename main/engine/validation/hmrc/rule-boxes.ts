@@ -48,6 +48,12 @@ export function pathUnderIrenvelope(context: string): string | undefined {
     .join('/');
 }
 
+/** Attached files have no box of their own: they are the accounts (80A) or computations (80B) the return says it provides. */
+function attachedFilesBox(path: string): string | undefined {
+  if (!path.startsWith('CompanyTaxReturn/AttachedFiles')) return undefined;
+  return path.includes('/Computation') ? '80B' : '80A';
+}
+
 export function boxesOf(context: string, ruleText: string, hmrcMessage: string): string[] {
   const boxes: string[] = [];
   const add = (b: string) => {
@@ -56,7 +62,7 @@ export function boxesOf(context: string, ruleText: string, hmrcMessage: string):
   for (const m of ruleText.matchAll(BRACKETED_BOX)) add(m[1]!);
   for (const m of hmrcMessage.matchAll(NAMED_BOXES)) for (const b of m[1]!.match(/\d{1,3}[A-Z]?/g) ?? []) add(b);
   const path = pathUnderIrenvelope(context);
-  const own = path ? boxByPath().get(path) : undefined;
+  const own = path ? (boxByPath().get(path) ?? attachedFilesBox(path)) : undefined;
   if (!own) return boxes;
   if (boxes.length === 0) return [own];
   // The box to change leads: the one HMRC's message opens with ("Box 475 must

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidationJobResult } from '../../validation-result.js';
 import { filterValidations } from '../filter.js';
+import { isoDay } from '../hmrc/exslt-dates.js';
 import { runFileChecks, type FileChecks, type ValidationChecks } from '../validate-file.js';
 import { canonicalJobId } from './job-id.js';
 import type { JobRecord } from './job-record.js';
@@ -79,7 +80,9 @@ export class ValidationJobs {
     else {
       // The engine's own checks are loaded lazily so a test can inject fakes without loading them.
       const checks = options.checks ? Promise.resolve(options.checks) : import('../default-checks.js').then((m) => m.defaultChecks);
-      this.runChecks = async (fileName, bytes) => runFileChecks(fileName, bytes, await checks);
+      // HMRC's rules on today's date ("box 35 cannot be later than today") read the jobs' clock.
+      const today = () => isoDay(this.clock());
+      this.runChecks = async (fileName, bytes) => runFileChecks(fileName, bytes, { today, ...(await checks) });
     }
     this.onProblem = options.onProblem ?? ((p) => console.warn(`validation jobs: ${p.message}`));
     this.onSweep = options.onSweep ?? ((sweep) => console.info(describeSweep(sweep)));
