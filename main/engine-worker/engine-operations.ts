@@ -11,6 +11,7 @@ import { draftPackageRequest, planDraftPackage, type DraftPackageInput } from '.
 import { parseRequest } from '../engine/zod-errors.js';
 import { defaultChecks } from '../engine/validation/default-checks.js';
 import { runFileChecks } from '../engine/validation/validate-file.js';
+import { businessRulesOf } from '../engine/validation/business-rules-of.js';
 
 export const engineOperations = {
   'ct600.build': (request: Record<string, unknown>, options: Ct600BuildOptions) => buildCt600(request, options),
@@ -30,6 +31,8 @@ export const engineOperations = {
   },
   /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
+  /** HMRC's business rules (and ours) alone on a CT600, for `npm run bench -- rules`. */
+  'validation.businessRules': (bytes: Uint8Array) => businessRulesOf(bytes),
 };
 
 export type EngineOperations = typeof engineOperations;
