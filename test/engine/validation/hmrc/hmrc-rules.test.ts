@@ -39,6 +39,13 @@ describe('the v1.994 rule table', () => {
     }
   });
 
+  it('says which period dates a rule tests, and which rules depend on today', () => {
+    const byNumber = (n: string) => ALL.find(({ assertion }) => assertion.number === n)!.assertion;
+    expect(byNumber('9417')).toMatchObject({ boxes: ['435', '329', '35'], period: ['box 35 on or before 2023-03-31'], dependsOnToday: false });
+    expect(byNumber('9200')).toMatchObject({ boxes: ['340', '4'], dependsOnToday: false });
+    expect(ALL.filter(({ assertion }) => assertion.dependsOnToday).map(({ assertion }) => assertion.number).sort()).toEqual(['9103', '9106', '9431', '9884']);
+  });
+
   it('is the table for v1.994 returns, and for versions we hold no table of', () => {
     expect(ruleTableFor('2025-v1.994')).toBe(TABLE);
     expect(ruleTableFor(undefined)).toBe(TABLE);
