@@ -30,7 +30,8 @@ export const engineOperations = {
     return { bytes: zip, fileName: naming.fileName, extension: naming.extension, ...(options.includeHash ? { hashResult: hashResultOf(zip) } : {}) };
   },
   /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
-  'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
+  /** `today` (YYYY-MM-DD), from the caller's clock, for HMRC's rules on today's date; the worker's own date otherwise. */
+  'validation.checkFile': (fileName: string, bytes: Uint8Array, today?: string) => runFileChecks(fileName, bytes, today ? { ...defaultChecks, today: () => today } : defaultChecks),
   /** HMRC's business rules (and ours) alone on a CT600, for `npm run bench -- rules`. */
   'validation.businessRules': (bytes: Uint8Array) => businessRulesOf(bytes),
 };

@@ -5,6 +5,7 @@ import type {
   DroppedFile,
   ValidationJobResult,
 } from '../../preload/contract.js';
+import { isoDay } from '../engine/validation/hmrc/exslt-dates.js';
 import { IpcFailure } from './ipc-errors.js';
 
 /** The CT600 engine as the handlers need it; the app passes the real engine, tests may too. */
@@ -14,8 +15,8 @@ export interface Ct600Engine {
   ): Promise<{ xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null }>;
   verify(xml: Uint8Array): Promise<Ct600VerifyResponse>;
   toBase32(digest: Uint8Array): string;
-  /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600. */
-  check(fileName: string, bytes: Uint8Array): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
+  /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600; `today` (YYYY-MM-DD) is the date HMRC's rules on today's date compare with. */
+  check(fileName: string, bytes: Uint8Array, today: string): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
   /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
   isInputError(error: unknown): error is Error;
 }
@@ -65,7 +66,7 @@ export function ct600FileName(request: Ct600BuildRequest): string {
  */
 export async function runValidationJob(engine: Ct600Engine, clock: () => Date, fileName: string, bytes: Uint8Array): Promise<ValidationJobResult> {
   const startDateTime = clock().toISOString();
-  const outcome = await engine.check(fileName, bytes);
+  const outcome = await engine.check(fileName, bytes, isoDay(clock()));
   return {
     jobStatus: outcome.failedChecks.length > 0 ? 'failed' : 'success',
     startDateTime,
