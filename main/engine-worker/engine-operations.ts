@@ -12,6 +12,7 @@ import { parseRequest } from '../engine/zod-errors.js';
 import { defaultChecks } from '../engine/validation/default-checks.js';
 import { runFileChecks } from '../engine/validation/validate-file.js';
 import { checkAttachment, type AttachmentRole, type ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
+import { businessRulesOf } from '../engine/validation/business-rules-of.js';
 
 export const engineOperations = {
   'ct600.build': (request: Record<string, unknown>, options: Ct600BuildOptions) => buildCt600(request, options),
@@ -30,9 +31,12 @@ export const engineOperations = {
     return { bytes: zip, fileName: naming.fileName, extension: naming.extension, ...(options.includeHash ? { hashResult: hashResultOf(zip) } : {}) };
   },
   /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
-  'validation.checkFile': (fileName: string, bytes: Uint8Array) => runFileChecks(fileName, bytes, defaultChecks),
+  /** `today` (YYYY-MM-DD), from the caller's clock, for HMRC's rules on today's date; the worker's own date otherwise. */
+  'validation.checkFile': (fileName: string, bytes: Uint8Array, today?: string) => runFileChecks(fileName, bytes, today ? { ...defaultChecks, today: () => today } : defaultChecks),
   /** One attached accounts or computations file, checked as HMRC checks it (the wizard's attachments step). */
   'ct600.checkAttachment': (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes) => checkAttachment(bytes, role, boxes),
+  /** HMRC's business rules (and ours) alone on a CT600, for `npm run bench -- rules`. */
+  'validation.businessRules': (bytes: Uint8Array) => businessRulesOf(bytes),
 };
 
 export type EngineOperations = typeof engineOperations;

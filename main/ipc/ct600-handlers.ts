@@ -6,6 +6,7 @@ import type {
   DroppedFile,
   ValidationJobResult,
 } from '../../preload/contract.js';
+import { isoDay } from '../engine/validation/hmrc/exslt-dates.js';
 import { IpcFailure } from './ipc-errors.js';
 
 /** The CT600 engine as the handlers need it; the app passes the real engine, tests may too. */
@@ -15,8 +16,8 @@ export interface Ct600Engine {
   ): Promise<{ xmlDoc: string | null; originalXmlDoc: string | null; irMark: string | null }>;
   verify(xml: Uint8Array): Promise<Ct600VerifyResponse>;
   toBase32(digest: Uint8Array): string;
-  /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600. */
-  check(fileName: string, bytes: Uint8Array): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
+  /** Every check of a validation job on one file: schema, business rules and IRmark for a CT600; `today` (YYYY-MM-DD) is the date HMRC's rules on today's date compare with. */
+  check(fileName: string, bytes: Uint8Array, today: string): Promise<{ validations: ValidationJobResult['validations']; failedChecks: string[] }>;
   /** HMRC's checks on one attached file; in the worker in the app, so a 20 MB set of accounts never blocks main. Absent: checked in this thread. */
   checkAttachment?(bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes): Promise<AttachmentFinding[]>;
   /** Errors the engine throws for a document it cannot read (not well-formed, no Body, …). */
@@ -68,7 +69,7 @@ export function ct600FileName(request: Ct600BuildRequest): string {
  */
 export async function runValidationJob(engine: Ct600Engine, clock: () => Date, fileName: string, bytes: Uint8Array): Promise<ValidationJobResult> {
   const startDateTime = clock().toISOString();
-  const outcome = await engine.check(fileName, bytes);
+  const outcome = await engine.check(fileName, bytes, isoDay(clock()));
   return {
     jobStatus: outcome.failedChecks.length > 0 ? 'failed' : 'success',
     startDateTime,

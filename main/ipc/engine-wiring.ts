@@ -21,7 +21,7 @@ export function createCt600Engine(
   return {
     build: async (request) => runner.run('ct600.build', request, await current()),
     verify: (xml) => runner.run('ct600.verify', xml),
-    check: (fileName, bytes) => runner.run('validation.checkFile', fileName, bytes),
+    check: (fileName, bytes, today) => runner.run('validation.checkFile', fileName, bytes, today),
     checkAttachment: (bytes, role, boxes) => runner.run('ct600.checkAttachment', bytes, role, boxes),
     toBase32,
     isInputError: (error): error is Error => error instanceof XmlInputError,

@@ -21,14 +21,14 @@ export function spawnChecksWorker(): Worker {
 }
 
 export interface WorkerChecks {
-  runChecks(fileName: string, bytes: Uint8Array): Promise<FileChecks>;
+  runChecks(fileName: string, bytes: Uint8Array, today: string): Promise<FileChecks>;
   close(): Promise<void>;
 }
 
 export function workerChecks(spawn: () => Worker = spawnChecksWorker): WorkerChecks {
   const client: EngineWorkerClient = createEngineWorkerClient(spawn);
   return {
-    runChecks: (fileName, bytes) => client.run('validation.checkFile', fileName, bytes),
+    runChecks: (fileName, bytes, today) => client.run('validation.checkFile', fileName, bytes, today),
     close: () => client.close(),
   };
 }

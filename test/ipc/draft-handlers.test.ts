@@ -62,7 +62,19 @@ async function setup() {
 }
 
 const clientDetails = { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' };
-const { attachedFiles: _omit, ...fullRequest } = fullReturn() as Record<string, unknown>;
+const { attachedFiles: _omit, ...smallProfitsRequest } = fullReturn() as Record<string, unknown>;
+/**
+ * The same return at the main rate, 25%: HMRC accepts it without box 329, which
+ * the request cannot carry yet (at 19% HMRC's rule 9200 asks for the claim).
+ */
+const fullRequest = {
+  ...smallProfitsRequest,
+  financialYearTaxRate: 25,
+  financialYearTax: { currency: 1, value: 10000 },
+  netCorporationTaxChargeable: { currency: 1, value: 10000 },
+  taxChargeable: { currency: 1, value: 10000 },
+  taxPayable: { currency: 1, value: 10000 },
+};
 
 describe('client and draft channels', () => {
   it('saves, lists and archives clients; refuses bad details with field errors', async () => {
@@ -150,6 +162,10 @@ describe('CT600 from a draft (real engine)', () => {
     await ok('drafts.attach', { draftId: draft.id, role: 'computations', fileName: 'computations-2025.xhtml', bytes: exampleFile('computations-2025.xhtml') });
     const again = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
     expect(again.validations.every((v) => v.validationResult === 'valid')).toBe(true);
+    // At 19% without the claim in box 329 HMRC would reject the return: the check says so, at box 340.
+    const unclaimed = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: smallProfitsRequest });
+    const errors = unclaimed.validations.flatMap((v) => v.messages.filter((m) => m.category === 'error'));
+    expect(errors.map((m) => [m.code, m.attributes.find((a) => a.name === 'box')?.value])).toEqual([['9200', '340']]);
     expect((await ok<Draft>('drafts.open', { id: draft.id })).lastBuild).toBeNull();
   });
 

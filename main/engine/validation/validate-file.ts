@@ -15,6 +15,8 @@ import { checkCt600Structure } from './schema/index.js';
 export interface ValidationChecks {
   validatePackage(fileName: string, bytes: Uint8Array): Promise<ValidationJobResult>;
   verifyIrmark: VerifyIrmark;
+  /** Today's date (YYYY-MM-DD) for HMRC's rules that compare with it; the UTC date now when absent. */
+  today?: () => string;
 }
 
 export interface FileChecks {
@@ -73,7 +75,7 @@ export async function runFileChecks(fileName: string, bytes: Uint8Array, checks:
       const validations = [
         guarded(ValidationType.schema, 'schema', failed, () => checkCt600Structure(kind.doc)),
         // The attached accounts and computations are part of the return HMRC accepts or rejects: their findings sit with its business rules.
-        guarded(ValidationType.businessRules, 'business-rule', failed, () => [...runBusinessRules(kind.doc), ...checkAttachedDocuments(kind.doc)]),
+        guarded(ValidationType.businessRules, 'business-rule', failed, () => [...runBusinessRules(kind.doc, checks.today ? { today: checks.today } : {}), ...checkAttachedDocuments(kind.doc)]),
         guarded(ValidationType.irmark, 'irmark', failed, () => irmarkValidation(kind.text, checks.verifyIrmark)),
       ];
       return { validations, failedChecks: failed };

@@ -18,13 +18,17 @@ async function findings(xml: string) {
 describe('period and identity rules', () => {
   it('9100: the IR header UTR differs from box 3', async () => {
     const xml = replaceOnce(builtXml(), /(<IRheader>\s*<Keys>\s*<Key Type="UTR">)8596148860/, '$11111111111');
-    expect((await findings(xml)).map(described)).toEqual([['9100', 'error', '3', `${ENVELOPE}/IRheader/Keys/Key`, '8596148860', '1111111111']]);
+    // HMRC also finds the IR header key missing from the GovTalk header (5005).
+    expect((await findings(xml)).map(described)).toEqual([
+      ['5005', 'error', '3', `${ENVELOPE}/IRheader/Keys/Key`, undefined, undefined],
+      ['9100', 'error', '3', `${ENVELOPE}/IRheader/Keys/Key`, '8596148860', '1111111111'],
+    ]);
   });
 
-  it('9100: the GovTalk header UTR differs from box 3, with the GovTalk path', async () => {
+  it('5005: the GovTalk header UTR differs from box 3, with the GovTalk path', async () => {
     const xml = replaceOnce(builtXml(), /(<GovTalkDetails>\s*<Keys>\s*<Key Type="UTR">)8596148860/, '$11111111111');
     const found = await findings(xml);
-    expect(found.map(described)).toEqual([['9100', 'error', '3', '/GovTalkMessage/GovTalkDetails/Keys/Key', '8596148860', '1111111111']]);
+    expect(found.map(described)).toEqual([['5005', 'error', '3', '/GovTalkMessage/GovTalkDetails/Keys/Key', '8596148860', '1111111111']]);
     expect(found[0]!.message).toContain('GovTalk header UTR 1111111111');
   });
 
@@ -33,9 +37,9 @@ describe('period and identity rules', () => {
     expect((await findings(xml)).filter((m) => m.code === '9101').map(described)).toEqual([['9101', 'error', '35', `${INFO}/PeriodCovered/To`, 'on or before 2025-03-31', '2025-04-01']]);
   });
 
-  it('9101: a period ending before it starts', async () => {
+  it('9105: a period ending before it starts', async () => {
     const xml = replaceOnce(builtXml(), '<To>2025-03-31</To>', '<To>2024-03-31</To>');
-    expect((await findings(xml)).filter((m) => m.code === '9101').map(described)).toEqual([['9101', 'error', '35', `${INFO}/PeriodCovered/To`, undefined, '2024-03-31']]);
+    expect((await findings(xml)).filter((m) => m.code === '9105').map(described)).toEqual([['9105', 'error', '35', `${INFO}/PeriodCovered/To`, undefined, '2024-03-31']]);
   });
 
   it('9144: box 330 missing while box 315 is above zero', async () => {
@@ -49,8 +53,9 @@ describe('period and identity rules', () => {
   });
 
   it('9200: a rate not allowed for the year names the rate box, line, allowed rates and rate found', async () => {
-    const xml = replaceOnce(replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>'), /<Tax>7600.00<\/Tax>/, '<Tax>8000.00</Tax>');
+    // 21%: no rate of FY2024 (20% is HMRC's equivalent low rate, which HMRC's rule 9200 allows).
+    const xml = replaceOnce(replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>21.00</TaxRate>'), /<Tax>7600.00<\/Tax>/, '<Tax>8400.00</Tax>');
     const found = (await findings(xml)).filter((m) => m.code === '9200');
-    expect(found.map(described)).toEqual([['9200', 'error', '340', `${CHARGEABLE}/FinancialYearOne/Details[1]/TaxRate`, '19.00 or 25.00', '20.00']]);
+    expect(found.map(described)).toEqual([['9200', 'error', '340', `${CHARGEABLE}/FinancialYearOne/Details[1]/TaxRate`, '19.00 or 25.00', '21.00']]);
   });
 });

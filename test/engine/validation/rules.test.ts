@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../../main/engine/validation/index.js';
 import { taxOn } from '../../../main/engine/validation/rules/money.js';
 import { ValidationType } from '../../../main/engine/validation-result.js';
-import { attr, builtXml, byType, bytes, errors, replaceOnce, tpvsSample } from './fixtures.js';
+import { gbp } from '../../fixtures/ct600-requests.js';
+import { attr, builderXml, builtXml, byType, bytes, errors, replaceOnce, tpvsSample, tradingReturn } from './fixtures.js';
 
 async function ruleFindings(xml: string) {
   return byType(await validateFile('r.xml', bytes(xml)), ValidationType.businessRules).messages;
@@ -17,14 +18,14 @@ describe('business rules (validationType 1)', () => {
   });
 
   it.each([
-    ['9100', '<Key Type="UTR">8596148860</Key>\n\t\t</Keys>', '<Key Type="UTR">1111111111</Key>\n\t\t</Keys>'],
+    ['5005', '<Key Type="UTR">8596148860</Key>\n\t\t</Keys>', '<Key Type="UTR">1111111111</Key>\n\t\t</Keys>'],
     ['9101', '<To>2025-03-31</To>', '<To>2025-04-30</To>'],
     ['9149', '<LossesBroughtForward>0.00</LossesBroughtForward>', '<LossesBroughtForward>50000.00</LossesBroughtForward>'],
-    ['9150', '<NetProfits>40000.00</NetProfits>', '<NetProfits>39000.00</NetProfits>'],
+    ['9151', '<NetProfits>40000.00</NetProfits>', '<NetProfits>39000.00</NetProfits>'],
     ['9195', '<Year>2024</Year>', '<Year>2023</Year>'],
     ['9214', '<CorporationTax>7600.00</CorporationTax>', '<CorporationTax>7500.00</CorporationTax>'],
     ['9248', '<NetCorporationTaxLiability>7600.00</NetCorporationTaxLiability>', '<NetCorporationTaxLiability>7000.00</NetCorporationTaxLiability>'],
-    ['9340', '<TaxChargeable>7600.00</TaxChargeable>', '<TaxChargeable>7601.00</TaxChargeable>'],
+    ['9339', '<TaxChargeable>7600.00</TaxChargeable>', '<TaxChargeable>7601.00</TaxChargeable>'],
     ['9247', '<TotalReliefsAndDeductions>0.00</TotalReliefsAndDeductions>', '<TotalReliefsAndDeductions>10.00</TotalReliefsAndDeductions>'],
   ])('rule %s fires on its own mistake', async (code, from, to) => {
     const found = await ruleCodes(replaceOnce(builtXml(), from, to));
@@ -42,13 +43,39 @@ describe('business rules (validationType 1)', () => {
     expect(await ruleCodes(xml)).toContain('9144');
   });
 
-  it('9200: FY2017–FY2022 allow only 19%, FY2015–16 only 20%; from FY2023 19% or 25%', async () => {
-    const sample = tpvsSample(); // FY2021 at 19%
+  it('9200: FY2017–FY2022 allow only 19%; from FY2023 19% needs the claim in box 329, else 25%', async () => {
+    const sample = tpvsSample(); // FY2021 at 19%, a members' club (box 4 code 6)
     expect(await ruleCodes(sample)).toEqual([]);
     const at25 = replaceOnce(replaceOnce(sample, '<TaxRate>19.00</TaxRate>', '<TaxRate>25.00</TaxRate>'), '<Tax>19000.00</Tax>', '<Tax>25000.00</Tax>');
-    expect(await ruleCodes(at25)).toContain('9200');
+    // HMRC numbers the rate rule by company type: 9145 for clubs, property management companies and charities.
+    expect(await ruleCodes(at25)).toContain('9145');
     const main2024 = replaceOnce(replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>25.00</TaxRate>'), '<Tax>7600.00</Tax>', '<Tax>10000.00</Tax>');
     expect((await ruleCodes(main2024)).filter((c) => c === '9200')).toEqual([]);
+    // The builder's own return at 19% has no box 329: HMRC rejects it under rule 9200, naming box 340.
+    const unclaimed = (await ruleFindings(builderXml())).filter((m) => m.category === 'error');
+    expect(unclaimed.map((m) => [m.code, attr(m, 'box')])).toEqual([['9200', '340']]);
+    expect(unclaimed[0]!.message).toContain('box 329');
+  });
+
+  it('9417: marginal relief (box 435) needs the claim in box 329', async () => {
+    const relief = tradingReturn({
+      total: gbp(300000),
+      netProfits: gbp(100000),
+      profitsBeforeOtherDeductions: gbp(100000),
+      profitsBeforeDonationsAndGroupRelief: gbp(100000),
+      chargeableProfits: gbp(100000),
+      financialYearProfit: gbp(100000),
+      financialYearTaxRate: 25,
+      financialYearTax: gbp(25000),
+      marginalReliefForRingFenceTrades: gbp(2250),
+      netCorporationTaxChargeable: gbp(22750),
+      taxChargeable: gbp(22750),
+      taxPayable: gbp(22750),
+    });
+    const unclaimed = (await ruleFindings(builderXml(relief))).filter((m) => m.category === 'error');
+    expect(unclaimed.map((m) => [m.code, attr(m, 'box')])).toEqual([['9417', '435']]);
+    expect(unclaimed[0]!.message).toContain('box 329');
+    expect(await ruleCodes(builtXml(relief))).toEqual([]);
   });
 
   it('9200 warns when the small profits rate is used above the lower limit', async () => {
@@ -70,13 +97,14 @@ describe('business rules (validationType 1)', () => {
   it('9115/9119: "Amendment" reasons need an amended return', async () => {
     let xml = replaceOnce(builtXml(), '<ThisPeriodAccounts>yes</ThisPeriodAccounts>', '<NoAccountsReason>Amendment - a/cs already submitted</NoAccountsReason>');
     xml = replaceOnce(xml, '<ThisPeriodComputations>yes</ThisPeriodComputations>', '<NoComputationsReason>Amendment - comps already submitted</NoComputationsReason>');
-    expect(await ruleCodes(xml)).toEqual(['9115', '9119', '9349']);
-    expect(await ruleCodes(replaceOnce(xml, 'ReturnType="new"', 'ReturnType="amended"'))).toEqual(['9349']);
+    // With iXBRL accounts and computations attached, HMRC also refuses the reasons themselves (9349, 9118).
+    expect(await ruleCodes(xml)).toEqual(['9115', '9118', '9119', '9349']);
+    expect(await ruleCodes(replaceOnce(xml, 'ReturnType="new"', 'ReturnType="amended"'))).toEqual(['9118', '9349']);
   });
 
-  it('9116/9118: a reason contradicts box 80; a PDF reason needs a PDF', async () => {
+  it('9116/9349: a no-accounts reason contradicts box 80A and the attached iXBRL accounts', async () => {
     const both = replaceOnce(builtXml(), '<ThisPeriodAccounts>yes</ThisPeriodAccounts>', '<ThisPeriodAccounts>yes</ThisPeriodAccounts><NoAccountsReason>Other - PDF attached with explanation</NoAccountsReason>');
-    expect(await ruleCodes(both)).toEqual(['9116', '9118']);
+    expect(await ruleCodes(both)).toEqual(['9116', '9349']);
   });
 
   it('finds nothing in a correct return', async () => {

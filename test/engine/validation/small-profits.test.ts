@@ -52,9 +52,13 @@ function trading(f: Figures): string {
   return builtXml(request);
 }
 
-/** Replaces the AssociatedCompanies group the builder wrote (no associates, box 329 claimed) with other counts, still claiming box 329. */
+/** Sets the AssociatedCompanies block (boxes 326–329), replacing any the builder wrote, with the claim of box 329. */
 const withAssociates = (xml: string, inner: string) =>
-  replaceOnce(xml, /<AssociatedCompanies>[\s\S]*?<\/AssociatedCompanies>/, `<AssociatedCompanies>${inner}<StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies>`);
+  replaceOnce(
+    xml.replace(/<AssociatedCompanies>[\s\S]*?<\/AssociatedCompanies>\s*/, ''),
+    /<CorporationTaxChargeable>\s*<FinancialYearOne>/,
+    `<CorporationTaxChargeable><AssociatedCompanies>${inner}<StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>`,
+  );
 const thisPeriod = (n: number) => `<ThisPeriod>${n}</ThisPeriod>`;
 const byYear = (first: number, second: number) => `<AssociatedCompaniesFinancialYears><FirstYear>${first}</FirstYear><SecondYear>${second}</SecondYear></AssociatedCompaniesFinancialYears>`;
 

@@ -61,19 +61,21 @@ describe('boxes of the second and third tax lines', () => {
     [[GOOD], [line('100.00', '19.00', '19.01')], 'FinancialYearTwo/Details[1]/Tax', '395'],
     [[GOOD], [ZERO, line('100.00', '19.00', '19.01')], 'FinancialYearTwo/Details[2]/Tax', '410'],
     [[GOOD], [ZERO, ZERO, line('100.00', '19.00', '19.01')], 'FinancialYearTwo/Details[3]/Tax', '425'],
-  ])('rule 9204 names the tax box of the line (%#)', async (fy1, fy2, at, box) => {
-    const found = (await messages(withLines(fy1, fy2), ValidationType.businessRules)).filter((m) => m.code === '9204');
+  ])('rule 9204 (9213 in the second year) names the tax box of the line (%#)', async (fy1, fy2, at, box) => {
+    const found = (await messages(withLines(fy1, fy2), ValidationType.businessRules)).filter((m) => m.code === (at.startsWith('FinancialYearOne') ? '9204' : '9213'));
     expect(found.map((m) => [attr(m, 'box'), attr(m, 'path'), attr(m, 'expected'), attr(m, 'found')])).toEqual([[box, `${CHARGEABLE}/${at}`, '19.00', '19.01']]);
   });
 
   it.each([
-    [[GOOD, line('0.00', '20.00', '0.00')], undefined, 'FinancialYearOne/Details[2]/TaxRate', '355'],
-    [[GOOD, ZERO, line('0.00', '20.00', '0.00')], undefined, 'FinancialYearOne/Details[3]/TaxRate', '370'],
-    [[GOOD], [ZERO, line('0.00', '20.00', '0.00')], 'FinancialYearTwo/Details[2]/TaxRate', '405'],
-    [[GOOD], [ZERO, ZERO, line('0.00', '20.00', '0.00')], 'FinancialYearTwo/Details[3]/TaxRate', '420'],
-  ])('rule 9200 names the rate box of the line (%#)', async (fy1, fy2, at, box) => {
-    const found = (await messages(withLines(fy1, fy2), ValidationType.businessRules)).filter((m) => m.code === '9200' && m.category === 'error');
-    expect(found.map((m) => [attr(m, 'box'), attr(m, 'path'), attr(m, 'found')])).toEqual([[box, `${CHARGEABLE}/${at}`, '20.00']]);
+    // 21% is no rate of FY2024 or FY2025 (20% is HMRC's equivalent low rate, which rule 9200 allows).
+    [[GOOD, line('0.00', '21.00', '0.00')], undefined, 'FinancialYearOne/Details[2]/TaxRate', '355'],
+    [[GOOD, ZERO, line('0.00', '21.00', '0.00')], undefined, 'FinancialYearOne/Details[3]/TaxRate', '370'],
+    [[GOOD], [ZERO, line('0.00', '21.00', '0.00')], 'FinancialYearTwo/Details[2]/TaxRate', '405'],
+    [[GOOD], [ZERO, ZERO, line('0.00', '21.00', '0.00')], 'FinancialYearTwo/Details[3]/TaxRate', '420'],
+  ])('rule 9200 (9209 in the second year) names the rate box of the line (%#)', async (fy1, fy2, at, box) => {
+    const code = at.startsWith('FinancialYearOne') ? '9200' : '9209';
+    const found = (await messages(withLines(fy1, fy2), ValidationType.businessRules)).filter((m) => m.code === code && m.category === 'error');
+    expect(found.map((m) => [attr(m, 'box'), attr(m, 'path'), attr(m, 'found')])).toEqual([[box, `${CHARGEABLE}/${at}`, '21.00']]);
   });
 
   it('rule 9214 names every tax box it adds up', async () => {

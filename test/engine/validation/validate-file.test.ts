@@ -27,15 +27,16 @@ describe('validateFile on CT600 returns', () => {
     expect(attr(irmark.messages[0]!, 'receipt')).toBe('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
   });
 
-  it('passes the schema-valid seed-like sample but for its 19% rate in FY2024 without box 329 (rule 9200)', async () => {
+  it('the schema-valid seed-like sample (FY2024 at 19% without box 329) fails only HMRC’s rule 9200, and passes with box 329', async () => {
     const validations = await validateFile('seed.xml', bytes(seedlikeSample()));
     expect(validations.flatMap(errors).map((m) => [m.code, attr(m, 'box')])).toEqual([['9200', '340']]);
+    expect(validations.flatMap(errors)[0]!.message).toContain('box 329');
     const claimed = replaceOnce(seedlikeSample(), /<CorporationTaxChargeable>\s*<FinancialYearOne>/, '<CorporationTaxChargeable><AssociatedCompanies><ThisPeriod>0</ThisPeriod><StartingOrSmallCompaniesRate>yes</StartingOrSmallCompaniesRate></AssociatedCompanies><FinancialYearOne>');
     expect((await validateFile('seed.xml', bytes(claimed))).flatMap(errors).filter((m) => m.type !== 'irmark')).toEqual([]);
   });
 
   it('reports a wrong tax rate (rules 9200 and 9204) and the broken IRmark of the edited file', async () => {
-    const xml = replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>');
+    const xml = replaceOnce(builtXml(), '<TaxRate>19.00</TaxRate>', '<TaxRate>21.00</TaxRate>');
     const validations = await validateFile('return.xml', bytes(xml));
     expect(byType(validations, ValidationType.schema).validationResult).toBe('valid');
     const rules = byType(validations, ValidationType.businessRules);
@@ -43,9 +44,9 @@ describe('validateFile on CT600 returns', () => {
     expect(codes(rules).sort()).toEqual(['9200', '9204']);
     const rate = errors(rules).find((m) => m.code === '9200')!;
     expect(attr(rate, 'box')).toBe('340');
-    expect(attr(rate, 'found')).toBe('20.00');
+    expect(attr(rate, 'found')).toBe('21.00');
     const tax = errors(rules).find((m) => m.code === '9204')!;
-    expect(attr(tax, 'expected')).toBe('8000.00');
+    expect(attr(tax, 'expected')).toBe('8400.00');
     expect(attr(tax, 'found')).toBe('7600.00');
     const irmark = byType(validations, ValidationType.irmark);
     expect(irmark.validationResult).toBe('invalid');

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidationJobResult } from '../../validation-result.js';
 import { filterValidations } from '../filter.js';
+import { isoDay } from '../hmrc/exslt-dates.js';
 import { runFileChecks, type FileChecks, type ValidationChecks } from '../validate-file.js';
 import { withBoxesNamed } from './boxes-in-messages.js';
 import { canonicalJobId } from './job-id.js';
@@ -34,7 +35,7 @@ export interface ValidationJobsOptions {
    * Runs the checks of one file; by default the checks above in this thread.
    * The service passes the engine worker, so a large file never stalls its requests.
    */
-  runChecks?: (fileName: string, bytes: Uint8Array) => Promise<FileChecks>;
+  runChecks?: (fileName: string, bytes: Uint8Array, today: string) => Promise<FileChecks>;
   /** Told about every unreadable or interrupted job found; console.warn by default. */
   onProblem?: (problem: JobProblem) => void;
   /** Told what the start-up sweep removed; console.info by default. */
@@ -61,7 +62,7 @@ export class ValidationJobs {
   private readonly store: JobStore;
   private readonly clock: () => Date;
   private readonly idGenerator: () => string;
-  private readonly runChecks: (fileName: string, bytes: Uint8Array) => Promise<FileChecks>;
+  private readonly runChecks: (fileName: string, bytes: Uint8Array, today: string) => Promise<FileChecks>;
   private readonly onProblem: (problem: JobProblem) => void;
   private readonly onSweep: (sweep: StartupSweep) => void;
   private readonly queue: string[] = [];
@@ -80,7 +81,7 @@ export class ValidationJobs {
     else {
       // The engine's own checks are loaded lazily so a test can inject fakes without loading them.
       const checks = options.checks ? Promise.resolve(options.checks) : import('../default-checks.js').then((m) => m.defaultChecks);
-      this.runChecks = async (fileName, bytes) => runFileChecks(fileName, bytes, await checks);
+      this.runChecks = async (fileName, bytes, today) => runFileChecks(fileName, bytes, { today: () => today, ...(await checks) });
     }
     this.onProblem = options.onProblem ?? ((p) => console.warn(`validation jobs: ${p.message}`));
     this.onSweep = options.onSweep ?? ((sweep) => console.info(describeSweep(sweep)));
@@ -194,7 +195,8 @@ export class ValidationJobs {
     await this.store.write(record);
     let jobStatus: 'success' | 'failed' = 'success';
     try {
-      const outcome = await this.runChecks(record.fileName, input);
+      // HMRC's rules on today's date ("box 35 cannot be later than today") read the jobs' clock.
+      const outcome = await this.runChecks(record.fileName, input, isoDay(this.clock()));
       record.result = { ...record.result, validations: withBoxesNamed(outcome.validations) };
       if (outcome.failedChecks.length > 0) {
         jobStatus = 'failed';

@@ -29,10 +29,6 @@ function computationsAttached(facts: ReturnFacts): boolean {
   return facts.has(`${FILES}/XBRLsubmission/Computation`) || attachmentsOfType(facts, ['computations']).length > 0;
 }
 
-function pdfAttached(facts: ReturnFacts): boolean {
-  return facts.all(`${FILES}/Attachment`).some((a) => a.getAttribute('Format') === 'pdf');
-}
-
 export const rule9113: BusinessRule = {
   code: '9113',
   summary: 'Accounts are attached unless box 90A gives a reason',
@@ -69,21 +65,14 @@ export const rule9116: BusinessRule = {
   },
 };
 
-export const rule9118: BusinessRule = {
-  code: '9118',
-  summary: 'A "PDF attached" reason comes with a PDF attachment',
+export const rule9971: BusinessRule = {
+  code: '9971',
+  summary: 'The reason "PDF accounts attached with explanation" comes with a PDF attachment of type "accounts"',
   check(facts) {
-    const out: ValidationMessage[] = [];
-    for (const [at, box] of [
-      [`${ACCOUNTS}/NoAccountsReason`, '90A'],
-      [`${COMPUTATIONS}/NoComputationsReason`, '90B'],
-    ] as const) {
-      const reason = facts.text(at);
-      if (reason !== undefined && PDF_REASONS.includes(reason) && !pdfAttached(facts)) {
-        out.push(finding(facts, '9118', `the reason "${reason}" needs a PDF attachment (AttachedFiles/Attachment with Format="pdf"), and there is none`, { box, at }));
-      }
-    }
-    return out;
+    const at = `${ACCOUNTS}/NoAccountsReason`;
+    const reason = facts.text(at);
+    if (reason !== 'PDF accounts attached with explanation' || attachmentsOfType(facts, ['accounts']).length > 0) return [];
+    return [finding(facts, '9971', `the reason "${reason}" needs the PDF accounts attached (AttachedFiles/Attachment with Type="accounts"), and there are none`, { box: '90A', at })];
   },
 };
 
@@ -120,4 +109,4 @@ export const rule9965: BusinessRule = {
   },
 };
 
-export const attachmentRules: BusinessRule[] = [rule9113, rule9115, rule9116, rule9118, rule9119, rule9349, rule9965];
+export const attachmentRules: BusinessRule[] = [rule9113, rule9115, rule9116, rule9119, rule9349, rule9965, rule9971];

@@ -14,7 +14,7 @@ const FRANKED = 'CompanyTaxReturn/IndicatorsAndInformation/FrankedInvestmentInco
 
 export const rule9100: BusinessRule = {
   code: '9100',
-  summary: 'The UTR keys of the IR header and the GovTalk header equal box 3',
+  summary: 'The UTR keys of the IR header and the GovTalk header equal box 3 (HMRC numbers the GovTalk header 5005)',
   check(facts) {
     const reference = facts.text(`${INFO}/Reference`);
     if (reference === undefined) return [];
@@ -30,7 +30,7 @@ export const rule9100: BusinessRule = {
     for (const value of facts.govTalkKeys('UTR')) {
       if (value !== reference) {
         out.push({
-          ...finding(facts, '9100', `the GovTalk header UTR ${value} differs from box 3 (${reference})`, { box: '3', expected: reference, found: value }),
+          ...finding(facts, '5005', `the GovTalk header UTR ${value} differs from box 3 (${reference})`, { box: '3', expected: reference, found: value }),
           attributes: [
             { name: 'box', value: '3' },
             { name: 'path', value: '/GovTalkMessage/GovTalkDetails/Keys/Key' },
@@ -46,13 +46,13 @@ export const rule9100: BusinessRule = {
 
 export const rule9101: BusinessRule = {
   code: '9101',
-  summary: 'The period (boxes 30–35) ends on or after its start and lasts at most 12 months',
+  summary: 'The period (boxes 30–35) lasts at most 12 months, and ends on or after its start (HMRC rule 9105)',
   check(facts) {
     const from = facts.text(`${INFO}/PeriodCovered/From`);
     const to = facts.text(`${INFO}/PeriodCovered/To`);
     const latest = from && latestPeriodEnd(from);
     if (!from || !to || !latest || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return [];
-    if (to < from) return [finding(facts, '9101', `the period ends (${to}) before it starts (${from})`, { box: '35', at: `${INFO}/PeriodCovered/To`, found: to })];
+    if (to < from) return [finding(facts, '9105', `the period ends (${to}) before it starts (${from})`, { box: '35', at: `${INFO}/PeriodCovered/To`, found: to })];
     if (to > latest) {
       return [finding(facts, '9101', `the period ${from} to ${to} is longer than 12 months; it may end on ${latest} at the latest`, { box: '35', at: `${INFO}/PeriodCovered/To`, expected: `on or before ${latest}`, found: to })];
     }
@@ -72,7 +72,7 @@ export const rule9144: BusinessRule = {
 
 export const rule9195: BusinessRule = {
   code: '9195',
-  summary: 'Box 330 is the financial year of box 30; box 380 is the year after',
+  summary: 'Box 330 is the financial year of box 30; box 380 is the year after (HMRC rule 9207)',
   check(facts) {
     const from = facts.text(`${INFO}/PeriodCovered/From`);
     const fy = from ? financialYearOf(from) : undefined;
@@ -83,7 +83,7 @@ export const rule9195: BusinessRule = {
       out.push(finding(facts, '9195', `box 330 is ${year1} but the period starting ${from} is in financial year ${fy}`, { box: '330', at: `${CHARGEABLE}/FinancialYearOne/Year`, expected: String(fy), found: year1 }));
     }
     if (year1 !== undefined && year2 !== undefined && /^\d{4}$/.test(year1) && year2 !== String(Number(year1) + 1)) {
-      out.push(finding(facts, '9195', `box 380 is ${year2}; it must be the financial year after box 330 (${Number(year1) + 1})`, { box: '380', at: `${CHARGEABLE}/FinancialYearTwo/Year`, expected: String(Number(year1) + 1), found: year2 }));
+      out.push(finding(facts, '9207', `box 380 is ${year2}; it must be the financial year after box 330 (${Number(year1) + 1})`, { box: '380', at: `${CHARGEABLE}/FinancialYearTwo/Year`, expected: String(Number(year1) + 1), found: year2 }));
     }
     return out;
   },
@@ -117,10 +117,12 @@ export const rule9200: BusinessRule = {
         const rate = parseRateHundredths(rateText);
         const rateBox = taxLineBoxes(block, i)?.rate;
         if (rate === undefined || !rateBox) return;
+        // HMRC numbers the rate rule 9200 for the first financial year and 9209 for the second.
+        const ruleNumber = block === 'FinancialYearOne' ? '9200' : '9209';
         if (!allowed.rates.includes(rate) && rate === 1900n && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY) {
-          out.push(finding(facts, '9200', `rate 19.00% is the small profits rate, which financial year ${yearText} allows only when box 329 claims the small profits rate or marginal relief; claim it in box 329 or use the main rate of 25.00%`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
+          out.push(finding(facts, ruleNumber, `rate 19.00% is the small profits rate, which financial year ${yearText} allows only when box 329 claims the small profits rate or marginal relief; claim it in box 329 or use the main rate of 25.00%`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
         } else if (!allowed.rates.includes(rate)) {
-          out.push(finding(facts, '9200', `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
+          out.push(finding(facts, ruleNumber, `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
         }
         if (claimed && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY && rate === 1900n && !smallRateLines.has(block)) smallRateLines.set(block, i);
       });
