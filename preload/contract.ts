@@ -136,6 +136,30 @@ export interface ClientDetails {
   serviceClientName: string;
   /** The filing service's ClientID identification header for this client; '' when not set. */
   serviceClientId: string;
+  /**
+   * The client's periods of account (the periods its accounts cover), oldest
+   * first; after the last, the usual period end generates the next ones. Left
+   * out when saving: the periods already in the book are kept.
+   */
+  periods?: ClientPeriod[];
+  /** Pays corporation tax by quarterly instalments as a large or very large company; null or absent: does not. */
+  instalments?: 'large' | 'very-large' | null;
+  /** The two returns before the first period in the book were delivered late, so a third late one is £500. */
+  lateTwiceBefore?: boolean;
+}
+
+/**
+ * A period of account, as ISO dates. One longer than 12 months is two (or
+ * more) accounting periods, each with its own return; the filing record
+ * applies to them all.
+ */
+export interface ClientPeriod {
+  start: string;
+  end: string;
+  /** The day the return(s) were delivered to HMRC, as an ISO date; null while not filed. */
+  filedOn: string | null;
+  /** HMRC accepted them. */
+  accepted: boolean;
 }
 
 export interface Client extends ClientDetails {

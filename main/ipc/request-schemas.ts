@@ -223,6 +223,19 @@ const clientDetails = z.strictObject({
   periodEnd: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
   serviceClientName: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
   serviceClientId: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
+  periods: z
+    .array(
+      z.strictObject({
+        start: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+        end: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+        filedOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable(),
+        accepted: z.boolean({ message: 'must be true or false' }),
+      }),
+    )
+    .max(1000, 'must hold at most 1000 periods')
+    .optional(),
+  instalments: z.enum(['large', 'very-large'], { message: 'must be "large" or "very-large"' }).nullable().optional(),
+  lateTwiceBefore: z.boolean({ message: 'must be true or false' }).optional(),
 });
 const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
 

@@ -41,6 +41,10 @@ const storedClient = z.object({
   archived: z.boolean(),
   createdAt: z.string(),
   changedAt: z.string(),
+  // Added with the deadlines: optional, so a book saved before them loads as it is.
+  periods: z.array(z.object({ start: z.string(), end: z.string(), filedOn: z.string().nullable(), accepted: z.boolean() })).optional(),
+  instalments: z.enum(['large', 'very-large']).nullable().optional(),
+  lateTwiceBefore: z.boolean().optional(),
 });
 const storedBook = z.object({ schemaVersion: z.literal(CLIENT_BOOK_VERSION), clients: z.array(storedClient) });
 
