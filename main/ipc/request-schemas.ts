@@ -196,8 +196,23 @@ const fileSave = z.discriminatedUnion(
       suggestedName,
       contents: savedContents(z.string({ message: 'must be the CSV text' }), MAX_SAVED_XML_BYTES, 'a validation report'),
     }),
+    z.strictObject({
+      kind: z.literal('deadlines-csv'),
+      suggestedName,
+      contents: savedContents(z.string({ message: 'must be the CSV text' }), MAX_SAVED_XML_BYTES, 'a list of deadlines'),
+    }),
+    z.strictObject({
+      kind: z.literal('deadlines-ics'),
+      suggestedName,
+      contents: savedContents(z.string({ message: 'must be the iCalendar text' }), MAX_SAVED_XML_BYTES, 'a calendar of deadlines'),
+    }),
   ],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'must be "ct600-xml", "report-package" or "validation-csv"' : 'must be an object with kind, suggestedName and contents') },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'must be "ct600-xml", "report-package", "validation-csv", "deadlines-csv" or "deadlines-ics"'
+        : 'must be an object with kind, suggestedName and contents',
+  },
 );
 
 const id = z.string({ message: 'must be an id' }).regex(DRAFT_ID, 'is not a valid id');
@@ -262,6 +277,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'clients.save': z.strictObject({ id: id.optional(), details: clientDetails }),
     'clients.archive': z.strictObject({ id, archived: z.boolean({ message: 'must be true or false' }) }),
     'clients.notice': z.undefined({ message: 'takes no request' }),
+    'deadlines.list': z.undefined({ message: 'takes no request' }),
     'drafts.list': z.undefined({ message: 'takes no request' }),
     'drafts.create': z.strictObject({ kind: z.enum(['ct600', 'report-package'], { message: 'must be "ct600" or "report-package"' }), clientId, title, form: draftForm }),
     'drafts.open': z.strictObject({ id }),
