@@ -6,7 +6,6 @@
 export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
 
 /** Whether text is a real calendar date written as YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
@@ -17,29 +16,59 @@ export function isIsoDate(text: string): boolean {
   return d <= daysInMonth(y, mo);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return DAYS_IN_MONTH[month - 1]!;
 }
 
-function parts(date: IsoDate): [number, number, number] {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new RangeError(`not an ISO date: ${date}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+/**
+ * Year, month and day of an ISO date, read digit by digit. The engine's
+ * dates are checked where they come in (isIsoDate), and a firm's year of
+ * deadlines is tens of thousands of these, so nothing is allocated here.
+ */
+const digit = (date: string, i: number) => date.charCodeAt(i) - 48;
+function check(date: IsoDate): void {
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') throw new RangeError(`not an ISO date: ${date}`);
 }
+const yearOf = (date: IsoDate) => digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+const monthOf = (date: IsoDate) => digit(date, 5) * 10 + digit(date, 6);
+const dayOf = (date: IsoDate) => digit(date, 8) * 10 + digit(date, 9);
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 function iso(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), without a Date object. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Days since 1970-01-01 as an ISO date (civil_from_days). */
+export function fromDayNumber(day: number): IsoDate {
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return iso(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
 }
 
 /** Days since 1970-01-01: the one number days are compared and counted by. */
 export function dayNumber(date: IsoDate): number {
-  const [y, m, d] = parts(date);
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
-}
-
-export function fromDayNumber(day: number): IsoDate {
-  const t = new Date(day * DAY_MS);
-  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+  check(date);
+  return daysFromCivil(yearOf(date), monthOf(date), dayOf(date));
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -61,7 +90,10 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
  * 2024, and one ending 30 April never on 1 May.
  */
 export function addMonths(date: IsoDate, months: number): IsoDate {
-  const [y, m, d] = parts(date);
+  check(date);
+  const y = yearOf(date);
+  const m = monthOf(date);
+  const d = dayOf(date);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
@@ -73,9 +105,7 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
 /** Whole calendar months from start to the day after end (1 Apr 2024 – 30 Sep 2025 is 18). */
 export function monthsSpanned(start: IsoDate, end: IsoDate): { months: number; exact: boolean } {
   const after = addDays(end, 1);
-  const [y1, m1] = parts(start);
-  const [y2, m2] = parts(after);
-  let months = (y2 - y1) * 12 + (m2 - m1);
+  let months = (yearOf(after) - yearOf(start)) * 12 + (monthOf(after) - monthOf(start));
   if (dayNumber(addMonthsFromStart(start, months)) > dayNumber(after)) months--;
   return { months, exact: addMonthsFromStart(start, months) === after };
 }
@@ -87,7 +117,10 @@ export function monthsSpanned(start: IsoDate, end: IsoDate): { months: number; e
  * starting 29 February 2024 ends 28 February 2025, the next starting 1 March.
  */
 export function addMonthsFromStart(start: IsoDate, months: number): IsoDate {
-  const [y, m, d] = parts(start);
+  check(start);
+  const y = yearOf(start);
+  const m = monthOf(start);
+  const d = dayOf(start);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;

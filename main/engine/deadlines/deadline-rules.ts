@@ -114,15 +114,27 @@ export function instalmentDates(period: Period, size: InstalmentSize): IsoDate[]
  */
 export function penaltySteps(period: Period, filing: IsoDate, thirdLateInARow: boolean): PenaltyStep[] {
   const flat = thirdLateInARow ? 500 : 100;
-  const inARow = thirdLateInARow ? ' (third return in a row delivered late)' : '';
-  const afterLater = (a: IsoDate, b: IsoDate) => addDays(compareIso(a, b) >= 0 ? a : b, 1);
   return [
-    { kind: 'flat', from: addDays(filing, 1), amount: flat, why: `return not delivered by the filing date${inARow}` },
-    { kind: 'flat', from: addDays(addMonths(filing, 3), 1), amount: flat, why: `return more than 3 months late${inARow}` },
-    { kind: 'tax-geared', from: afterLater(addMonths(period.end, 18), filing), percent: 10, why: 'return not delivered 18 months after the end of the period: 10% of the tax unpaid' },
-    { kind: 'tax-geared', from: afterLater(addMonths(period.end, 24), filing), percent: 10, why: 'return not delivered 24 months after the end of the period: another 10% of the tax unpaid' },
+    { kind: 'flat', from: addDays(filing, 1), amount: flat, why: thirdLateInARow ? WHY.lateThird : WHY.late },
+    { kind: 'flat', from: addDays(addMonths(filing, 3), 1), amount: flat, why: thirdLateInARow ? WHY.threeMonthsThird : WHY.threeMonths },
+    { kind: 'tax-geared', from: afterLater(addMonths(period.end, 18), filing), percent: 10, why: WHY.eighteenMonths },
+    { kind: 'tax-geared', from: afterLater(addMonths(period.end, 24), filing), percent: 10, why: WHY.twentyFourMonths },
   ];
 }
+
+/** The day after the later of two dates. */
+function afterLater(a: IsoDate, b: IsoDate): IsoDate {
+  return addDays(compareIso(a, b) >= 0 ? a : b, 1);
+}
+
+const WHY = {
+  late: 'return not delivered by the filing date',
+  lateThird: 'return not delivered by the filing date (third return in a row delivered late)',
+  threeMonths: 'return more than 3 months late',
+  threeMonthsThird: 'return more than 3 months late (third return in a row delivered late)',
+  eighteenMonths: 'return not delivered 18 months after the end of the period: 10% of the tax unpaid',
+  twentyFourMonths: 'return not delivered 24 months after the end of the period: another 10% of the tax unpaid',
+} as const;
 
 export interface DeadlineOptions {
   /** Quarterly instalments for a large or very large company; null or absent for the normal payment date. */
@@ -136,18 +148,24 @@ export interface DeadlineOptions {
 
 /** Every accounting period of a period of account with its dates and penalties. */
 export function deadlinesOf(periodOfAccount: Period, options: DeadlineOptions = {}): AccountingPeriodDeadlines[] {
-  return accountingPeriods(periodOfAccount).map((period) => {
-    const filing = filingDue(period, periodOfAccount);
-    const instalments = options.instalments ? instalmentDates(period, options.instalments) : [];
-    return {
-      ...period,
-      periodOfAccount,
-      filingDue: filing,
-      paymentDue: instalments.length > 0 ? instalments[instalments.length - 1]! : paymentDue(period),
-      instalments,
-      penaltySteps: penaltySteps(period, filing, options.thirdLateInARow?.(period) ?? false),
-    };
-  });
+  return accountingPeriods(periodOfAccount).map((period) =>
+    accountingPeriodDeadlines(period, periodOfAccount, options.instalments ?? null, options.thirdLateInARow?.(period) ?? false),
+  );
+}
+
+/** One accounting period's dates and penalties, as part of its period of account. */
+export function accountingPeriodDeadlines(period: Period, periodOfAccount: Period, instalmentSize: InstalmentSize | null, thirdLateInARow: boolean): AccountingPeriodDeadlines {
+  const filing = filingDue(period, periodOfAccount);
+  const instalments = instalmentSize ? instalmentDates(period, instalmentSize) : [];
+  return {
+    start: period.start,
+    end: period.end,
+    periodOfAccount: { start: periodOfAccount.start, end: periodOfAccount.end },
+    filingDue: filing,
+    paymentDue: instalments.length > 0 ? instalments[instalments.length - 1]! : paymentDue(period),
+    instalments,
+    penaltySteps: penaltySteps(period, filing, thirdLateInARow),
+  };
 }
 
 export interface PenaltyDue {

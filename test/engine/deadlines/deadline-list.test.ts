@@ -65,6 +65,21 @@ describe('the firm’s deadlines', () => {
     expect(deadlineRows([told], none, { today })[0]!.penalty.flat).toBe(1000);
   });
 
+  it('counts each accounting period of a split period of account as a return of its own in the run of late ones', () => {
+    const split = client({
+      periods: [
+        { start: '2021-01-01', end: '2021-12-31', filedOn: '2023-02-01' },
+        { start: '2022-01-01', end: '2023-06-30' },
+      ],
+    });
+    const rows = deadlineRows([split], none, { today });
+    expect(rows.filter((r) => r.periodStart >= '2022-01-01').map((r) => [r.periodStart, r.filingDue, r.penalty.flat])).toEqual([
+      ['2022-01-01', '2024-06-30', 200],
+      ['2023-01-01', '2024-06-30', 1000],
+    ]);
+    expect(rows[0]!.periodOfAccount).toEqual({ start: '2022-01-01', end: '2023-06-30' });
+  });
+
   it('shows a large company with its instalment dates', () => {
     const [row] = deadlineRows([client({ instalments: 'large', periods: [{ start: '2026-04-01', end: '2027-03-31' }] })], none, { today });
     expect(row!.instalments).toEqual(['2026-10-14', '2027-01-14', '2027-04-14', '2027-07-14']);
