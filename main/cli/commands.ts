@@ -101,7 +101,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '',
     summary: "each client's accounting periods with filing and payment dates, state and days left, from the app's client book or a CSV",
     options: [
-      { name: 'from', value: 'YYYY-MM-DD', help: 'list returns due (filing date) from this day; default today' },
+      { name: 'from', value: 'YYYY-MM-DD', help: 'list returns due (filing date) from this day; default today, with every overdue return too' },
       { name: 'to', value: 'YYYY-MM-DD', help: 'list returns due up to this day; default a year after --from' },
       { name: 'today', value: 'YYYY-MM-DD', help: 'count days left and penalties as on this day; default today on this computer' },
       { name: 'data-folder', value: 'folder', help: "the app's data folder to read the client book and drafts from (read only); default the installed app's" },

@@ -80,7 +80,8 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
     throw err;
   }
 
-  const rows = deadlineRows(clients, progress, { today, from, to });
+  // Without --from, the list starts today and, like the Deadlines screen, keeps every return already overdue.
+  const rows = deadlineRows(clients, progress, { today, from, to, alwaysOverdue: values.from === undefined });
   if (batchFormat(flags, io) === 'json') {
     for (const row of rows) io.out(`${jsonText(deadlineJson(row))}\n`);
   } else {

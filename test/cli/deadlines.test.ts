@@ -56,6 +56,17 @@ describe('cli deadlines', () => {
     expect(await readdir(dir)).toEqual(['clients.json']);
   });
 
+  it('without --from, lists the returns due from today and every one already overdue', async () => {
+    const dir = await dataFolder();
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--json'], io, environment)).toBe(0);
+    expect(lines(io.stdout).map((o) => [o.name, o.group])).toEqual([
+      ['Late Ltd', 'overdue'],
+      ['Long Ltd', 'later'],
+      ['Long Ltd', 'later'],
+    ]);
+  });
+
   it('reads the clients from a CSV with a header row, ignoring other columns and quoting as RFC 4180 does', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deadlines-csv-'));
     const csv = join(dir, 'clients.csv');
