@@ -1,7 +1,7 @@
 /**
  * Calendar days as HMRC counts them: ISO dates ("2025-03-31"), no time and
  * no time zone, so a deadline never moves by a day with the machine's clock.
- * Day arithmetic runs on UTC day numbers.
+ * Day arithmetic runs on day numbers (days since 1970-01-01), never on Date.
  */
 export type IsoDate = string;
 
@@ -100,14 +100,6 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   const last = daysInMonth(year, month);
   const endOfMonth = d === daysInMonth(y, m);
   return iso(year, month, endOfMonth ? last : Math.min(d, last));
-}
-
-/** Whole calendar months from start to the day after end (1 Apr 2024 – 30 Sep 2025 is 18). */
-export function monthsSpanned(start: IsoDate, end: IsoDate): { months: number; exact: boolean } {
-  const after = addDays(end, 1);
-  let months = (yearOf(after) - yearOf(start)) * 12 + (monthOf(after) - monthOf(start));
-  if (dayNumber(addMonthsFromStart(start, months)) > dayNumber(after)) months--;
-  return { months, exact: addMonthsFromStart(start, months) === after };
 }
 
 /**
