@@ -11,6 +11,7 @@ import type { FieldError } from '../main/engine/errors.js';
 import type { ValidationJobResult, ValidationMessage } from '../main/engine/validation-result.js';
 import type { PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference } from '../main/engine/package/draft-package.js';
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
+import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
 
 export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
@@ -104,7 +105,11 @@ export type FileSaveRequest =
       writeHashFile?: boolean;
     }
   /** Validation messages exported as CSV (UTF-8 text, one message a row). */
-  | { kind: 'validation-csv'; suggestedName: string; contents: string };
+  | { kind: 'validation-csv'; suggestedName: string; contents: string }
+  /** The Deadlines list exported as CSV (UTF-8 text, one accounting period a row). */
+  | { kind: 'deadlines-csv'; suggestedName: string; contents: string }
+  /** The due dates of the Deadlines list as an iCalendar file (RFC 5545) for Outlook and Apple Calendar. */
+  | { kind: 'deadlines-ics'; suggestedName: string; contents: string };
 
 export interface FileSaveResponse {
   saved: boolean;
@@ -142,6 +147,30 @@ export interface ClientDetails {
    * client has 0 and a saved client keeps the number it had.
    */
   associatedCompanies?: number;
+  /**
+   * The client's periods of account (the periods its accounts cover), oldest
+   * first; after the last, the usual period end generates the next ones. Left
+   * out when saving: the periods already in the book are kept.
+   */
+  periods?: ClientPeriod[];
+  /** Pays corporation tax by quarterly instalments as a large or very large company; null or absent: does not. */
+  instalments?: 'large' | 'very-large' | null;
+  /** The two returns before the first period in the book were delivered late, so a third late one is £500. */
+  lateTwiceBefore?: boolean;
+}
+
+/**
+ * A period of account, as ISO dates. One longer than 12 months is two (or
+ * more) accounting periods, each with its own return; the filing record
+ * applies to them all.
+ */
+export interface ClientPeriod {
+  start: string;
+  end: string;
+  /** The day the return(s) were delivered to HMRC, as an ISO date; null while not filed. */
+  filedOn: string | null;
+  /** HMRC accepted them. */
+  accepted: boolean;
 }
 
 export interface Client extends ClientDetails {
@@ -185,6 +214,19 @@ export interface ClientSaveRequest {
 export interface ClientArchiveRequest {
   id: string;
   archived: boolean;
+}
+
+// ---------------------------------------------------------------------------
+// Deadlines: every client's accounting periods, computed by main from the
+// client book and the drafts (main/engine/deadlines).
+
+export type { DeadlineRow };
+
+export interface DeadlineList {
+  /** The day the list was computed for, on this computer's calendar (ISO). */
+  today: string;
+  /** Overdue first, then due in the next 90 days, then later, then filed; overdue returns whatever their date. */
+  rows: DeadlineRow[];
 }
 
 // ---------------------------------------------------------------------------
@@ -491,6 +533,7 @@ export interface RequestResponseChannels {
   'clients.save': { request: ClientSaveRequest; response: Client };
   'clients.archive': { request: ClientArchiveRequest; response: Client };
   'clients.notice': { request: void; response: ClientBookNotice | null };
+  'deadlines.list': { request: void; response: DeadlineList };
   'drafts.list': { request: void; response: DraftList };
   'drafts.create': { request: DraftCreateRequest; response: Draft };
   'drafts.open': { request: DraftIdRequest; response: Draft };
@@ -541,6 +584,7 @@ export const channels = [
   'clients.save',
   'clients.archive',
   'clients.notice',
+  'deadlines.list',
   'drafts.list',
   'drafts.create',
   'drafts.open',
@@ -596,6 +640,7 @@ export interface FilingDeskBridge {
   archiveClient(request: ClientArchiveRequest): Promise<IpcResult<Client>>;
   /** Why the client book on disk could not be used as it is, or null. */
   clientBookNotice(): Promise<IpcResult<ClientBookNotice | null>>;
+  listDeadlines(): Promise<IpcResult<DeadlineList>>;
   listDrafts(): Promise<IpcResult<DraftList>>;
   createDraft(request: DraftCreateRequest): Promise<IpcResult<Draft>>;
   openDraft(request: DraftIdRequest): Promise<IpcResult<Draft>>;
@@ -653,6 +698,7 @@ export const bridgeChannels = {
   saveClient: 'clients.save',
   archiveClient: 'clients.archive',
   clientBookNotice: 'clients.notice',
+  listDeadlines: 'deadlines.list',
   listDrafts: 'drafts.list',
   createDraft: 'drafts.create',
   openDraft: 'drafts.open',

@@ -54,6 +54,7 @@ const bridge = {
   saveClient: (request) => ipcRenderer.invoke(bridgeChannels.saveClient, request),
   archiveClient: (request) => ipcRenderer.invoke(bridgeChannels.archiveClient, request),
   clientBookNotice: () => ipcRenderer.invoke(bridgeChannels.clientBookNotice),
+  listDeadlines: () => ipcRenderer.invoke(bridgeChannels.listDeadlines),
   listDrafts: () => ipcRenderer.invoke(bridgeChannels.listDrafts),
   createDraft: (request) => ipcRenderer.invoke(bridgeChannels.createDraft, request),
   openDraft: (request) => ipcRenderer.invoke(bridgeChannels.openDraft, request),

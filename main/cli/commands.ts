@@ -11,7 +11,8 @@ export interface OptionSpec {
 }
 
 export interface CommandSpec {
-  area: 'ct600' | 'package' | 'schema';
+  area: 'ct600' | 'package' | 'schema' | 'deadlines';
+  /** '' for an area that is itself the command (`cli deadlines`). */
   name: string;
   args: string;
   summary: string;
@@ -124,9 +125,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [],
     examples: ['cli schema package > report-package.schema.json'],
   },
+  {
+    area: 'deadlines',
+    name: '',
+    args: '',
+    summary: "each client's accounting periods with filing and payment dates, state and days left, from the app's client book or a CSV",
+    options: [
+      { name: 'from', value: 'YYYY-MM-DD', help: 'list returns due (filing date) from this day; default today, with every overdue return too' },
+      { name: 'to', value: 'YYYY-MM-DD', help: 'list returns due up to this day; default a year after --from' },
+      { name: 'today', value: 'YYYY-MM-DD', help: 'count days left and penalties as on this day; default today on this computer' },
+      { name: 'data-folder', value: 'folder', help: "the app's data folder to read the client book and drafts from (read only); default the installed app's" },
+      { name: 'csv', value: 'file.csv', help: 'read the clients from a CSV with a header row and columns name, utr, periodStart, periodEnd (ISO dates; others ignored)' },
+      { name: 'json', help: 'one JSON object per accounting period (JSON Lines), ISO dates' },
+      { name: 'table', help: 'a readable table, also when the output is not a terminal' },
+    ],
+    examples: ['cli deadlines --from 2026-01-01 --to 2026-12-31 --table', 'cli deadlines --csv clients.csv --json > deadlines.jsonl'],
+  },
 ];
 
-export const AREAS = ['ct600', 'package', 'schema'] as const;
+export const AREAS = ['ct600', 'package', 'schema', 'deadlines'] as const;
 
 export function findCommand(area: string, name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.area === area && c.name === name);

@@ -40,6 +40,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       return (await import('./package.js')).runPackageCommand(rest, io);
     case 'schema':
       return (await import('./schema.js')).runSchemaCommand(rest, io);
+    case 'deadlines':
+      return (await import('./deadlines.js')).runDeadlinesCommand(rest, io);
     default:
       throw new CliUsageError(
         area === undefined ? 'no area given' : area.startsWith('-') ? `unknown option ${area}` : `unknown area "${area}" (use ${AREAS.join(', ')})`,

@@ -29,3 +29,9 @@ export const CT600_REQUEST_INPUT: InputLimit = { maxBytes: 32 * MiB, kind: 'buil
  * text. A test keeps this above those limits.
  */
 export const PACKAGE_REQUEST_INPUT: InputLimit = { maxBytes: 360 * MiB, kind: 'create-report-package requests' };
+
+/**
+ * A firm's client list as CSV for `cli deadlines --csv`: a row is under 200
+ * bytes, so 16 MiB is tens of thousands of periods, far beyond any firm.
+ */
+export const DEADLINE_CSV_INPUT: InputLimit = { maxBytes: 16 * MiB, kind: 'client lists (CSV)' };

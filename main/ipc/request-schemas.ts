@@ -196,8 +196,23 @@ const fileSave = z.discriminatedUnion(
       suggestedName,
       contents: savedContents(z.string({ message: 'must be the CSV text' }), MAX_SAVED_XML_BYTES, 'a validation report'),
     }),
+    z.strictObject({
+      kind: z.literal('deadlines-csv'),
+      suggestedName,
+      contents: savedContents(z.string({ message: 'must be the CSV text' }), MAX_SAVED_XML_BYTES, 'a list of deadlines'),
+    }),
+    z.strictObject({
+      kind: z.literal('deadlines-ics'),
+      suggestedName,
+      contents: savedContents(z.string({ message: 'must be the iCalendar text' }), MAX_SAVED_XML_BYTES, 'a calendar of deadlines'),
+    }),
   ],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'must be "ct600-xml", "report-package" or "validation-csv"' : 'must be an object with kind, suggestedName and contents') },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'must be "ct600-xml", "report-package", "validation-csv", "deadlines-csv" or "deadlines-ics"'
+        : 'must be an object with kind, suggestedName and contents',
+  },
 );
 
 const id = z.string({ message: 'must be an id' }).regex(DRAFT_ID, 'is not a valid id');
@@ -225,6 +240,19 @@ const clientDetails = z.strictObject({
   serviceClientId: z.string({ message: 'must be text' }).max(1000, 'must be at most 1000 characters'),
   // The client book judges the number itself (whole, 0 or more) and names the rule.
   associatedCompanies: z.number({ message: 'must be a number' }).optional(),
+  periods: z
+    .array(
+      z.strictObject({
+        start: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+        end: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+        filedOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable(),
+        accepted: z.boolean({ message: 'must be true or false' }),
+      }),
+    )
+    .max(1000, 'must hold at most 1000 periods')
+    .optional(),
+  instalments: z.enum(['large', 'very-large'], { message: 'must be "large" or "very-large"' }).nullable().optional(),
+  lateTwiceBefore: z.boolean({ message: 'must be true or false' }).optional(),
 });
 const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
 
@@ -267,6 +295,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'clients.save': z.strictObject({ id: id.optional(), details: clientDetails }),
     'clients.archive': z.strictObject({ id, archived: z.boolean({ message: 'must be true or false' }) }),
     'clients.notice': z.undefined({ message: 'takes no request' }),
+    'deadlines.list': z.undefined({ message: 'takes no request' }),
     'drafts.list': z.undefined({ message: 'takes no request' }),
     'drafts.create': z.strictObject({ kind: z.enum(['ct600', 'report-package'], { message: 'must be "ct600" or "report-package"' }), clientId, title, form: draftForm }),
     'drafts.open': z.strictObject({ id }),

@@ -27,6 +27,12 @@ export function saveTargetOf(request: FileSaveRequest): SaveTarget {
   if (request.kind === 'validation-csv') {
     return { extension: 'csv', filter: { name: 'Validation messages (CSV)', extensions: ['csv'] }, description: 'A validation report', fallbackBase: 'validation-messages' };
   }
+  if (request.kind === 'deadlines-csv') {
+    return { extension: 'csv', filter: { name: 'Deadlines (CSV)', extensions: ['csv'] }, description: 'A list of deadlines', fallbackBase: 'deadlines' };
+  }
+  if (request.kind === 'deadlines-ics') {
+    return { extension: 'ics', filter: { name: 'Calendar (iCalendar .ics)', extensions: ['ics'] }, description: 'A calendar of deadlines', fallbackBase: 'deadlines' };
+  }
   const extension = request.extension;
   return {
     extension,

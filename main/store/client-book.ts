@@ -43,8 +43,32 @@ const storedClient = z.object({
   archived: z.boolean(),
   createdAt: z.string(),
   changedAt: z.string(),
+  // Added with the deadlines: optional, so a book saved before them loads as it is.
+  periods: z.array(z.object({ start: z.string(), end: z.string(), filedOn: z.string().nullable(), accepted: z.boolean() })).optional(),
+  instalments: z.enum(['large', 'very-large']).nullable().optional(),
+  lateTwiceBefore: z.boolean().optional(),
 });
 const storedBook = z.object({ schemaVersion: z.literal(CLIENT_BOOK_VERSION), clients: z.array(storedClient) });
+
+export type ParsedClientBook =
+  | { kind: 'book'; clients: Client[] }
+  | { kind: 'newer'; version: number }
+  | { kind: 'unusable'; reason: string };
+
+/** The clients in a client book's text, or why it cannot be used; reads only (the command line uses it without changing the data folder). */
+export function parseClientBook(text: string): ParsedClientBook {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { kind: 'unusable', reason: 'it is not valid JSON' };
+  }
+  const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'number' && version > CLIENT_BOOK_VERSION) return { kind: 'newer', version };
+  const book = storedBook.safeParse(parsed);
+  if (!book.success) return { kind: 'unusable', reason: 'its contents are not a client book this version of Filing Desk can read' };
+  return { kind: 'book', clients: book.data.clients };
+}
 
 export interface ClientBookOptions {
   dataDir: string;
@@ -145,21 +169,14 @@ export class ClientBook {
       if (read.problem === 'unreadable') throw new StoreError('failed', `Could not read the client book: ${read.reason}.`);
       return this.moveAside(read.reason);
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(read.value);
-    } catch {
-      return this.moveAside('it is not valid JSON');
-    }
-    const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
-    if (typeof version === 'number' && version > CLIENT_BOOK_VERSION) {
+    const book = parseClientBook(read.value);
+    if (book.kind === 'unusable') return this.moveAside(book.reason);
+    if (book.kind === 'newer') {
       this.problem = { fileName: CLIENT_BOOK_FILE, keptAs: CLIENT_BOOK_FILE, reason: 'made by a newer version of Filing Desk', readOnly: true };
-      this.log(`${CLIENT_BOOK_FILE} was made by a newer version of Filing Desk (schema version ${version}); it was left as it is and the client book is read-only`);
+      this.log(`${CLIENT_BOOK_FILE} was made by a newer version of Filing Desk (schema version ${book.version}); it was left as it is and the client book is read-only`);
       return (this.clients = []);
     }
-    const book = storedBook.safeParse(parsed);
-    if (!book.success) return this.moveAside('its contents are not a client book this version of Filing Desk can read');
-    return (this.clients = book.data.clients);
+    return (this.clients = book.clients);
   }
 
   /** Keeps an unreadable book for the user (or support) to recover from, and starts an empty one. */

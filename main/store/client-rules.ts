@@ -5,7 +5,8 @@
  * fixes beyond HMRC's schema (a registration number is always 8 characters).
  */
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../engine/ct600/index.js';
-import type { ClientDetails, FieldError } from '../../preload/contract.js';
+import { addDays, addMonthsFromStart, compareIso, isIsoDate } from '../engine/deadlines/calendar.js';
+import type { ClientDetails, ClientPeriod, FieldError } from '../../preload/contract.js';
 
 /** Companies House allows company names of up to 160 characters. */
 export const MAX_COMPANY_NAME = 160;
@@ -24,7 +25,54 @@ export function normaliseClientDetails(details: ClientDetails): ClientDetails {
     serviceClientName: details.serviceClientName.trim(),
     serviceClientId: details.serviceClientId.trim(),
     ...(details.associatedCompanies !== undefined ? { associatedCompanies: details.associatedCompanies } : {}),
+    // Left out when not sent, so a save of the other details keeps the periods already in the book.
+    ...(details.periods !== undefined && {
+      periods: [...details.periods]
+        .map((p) => ({ start: p.start.trim(), end: p.end.trim(), filedOn: p.filedOn?.trim() || null, accepted: p.accepted === true }))
+        .sort((a, b) => compareIso(a.start, b.start)),
+    }),
+    ...(details.instalments !== undefined && { instalments: details.instalments }),
+    ...(details.lateTwiceBefore !== undefined && { lateTwiceBefore: details.lateTwiceBefore }),
   };
+}
+
+/** Far more periods than a firm keeps for one company; a longer list was not typed in. */
+export const MAX_CLIENT_PERIODS = 100;
+/**
+ * A period of account may run up to 18 months under the Companies Act (s392)
+ * and longer only in rare cases; beyond 36 months (three returns) is a typing
+ * mistake, not a period of account.
+ */
+export const MAX_PERIOD_OF_ACCOUNT_MONTHS = 36;
+
+/** Every broken rule of (normalised, date-ordered) periods, each naming its field as details.periods.<n>.<field>. */
+export function clientPeriodErrors(periods: readonly ClientPeriod[]): FieldError[] {
+  const errors: FieldError[] = [];
+  if (periods.length > MAX_CLIENT_PERIODS) {
+    return [{ field: 'details.periods', message: `may hold at most ${MAX_CLIENT_PERIODS} periods; it has ${periods.length}` }];
+  }
+  periods.forEach((p, i) => {
+    const add = (field: keyof ClientPeriod, message: string) => errors.push({ field: `details.periods.${i}.${field}`, message });
+    const startOk = isIsoDate(p.start);
+    const endOk = isIsoDate(p.end);
+    if (!startOk) add('start', 'must be a real date written as YYYY-MM-DD: the first day of the period');
+    if (!endOk) add('end', 'must be a real date written as YYYY-MM-DD: the last day of the period');
+    if (startOk && endOk) {
+      const latest = addDays(addMonthsFromStart(p.start, MAX_PERIOD_OF_ACCOUNT_MONTHS), -1);
+      if (compareIso(p.end, p.start) < 0) add('end', `must not be before the start of the period (${p.start})`);
+      else if (compareIso(p.end, latest) > 0) add('end', `makes the period longer than ${MAX_PERIOD_OF_ACCOUNT_MONTHS} months: a period starting ${p.start} must end by ${latest}`);
+      const previous = periods[i - 1];
+      if (previous && isIsoDate(previous.end) && compareIso(p.start, previous.end) <= 0) {
+        add('start', `overlaps the period ${previous.start} to ${previous.end}: periods may not share a day`);
+      }
+    }
+    if (p.filedOn !== null) {
+      if (!isIsoDate(p.filedOn)) add('filedOn', 'must be a real date written as YYYY-MM-DD, or left empty while the return is not filed');
+      else if (endOk && compareIso(p.filedOn, p.end) <= 0) add('filedOn', `must be after the end of the period (${p.end}): a return is filed once its period has ended`);
+    }
+    if (p.accepted && p.filedOn === null) add('accepted', 'can only be set once the return is filed: enter the day it was filed');
+  });
+  return errors;
 }
 
 /** Every broken rule of (normalised) details, each naming its field. */
@@ -56,6 +104,10 @@ export function clientDetailsErrors(details: ClientDetails): FieldError[] {
   const associated = details.associatedCompanies;
   if (associated !== undefined && !(Number.isSafeInteger(associated) && associated >= 0)) {
     add('associatedCompanies', 'must be a whole number of companies, 0 or more (associated companies, CT600 box 326)');
+  }
+  if (details.periods) errors.push(...clientPeriodErrors(details.periods));
+  if (details.instalments !== undefined && details.instalments !== null && details.instalments !== 'large' && details.instalments !== 'very-large') {
+    add('instalments', 'must be "large", "very-large" or left empty');
   }
   for (const field of ['serviceClientName', 'serviceClientId'] as const) {
     const value = details[field];

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FilingDeskBridge } from '../../preload/contract.js';
 import { BridgeProvider } from './bridge/bridge-context.js';
 import { ClientsPage } from './features/clients/ClientsPage.js';
+import { DeadlinesPage } from './features/deadlines/DeadlinesPage.js';
 import { AppFrame } from './features/frame/AppFrame.js';
 import { DraftView } from './features/frame/DraftView.js';
 import { useMenuCommands } from './features/frame/menu-commands.js';
@@ -10,6 +11,7 @@ import { StartPage } from './features/start/StartPage.js';
 import { ValidateFilePage } from './features/validate/ValidateFilePage.js';
 import { VerifyFilePage } from './features/verify/VerifyFilePage.js';
 import { ClientsContext, createClientsStore } from './store/clients.js';
+import { createDeadlinesStore, DeadlinesContext } from './store/deadlines.js';
 import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
 import { createOnlineStore, OnlineContext } from './store/online.js';
@@ -25,6 +27,8 @@ function Section() {
   switch (section) {
     case 'start':
       return <StartPage />;
+    case 'deadlines':
+      return <DeadlinesPage />;
     case 'clients':
       return <ClientsPage />;
     case 'validate':
@@ -51,6 +55,14 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
   const [drafts] = useState(() => createDraftListStore(bridge));
   const [clients] = useState(() => createClientsStore(bridge));
   const [online] = useState(() => createOnlineStore(bridge));
+  const [deadlines] = useState(() => createDeadlinesStore(bridge));
+  // The overdue count in the sidebar follows the work: recounted on every move between sections and drafts.
+  useEffect(() => {
+    void deadlines.getState().refresh();
+    return useNavigation.subscribe((now, before) => {
+      if (now.section !== before.section || now.draft?.id !== before.draft?.id) void deadlines.getState().refresh();
+    });
+  }, [deadlines]);
   useEffect(() => online.getState().connect(), [online]);
   useMenuCommands(bridge, drafts);
   useOpenedFiles(bridge, drafts);
@@ -71,9 +83,11 @@ export function App({ bridge }: { bridge: FilingDeskBridge }) {
       <DraftListContext.Provider value={drafts}>
         <ClientsContext.Provider value={clients}>
           <OnlineContext.Provider value={online}>
-            <AppFrame version={version}>
-              <Section />
-            </AppFrame>
+            <DeadlinesContext.Provider value={deadlines}>
+              <AppFrame version={version}>
+                <Section />
+              </AppFrame>
+            </DeadlinesContext.Provider>
           </OnlineContext.Provider>
         </ClientsContext.Provider>
       </DraftListContext.Provider>

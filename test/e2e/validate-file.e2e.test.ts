@@ -129,7 +129,7 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toBe('Start');
     // The sections in order, one Tab each.
-    for (const label of ['Clients', 'Validate a file', 'Verify a file']) {
+    for (const label of ['Deadlines', 'Clients', 'Validate a file', 'Verify a file']) {
       await page.keyboard.press('Tab');
       await expect(active()).resolves.toBe(label);
     }

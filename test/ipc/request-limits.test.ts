@@ -86,7 +86,7 @@ describe('file.save request', () => {
     const withFilters = (await ipc.invoke('file.save', OWN_PAGE, { ...xml, filters: [{ name: 'x', extensions: ['exe'] }] })) as Refusal;
     expect(withFilters.error.errors).toEqual([{ field: 'filters', message: 'is not a known field of this request' }]);
     const badKind = (await ipc.invoke('file.save', OWN_PAGE, { ...xml, kind: 'exe' })) as Refusal;
-    expect(badKind.error.errors).toEqual([{ field: 'kind', message: 'must be "ct600-xml", "report-package" or "validation-csv"' }]);
+    expect(badKind.error.errors).toEqual([{ field: 'kind', message: 'must be "ct600-xml", "report-package", "validation-csv", "deadlines-csv" or "deadlines-ics"' }]);
     const badExtension = (await ipc.invoke('file.save', OWN_PAGE, { kind: 'report-package', extension: 'exe', suggestedName: 'p', contents: new Uint8Array([1]) })) as Refusal;
     expect(badExtension.error.errors).toEqual([{ field: 'extension', message: 'must be "xbri", "xbr" or "zip"' }]);
     const textPackage = (await ipc.invoke('file.save', OWN_PAGE, { kind: 'report-package', extension: 'zip', suggestedName: 'p', contents: 'PK' })) as Refusal;

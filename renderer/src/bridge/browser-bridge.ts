@@ -94,6 +94,7 @@ export function createBrowserBridge(
     saveClient: (request) => transport(bridgeChannels.saveClient, request),
     archiveClient: (request) => transport(bridgeChannels.archiveClient, request),
     clientBookNotice: () => transport(bridgeChannels.clientBookNotice, undefined),
+    listDeadlines: () => transport(bridgeChannels.listDeadlines, undefined),
     listDrafts: () => transport(bridgeChannels.listDrafts, undefined),
     createDraft: (request) => transport(bridgeChannels.createDraft, request),
     openDraft: (request) => transport(bridgeChannels.openDraft, request),

@@ -6,8 +6,9 @@ import { useDraftListStore } from '../../store/draft-list.js';
 import { useNotices } from '../frame/notices.js';
 import { ukDayMonth } from '../frame/uk-format.js';
 import { ClientForm } from './ClientForm.js';
+import { ClientPeriodsForm } from './ClientPeriodsForm.js';
 
-type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; client: Client };
+type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; client: Client } | { mode: 'periods'; client: Client };
 
 /** The client book: search, add, change, archive, and start a return for a client. */
 export function ClientsPage() {
@@ -48,7 +49,18 @@ export function ClientsPage() {
         </button>
       </div>
       {notice && <ClientBookNoticeText notice={notice} />}
-      {editing.mode !== 'closed' && (
+      {editing.mode === 'periods' && (
+        <ClientPeriodsForm
+          key={`periods-${editing.client.id}`}
+          client={editing.client}
+          onSave={async (details) => {
+            const outcome = await store.getState().save(editing.client.id, details);
+            return outcome.ok ? { ok: true } : outcome;
+          }}
+          onDone={closeForm}
+        />
+      )}
+      {(editing.mode === 'add' || editing.mode === 'edit') && (
         <ClientForm
           key={editing.mode === 'edit' ? editing.client.id : 'new'}
           client={editing.mode === 'edit' ? editing.client : null}
@@ -104,6 +116,11 @@ export function ClientsPage() {
                   <button type="button" className="button button--small" aria-label={`Change ${c.companyName}`} onClick={() => setEditing({ mode: 'edit', client: c })}>
                     Change
                   </button>
+                  {!c.archived && (
+                    <button type="button" className="button button--small" aria-label={`Periods and deadlines of ${c.companyName}`} onClick={() => setEditing({ mode: 'periods', client: c })} disabled={notice?.readOnly}>
+                      Periods…
+                    </button>
+                  )}
                   {!c.archived && (
                     <button type="button" className="button button--small" aria-label={`New return for ${c.companyName}`} onClick={() => void drafts.getState().newReturn(c)}>
                       New return

@@ -12,7 +12,8 @@ export interface ClientFormValues {
   serviceClientId: string;
 }
 
-export type ClientFormField = keyof ClientDetails;
+/** The text fields of this form; the periods and tax settings are edited on the client's periods panel. */
+export type ClientFormField = Exclude<keyof ClientDetails, 'periods' | 'instalments' | 'lateTwiceBefore'>;
 
 export const fieldOrder: ClientFormField[] = ['companyName', 'registrationNumber', 'utr', 'periodEnd', 'associatedCompanies', 'serviceClientName', 'serviceClientId'];
 

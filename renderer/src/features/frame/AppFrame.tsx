@@ -1,5 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useStore, type StoreApi } from 'zustand';
+import { DeadlinesContext, type DeadlinesStore } from '../../store/deadlines.js';
 import { sections, useNavigation } from '../../store/navigation.js';
+import { overdueCount } from '../deadlines/deadline-view.js';
 import { StatusIndicator } from '../online/StatusIndicator.js';
 import { Notices } from './Notices.js';
 
@@ -9,6 +12,7 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
   const draft = useNavigation((s) => s.draft);
   const go = useNavigation((s) => s.go);
   const main = useRef<HTMLElement>(null);
+  const overdue = useOverdueCount();
   const shown = useRef(`${section}|${draft?.id ?? ''}`);
 
   // After a change of section or draft, focus goes to the new content, as after
@@ -46,6 +50,14 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
                 onClick={() => go(s.id)}
               >
                 <span>{s.label}</span>
+                {s.id === 'deadlines' && overdue > 0 && (
+                  <>
+                    <span className="nav__count" aria-hidden="true" data-testid="overdue-count">
+                      {overdue}
+                    </span>
+                    <span className="visually-hidden">{` (${overdue} overdue)`}</span>
+                  </>
+                )}
                 {!s.built && (
                   <>
                     <span className="nav__soon" aria-hidden="true">later</span>
@@ -67,4 +79,13 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
       </main>
     </div>
   );
+}
+
+const noStore = { getState: () => ({ list: null }), subscribe: () => () => undefined } as unknown as StoreApi<DeadlinesStore>;
+
+/** Overdue returns for the sidebar; none when the frame is shown without the deadlines store (tests of other screens). */
+function useOverdueCount(): number {
+  const store = useContext(DeadlinesContext);
+  const rows = useStore(store ?? noStore, (s) => s.list?.rows);
+  return rows ? overdueCount(rows) : 0;
 }

@@ -1,0 +1,88 @@
+/**
+ * A firm's client list kept outside Filing Desk, as CSV (RFC 4180: commas,
+ * double quotes around a field that holds a comma, quote or line break, a
+ * doubled quote inside one). The header row names the columns; `name`, `utr`,
+ * `periodStart` and `periodEnd` are required and any others are ignored, so
+ * an export from a practice tool can be used as it is.
+ */
+import { RequestValidationError, type FieldError } from '../engine/errors.js';
+import { compareIso, isIsoDate, type DeadlineClientInput } from '../engine/deadlines/index.js';
+
+const REQUIRED = ['name', 'utr', 'periodStart', 'periodEnd'] as const;
+
+/** The records of a CSV text, each a list of fields, with the line each starts on. */
+export function csvRecords(text: string): { line: number; fields: string[] }[] {
+  const records: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRecord = () => {
+    fields.push(field);
+    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+  };
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else field += c;
+  }
+  if (quoted) throw new RequestValidationError([{ field: `line ${recordLine}`, message: 'a quoted field is never closed: a double quote is missing' }]);
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}
+
+/** One client per name and UTR, with each row's period; every broken rule is reported with its line and column. */
+export function deadlineClientsFromCsv(text: string): DeadlineClientInput[] {
+  const [header, ...rows] = csvRecords(text);
+  if (!header) throw new RequestValidationError([{ field: 'csv', message: 'is empty: it needs a header row naming the columns name, utr, periodStart and periodEnd' }]);
+  const names = header.fields.map((f) => f.trim());
+  const missing = REQUIRED.filter((c) => !names.includes(c));
+  if (missing.length > 0) {
+    throw new RequestValidationError([{ field: 'csv', message: `the header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} (it needs name, utr, periodStart and periodEnd; other columns are ignored)` }]);
+  }
+  const column = Object.fromEntries(REQUIRED.map((c) => [c, names.indexOf(c)])) as Record<(typeof REQUIRED)[number], number>;
+  const errors: FieldError[] = [];
+  const clients = new Map<string, DeadlineClientInput & { periods: { start: string; end: string }[] }>();
+  for (const row of rows) {
+    const value = (c: (typeof REQUIRED)[number]) => (row.fields[column[c]] ?? '').trim();
+    const at = (c: string) => `line ${row.line} ${c}`;
+    const name = value('name');
+    const utr = value('utr').replace(/\s+/g, '');
+    const start = value('periodStart');
+    const end = value('periodEnd');
+    const before = errors.length;
+    if (name === '') errors.push({ field: at('name'), message: 'is empty: every row needs the company name' });
+    if (utr !== '' && !/^\d{10}$/.test(utr)) errors.push({ field: at('utr'), message: 'must be exactly 10 digits (the company UTR), or left empty' });
+    if (!isIsoDate(start)) errors.push({ field: at('periodStart'), message: 'must be a real date written as YYYY-MM-DD' });
+    if (!isIsoDate(end)) errors.push({ field: at('periodEnd'), message: 'must be a real date written as YYYY-MM-DD' });
+    else if (isIsoDate(start) && compareIso(end, start) < 0) errors.push({ field: at('periodEnd'), message: `must not be before periodStart (${start})` });
+    if (errors.length > before) continue;
+    const key = `${name}\u0000${utr}`;
+    const client = clients.get(key) ?? { id: `csv-${clients.size + 1}`, name, utr, usualPeriodEnd: '', periods: [] };
+    client.periods.push({ start, end });
+    clients.set(key, client);
+  }
+  if (errors.length > 0) throw new RequestValidationError(errors);
+  return [...clients.values()];
+}

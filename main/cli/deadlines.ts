@@ -1,0 +1,125 @@
+/**
+ * `cli deadlines`: every client's accounting periods with their filing and
+ * payment dates, the state of the work and the days left, from the client
+ * book of the app's data folder or from a CSV the firm keeps elsewhere.
+ * Reads only: nothing in the data folder is changed.
+ */
+import { RequestValidationError } from '../engine/errors.js';
+import { addDays, deadlineRows, isIsoDate, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
+import { deadlineClientsOf, draftProgressOf, localToday } from '../deadlines/deadline-inputs.js';
+import { readDataFolder } from '../deadlines/read-data-folder.js';
+import { decodeStrictUtf8 } from '../store/regular-file.js';
+import { appDataFolder } from './app-data-folder.js';
+import { batchFormat } from './batch.js';
+import { findCommand } from './commands.js';
+import { deadlineClientsFromCsv as deadlineClientsFromCsvText } from './deadline-csv.js';
+import { DEADLINE_CSV_INPUT } from './input-limits.js';
+import { CliUsageError, parseArgs, readInput, reportRequestErrors, type CliIo } from './io.js';
+import { jsonText, terminalText } from './safe-text.js';
+
+export interface DeadlinesEnvironment {
+  now: () => Date;
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+}
+
+const processEnvironment: DeadlinesEnvironment = { now: () => new Date(), platform: process.platform, env: process.env };
+
+/** The machine-readable line of one accounting period: ISO dates throughout. */
+export function deadlineJson(row: DeadlineRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    utr: row.utr,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    filingDue: row.filingDue,
+    paymentDue: row.paymentDue,
+    state: row.state,
+    daysLeft: row.daysLeft,
+    group: row.group,
+    ...(row.instalments.length > 0 && { instalments: row.instalments }),
+    filedOn: row.filedOn,
+    penalty: { flatPounds: row.penalty.flat, percentOfUnpaidTax: row.penalty.percentOfUnpaidTax },
+  };
+}
+
+function dateOption(values: Record<string, string>, name: string): string | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  if (!isIsoDate(value)) throw new CliUsageError(`--${name} must be a real date written as YYYY-MM-DD; got ${value}`, { area: 'deadlines', name: '' });
+  return value;
+}
+
+export async function runDeadlinesCommand(args: string[], io: CliIo, environment: DeadlinesEnvironment = processEnvironment): Promise<number> {
+  const spec = findCommand('deadlines', '')!;
+  const { positional, values, flags } = parseArgs(spec, args);
+  const usage = { area: 'deadlines', name: '' };
+  if (positional.length > 0) throw new CliUsageError(`deadlines takes no arguments; got ${positional[0]}`, usage);
+  if (values.csv !== undefined && values['data-folder'] !== undefined) throw new CliUsageError('choose one of --csv and --data-folder', usage);
+  const today = dateOption(values, 'today') ?? localToday(environment.now());
+  const from = dateOption(values, 'from') ?? today;
+  const to = dateOption(values, 'to') ?? addDays(from, 365);
+  if (to < from) throw new CliUsageError(`--to (${to}) is before --from (${from})`, usage);
+
+  let clients: DeadlineClientInput[];
+  let progress: DraftProgress = () => undefined;
+  try {
+    if (values.csv !== undefined) {
+      const text = decodeStrictUtf8(await readInput(values.csv, DEADLINE_CSV_INPUT, 'csv'));
+      if (text === null) throw new RequestValidationError([{ field: 'csv', message: `cannot read ${values.csv}: it is not valid UTF-8 text` }]);
+      clients = deadlineClientsFromCsvText(text);
+    } else {
+      const folder = values['data-folder'] ?? appDataFolder(environment.platform, environment.env);
+      const records = await readDataFolder(folder);
+      for (const problem of records.problems) io.err(`note: ${terminalText(problem)}\n`);
+      clients = deadlineClientsOf(records.clients);
+      progress = draftProgressOf(records.drafts);
+    }
+  } catch (err) {
+    if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
+    throw err;
+  }
+
+  // Without --from, the list starts today and, like the Deadlines screen, keeps every return already overdue.
+  const rows = deadlineRows(clients, progress, { today, from, to, alwaysOverdue: values.from === undefined });
+  if (batchFormat(flags, io) === 'json') {
+    for (const row of rows) io.out(`${jsonText(deadlineJson(row))}\n`);
+  } else {
+    io.out(deadlineTable(rows));
+  }
+  return 0;
+}
+
+const STATE_WORDS: Record<DeadlineRow['state'], string> = {
+  'not-started': 'not started',
+  draft: 'draft',
+  built: 'built',
+  filed: 'filed',
+  accepted: 'accepted',
+};
+
+function daysWords(row: DeadlineRow): string {
+  if (row.state === 'filed' || row.state === 'accepted') return `filed ${row.filedOn}`;
+  if (row.daysLeft < 0) return `${-row.daysLeft} late`;
+  return row.daysLeft === 0 ? 'due today' : `${row.daysLeft} left`;
+}
+
+function penaltyWords(row: DeadlineRow): string {
+  const parts: string[] = [];
+  if (row.penalty.flat > 0) parts.push(`£${row.penalty.flat}`);
+  if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of tax unpaid`);
+  return parts.join(' + ');
+}
+
+/** A readable table; a client's name is whatever the book or CSV held, so it is shown escaped. */
+export function deadlineTable(rows: DeadlineRow[]): string {
+  const table = [
+    ['CLIENT', 'UTR', 'PERIOD', 'FILING DUE', 'PAYMENT DUE', 'STATE', 'DAYS', 'PENALTY'],
+    ...rows.map((r) => [terminalText(r.name).slice(0, 40), r.utr, `${r.periodStart}..${r.periodEnd}`, r.filingDue, r.paymentDue, STATE_WORDS[r.state], daysWords(r), penaltyWords(r)]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  const lines = table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+  const overdue = rows.filter((r) => r.group === 'overdue').length;
+  lines.push(`${rows.length} accounting period${rows.length === 1 ? '' : 's'}, ${overdue} overdue`);
+  return `${lines.join('\n')}\n`;
+}

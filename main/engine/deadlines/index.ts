@@ -1,0 +1,5 @@
+export * from './calendar.js';
+export * from './deadline-rules.js';
+export * from './client-periods.js';
+export * from './deadline-list.js';
+export * from './exports.js';

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Client, ClientDetails, FieldError } from '../../../../preload/contract.js';
+import { DateInput } from '../../components/DateInput.js';
+import { ErrorSummary } from '../../components/ErrorSummary.js';
+import { emptyPeriod, periodErrorText, periodFieldId, periodsFormOf, periodsOf, type PeriodsFormValues, type PeriodValues } from './client-periods-form.js';
+
+interface ClientPeriodsFormProps {
+  client: Client;
+  onSave(details: ClientDetails): Promise<{ ok: true } | { ok: false; message: string; errors: FieldError[] }>;
+  onDone(saved: boolean, companyName?: string): void;
+}
+
+/**
+ * A client's periods of account, the day each return was filed, and how the
+ * company pays its tax: what the Deadlines screen works from. Problems show
+ * in a summary at the top and beside each date, in the same words.
+ */
+export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormProps) {
+  const [values, setValues] = useState<PeriodsFormValues>(() => periodsFormOf(client));
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const base = useId().replace(/:/g, '');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const idOf = (error: FieldError) => {
+    const m = /^details\.periods\.(\d+)\.(\w+)$/.exec(error.field);
+    return m ? periodFieldId(base, Number(m[1]), m[2] as 'start') : `${base}-add`;
+  };
+  const errorFor = (index: number, field: string) => {
+    const e = errors.find((x) => x.field === `details.periods.${index}.${field}`);
+    return e ? periodErrorText(e) : undefined;
+  };
+  const change = (index: number, patch: Partial<PeriodValues>) =>
+    setValues((v) => ({ ...v, periods: v.periods.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+
+  const save = async () => {
+    const { periods, errors: own } = periodsOf(values);
+    if (own.length > 0) {
+      setErrors(own);
+      setFocusKey((k) => k + 1);
+      return;
+    }
+    setSaving(true);
+    const { id: _id, archived: _a, createdAt: _c, changedAt: _ch, ...details } = client;
+    const outcome = await onSave({ ...details, periods, instalments: values.instalments || null, lateTwiceBefore: values.lateTwiceBefore });
+    setSaving(false);
+    if (outcome.ok) return onDone(true, client.companyName);
+    setErrors(outcome.errors);
+    setProblem(outcome.errors.length === 0 ? outcome.message : null);
+    setFocusKey((k) => k + 1);
+  };
+
+  return (
+    <section
+      className="card panel"
+      aria-labelledby={`${base}-heading`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onDone(false);
+        }
+      }}
+    >
+      <h3 id={`${base}-heading`} ref={heading} tabIndex={-1}>
+        Periods and deadlines: {client.companyName}
+      </h3>
+      <ErrorSummary errors={errors.map((e) => ({ fieldId: idOf(e), message: periodErrorText(e) }))} focusKey={focusKey} onSelect={(id) => document.getElementById(id)?.focus()} />
+      {problem && (
+        <p className="verdict verdict--bad" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="hint">
+        Each period of account the company’s accounts cover. A period longer than 12 months is two returns, each with its own deadline. After the last one here, the usual period end{client.periodEnd ? '' : ' (not set for this client)'} makes the next ones.
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {values.periods.map((p, i) => (
+          <fieldset key={i} className="fieldset">
+            <legend>Period {i + 1}</legend>
+            <DateInput id={periodFieldId(base, i, 'start')} label="First day" value={p.start} onChange={(start) => change(i, { start })} error={errorFor(i, 'start')} />
+            <DateInput id={periodFieldId(base, i, 'end')} label="Last day" value={p.end} onChange={(end) => change(i, { end })} error={errorFor(i, 'end')} />
+            <DateInput
+              id={periodFieldId(base, i, 'filedOn')}
+              label="Return filed on"
+              hint="Leave empty while the return is not filed."
+              value={p.filedOn}
+              onChange={(filedOn) => change(i, { filedOn })}
+              error={errorFor(i, 'filedOn')}
+            />
+            <div className="checkbox">
+              <input id={periodFieldId(base, i, 'accepted')} type="checkbox" checked={p.accepted} onChange={(e) => change(i, { accepted: e.currentTarget.checked })} />
+              <label htmlFor={periodFieldId(base, i, 'accepted')}>HMRC accepted the return</label>
+            </div>
+            {errorFor(i, 'accepted') && <p className="field__error">{errorFor(i, 'accepted')}</p>}
+            <button type="button" className="button button--small button--danger" onClick={() => setValues((v) => ({ ...v, periods: v.periods.filter((_, j) => j !== i) }))}>
+              Remove period {i + 1}
+            </button>
+          </fieldset>
+        ))}
+        <div className="button-row">
+          <button id={`${base}-add`} type="button" className="button" onClick={() => setValues((v) => ({ ...v, periods: [...v.periods, emptyPeriod()] }))}>
+            Add a period
+          </button>
+        </div>
+        <div className="field">
+          <label htmlFor={`${base}-instalments`}>Corporation Tax paid by</label>
+          <select id={`${base}-instalments`} className="input" value={values.instalments} onChange={(e) => {
+              const instalments = e.currentTarget.value as PeriodsFormValues['instalments'];
+              setValues((v) => ({ ...v, instalments }));
+            }}>
+            <option value="">One payment, 9 months and 1 day after the period</option>
+            <option value="large">Quarterly instalments (large company)</option>
+            <option value="very-large">Quarterly instalments (very large company)</option>
+          </select>
+        </div>
+        <div className="checkbox">
+          <input id={`${base}-late`} type="checkbox" checked={values.lateTwiceBefore} onChange={(e) => {
+              const lateTwiceBefore = e.currentTarget.checked;
+              setValues((v) => ({ ...v, lateTwiceBefore }));
+            }} />
+          <label htmlFor={`${base}-late`}>The two returns before the first period here were filed late (a third late return is £500, not £100)</label>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save periods'}
+          </button>
+          <button type="button" className="button" onClick={() => onDone(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * What the Deadlines screen shows of each row, in the words of the screen:
+ * the filters, the group headings, the days left or late, the penalty and
+ * the next step. Pure, so the screen's tests and the benchmark use it as is.
+ */
+import type { DeadlineRow } from '../../../../preload/contract.js';
+import { ukDate } from '../frame/uk-format.js';
+
+export type WorkState = DeadlineRow['state'];
+export type Group = DeadlineRow['group'];
+
+export const stateLabels: Record<WorkState, string> = {
+  'not-started': 'Not started',
+  draft: 'Draft',
+  built: 'Built',
+  filed: 'Filed',
+  accepted: 'Accepted',
+};
+
+export const groupHeadings: Record<Group, string> = {
+  overdue: 'Overdue',
+  soon: 'Due in the next 90 days',
+  later: 'Due later',
+  done: 'Filed',
+};
+
+export interface DeadlineFilter {
+  query: string;
+  /** '' for every state. */
+  state: WorkState | '';
+  /** '' for every client. */
+  clientId: string;
+  /** Filing date, earliest first (within each group) or latest first. */
+  order: 'earliest' | 'latest';
+}
+
+export const NO_FILTER: DeadlineFilter = { query: '', state: '', clientId: '', order: 'earliest' };
+
+const key = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** One item of the virtual list: a group heading or a row. */
+export type ListItem = { kind: 'heading'; group: Group; count: number } | { kind: 'row'; row: DeadlineRow };
+
+const GROUPS: Group[] = ['overdue', 'soon', 'later', 'done'];
+
+/** The rows the filters keep, under their group headings, in the chosen order. */
+export function listItems(rows: readonly DeadlineRow[], filter: DeadlineFilter): { items: ListItem[]; shown: DeadlineRow[] } {
+  const q = key(filter.query);
+  const shown = rows.filter(
+    (r) =>
+      (filter.state === '' || r.state === filter.state) &&
+      (filter.clientId === '' || r.clientId === filter.clientId) &&
+      (q === '' || key(r.name).includes(q) || r.utr.includes(q)),
+  );
+  const items: ListItem[] = [];
+  const ordered: DeadlineRow[] = [];
+  for (const group of GROUPS) {
+    // Main's order is earliest first within a group; latest first is its reverse.
+    const inGroup = shown.filter((r) => r.group === group);
+    if (filter.order === 'latest') inGroup.reverse();
+    if (inGroup.length === 0) continue;
+    items.push({ kind: 'heading', group, count: inGroup.length });
+    for (const row of inGroup) items.push({ kind: 'row', row });
+    ordered.push(...inGroup);
+  }
+  return { items, shown: ordered };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "12 days left", "Due today", "5 days late", or when it was filed. */
+export function daysWords(row: DeadlineRow): string {
+  if (row.state === 'filed' || row.state === 'accepted') return row.filedOn ? `Filed ${ukDate(row.filedOn)}` : 'Filed';
+  if (row.daysLeft === 0) return 'Due today';
+  return row.daysLeft > 0 ? `${plural(row.daysLeft, 'day')} left` : `${plural(-row.daysLeft, 'day')} late`;
+}
+
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+
+/** "£200 penalty" or "£200 + 10% of the tax unpaid"; '' when nothing is due. */
+export function penaltyWords(row: DeadlineRow): string {
+  const parts: string[] = [];
+  if (row.penalty.flat > 0) parts.push(pounds.format(row.penalty.flat));
+  if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of the tax unpaid`);
+  return parts.length === 0 ? '' : `Penalty ${parts.join(' + ')}`;
+}
+
+export type NextStep = { action: 'start' | 'continue' | 'file'; label: string } | null;
+
+/** What the bookkeeper does next for this return. */
+export function nextStep(row: DeadlineRow): NextStep {
+  if (row.state === 'not-started') return { action: 'start', label: 'Start the return' };
+  if (row.state === 'draft') return { action: 'continue', label: 'Continue' };
+  if (row.state === 'built') return { action: 'file', label: 'File' };
+  return null;
+}
+
+/** The overdue count for the sidebar. */
+export const overdueCount = (rows: readonly DeadlineRow[]) => rows.filter((r) => r.group === 'overdue').length;

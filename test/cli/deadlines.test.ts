@@ -1,0 +1,148 @@
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDeadlinesCommand } from '../../main/cli/deadlines.js';
+import { CliUsageError, type CliIo } from '../../main/cli/io.js';
+import { appDataFolder } from '../../main/cli/app-data-folder.js';
+import { makeFifo, releaseFifos, within } from '../helpers/hostile-files.js';
+import { runCli } from './run-cli.js';
+
+function capture(): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (t: string) => void (io.stdout += t),
+    err: (t: string) => void (io.stderr += t),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
+  return io;
+}
+
+const environment = { now: () => new Date('2026-11-24T12:00:00'), platform: 'linux' as const, env: {} };
+const lines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+async function dataFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'deadlines-cli-'));
+  const client = (id: string, companyName: string, utr: string, extra: object) => ({
+    id, companyName, registrationNumber: '', utr, periodEnd: '', serviceClientName: '', serviceClientId: '', archived: false, createdAt: 'x', changedAt: 'x', ...extra,
+  });
+  await writeFile(join(dir, 'clients.json'), JSON.stringify({
+    schemaVersion: 1,
+    clients: [
+      client('a', 'Late Ltd', '1111111111', { periods: [{ start: '2024-07-01', end: '2025-06-30', filedOn: null, accepted: false }] }),
+      client('b', 'Filed Ltd', '2222222222', { periods: [{ start: '2024-04-01', end: '2025-03-31', filedOn: '2026-02-01', accepted: true }] }),
+      client('c', 'Long Ltd', '3333333333', { periods: [{ start: '2025-01-01', end: '2026-06-30', filedOn: null, accepted: false }] }),
+    ],
+  }));
+  return dir;
+}
+
+describe('cli deadlines', () => {
+  it('prints one JSON object per accounting period of the data folder’s client book, with ISO dates, state and days left', async () => {
+    const dir = await dataFolder();
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--from', '2026-01-01', '--to', '2027-12-31', '--json'], io, environment)).toBe(0);
+    const got = lines(io.stdout).map((o) => [o.name, o.utr, o.periodStart, o.periodEnd, o.filingDue, o.paymentDue, o.state, o.daysLeft]);
+    expect(got).toEqual([
+      ['Late Ltd', '1111111111', '2024-07-01', '2025-06-30', '2026-06-30', '2026-04-01', 'not-started', -147],
+      ['Long Ltd', '3333333333', '2025-01-01', '2025-12-31', '2027-06-30', '2026-10-01', 'not-started', 218],
+      ['Long Ltd', '3333333333', '2026-01-01', '2026-06-30', '2027-06-30', '2027-04-01', 'not-started', 218],
+      ['Filed Ltd', '2222222222', '2024-04-01', '2025-03-31', '2026-03-31', '2026-01-01', 'accepted', -238],
+    ]);
+    expect(lines(io.stdout)[0]!.penalty).toEqual({ flatPounds: 200, percentOfUnpaidTax: 0 });
+    // Read only: nothing was added to or moved in the data folder.
+    expect(await readdir(dir)).toEqual(['clients.json']);
+  });
+
+  it('without --from, lists the returns due from today and every one already overdue', async () => {
+    const dir = await dataFolder();
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--json'], io, environment)).toBe(0);
+    expect(lines(io.stdout).map((o) => [o.name, o.group])).toEqual([
+      ['Late Ltd', 'overdue'],
+      ['Long Ltd', 'later'],
+      ['Long Ltd', 'later'],
+    ]);
+  });
+
+  it('reads the clients from a CSV with a header row, ignoring other columns and quoting as RFC 4180 does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-csv-'));
+    const csv = join(dir, 'clients.csv');
+    await writeFile(csv, '\uFEFFpartner,name,utr,periodStart,periodEnd\r\nJo,"Smith, Jones & Co ""Ltd""",1234567890,2025-04-01,2026-03-31\r\nJo,Other Ltd,,2025-01-01,2025-12-31\r\n');
+    const io = capture();
+    expect(await runDeadlinesCommand(['--csv', csv, '--from', '2026-01-01', '--to', '2027-12-31', '--json'], io, environment)).toBe(0);
+    expect(lines(io.stdout).map((o) => [o.name, o.utr, o.filingDue, o.paymentDue])).toEqual([
+      ['Other Ltd', '', '2026-12-31', '2026-10-01'],
+      ['Smith, Jones & Co "Ltd"', '1234567890', '2027-03-31', '2027-01-01'],
+    ]);
+  });
+
+  it('refuses a CSV row that breaks a rule, naming its line and column, with exit status 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-csv-'));
+    const csv = join(dir, 'clients.csv');
+    await writeFile(csv, 'name,utr,periodStart,periodEnd\nAcme,123,2025-02-30,2025-12-31\n');
+    const io = capture();
+    expect(await runDeadlinesCommand(['--csv', csv], io, environment)).toBe(2);
+    expect(JSON.parse(io.stderr).errors).toEqual([
+      { field: 'line 2 utr', message: 'must be exactly 10 digits (the company UTR), or left empty' },
+      { field: 'line 2 periodStart', message: 'must be a real date written as YYYY-MM-DD' },
+    ]);
+  });
+
+  it('refuses a CSV without the required columns, saying which are missing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-csv-'));
+    const csv = join(dir, 'clients.csv');
+    await writeFile(csv, 'company,periodStart,periodEnd\nAcme,2025-01-01,2025-12-31\n');
+    const io = capture();
+    expect(await runDeadlinesCommand(['--csv', csv], io, environment)).toBe(2);
+    expect(JSON.parse(io.stderr).errors[0].message).toMatch(/^the header row has no name, utr columns/);
+  });
+
+  it('does not block on a pipe given as the CSV, and refuses one over the limit before reading it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-fifo-'));
+    const fifo = makeFifo(join(dir, 'clients.csv'));
+    const io = capture();
+    try {
+      expect(await within(10_000, 'cli deadlines --csv <pipe>', runDeadlinesCommand(['--csv', fifo], io, environment))).toBe(2);
+      expect(JSON.parse(io.stderr).errors[0].field).toBe('csv');
+    } finally {
+      releaseFifos();
+    }
+  });
+
+  it('refuses a date that is not a real day, and a window that ends before it starts', async () => {
+    await expect(runDeadlinesCommand(['--from', '2026-02-30', '--csv', 'x'], capture(), environment)).rejects.toThrow(CliUsageError);
+    await expect(runDeadlinesCommand(['--from', '2026-02-01', '--to', '2026-01-01', '--csv', 'x'], capture(), environment)).rejects.toThrow(/--to \(2026-01-01\) is before --from \(2026-02-01\)/);
+  });
+
+  it('prints a table with escaped names, and notes a client book it cannot use without moving it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-table-'));
+    await writeFile(join(dir, 'clients.json'), 'not json');
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--table'], io, environment)).toBe(0);
+    expect(io.stderr).toBe('note: clients.json cannot be used: it is not valid JSON\n');
+    expect(await readdir(dir)).toEqual(['clients.json']);
+    const csvDir = await mkdtemp(join(tmpdir(), 'deadlines-table-'));
+    await writeFile(join(csvDir, 'c.csv'), 'name,utr,periodStart,periodEnd\n"Evil\u001b[31m Ltd",,2025-04-01,2026-03-31\n');
+    const table = capture();
+    await runDeadlinesCommand(['--csv', join(csvDir, 'c.csv'), '--table'], table, environment);
+    expect(table.stdout).toContain('Evil\\x1b[31m Ltd');
+    expect(table.stdout).not.toContain('\u001b');
+    expect(table.stdout).toMatch(/1 accounting period, 0 overdue\n$/);
+  });
+
+  it('finds the installed app’s data folder on each platform', () => {
+    expect(appDataFolder('linux', {}, '/home/jo')).toBe('/home/jo/.config/Filing Desk');
+    expect(appDataFolder('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/jo')).toBe('/cfg/Filing Desk');
+    expect(appDataFolder('darwin', {}, '/Users/jo')).toBe('/Users/jo/Library/Application Support/Filing Desk');
+  });
+
+  it('runs as a command, with its help listed', () => {
+    const help = runCli(['--help']);
+    expect(help.stdout).toContain('cli deadlines [options]');
+    const run = runCli(['deadlines', '--csv', join('test', 'fixtures', 'missing.csv')]);
+    expect(run.code).toBe(2);
+  });
+});

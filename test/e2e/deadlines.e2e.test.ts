@@ -1,0 +1,190 @@
+/**
+ * End to end: the Deadlines screen in the built renderer in Debian's
+ * Chromium, over the real IPC handlers, client book and drafts folder, with
+ * main's clock on 24 November 2026. Clients with returns overdue, due soon,
+ * due later and filed; the list in its order with its days and penalties; the
+ * calendar export parsed by ical.js and compared with the list on screen.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import ICAL from 'ical.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { OnlineDesk } from '../../main/online/online-desk.js';
+import { ClientBook } from '../../main/store/client-book.js';
+import { DraftStore } from '../../main/store/draft-store.js';
+import type { ClientDetails } from '../../preload/contract.js';
+import { chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+
+let h: E2eHarness;
+let saveDir: string;
+let current: OpenedPage | null = null;
+
+const base: ClientDetails = { companyName: '', registrationNumber: '', utr: '', periodEnd: '', serviceClientName: '', serviceClientId: '' };
+const period = (start: string, end: string, filedOn: string | null = null, accepted = false) => ({ start, end, filedOn, accepted });
+
+beforeAll(async () => {
+  h = await startHarness();
+  const dataDir = join(h.workDir, 'data');
+  saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
+  await mkdir(saveDir, { recursive: true });
+  const drafts = new DraftStore({ dataDir, log: () => undefined });
+  await drafts.open();
+  const clients = new ClientBook({ dataDir, log: () => undefined });
+  await clients.save(undefined, { ...base, companyName: 'Overdue Widgets Ltd', utr: '1111111111', periods: [period('2024-07-01', '2025-06-30')] });
+  await clients.save(undefined, {
+    ...base,
+    companyName: 'Persistent Latecomer Ltd',
+    periods: [period('2022-07-01', '2023-06-30', '2024-08-01'), period('2023-07-01', '2024-06-30', '2025-07-15'), period('2024-07-01', '2025-06-30')],
+  });
+  const soon = await clients.save(undefined, { ...base, companyName: 'Soon Trading Ltd', utr: '2222222222', periods: [period('2025-01-01', '2025-12-31')] });
+  await clients.save(undefined, { ...base, companyName: 'Filed Early Ltd', periods: [period('2024-04-01', '2025-03-31', '2026-02-01', true)] });
+  await clients.save(undefined, { ...base, companyName: 'Usual End Ltd', periodEnd: '03-31' });
+  await clients.save(undefined, { ...base, companyName: 'Large Group plc', instalments: 'large', periods: [period('2026-01-01', '2026-12-31')] });
+  const draft = await drafts.create({ kind: 'ct600', clientId: soon.id, title: 'Soon Trading Ltd', form: {} });
+  await drafts.save({ id: draft.id, clientId: soon.id, title: 'Soon Trading Ltd', periodFrom: '2025-01-01', periodTo: '2025-12-31', form: { values: { companyName: 'Soon Trading Ltd' } } });
+  registerHandlers(
+    h.ipc,
+    createHandlers({
+      ct600: createCt600Engine(),
+      packages: createPackageEngine(),
+      clients,
+      drafts,
+      online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
+      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      // The dialog keeps the suggested name, in the chosen folder.
+      fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveDir, basename(o.defaultPath)) }) }, defaultDirectory: saveDir },
+      appInfo: { version: '0.1.0', platform: process.platform },
+      clock: () => new Date('2026-11-24T12:00:00'),
+    }),
+    { isTrustedSender: h.isTrustedSender },
+  );
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && current && !current.page.isClosed()) {
+    await screenshot(current.page, `deadlines-failed-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    console.log('problems on the failed page:', current.problems);
+  }
+  if (current && !current.page.isClosed()) await current.page.close();
+  current = null;
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** "30 June 2026" → "2026-06-30". */
+function isoOf(uk: string): string {
+  const [day, month, year] = uk.split(' ');
+  return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
+}
+
+interface ShownRow {
+  name: string;
+  days: string;
+  facts: string;
+}
+
+async function shownRows(opened: OpenedPage): Promise<ShownRow[]> {
+  return opened.page.locator('[data-testid="deadline-row"]').evaluateAll((rows) =>
+    rows.map((r) => ({
+      name: r.querySelector('.deadline-row__name')!.textContent!,
+      days: r.querySelector('.deadline-row__days')!.textContent!,
+      facts: r.querySelector('.deadline-row__facts')!.textContent!,
+    })),
+  );
+}
+
+describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', () => {
+  it('orders overdue, the next 90 days, later and filed, with days, penalties, the overdue count and exports a calendar that matches', async () => {
+    current = await h.openApp();
+    const { page } = current;
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await expect.poll(() => nav.getByTestId('overdue-count').textContent()).toBe('2');
+    await nav.getByRole('button', { name: /^Deadlines/ }).click();
+    await page.getByRole('list', { name: 'Deadlines' }).waitFor();
+    await expect.poll(() => page.locator('.deadline-heading h3').allTextContents()).toEqual(['Overdue (2)', 'Due in the next 90 days (1)', 'Due later (3)', 'Filed (3)']);
+
+    const rows = await shownRows(current);
+    expect(rows.map((r) => [r.name, r.days])).toEqual([
+      ['Overdue Widgets Ltd', '147 days late'],
+      ['Persistent Latecomer Ltd', '147 days late'],
+      ['Soon Trading Ltd', '37 days left'],
+      ['Usual End Ltd', '127 days left'],
+      ['Large Group plc', '402 days left'],
+      ['Usual End Ltd', '493 days left'],
+      ['Persistent Latecomer Ltd', 'Filed 1 August 2024'],
+      ['Persistent Latecomer Ltd', 'Filed 15 July 2025'],
+      ['Filed Early Ltd', 'Filed 1 February 2026'],
+    ]);
+    expect(rows[0]!.facts).toContain('Return due 30 June 2026');
+    expect(rows[0]!.facts).toContain('Tax due 1 April 2026');
+    expect(rows[0]!.facts).toContain('Penalty £200');
+    // Third return in a row delivered late: £500 each instead of £100.
+    expect(rows[1]!.facts).toContain('Penalty £1,000');
+    // Filed 32 days late, before the run of late returns: £100.
+    expect(rows[6]!.facts).toContain('Penalty £100');
+    expect(rows[4]!.facts).toContain('Instalments (large company) 14 July 2026, 14 October 2026, 14 January 2027, 14 April 2027');
+    await expect.poll(() => page.getByRole('button', { name: /^Continue: Soon Trading Ltd/ }).count()).toBe(1);
+    await screenshot(page, 'deadlines-overview');
+
+    await page.getByRole('button', { name: 'Export calendar (.ics)…' }).click();
+    await page.getByText(/^Saved Deadlines 24 November 2026\.ics/).waitFor();
+    const ics = await readFile(join(saveDir, 'Deadlines 24 November 2026.ics'), 'utf8');
+    const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const filingEvents = events.filter((e) => e.summary.startsWith('Company Tax Return due: ')).map((e) => [e.summary.slice('Company Tax Return due: '.length), e.startDate.toString(), e.startDate.isDate]);
+    const table = rows.map((r) => [r.name, isoOf(/Return due (\d+ \w+ \d{4})/.exec(r.facts)![1]!), true]);
+    expect(filingEvents).toEqual(table);
+    const paymentEvents = events.filter((e) => e.summary.startsWith('Corporation Tax payment due: ')).map((e) => [e.summary.slice('Corporation Tax payment due: '.length), e.startDate.toString()]);
+    const paymentsShown = rows.filter((r) => r.facts.includes('Tax due')).map((r) => [r.name, isoOf(/Tax due (\d+ \w+ \d{4})/.exec(r.facts)![1]!)]);
+    expect(paymentEvents).toEqual(paymentsShown);
+    expect(events.filter((e) => e.summary.includes('instalment')).map((e) => e.startDate.toString())).toEqual(['2026-07-14', '2026-10-14', '2027-01-14', '2027-04-14']);
+
+    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    await page.getByText(/^Saved Deadlines 24 November 2026\.csv/).waitFor();
+    const csv = (await readFile(join(saveDir, 'Deadlines 24 November 2026.csv'), 'utf8')).split('\r\n');
+    expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax');
+    expect(csv[1]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,200,0');
+    expect(current.problems).toEqual([]);
+  });
+
+  it('filters by state, searches, and starts the overdue return with its own period', async () => {
+    current = await h.openApp();
+    const { page } = current;
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
+    await page.getByRole('list', { name: 'Deadlines' }).waitFor();
+    await page.getByLabel('State', { exact: true }).selectOption('filed');
+    await expect.poll(async () => (await shownRows(current!)).map((r) => r.name)).toEqual(['Persistent Latecomer Ltd', 'Persistent Latecomer Ltd']);
+    await page.getByLabel('State', { exact: true }).selectOption('');
+    await page.getByLabel('Search clients').fill('overdue');
+    await expect.poll(async () => (await shownRows(current!)).map((r) => r.name)).toEqual(['Overdue Widgets Ltd']);
+    await screenshot(page, 'deadlines-search');
+    await page.getByLabel('Search clients').fill('');
+
+    // Keyboard: the first row's button, then Down to the next row's.
+    await page.getByRole('button', { name: /^Start the return: Overdue Widgets Ltd/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Start the return: Persistent Latecomer Ltd/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Start the return: Overdue Widgets Ltd/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Company and period' }).waitFor();
+    expect(await page.getByLabel('Unique Taxpayer Reference (UTR)', { exact: false }).inputValue()).toBe('1111111111');
+    await screenshot(page, 'deadlines-started-return');
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
+    await expect.poll(async () => (await shownRows(current!))[0]).toMatchObject({ name: 'Overdue Widgets Ltd', days: '147 days late' });
+    await expect.poll(() => page.getByRole('button', { name: /^Continue: Overdue Widgets Ltd/ }).count()).toBe(1);
+    expect(current.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { deadlineRows, deadlinesCsv, deadlinesIcs, type DeadlineClientInput } from '../../../main/engine/deadlines/index.js';
+
+const today = '2026-11-24';
+const clients: DeadlineClientInput[] = [
+  { id: 'a', name: 'Smith, Jones; & Co\\Ltd', utr: '1234567890', usualPeriodEnd: '', periods: [{ start: '2024-07-01', end: '2025-06-30' }] },
+  { id: 'b', name: '=HYPERLINK("x") Ltd', utr: '', usualPeriodEnd: '', instalments: 'large', periods: [{ start: '2026-04-01', end: '2027-03-31' }] },
+  { id: 'c', name: 'Ünïcode Ŵidgets Limited with a rather long name that needs folding', utr: '', usualPeriodEnd: '', periods: [{ start: '2025-01-01', end: '2025-12-31' }] },
+];
+const rows = deadlineRows(clients, () => undefined, { today });
+
+describe('deadline exports', () => {
+  it('the iCalendar file parses with a real iCalendar parser into all-day events on the due dates', () => {
+    const text = deadlinesIcs(rows, new Date('2026-11-24T09:30:00Z'));
+    expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const got = events.map((e) => [e.summary, e.startDate.toString(), e.startDate.isDate, e.endDate.toString()]);
+    expect(got).toEqual([
+      ['Company Tax Return due: Smith, Jones; & Co\\Ltd', '2026-06-30', true, '2026-07-01'],
+      ['Corporation Tax payment due: Smith, Jones; & Co\\Ltd', '2026-04-01', true, '2026-04-02'],
+      ['Company Tax Return due: Ünïcode Ŵidgets Limited with a rather long name that needs folding', '2026-12-31', true, '2027-01-01'],
+      ['Corporation Tax payment due: Ünïcode Ŵidgets Limited with a rather long name that needs folding', '2026-10-01', true, '2026-10-02'],
+      ['Company Tax Return due: =HYPERLINK("x") Ltd', '2028-03-31', true, '2028-04-01'],
+      ['Corporation Tax instalment 1 of 4 due: =HYPERLINK("x") Ltd', '2026-10-14', true, '2026-10-15'],
+      ['Corporation Tax instalment 2 of 4 due: =HYPERLINK("x") Ltd', '2027-01-14', true, '2027-01-15'],
+      ['Corporation Tax instalment 3 of 4 due: =HYPERLINK("x") Ltd', '2027-04-14', true, '2027-04-15'],
+      ['Corporation Tax instalment 4 of 4 due: =HYPERLINK("x") Ltd', '2027-07-14', true, '2027-07-15'],
+    ]);
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+  });
+
+  it('the CSV has a header row, ISO dates and numbers as they are, and never lets a name run as a formula', () => {
+    const csv = deadlinesCsv(rows);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax');
+    expect(lines[1]).toBe('"Smith, Jones; & Co\\Ltd",1234567890,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,200,0');
+    expect(lines[3]).toBe(`"'=HYPERLINK(""x"") Ltd",,2026-04-01,2027-03-31,2028-03-31,2027-07-14,2026-10-14 2027-01-14 2027-04-14 2027-07-14,not-started,493,,0,0`);
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});
