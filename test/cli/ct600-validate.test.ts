@@ -34,7 +34,7 @@ async function validate(...args: string[]) {
 }
 
 const good = Buffer.from(buildCt600(fullReturn()).xmlDoc, 'base64').toString('utf8');
-const wrongRate = good.replace('<TaxRate>19.00</TaxRate>', '<TaxRate>20.00</TaxRate>');
+const wrongRate = good.replace('<TaxRate>19.00</TaxRate>', '<TaxRate>21.00</TaxRate>');
 
 function write(name: string, content: string | Buffer, folder = work): string {
   const path = join(folder, name);
@@ -182,7 +182,7 @@ describe('cli ct600 validate', () => {
 });
 
 describe('cli ct600 validate on what the local checks cannot settle', () => {
-  it('keeps a return with an unchecked supplementary page valid, and says in the table what was not checked', async () => {
+  it('says what was not checked inside a supplementary page, while HMRC\'s rules still judge the return (box 95 for CT600A)', async () => {
     const edited = good.replace('</Declaration>', '</Declaration><LoansByCloseCompanies><Anything/></LoansByCloseCompanies>');
     // Marked again, so the IRmark matches the edited content.
     const withPage = edited.replace(/<IRmark Type="generic">[^<]*<\/IRmark>/, `<IRmark Type="generic">${verifyIrmark(edited).expected}</IRmark>`);
@@ -190,7 +190,10 @@ describe('cli ct600 validate on what the local checks cannot settle', () => {
     mkdirSync(folder);
     write('with-ct600a.xml', withPage, folder);
     const { seen, io } = fakeIo();
-    expect(await runCt600Command(['validate', folder, '--table'], io)).toBe(0);
-    expect(seen.stdout).toMatch(/with-ct600a\.xml\s+valid\s+nothing HMRC would reject it for; 1 warning: .*CT600A supplementary page .*not checked/);
+    expect(await runCt600Command(['validate', folder, '--json'], io)).toBe(1);
+    const line = JSON.parse(seen.stdout.split('\n')[0]!) as Line;
+    // The page's inside is not checked locally, and says so; HMRC's rule 9305 still asks for box 95 beside it.
+    expect(line.messages.filter((m) => m.severity === 'warning').map((m) => m.message).join(' ')).toMatch(/CT600A supplementary page .*not checked/);
+    expect(line.messages.filter((m) => m.severity === 'error').map((m) => m.rule)).toEqual(['9305']);
   });
 });

@@ -67,7 +67,7 @@ describe('cli ct600 submit', () => {
     expect(r.code, r.stderr).toBe(1);
     const outcome = JSON.parse(r.stdout);
     expect(outcome.outcome).toBe('rejected');
-    expect(outcome.errors).toEqual(expect.arrayContaining([expect.objectContaining({ number: '9200', location: expect.stringMatching(/TaxRate/) })]));
+    expect(outcome.errors).toEqual(expect.arrayContaining([expect.objectContaining({ number: '9145', location: expect.stringMatching(/TaxRate/) })]));
     expect([r.stdout, r.stderr, everyFileText(join(dir, 'data'))].join('\n')).not.toContain(GATEWAY.password);
   });
 

@@ -55,8 +55,9 @@ describe('filing a return with the Transaction Engine', () => {
     const { desk } = makeDesk();
     const outcome = await desk.submit(rejectedReturn(), { environment });
     expect(outcome.outcome).toBe('rejected');
-    expect(outcome.errors?.map((e) => e.number)).toContain('9200');
-    expect(outcome.errors?.find((e) => e.number === '9200')).toMatchObject({ location: expect.stringMatching(/TaxRate/), box: '340', message: expect.stringContaining('(box 340)') });
+    // HMRC's sample is a members' club (box 4 code 6): its rate rule is 9145.
+    expect(outcome.errors?.map((e) => e.number)).toContain('9145');
+    expect(outcome.errors?.find((e) => e.number === '9145')).toMatchObject({ location: expect.stringMatching(/TaxRate/), box: '340', message: expect.stringContaining('(box 340)') });
     expect(outcome.message).toMatch(/rejected the return/);
   });
 

@@ -17,7 +17,7 @@ export const GATEWAY = { senderId: 'AGENT-USER-8841', password: 'Gw-pass-word-55
 export const builtReturn = () => Buffer.from(buildCt600(fullReturn(), { vendorId: '1234' }).xmlDoc, 'base64');
 
 /**
- * HMRC's accepted sample with a tax rate HMRC's rule 9200 refuses, marked again so only the business rules object.
+ * HMRC's accepted sample with a tax rate HMRC's rate rule for a members' club (9145) refuses, marked again so only the business rules object.
  * The sample declares schema 2022-v1.99, which HMRC no longer takes: it declares the schema in force instead.
  */
 export function rejectedReturn(): Buffer {

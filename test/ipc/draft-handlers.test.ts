@@ -63,12 +63,11 @@ async function setup() {
 
 const clientDetails = { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' };
 const { attachedFiles: _omit, ...smallProfitsRequest } = fullReturn() as Record<string, unknown>;
-/**
- * The same return at the main rate, 25%: HMRC accepts it without box 329, which
- * the request cannot carry yet (at 19% HMRC's rule 9200 asks for the claim).
- */
+/** The return at 19% without the claim in box 329, which HMRC's rule 9200 asks for since FY2023. */
+const { associatedCompanies: _claim, ...unclaimedRequest } = smallProfitsRequest;
+/** The same return at the main rate, 25%: HMRC accepts it without box 329. */
 const fullRequest = {
-  ...smallProfitsRequest,
+  ...unclaimedRequest,
   financialYearTaxRate: 25,
   financialYearTax: { currency: 1, value: 10000 },
   netCorporationTaxChargeable: { currency: 1, value: 10000 },
@@ -163,7 +162,10 @@ describe('CT600 from a draft (real engine)', () => {
     const again = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: fullRequest });
     expect(again.validations.every((v) => v.validationResult === 'valid')).toBe(true);
     // At 19% without the claim in box 329 HMRC would reject the return: the check says so, at box 340.
-    const unclaimed = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: smallProfitsRequest });
+    const unclaimed = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: unclaimedRequest });
+    // With the claim, as the request now carries it, the same return passes.
+    const claimed = await ok<ValidationJobResult>('ct600.checkDraft', { draftId: draft.id, request: smallProfitsRequest });
+    expect(claimed.validations.every((v) => v.validationResult === 'valid')).toBe(true);
     const errors = unclaimed.validations.flatMap((v) => v.messages.filter((m) => m.category === 'error'));
     expect(errors.map((m) => [m.code, m.attributes.find((a) => a.name === 'box')?.value])).toEqual([['9200', '340']]);
     expect((await ok<Draft>('drafts.open', { id: draft.id })).lastBuild).toBeNull();

@@ -12,6 +12,12 @@ export function tradingReturn(overrides: Partial<Ct600RequestInput> = {}): Ct600
   return { ...fullReturn(), ...overrides };
 }
 
+/** The request without boxes 326–329: no claim to the small profits rate or marginal relief. */
+export function unclaimed(request: Ct600RequestInput = tradingReturn()): Ct600RequestInput {
+  const { associatedCompanies: _claim, ...rest } = request as Ct600RequestInput & { associatedCompanies?: unknown };
+  return rest as Ct600RequestInput;
+}
+
 /** The builder's final message text (IRmark filled in) for a request, as it is. */
 export function builderXml(request: Ct600RequestInput = tradingReturn()): string {
   return Buffer.from(buildCt600(request).xmlDoc, 'base64').toString('utf8');
@@ -26,8 +32,8 @@ export function remarked(xml: string): string {
  * Box 329, the claim to the small profits rate or marginal relief (with box
  * 326, no associated companies, which HMRC asks for beside it), which HMRC
  * requires for 19% or relief from FY2023 (rules 9200, 9417), added where a
- * return at 19% or with marginal relief has none. The request and the builder do not carry box 329
- * yet; once they do, a built return already has it and this changes nothing.
+ * return at 19% or with marginal relief has none: for requests a test wrote
+ * without it. A request that carries it is built with it and left as it is.
  */
 export function withRateClaim(xml: string): string {
   if (xml.includes('<AssociatedCompanies>') || !(/<TaxRate>19\.00<\/TaxRate>/.test(xml) || xml.includes('<MarginalReliefForRingFenceTrades>'))) return xml;

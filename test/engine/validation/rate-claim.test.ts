@@ -57,10 +57,10 @@ describe('the claim to the small profits rate or marginal relief (box 329)', () 
     expect(found[0]!.message).toContain('box 329');
   });
 
-  it('rule 9200 fails 19% in the FY2023 part of a straddling period without box 329, and lets the FY2022 part keep its main rate of 19%', async () => {
+  it('the rate rule fails 19% in the FY2023 part of a straddling period without box 329 (HMRC numbers it 9209 for the second year), and lets the FY2022 part keep its main rate of 19%', async () => {
     const request = withoutClaim(example('straddling-marginal-relief.json'));
     const at19 = { ...request, financialYearTwo: { profit: { currency: 1, value: 75342 }, taxRate: 19 }, marginalReliefForRingFenceTrades: null, netCorporationTaxChargeable: { currency: 1, value: 19000 }, taxChargeable: { currency: 1, value: 19000 }, taxPayable: { currency: 1, value: 19000 } };
-    expect((await ruleFindings(at19)).filter((m) => m.category === 'error').map(described)).toEqual([['9200', 'error', '390']]);
+    expect((await ruleFindings(at19)).filter((m) => m.category === 'error').map(described)).toEqual([['9209', 'error', '390']]);
   });
 
   it('rule 9417 leaves marginal relief without box 329 alone for a period ending by 31 March 2023', async () => {

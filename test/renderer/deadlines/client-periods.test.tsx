@@ -46,7 +46,7 @@ describe('a client’s periods', () => {
     expect(main.called('clients.save')[0]).toEqual({
       id: 'c1',
       details: {
-        companyName: 'Acme Widgets Ltd', registrationNumber: '', utr: '1234567890', periodEnd: '03-31', serviceClientName: '', serviceClientId: '',
+        companyName: 'Acme Widgets Ltd', registrationNumber: '', utr: '1234567890', periodEnd: '03-31', serviceClientName: '', serviceClientId: '', associatedCompanies: 0,
         periods: [
           { start: '2024-04-01', end: '2025-03-31', filedOn: '2026-01-15', accepted: false },
           { start: '2025-04-01', end: '2026-03-31', filedOn: null, accepted: false },
