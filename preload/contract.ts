@@ -883,6 +883,8 @@ export interface OutboxItemView {
   reason: string | null;
   /** A validation sent: the job id the service gave. */
   jobId?: string;
+  /** Its request file is missing or not the one queued: it can never be sent, so Retry is not offered (Cancel is). */
+  cannotBeSent?: true;
 }
 
 export interface OutboxCounts {

@@ -108,5 +108,6 @@ export function toView(item: OutboxItem): OutboxItemView {
     nextTryAt: item.state === 'queued' ? item.nextTryAt : null,
     reason: item.reason,
     ...(item.jobId ? { jobId: item.jobId } : {}),
+    ...(item.cannotSend ? { cannotBeSent: true as const } : {}),
   };
 }

@@ -55,6 +55,8 @@ describe('a request file is bound to its item', () => {
     await settled(outbox);
     const missing = 'The request file is missing; this request cannot be sent. Cancel it and queue it again from the draft.';
     expect(outbox.get(id)).toMatchObject({ state: 'failed', reason: missing });
+    // The Outbox screen is told it can never be sent, so it offers no Retry; a healthy failed item says nothing of the kind.
+    expect(outbox.list().find((v) => v.id === id)).toMatchObject({ cannotBeSent: true });
     await expect(outbox.retry(id)).rejects.toMatchObject({ kind: 'invalid', message: missing, errors: [{ field: 'id', message: 'names a request that cannot be sent again' }] });
     expect(outbox.get(id)).toMatchObject({ state: 'failed', reason: missing });
     // It can still be cancelled, and the next start says the same.

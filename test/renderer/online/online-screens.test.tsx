@@ -228,6 +228,17 @@ describe('Outbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('“Beta 2024” has already been sent, so it can no longer be cancelled.');
   });
 
+  it('offers Cancel but no Retry for a request whose file is missing or changed, since it can never be sent', async () => {
+    const items = [item({ id: ID(1), state: 'failed', attempts: 1, title: 'Alpha 2024', reason: 'The request file is missing; this request cannot be sent. Cancel it and queue it again from the draft.', cannotBeSent: true })];
+    const f = fake({ 'online.status': () => ok(status({})), 'session.status': () => ok(session()), 'settings.get': () => ok(configured), 'outbox.list': () => ok(items), 'outbox.problems': () => ok([]) });
+    useNavigation.getState().go('outbox');
+    render(<App bridge={f.bridge} />);
+    const row = await screen.findByTestId('outbox-row');
+    expect(within(row).queryByRole('button', { name: 'Retry Alpha 2024' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Cancel Alpha 2024' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('The request file is missing');
+  });
+
   it('names each outbox file that could not be used, and says nothing in it was sent', async () => {
     const problem = 'An outbox entry could not be read (attempts: must be at most 1000); it was kept as 0b5c.json.unreadable-2025-06-01T09-00-00-000Z.';
     const f = fake({ 'online.status': () => ok(status({})), 'session.status': () => ok(session()), 'settings.get': () => ok(configured), 'outbox.list': () => ok([]), 'outbox.problems': () => ok([problem]) });

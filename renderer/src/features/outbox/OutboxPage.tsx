@@ -10,7 +10,8 @@ import { OUTBOX_KIND_WORDS, OUTBOX_STATE_WORDS } from '../online/outbox-words.js
 import '../online/online.css';
 import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
 
-const canRetry = (i: OutboxItemView) => i.state === 'failed' || i.state === 'queued';
+// A request whose file is missing or changed can never be sent: Retry would only be refused.
+const canRetry = (i: OutboxItemView) => (i.state === 'failed' || i.state === 'queued') && !i.cannotBeSent;
 const canCancel = (i: OutboxItemView) => i.state === 'failed' || i.state === 'queued';
 
 function nextTry(i: OutboxItemView): string {
