@@ -19,7 +19,7 @@ import { dropFiles, screenshot } from './harness.js';
 
 const COMPANY = 'Acme Widgets Limited';
 
-/** A complete return as the wizard stores it, with no attachments (reasons given instead). */
+/** A complete return as the wizard stores it, with no attachments (reasons given instead), at 19% with the claim of box 329. */
 const completeForm = {
   values: {
     companyName: COMPANY,
@@ -38,6 +38,8 @@ const completeForm = {
     profitsBeforeOtherDeductions: '40000',
     profitsBeforeDonationsAndGroupRelief: '40000',
     chargeableProfits: '40000',
+    associatedCompanies: '0',
+    smallProfitsClaim: 'yes',
     fy1Profit: '40000',
     fy1Rate: '19',
     taxPayable: '7600.00',
@@ -115,6 +117,9 @@ describe.skipIf(!existsSync(chromiumPath))('the app as a user launches it, in th
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Validate a file' }).click();
     await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
     await dropFiles(page, '[data-testid="drop-zone"]', [{ fileName: 'acme-widgets-ct600.xml', bytes: await readFile(savedPath) }]);
+    // The journey's return is one HMRC would accept: every check, HMRC's rules included, passes.
+    await page.getByText(/Return is (not )?valid/).first().waitFor();
+    await expect(page.getByText(/Return is (not )?valid/).first().textContent()).resolves.toMatch(/Return is valid$/);
     await page.getByRole('button', { name: 'Copy' }).click();
     const notice = page.getByText(/^(Copied the results to the clipboard\.|The clipboard refused the text\.)/);
     await notice.waitFor();

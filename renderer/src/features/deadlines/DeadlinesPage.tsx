@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { deadlinesCsv, deadlinesIcs } from '../../../../main/engine/deadlines/exports.js';
 import type { DeadlineRow } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { settle } from '../frame/bridge-call.js';
 import { useNotices } from '../frame/notices.js';
 import { ukDate } from '../frame/uk-format.js';
-import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, penaltyWords, stateLabels, type DeadlineFilter, type WorkState } from './deadline-view.js';
+import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
 import './deadlines.css';
 
@@ -36,12 +36,12 @@ export function DeadlinesPage() {
   const ids = { search: useId(), state: useId(), client: useId(), order: useId(), count: useId() };
   const scroller = useRef<HTMLDivElement>(null);
 
-  useEffect(() => void store.getState().refresh(), [store]);
+  // No refresh of its own: App refreshes the deadlines on every move between sections, this one included.
 
   const rows = list?.rows ?? [];
   const { items, shown } = useMemo(() => listItems(rows, filter), [rows, filter]);
   const clients = useMemo(() => [...new Map(rows.map((r) => [r.clientId, r.name])).entries()].sort((a, b) => byName.compare(a[1], b[1])), [rows]);
-  const counts = useMemo(() => ({ overdue: rows.filter((r) => r.group === 'overdue').length, soon: rows.filter((r) => r.group === 'soon' && r.state !== 'filed' && r.state !== 'accepted').length }), [rows]);
+  const counts = useMemo(() => ({ overdue: overdueCount(rows), soon: rows.filter((r) => r.group === 'soon' && r.state !== 'filed' && r.state !== 'accepted').length }), [rows]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
@@ -150,7 +150,7 @@ export function DeadlinesPage() {
               </select>
             </div>
           </div>
-          <div className="button-row">
+          <div className="button-row deadlines__toolbar">
             <span id={ids.count} className="hint" role="status">
               {shown.length === rows.length ? `${rows.length} ${rows.length === 1 ? 'period' : 'periods'}` : `${shown.length} of ${rows.length} periods match`}
             </span>

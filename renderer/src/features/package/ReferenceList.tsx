@@ -1,4 +1,19 @@
+import { Fragment, type ReactNode } from 'react';
 import type { PackagePlan, PackagePlanReference } from '../../../../preload/contract.js';
+
+/** A URL or path that may wrap only after its slashes, never inside a name. */
+function breakAtSlashes(text: string): ReactNode {
+  return text.split('/').map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 
 /** "http://example.com/acme/2024/acme-2024.xsd" → "acme-2024.xsd": the name a bookkeeper recognises. */
 export function referenceName(reference: string): string {
@@ -27,7 +42,7 @@ export function ReferenceList({ plan }: { plan: PackagePlan }) {
       <thead>
         <tr>
           <th scope="col">Reference</th>
-          <th scope="col">Made by</th>
+          <th scope="col">Named in</th>
           <th scope="col">Resolves</th>
         </tr>
       </thead>
@@ -39,11 +54,11 @@ export function ReferenceList({ plan }: { plan: PackagePlan }) {
                 {referenceName(r.reference)}
               </span>
               <br />
-              <span className="package-references__full">{r.reference}</span>
+              <span className="package-references__full">{breakAtSlashes(r.reference)}</span>
             </td>
-            <td>{r.from}</td>
+            <td className="package-references__from">{r.from}</td>
             <td className={r.verdict === 'missing' ? 'field__error' : undefined} data-testid="reference-where">
-              {`→ ${whereWords(r, stld)}`}
+              → {breakAtSlashes(whereWords(r, stld))}
               {r.blocking ? <strong className="tag tag--red package-tree__flag">Blocks Build</strong> : null}
             </td>
           </tr>
