@@ -1,4 +1,5 @@
 import type { ClientDetails, FieldError } from '../../../../preload/contract.js';
+import { parseCount } from '../ct600/form.js';
 
 /** What the form holds as typed: the usual period end as separate day and month boxes. */
 export interface ClientFormValues {
@@ -54,11 +55,9 @@ export function detailsOf(values: ClientFormValues): { details: ClientDetails; e
     else if (!/^\d{1,2}$/.test(day) || d < 1 || d > DAYS_IN_MONTH[m - 1]!) errors.push({ field: 'periodEnd', message: `The day of the usual period end must be a real day of that month` });
     else periodEnd = `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   }
-  const associatedText = values.associatedCompanies.trim();
-  const associatedCompanies = associatedText === '' ? 0 : Number(associatedText);
-  if (!/^\d*$/.test(associatedText) || !Number.isSafeInteger(associatedCompanies)) {
-    errors.push({ field: 'associatedCompanies', message: 'Enter the number of associated companies as a whole number, 0 when there are none' });
-  }
+  const associated = parseCount(values.associatedCompanies);
+  if (!associated.ok) errors.push({ field: 'associatedCompanies', message: associated.message });
+  const associatedCompanies = associated.ok ? (associated.value ?? 0) : Number(values.associatedCompanies.trim());
   return {
     details: {
       companyName: values.companyName.trim(),

@@ -6,6 +6,8 @@
  */
 import type { Client, ClientPeriod, FieldError } from '../../../../preload/contract.js';
 import type { DateParts } from '../../components/DateInput.js';
+import { formatDate } from '../../../../main/engine/ct600/period.js';
+import { calendarDateOf, dateTextOf } from '../ct600/form.js';
 
 export interface PeriodValues {
   start: DateParts;
@@ -20,11 +22,7 @@ export interface PeriodsFormValues {
   lateTwiceBefore: boolean;
 }
 
-const partsOf = (iso: string | null): DateParts => {
-  if (!iso) return { day: '', month: '', year: '' };
-  const [y = '', m = '', d = ''] = iso.split('-');
-  return { day: String(Number(d)), month: String(Number(m)), year: y };
-};
+const partsOf = (iso: string | null): DateParts => (iso ? dateTextOf(iso) : { day: '', month: '', year: '' });
 
 export const emptyPeriod = (): PeriodValues => ({ start: partsOf(null), end: partsOf(null), filedOn: partsOf(null), accepted: false });
 
@@ -40,12 +38,8 @@ const blank = (p: DateParts) => !p.day.trim() && !p.month.trim() && !p.year.trim
 
 /** "1 4 2025" → "2025-04-01", or null when it is not a real date. */
 function isoOf(p: DateParts): string | null {
-  const d = Number(p.day);
-  const m = Number(p.month);
-  const y = p.year.trim();
-  if (!/^\d{4}$/.test(y) || !Number.isInteger(d) || !Number.isInteger(m) || m < 1 || m > 12 || d < 1) return null;
-  if (d > new Date(Date.UTC(Number(y), m, 0)).getUTCDate()) return null;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const date = calendarDateOf(p);
+  return date ? formatDate(date) : null;
 }
 
 /** The id of one date field of one period, as the panel and the error summary use it. */

@@ -35,11 +35,9 @@ function partLine(part: RatePart, view: SmallProfitsView) {
 }
 
 /** Boxes 326–329 and the limits they set, where the rate is chosen. */
-function SmallProfitsSection() {
+function SmallProfitsSection({ view, claimed }: { view: SmallProfitsView | null; claimed: boolean }) {
   const ctx = useWizard();
-  const view = smallProfitsView(ctx.form);
   if (!view) return null;
-  const claimed = claimsSmallProfitsRate(ctx.form);
   const proposal = view.typeExcluded ? (
     <span className="field__note" data-testid="small-profits-proposal">
       A company of this type (box 4) pays the main rate: it cannot claim the small profits rate or marginal relief.
@@ -82,7 +80,9 @@ export function ProfitsStep() {
   const ctx = useWizard();
   const { first, second } = periodYears(ctx.form);
   const claimed = claimsSmallProfitsRate(ctx.form);
-  const relief = smallProfitsView(ctx.form)?.relief;
+  // Worked out once a render: the section and the note on box 435 both show it.
+  const smallProfits = smallProfitsView(ctx.form);
+  const relief = smallProfits?.relief;
   return (
     <>
       <section className="step-section" aria-labelledby="turnover-heading">
@@ -95,7 +95,7 @@ export function ProfitsStep() {
         <FormField id="profitsBeforeDonationsAndGroupRelief" />
         <FormField id="chargeableProfits" />
       </section>
-      <SmallProfitsSection />
+      <SmallProfitsSection view={smallProfits} claimed={claimed} />
       <section className="step-section" aria-labelledby="fy1-heading">
         <h3 id="fy1-heading">{second !== undefined ? `First financial year (${first})` : 'Tax calculation'}</h3>
         <FormField id="financialYear" />
