@@ -1,7 +1,8 @@
 /**
  * Where the installed app keeps its data: Electron's userData folder, named
  * after the product, on each platform. The command line reads the client
- * book from there unless told another folder.
+ * book and keeps its submission records there unless told another folder, so
+ * the window's filing history shows what the command line filed.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';

@@ -9,28 +9,20 @@
  * Exit: 0 accepted, 1 rejected or credentials refused, 2 unusable input or
  * refused before sending, 4 not finished (run the same command again).
  */
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { isFilingEnvironmentName, resolveEnvironment } from '../filing/environments.js';
 import { FilingDesk, FilingRefusal, type FilingOutcome } from '../filing/filing-desk.js';
 import { SubmissionMessageError, type GatewayCredentials } from '../filing/submission-message.js';
 import { SubmissionStore, SubmissionStoreError } from '../filing/submission-store.js';
 import { httpTransport } from '../filing/transport.js';
+import { appDataFolder } from './app-data-folder.js';
 import { CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, readInput, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText } from './safe-text.js';
 import { readSecretLines, ServiceSettingsError } from './service-settings.js';
 
-export const EXIT_NOT_FINISHED = 4;
-
-/** The app's own data folder (where Electron keeps userData), so the window's filing history shows what the command line filed. */
-export function appDataDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home = homedir()): string {
-  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Filing Desk');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Filing Desk');
-  const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(home, '.config');
-  return join(config, 'Filing Desk');
-}
+const EXIT_NOT_FINISHED = 4;
 
 const USER_ENV = 'FILING_DESK_GATEWAY_USER_ID';
 const PASSWORD_ENV = 'FILING_DESK_GATEWAY_PASSWORD';
@@ -80,7 +72,7 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
   const file = positional[0]!;
   const built = await readInput(file, CT600_XML_INPUT, 'file');
   const credentials = await gatewayCredentials(values['secrets-file']);
-  const dataDir = resolve(values.data ?? appDataDir(process.platform, process.env));
+  const dataDir = resolve(values.data ?? appDataFolder(process.platform, process.env));
   const desk = new FilingDesk({
     store: new SubmissionStore({ dataDir }),
     transport: httpTransport(),

@@ -187,14 +187,6 @@ export class FilingDesk {
     return record;
   }
 
-  /** The submission under way for the same return as `built`, if there is one (to resume rather than send anew). */
-  async pendingFor(built: Uint8Array, environment: FilingEnvironment): Promise<SubmissionRecord | undefined> {
-    const prepared = prepareSubmission(built, environment, '0'.repeat(32));
-    const key = sameReturnKey({ ...prepared, environment: environment.name });
-    const { records } = await this.store.list();
-    return records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
-  }
-
   /** The filing history, newest first: every submission, or those of one draft or one client. */
   async history(filter: { draftId?: string; clientId?: string } = {}): Promise<FilingOutcome[]> {
     const { records } = await this.store.list();
@@ -235,8 +227,9 @@ export class FilingDesk {
       if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {
         record = await this.recover(record);
         if (!record.correlationId && !FINAL_STATES.has(record.state)) return outcomeOf(record);
+      } else {
+        record = await this.send(record);
       }
-      if (!record.correlationId && !FINAL_STATES.has(record.state)) record = await this.send(record);
     }
     if (!FINAL_STATES.has(record.state) && record.correlationId) record = await this.pollUntilDone(record);
     if (FINAL_STATES.has(record.state) && record.correlationId && !record.deletedAtHmrc) record = await this.deleteAtHmrc(record);
@@ -246,8 +239,11 @@ export class FilingDesk {
 
   /** Prepare and file in one go, or resume the submission already under way for this return. */
   async submit(built: Uint8Array, options: PrepareOptions & { sendAgain?: boolean }): Promise<FilingOutcome> {
-    const pending = await this.pendingFor(built, options.environment);
-    if (pending && pending.bodySha256 !== prepareSubmission(built, options.environment, pending.transactionId, options.channel).bodySha256) {
+    // The return read once: its key finds a submission already under way, its body tells whether it is the same return.
+    const prepared = prepareSubmission(built, options.environment, '0'.repeat(32), options.channel);
+    const key = sameReturnKey({ ...prepared, environment: options.environment.name });
+    const pending = (await this.store.list()).records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
+    if (pending && pending.bodySha256 !== prepared.bodySha256) {
       // Resuming would file what was built before, not what the user is looking at now.
       throw new FilingRefusal(
         'transactionId',
@@ -319,10 +315,6 @@ export class FilingDesk {
     // An answer that is neither an acknowledgement nor a verdict leaves it unknown whether HMRC holds the return.
     return record.correlationId || FINAL_STATES.has(record.state) ? record : this.recover(record);
   }
-
-
-
-
 
   /** After a crash or a lost answer: asks HMRC whether it holds this TransactionID, and continues from what it says. */
   private async recover(record: SubmissionRecord): Promise<SubmissionRecord> {

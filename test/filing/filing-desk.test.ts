@@ -61,6 +61,15 @@ describe('filing a return with the Transaction Engine', () => {
     expect(outcome.message).toMatch(/rejected the return/);
   });
 
+  it('a return without a vendor ID is filed with the one given for the channel', async () => {
+    const { peer, environment } = await setUp();
+    const { desk } = makeDesk();
+    const built = Buffer.from(rejectedReturn().toString('utf8').replace('<URI>1234</URI>', '<URI>Enter your 4 digit vendor ID</URI>'));
+    const outcome = await desk.submit(built, { environment, channel: { vendorId: '1234' } });
+    expect(outcome.outcome).toBe('rejected');
+    expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+  });
+
   it('wrong Government Gateway credentials are an authentication failure (1046) that points at the credentials', async () => {
     const { peer, environment } = await setUp();
     const { desk } = makeDesk({ credentials: async () => ({ senderId: GATEWAY.senderId, password: 'not-the-password' }) });

@@ -4,13 +4,12 @@
  * next step. Pure, so the window, the command line and the benchmark compute
  * the same list from the same book.
  */
-import { addDays, compareIso, daysBetween, type IsoDate } from './calendar.js';
+import { compareIso, daysBetween, type IsoDate } from './calendar.js';
 import { clientPeriods } from './client-periods.js';
 import { accountingPeriodDeadlines, accountingPeriods, penaltyDue, type AccountingPeriodDeadlines, type InstalmentSize, type Period, type PenaltyDue } from './deadline-rules.js';
 
 /** How far the work on a return has got, in the order it goes. */
 export type WorkState = 'not-started' | 'draft' | 'built' | 'filed' | 'accepted';
-export const WORK_STATES: readonly WorkState[] = ['not-started', 'draft', 'built', 'filed', 'accepted'];
 
 /** Overdue (not filed, filing date passed), due in the next 90 days, due later, or filed and past. */
 export type DeadlineGroup = 'overdue' | 'soon' | 'later' | 'done';
@@ -109,16 +108,13 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
         const draft = progress(client.id, d);
         const state: WorkState = record?.accepted ? 'accepted' : filedOn ? 'filed' : draft?.state ?? 'not-started';
         const filed = state === 'filed' || state === 'accepted';
-        const group: DeadlineGroup = filed
-          ? daysLeft < 0 ? 'done' : daysLeft <= SOON_DAYS ? 'soon' : 'later'
-          : daysLeft < 0 ? 'overdue' : daysLeft <= SOON_DAYS ? 'soon' : 'later';
+        const group: DeadlineGroup = daysLeft < 0 ? (filed ? 'done' : 'overdue') : daysLeft <= SOON_DAYS ? 'soon' : 'later';
         const inWindow =
           (options.from === undefined || compareIso(d.filingDue, options.from) >= 0) &&
           (options.to === undefined || compareIso(d.filingDue, options.to) <= 0);
         if (!inWindow && !(options.alwaysOverdue && group === 'overdue')) continue;
         const penalty = penaltyDue(d.penaltySteps, filed ? filedOn ?? today : today);
-        let upcoming: (typeof d.penaltySteps)[number] | undefined;
-        if (!filed) for (const step of d.penaltySteps) if (compareIso(step.from, today) > 0 && !upcoming) upcoming = step;
+        const upcoming = filed ? undefined : d.penaltySteps.find((step) => compareIso(step.from, today) > 0);
         rows.push({
           key: `${client.id}/${d.start}`,
           clientId: client.id,
@@ -131,7 +127,7 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
           filingDue: d.filingDue,
           paymentDue: d.paymentDue,
           instalments: d.instalments,
-          instalmentSize: client.instalments ?? null,
+          instalmentSize,
           state,
           draftId: draft?.draftId ?? null,
           filedOn,
@@ -158,6 +154,3 @@ export function compareRows(a: DeadlineRow, b: DeadlineRow): number {
     (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
   );
 }
-
-/** The last day of the "next 90 days" group. */
-export const soonUntil = (today: IsoDate) => addDays(today, SOON_DAYS);

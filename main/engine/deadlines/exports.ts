@@ -9,13 +9,14 @@ import type { DeadlineRow } from './deadline-list.js';
 const CSV_HEADER = ['name', 'utr', 'periodStart', 'periodEnd', 'filingDue', 'paymentDue', 'instalments', 'state', 'daysLeft', 'filedOn', 'penaltyPounds', 'penaltyPercentOfUnpaidTax'];
 
 /**
- * One cell: quoted when it holds a comma, quote or line break; and a cell
- * starting with = + - @ (or a tab or carriage return) is prefixed with a
- * quote mark, so a client name can never run as a formula in a spreadsheet.
+ * One cell: quoted when it holds a comma, semicolon, quote or line break (a
+ * spreadsheet whose list separator is ";" splits an unquoted cell there); and
+ * a cell starting with = + - @ (or a tab or carriage return) is prefixed with
+ * a quote mark, so a client name can never run as a formula in a spreadsheet.
  */
 function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The rows as CSV: a header row, one accounting period a row, CRLF line ends (RFC 4180). */
@@ -43,8 +44,9 @@ function icsText(value: string): string {
 }
 
 /** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character (3.1). */
+const encoder = new TextEncoder();
+
 function fold(line: string): string {
-  const encoder = new TextEncoder();
   const parts: string[] = [];
   let current = '';
   let octets = 0;

@@ -7,6 +7,7 @@
  * its receipt's SignatureValue says so instead of pretending.
  */
 import { toBase32 } from '../../engine/ct600/base32.js';
+import { ERROR_RESPONSE_NS, SUCCESS_RESPONSE_NS } from '../../filing/gateway-reply.js';
 import { escapeXml, GOVTALK_NS } from '../../filing/submission-message.js';
 
 export interface PeerError {
@@ -57,7 +58,7 @@ const errorXml = (e: PeerError) =>
 
 export function errorReplyXml(o: { messageClass: string; transactionId?: string; correlationId?: string; pollUrl?: string; pollIntervalSeconds?: number; errors: PeerError[]; businessErrors?: PeerError[]; at: Date }): string {
   const body = o.businessErrors?.length
-    ? `<Body><ErrorResponse xmlns="http://www.govtalk.gov.uk/CM/errorresponse" SchemaVersion="2.0"><Application><MessageCount>${o.businessErrors.length}</MessageCount></Application>${o.businessErrors.map(errorXml).join('')}</ErrorResponse></Body>`
+    ? `<Body><ErrorResponse xmlns="${ERROR_RESPONSE_NS}" SchemaVersion="2.0"><Application><MessageCount>${o.businessErrors.length}</MessageCount></Application>${o.businessErrors.map(errorXml).join('')}</ErrorResponse></Body>`
     : '<Body/>';
   return envelope(
     {
@@ -95,7 +96,7 @@ export function successResponseXml(o: { messageClass: string; transactionId: str
   return envelope(
     { messageClass: o.messageClass, qualifier: 'response', fn: 'submit', transactionId: o.transactionId, correlationId: o.correlationId, timestamp: gatewayTimestamp(o.at) },
     '',
-    `<Body><SuccessResponse xmlns="http://www.inlandrevenue.gov.uk/SuccessResponse">${receipt}<Message code="077001">Thank you for your submission</Message><AcceptedTime>${gatewayTimestamp(o.at)}</AcceptedTime></SuccessResponse></Body>`,
+    `<Body><SuccessResponse xmlns="${SUCCESS_RESPONSE_NS}">${receipt}<Message code="077001">Thank you for your submission</Message><AcceptedTime>${gatewayTimestamp(o.at)}</AcceptedTime></SuccessResponse></Body>`,
   );
 }
 

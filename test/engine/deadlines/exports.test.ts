@@ -39,4 +39,9 @@ describe('deadline exports', () => {
     expect(lines[3]).toBe(`"'=HYPERLINK(""x"") Ltd",,2026-04-01,2027-03-31,2028-03-31,2027-07-14,2026-10-14 2027-01-14 2027-04-14 2027-07-14,not-started,493,,0,0`);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
+
+  it('quotes a name holding a semicolon, which a spreadsheet in a ";" locale would split into a second cell', () => {
+    const one = deadlineRows([{ id: 'd', name: 'Acme;=1+1 Ltd', utr: '', usualPeriodEnd: '', periods: [{ start: '2025-01-01', end: '2025-12-31' }] }], () => undefined, { today });
+    expect(deadlinesCsv(one).split('\r\n')[1]!.startsWith('"Acme;=1+1 Ltd",')).toBe(true);
+  });
 });
