@@ -170,13 +170,13 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
       const file = extras.find((e) => e.path === p.path)?.file;
       problems.push({ file: file?.label ?? p.path, attachmentId: file?.attachmentId ?? null, role: 'taxonomy', message: p.message });
     }
-    const labelOf = (path: string) => (path === `${naming.stld}/reports/${parsed.reportName}` ? usableReport.fileName : (fromExtra.get(path)?.label ?? path));
-    references.push(...planReferences(files, naming.stld, `${naming.stld}/reports/${parsed.reportName}`, labelOf));
-    for (const r of references.filter((r) => r.blocking)) {
-      const missing = { from: '', reference: r.reference, kind: r.kind, byReport: true, outcome: { kind: 'missing' as const, lookedFor: r.target, why: r.why ?? '' } };
-      problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: missingReferenceMessage(missing) });
-    }
     const reportPath = `${naming.stld}/reports/${parsed.reportName}`;
+    const labelOf = (path: string) => (path === reportPath ? usableReport.fileName : (fromExtra.get(path)?.label ?? path));
+    const resolved = resolvePlanReferences(files, naming.stld, reportPath);
+    references.push(...planReferences(resolved, labelOf));
+    for (const r of resolved.filter(isBlocking)) {
+      problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: missingReferenceMessage(r) });
+    }
     for (const f of files) {
       const extra = fromExtra.get(f.path);
       const isReport = f.path === reportPath && !extra;
@@ -206,20 +206,23 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
   return { plan: { extension, fileName, entries, complete, totalSize, problems, references, requestErrors, canBuild }, parsed, taxonomy: expanded.files };
 }
 
-/** The package's references as the validator will follow them, in the words the files step shows. */
-function planReferences(
-  files: readonly { path: string; bytes: Uint8Array }[],
-  stld: string,
-  reportPath: string,
-  labelOf: (path: string) => string,
-): PackagePlanReference[] {
+/** The package's references as the validator will follow them: from the report, and from every schema it carries. */
+function resolvePlanReferences(files: readonly { path: string; bytes: Uint8Array }[], stld: string, reportPath: string): PackageReference[] {
   const byPath = new Map(files.map((f) => [f.path, f.bytes]));
   const taxonomy = files.map((f) => f.path).filter((p) => /\.xsd$/i.test(p) && !p.startsWith(`${stld}/META-INF/`));
   const contents = { stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
-  const { references } = resolvePackageReferences(contents, { reports: [reportPath], taxonomy });
-  const locator = new Set<PackageReference['kind']>(['loc', 'roleRef', 'arcroleRef']);
+  return resolvePackageReferences(contents, { reports: [reportPath], taxonomy }).references;
+}
+
+/** A missing reference of the report itself: the package cannot be built. */
+const isBlocking = (r: PackageReference) => r.byReport && r.outcome.kind === 'missing';
+
+const LOCATOR_KINDS = new Set<PackageReference['kind']>(['loc', 'roleRef', 'arcroleRef']);
+
+/** The references in the words the files step shows (locators only when missing). */
+function planReferences(references: readonly PackageReference[], labelOf: (path: string) => string): PackagePlanReference[] {
   return references
-    .filter((r) => !locator.has(r.kind) || r.outcome.kind === 'missing')
+    .filter((r) => !LOCATOR_KINDS.has(r.kind) || r.outcome.kind === 'missing')
     .map((r) => ({
       from: labelOf(r.from),
       reference: r.reference,
@@ -227,7 +230,7 @@ function planReferences(
       verdict: r.outcome.kind,
       target: r.outcome.kind === 'inPackage' ? r.outcome.path : r.outcome.kind === 'outside' ? r.outcome.url : r.outcome.lookedFor,
       why: r.outcome.kind === 'missing' ? r.outcome.why : null,
-      blocking: r.byReport && r.outcome.kind === 'missing',
+      blocking: isBlocking(r),
     }));
 }
 

@@ -17,6 +17,7 @@
  * one written from the request.
  */
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
+import { byPath } from './merge-zip-files.js';
 import { resolvePackageReferences } from './reference-resolution.js';
 
 export const DROPPED_CATALOG = 'META-INF/catalog.xml';
@@ -89,7 +90,7 @@ export function layOutTaxonomy<F extends { path: string; bytes: Uint8Array }>(ex
     urls.add(url);
     for (const next of referencesOf(placed.get(place)!.file.bytes, url)) if (!seen.has(next)) queue.push(next);
   }
-  const files = [...placed.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...placed.values()].sort(byPath);
   return { files, urls: [...urls], keptRewrites, moves, problems };
 }
 

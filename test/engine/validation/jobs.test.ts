@@ -90,6 +90,7 @@ describe('ValidationJobs', () => {
     expect(rules.map((m) => m.message.slice(0, m.message.indexOf(':')))).toEqual(expect.arrayContaining(['Rule 9200 (box 340)', 'Rule 9204 (box 345)']));
     for (const m of rules) expect(m.message, m.code).toMatch(new RegExp(`^Rule ${m.code} \\(box ${attr(m, 'box')}\\): `));
     const filtered = byType((await jobs.getFilteredStatus(id))!.validations, ValidationType.businessRules).messages;
+    expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((m) => /^Rule \d+ \(box \d+\): /.test(m.message))).toBe(true);
     await jobs.close();
   });

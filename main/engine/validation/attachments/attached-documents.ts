@@ -6,9 +6,9 @@
  * accounts' or computations' box when no other applies, so the wizard shows
  * it on the attachments step).
  */
-import type { Document, Element } from '@xmldom/xmldom';
+import type { Document } from '@xmldom/xmldom';
 import type { ValidationMessage } from '../../validation-result.js';
-import { CT_NS, ReturnFacts } from '../rules/return-facts.js';
+import { ReturnFacts } from '../rules/return-facts.js';
 import { checkAttachment, type AttachmentFinding, type AttachmentRole, type ReturnBoxes } from './check-attachment.js';
 
 const SUBMISSION = 'CompanyTaxReturn/AttachedFiles/XBRLsubmission';
@@ -50,22 +50,9 @@ function decodeBase64(text: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(clean, 'base64'));
 }
 
-function irenvelopeOf(doc: Document): Element | undefined {
-  const root = doc.documentElement!;
-  for (let n = root.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).localName === 'Body') {
-      for (let m = n.firstChild; m; m = m.nextSibling) {
-        if (m.nodeType === 1 && (m as Element).localName === 'IRenvelope' && (m as Element).namespaceURI === CT_NS) return m as Element;
-      }
-    }
-  }
-  return undefined;
-}
-
 export function checkAttachedDocuments(doc: Document): ValidationMessage[] {
-  const irenvelope = irenvelopeOf(doc);
-  if (!irenvelope) return [];
-  const facts = new ReturnFacts(doc.documentElement!, irenvelope);
+  const facts = ReturnFacts.of(doc);
+  if (!facts) return [];
   const boxes = returnBoxes(facts);
   const out: ValidationMessage[] = [];
   for (const [element, role] of ROLES) {

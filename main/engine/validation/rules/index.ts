@@ -10,16 +10,17 @@
  * (HMRC is the judge of what it accepts). Our warnings (the small profits
  * limits) are advice and always shown.
  */
-import type { Document, Element } from '@xmldom/xmldom';
+import type { Document } from '@xmldom/xmldom';
 import type { ValidationMessage } from '../../validation-result.js';
 import { isoDay } from '../hmrc/exslt-dates.js';
 import { evaluateRules } from '../hmrc/evaluate-rules.js';
 import { messageOf, unevaluatedMessage } from '../hmrc/hmrc-messages.js';
 import { ruleTableFor } from '../hmrc/tables/index.js';
+import { declaredSchemaVersion } from '../schema/schema-versions.js';
 import { arithmeticRules } from './arithmetic-rules.js';
 import { attachmentRules } from './attachment-rules.js';
 import { periodRules } from './period-rules.js';
-import { CT_NS, ReturnFacts } from './return-facts.js';
+import { ReturnFacts } from './return-facts.js';
 import type { BusinessRule } from './rule.js';
 
 export const businessRules: BusinessRule[] = [...periodRules, ...arithmeticRules, ...attachmentRules].sort((a, b) => Number(a.code) - Number(b.code));
@@ -29,26 +30,13 @@ export interface BusinessRuleOptions {
   today?: () => string;
 }
 
-function irenvelopeOf(root: Element): Element | undefined {
-  for (let n = root.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).localName === 'Body') {
-      for (let m = n.firstChild; m; m = m.nextSibling) {
-        if (m.nodeType === 1 && (m as Element).localName === 'IRenvelope' && (m as Element).namespaceURI === CT_NS) return m as Element;
-      }
-    }
-  }
-  return undefined;
-}
-
 const byNumber = (a: ValidationMessage, b: ValidationMessage) => Number(a.code) - Number(b.code);
 
 export function runBusinessRules(doc: Document, options: BusinessRuleOptions = {}): ValidationMessage[] {
-  const root = doc.documentElement!;
-  const irenvelope = irenvelopeOf(root);
-  if (!irenvelope) return [];
-  const facts = new ReturnFacts(root, irenvelope);
+  const facts = ReturnFacts.of(doc);
+  if (!facts) return [];
   const today = options.today ?? (() => isoDay(new Date()));
-  const run = evaluateRules(ruleTableFor(facts.text('IRheader/Manifest/Contains/Reference/SchemaVersion')), doc, { today });
+  const run = evaluateRules(ruleTableFor(declaredSchemaVersion(facts.root)?.value), doc, { today });
   const failedNumbers = new Set(run.failed.map((f) => f.assertion.number));
   const ours = businessRules.flatMap((rule) => rule.check(facts)).filter((m) => m.category !== 'error' || failedNumbers.has(m.code));
   const explained = new Set(ours.filter((m) => m.category === 'error').map((m) => m.code));

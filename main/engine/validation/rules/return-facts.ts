@@ -3,7 +3,7 @@
  * under IRenvelope (CT namespace), each with the absolute path and box that
  * messages quote.
  */
-import type { Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
 import { parsePence } from './money.js';
 
 export const CT_NS = 'http://www.govtalk.gov.uk/taxation/CT/5';
@@ -25,6 +25,18 @@ function textOf(el: Element): string {
 }
 
 export class ReturnFacts {
+  /** The facts of a GovTalk message's Body/IRenvelope (CT namespace); undefined when it has none. */
+  static of(doc: Document): ReturnFacts | undefined {
+    const root = doc.documentElement;
+    if (!root) return undefined;
+    for (let n = root.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1 || (n as Element).localName !== 'Body') continue;
+      const irenvelope = children(n as Element, 'IRenvelope', CT_NS)[0];
+      if (irenvelope) return new ReturnFacts(root, irenvelope);
+    }
+    return undefined;
+  }
+
   constructor(
     /** The GovTalkMessage root. */
     readonly root: Element,
