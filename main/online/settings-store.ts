@@ -79,16 +79,18 @@ export class SettingsStore {
       this.problem = `The saved settings could not be read (${read.reason}); the defaults are in use.`;
       return structuredClone(DEFAULT_ONLINE_SETTINGS);
     }
-    let reason: string;
-    try {
-      if (!read.ok) throw new FileRefused(read.reason);
-      const parsed = onlineSettingsSchema.safeParse(JSON.parse(read.value));
-      if (parsed.success) return parsed.data;
-      reason = fieldErrorsFromZod(parsed.error)
-        .map((e) => `${e.field}: ${e.message}`)
-        .join('; ');
-    } catch (error) {
-      reason = error instanceof FileRefused ? error.message : 'it is not valid JSON';
+    // A file refused before parsing (a pipe, a link, too large, not UTF-8) is set aside like one that does not parse.
+    let reason = read.ok ? '' : read.reason;
+    if (read.ok) {
+      try {
+        const parsed = onlineSettingsSchema.safeParse(JSON.parse(read.value));
+        if (parsed.success) return parsed.data;
+        reason = fieldErrorsFromZod(parsed.error)
+          .map((e) => `${e.field}: ${e.message}`)
+          .join('; ');
+      } catch {
+        reason = 'it is not valid JSON';
+      }
     }
     const movedTo = `${SETTINGS_FILE}.unreadable-${fileStamp(this.clock())}`;
     await this.fs.rename(this.path, join(this.options.dataDir, movedTo)).catch(() => undefined);
@@ -97,6 +99,3 @@ export class SettingsStore {
     return structuredClone(DEFAULT_ONLINE_SETTINGS);
   }
 }
-
-/** A settings file refused before parsing (a pipe, a link, too large, not UTF-8): set aside like one that does not parse. */
-class FileRefused extends Error {}

@@ -25,7 +25,7 @@ export const MAX_OUTBOX_ATTEMPTS = 1000;
 export const MAX_OUTBOX_TITLE = 1000;
 export const MAX_OUTBOX_REASON = 4000;
 
-/** What was queued: the request file's kind, and the SHA-256 and size of its exact bytes. */
+/** What was queued: the request file's kind, its size, and the SHA-256 of the item's id and its exact bytes. */
 export interface QueuedRequest {
   kind: OutboxItemKind;
   sha256: string;
@@ -62,7 +62,7 @@ const SHA256 = /^[0-9a-f]{64}$/;
 /** An ISO 8601 date-time in UTC, as toISOString writes it: anything else could not be waited for. */
 const dateTime = z.iso.datetime({ message: 'must be a date and time such as 2025-06-01T09:00:00.000Z' }).refine((v) => Number.isFinite(Date.parse(v)), 'must be a real date and time');
 
-export const queuedRequestSchema = z.strictObject({
+const queuedRequestSchema = z.strictObject({
   kind: z.enum(OUTBOX_KINDS),
   sha256: z.string().regex(SHA256, 'must be a SHA-256 in hexadecimal'),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),

@@ -47,12 +47,17 @@ export const REQUEST_REASONS = {
   unreadable: (why: string) => `The request file could not be read (${why}); it was not sent. Cancel it and queue it again from the draft.`,
 };
 
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/**
+ * The SHA-256 an item records for its request: of the item's id and the
+ * bytes together, so the record copied from another item's state file never
+ * vouches for that item's request file copied in beside it.
+ */
+const requestDigest = (id: string, bytes: Uint8Array) => createHash('sha256').update(`${id}\n`).update(bytes).digest('hex');
 
-/** The bytes written for a new request, and what its item records about them. */
-export function queuedRequestOf(kind: OutboxItemKind, request: unknown): { bytes: Buffer; record: QueuedRequest } {
+/** The bytes written for item `id`'s new request, and what the item records about them. */
+export function queuedRequestOf(id: string, kind: OutboxItemKind, request: unknown): { bytes: Buffer; record: QueuedRequest } {
   const bytes = Buffer.from(JSON.stringify(request), 'utf8');
-  return { bytes, record: { kind, sha256: sha256Hex(bytes), size: bytes.length } };
+  return { bytes, record: { kind, sha256: requestDigest(id, bytes), size: bytes.length } };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,7 +70,7 @@ const unknownField = (value: Record<string, unknown>, known: Set<string>) => Obj
  * (a 400 names the field); here only what tells the kinds apart and what the
  * sender itself reads, so a request can never go to the wrong operation.
  */
-export function kindProblem(kind: OutboxItemKind, request: unknown): string | null {
+function kindProblem(kind: OutboxItemKind, request: unknown): string | null {
   if (!isObject(request)) return 'it is not a JSON object';
   switch (kind) {
     case 'ct600-build': {
@@ -115,7 +120,7 @@ function checkBytes(item: OutboxItem, recorded: QueuedRequest, read: RegularFile
     if (read.problem === 'too-large') return { ok: false, reason: REQUEST_REASONS.changed };
     return { ok: false, reason: REQUEST_REASONS.unreadable(read.reason) };
   }
-  if (read.size !== recorded.size || sha256Hex(read.value) !== recorded.sha256) return { ok: false, reason: REQUEST_REASONS.changed };
+  if (read.size !== recorded.size || requestDigest(item.id, read.value) !== recorded.sha256) return { ok: false, reason: REQUEST_REASONS.changed };
   const text = decodeStrictUtf8(read.value);
   let request: unknown;
   try {

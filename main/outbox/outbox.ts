@@ -136,12 +136,13 @@ export class Outbox {
 
   /** Writes the item to disk, then tries it (when the gate is open). */
   async enqueue(input: NewOutboxItem): Promise<OutboxItemView> {
-    const { bytes, record } = queuedRequestOf(input.kind, input.request);
+    const id = randomUUID();
+    const { bytes, record } = queuedRequestOf(id, input.kind, input.request);
     const problem = queueProblem(input.kind, record, input.request);
     if (problem !== null) throw new StoreError('invalid', problem, [{ field: 'request', message: problem }]);
     const now = this.clock().toISOString();
     const item: OutboxItem = {
-      id: randomUUID(),
+      id,
       kind: input.kind,
       draftId: input.draftId,
       title: clip(input.title, MAX_OUTBOX_TITLE),

@@ -41,7 +41,7 @@ export interface RecordSummary {
   bytes: number;
 }
 
-export type RecordRead = { ok: true; record: IdempotencyRecord } | { ok: false; missing: boolean; reason: string };
+export type RecordRead = { ok: true; record: IdempotencyRecord } | { ok: false; reason: string };
 
 export interface StartupSweep {
   kept: RecordSummary[];
@@ -143,7 +143,7 @@ export class IdempotencyRecords {
   async read(id: string): Promise<RecordRead> {
     const name = recordFileName(id);
     const read = await this.after(name, () => this.readFile(name));
-    if (read.ok && read.record.id !== id) return { ok: false, missing: false, reason: 'it holds the answer of another request' };
+    if (read.ok && read.record.id !== id) return { ok: false, reason: 'it holds the answer of another request' };
     return read;
   }
 
@@ -183,19 +183,19 @@ export class IdempotencyRecords {
 
   private async readFile(name: string): Promise<RecordRead> {
     const read = await readRegularText(join(this.dir, name), { maxBytes: this.fileLimit, kind: 'stored idempotency answers', fs: this.fs });
-    if (!read.ok) return { ok: false, missing: read.problem === 'missing', reason: read.reason };
+    if (!read.ok) return { ok: false, reason: read.reason };
     let json: unknown;
     try {
       json = JSON.parse(read.value);
     } catch {
-      return { ok: false, missing: false, reason: 'it is not valid JSON' };
+      return { ok: false, reason: 'it is not valid JSON' };
     }
     const parsed = recordSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { ok: false, missing: false, reason: `it is not a stored answer (${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'wrong shape'})` };
+      return { ok: false, reason: `it is not a stored answer (${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'wrong shape'})` };
     }
-    if (recordFileName(parsed.data.id) !== name) return { ok: false, missing: false, reason: 'it holds the answer of another request' };
+    if (recordFileName(parsed.data.id) !== name) return { ok: false, reason: 'it holds the answer of another request' };
     const { contentType, location, ...rest } = parsed.data;
     return { ok: true, record: { ...rest, contentType, location } };
   }

@@ -115,9 +115,13 @@ async function apply(t: Tamper, dataDir: string, ids: string[]): Promise<void> {
       return edit((s) => set(s, t.field, t.value));
     case 'field-from': {
       if (await pipe(stateFile(dataDir, id(t.b)))) return;
-      const other = await readFile(stateFile(dataDir, id(t.b)), 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => undefined);
-      if (!other) return;
-      const value = t.field === 'request.sha256' ? (other.request as Record<string, unknown> | undefined)?.sha256 : other[t.field];
+      // An earlier step may have removed or truncated the other state file.
+      const other = await readFile(stateFile(dataDir, id(t.b)), 'utf8')
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => undefined);
+      if (typeof other !== 'object' || other === null) return;
+      const state = other as Record<string, unknown>;
+      const value = t.field === 'request.sha256' ? (state.request as Record<string, unknown> | undefined)?.sha256 : state[t.field];
       return edit((s) => set(s, t.field, value));
     }
   }

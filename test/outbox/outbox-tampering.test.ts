@@ -46,6 +46,21 @@ describe('a request file is bound to its item', () => {
     }
   });
 
+  it('never sends another item’s request even when its recorded digest was copied across with it', async () => {
+    const { dataDir, queued } = await queueWhileOffline([ct600('Alpha'), ct600('Beta')]);
+    const [alpha, beta] = queued.map((q) => q.id) as [string, string];
+    const alphaRequest = (await readState(dataDir, alpha)).request;
+    await rm(requestFile(dataDir, beta));
+    await rename(requestFile(dataDir, alpha), requestFile(dataDir, beta));
+    await editState(dataDir, beta, (state) => void (state.request = alphaRequest));
+
+    const sent: Sent[] = [];
+    const outbox = await restart(dataDir, sent);
+    await settled(outbox);
+    expect(sent).toEqual([]);
+    expect(outbox.get(beta)).toMatchObject({ state: 'failed', attempts: 0, reason: 'The request file was changed after it was queued; it was not sent. Cancel it and queue it again from the draft.' });
+  });
+
   it('fails an item whose request file is missing with its own reason, and Retry says so instead of promising to send it', async () => {
     const { dataDir, queued } = await queueWhileOffline([ct600('Alpha')]);
     const id = queued[0]!.id;
