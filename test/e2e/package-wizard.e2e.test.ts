@@ -18,7 +18,7 @@ import { sha256FileLine } from '../../main/engine/package/hash-file.js';
 import { validatePackage } from '../../main/engine/package/validate-package.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { repoRoot } from '../engine/package/shared-paths.js';
-import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
+import { formatSize } from '../../renderer/src/format/index.js';
 import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 /** The hand-written Inline XBRL report (ix:header, ix:references, ix:resources with contexts and a unit, facts) and its extension taxonomy. */

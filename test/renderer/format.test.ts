@@ -8,7 +8,7 @@ import {
   displayAmountText,
   formatAmount,
   formatMoney,
-  formatPounds,
+  formatWholePounds,
   formatRate,
   formatSize,
   formatSizeExactly,
@@ -58,8 +58,8 @@ describe('money', () => {
   });
 
   it('states whole pounds for penalties and limits', () => {
-    expect(formatPounds(100)).toBe('£100');
-    expect(formatPounds(250_000)).toBe('£250,000');
+    expect(formatWholePounds(100)).toBe('£100');
+    expect(formatWholePounds(250_000)).toBe('£250,000');
   });
 
   it('reads back what a bookkeeper types: commas, spaces and £ anywhere', () => {

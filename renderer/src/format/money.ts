@@ -37,7 +37,7 @@ export function formatMoney(pence: number | bigint, kind: MoneyKind): string {
 }
 
 /** Whole pounds as a penalty or a limit is stated: "£100", "£1,500". */
-export const formatPounds = (pounds: number) => formatMoney(BigInt(Math.round(pounds)) * 100n, 'whole-pounds');
+export const formatWholePounds = (pounds: number) => formatMoney(BigInt(Math.round(pounds)) * 100n, 'whole-pounds');
 
 export type MoneyParse = { ok: true; pence: bigint | undefined } | { ok: false };
 

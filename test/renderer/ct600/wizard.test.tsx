@@ -129,7 +129,7 @@ describe('CT600 wizard: profits and tax', () => {
     fireEvent.click(await screen.findByTestId('task-profits'));
     expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('120,000');
     type('Trading losses brought forward (box 160)', '5000');
-    expect(screen.getByLabelText('Trading profits (box 155)')).toHaveValue('45,000.00');
+    expect(screen.getByLabelText('Trading profits (box 155)')).toHaveValue('45,000');
     type('Profits charged at this rate (box 335)', '40000');
     type('Rate of tax (box 340)', '19');
     expect(screen.getByLabelText('Tax (box 345)')).toHaveValue('7,600.00');

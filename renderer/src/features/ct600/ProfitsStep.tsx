@@ -24,12 +24,12 @@ function partLine(part: RatePart, view: SmallProfitsView) {
   const whole = view.parts.length === 1;
   const what = whole ? `This period (${part.days} days, ${companies(part.associated)})` : `Financial year ${part.year}'s part (${part.days} days, ${companies(part.associated)})`;
   if (part.band === 'before the small profits rate') return `${what}: financial year ${part.year} has one rate of 19%, with no limits.`;
-  const limits = `lower limit ${formatPounds(part.lower)}, upper limit ${formatPounds(part.upper)}`;
+  const limits = `lower limit ${formatPounds(part.lower, 'whole-pounds')}, upper limit ${formatPounds(part.upper, 'whole-pounds')}`;
   if (part.profits === undefined) return `${what}: ${limits}.`;
-  const profits = `${whole ? 'profits' : 'its share of the profits'} of ${formatPounds(part.profits)}`;
+  const profits = `${whole ? 'profits' : 'its share of the profits'} of ${formatPounds(part.profits, 'whole-pounds')}`;
   if (part.band === 'small profits rate') return `${what}: ${limits}; ${profits} are within the lower limit, so the small profits rate of 19% applies.`;
   if (part.band === 'marginal relief') {
-    return `${what}: ${limits}; ${profits} are between the limits, so 25% applies less marginal relief of 3/200 × (${formatPounds(part.upper)} − ${formatPounds(part.profits)}) = ${formatPounds(part.relief!)}.`;
+    return `${what}: ${limits}; ${profits} are between the limits, so 25% applies less marginal relief of 3/200 × (${formatPounds(part.upper, 'whole-pounds')} − ${formatPounds(part.profits, 'whole-pounds')}) = ${formatPounds(part.relief!)}.`;
   }
   return `${what}: ${limits}; ${profits} are above the upper limit, so the main rate of 25% applies.`;
 }

@@ -3,7 +3,7 @@ import { Button, DropZone, FileTrigger, isDirectoryDropItem, isFileDropItem, typ
 import { describeLimit, MAX_DRAFT_ATTACHMENT_BYTES, type DraftAttachment, type PackagePlanProblem } from '../../../../preload/contract.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
 import { Busy } from '../../components/Progress.js';
-import { formatSize } from '../validate/file-kind.js';
+import { formatSize } from '../../format/index.js';
 import { usePackageWizard } from './package-context.js';
 import { PackageTree } from './PackageTree.js';
 import { ReferenceList } from './ReferenceList.js';

@@ -5,10 +5,9 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { settle } from '../frame/bridge-call.js';
-import { ukDate, ukDateTime } from '../frame/uk-format.js';
+import { formatSize, formatSizeExactly, ukDate, ukDateTime } from '../../format/index.js';
 import { ServicePanel } from '../online/ServicePanel.js';
 import { ValidationResults } from '../results/ValidationResults.js';
-import { formatSize } from '../validate/file-kind.js';
 import { countryName } from './countries.js';
 import { ABOUT_FIELDS, aboutLabel, dateOfText, ENTRY_POINT_FIELDS, entryPointFieldId, splitLanguages, stepOfField, type AboutField } from './form.js';
 import { usePackageWizard } from './package-context.js';
@@ -235,7 +234,7 @@ export function ReviewStep() {
               <dd>{packageKindWords(built.extension)}</dd>
               <dt>Size</dt>
               <dd data-testid="built-size">
-                {formatSize(built.size)} ({built.size.toLocaleString('en-GB')} bytes)
+                {formatSizeExactly(built.size)}
               </dd>
               <dt>SHA-256 of the package</dt>
               <dd>
