@@ -158,6 +158,8 @@ describe('sizes', () => {
     expect(formatSize(512)).toBe('512 bytes');
     expect(formatSize(1023)).toBe('1,023 bytes');
     expect(formatSize(1024)).toBe('1 KB');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(10 * 1024 + 600)).toBe('11 KB');
     expect(formatSize(830 * 1024 + 100)).toBe('830 KB');
     expect(formatSize(1024 * 1024 - 1)).toBe('1 MB');
     expect(formatSize(1_258_291)).toBe('1.2 MB');

@@ -188,7 +188,7 @@ describe('Validate a file', () => {
     const big = new File([new Uint8Array(31 * 1024 * 1024)], 'huge.xml');
     dropOn(screen.getByTestId('drop-zone'), big);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'huge.xml is 31.0 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
+      'huge.xml is 31 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
     );
     expect(calls.map((c) => c.channel)).toEqual(['app.info']);
   });

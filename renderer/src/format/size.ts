@@ -15,6 +15,8 @@ const oneDecimal = (n: number) => {
 export function formatSize(bytes: number): string {
   if (bytes === 1) return '1 byte';
   if (bytes < KB) return `${bytes.toLocaleString('en-GB')} bytes`;
+  // Under 10 KB a tenth tells files apart ("1.5 KB"); above, whole KB are enough ("830 KB").
+  if (bytes < 10 * KB) return `${oneDecimal(bytes / KB)} KB`;
   // 1,023.6 KB would round to "1024 KB": say 1 MB instead.
   if (Math.round(bytes / KB) < KB) return `${Math.round(bytes / KB)} KB`;
   if (Number(oneDecimal(bytes / MB)) < KB) return `${oneDecimal(bytes / MB)} MB`;

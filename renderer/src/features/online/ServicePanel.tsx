@@ -198,7 +198,7 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
                   <code className="digest" data-testid="service-sha256">
                     {build.sha256}
                   </code>{' '}
-                  ({formatSizeExactly(build.size)})
+                  · {formatSizeExactly(build.size)}
                 </dd>
               </>
             ) : null}
