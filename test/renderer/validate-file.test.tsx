@@ -69,7 +69,7 @@ describe('Validate a file', () => {
     expect(within(result).getByRole('list', { name: 'Checks' })).toHaveTextContent('Schema: validBusiness rules: not validIRmark: valid');
     expect(within(result).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Errors (1)', 'Warnings (2)']);
     const warnings = within(result).getByRole('table', { name: 'Warnings from the business rules check' });
-    expect(within(warnings).getAllByRole('row')[1]!.textContent).toBe('9144Box 435Box 435 differs from the marginal relief worked out from the figures.2');
+    expect(within(warnings).getAllByRole('row')[1]!.textContent).toBe('HMRC business rule 9144Box 435Box 435 differs from the marginal relief worked out from the figures.2');
     const validate = calls.find((c) => c.channel === 'ct600.validate')?.request as { fileName: string; bytes: Uint8Array };
     expect(validate.fileName).toBe('return.xml');
     expect(Array.from(validate.bytes)).toEqual(Array.from(Buffer.from(xml, 'utf8')));

@@ -62,8 +62,23 @@ describe('validation results', () => {
     const errors = screen.getByRole('table', { name: 'Errors from the business rules check' });
     const rows = within(errors).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.textContent).toBe('9200Box 155Box 155 must equal box 145 minus box 150.3');
+    expect(rows[0]!.textContent).toBe('HMRC business rule 9200Box 155Box 155 must equal box 145 minus box 150.3');
     expect(screen.queryByText('Checked 212 rules.')).not.toBeInTheDocument();
+  });
+
+  it('names each rule in words, with its code beside them for support', () => {
+    renderResults({
+      ...sample,
+      validations: [
+        { validationType: 2, validationResult: 'valid', messages: [{ category: 'info', type: 'irmark', code: 'irmark-valid', message: 'The IRmark matches the content.', attributes: [] }] },
+        { validationType: 3, validationResult: 'invalid', messages: [{ category: 'error', type: 'report-package', code: 'rpe:invalidDirectoryStructure', message: 'acme/extra.txt: a file beside the top-level directory', attributes: [] }] },
+      ],
+    });
+    const rule = screen.getByText('rpe:invalidDirectoryStructure').closest('td')!;
+    expect(rule).toHaveTextContent(/^Files not laid out as a package rpe:invalidDirectoryStructure$/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Every message (full)' }));
+    expect(screen.getByText('irmark-valid').closest('td')).toHaveTextContent(/^IRmark matches irmark-valid$/);
+    expect(screen.getAllByRole('columnheader', { name: 'Rule' }).length).toBeGreaterThan(0);
   });
 
   it('the full view lists every message, information included, without counts', () => {

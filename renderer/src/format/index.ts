@@ -3,3 +3,4 @@ export * from './money.js';
 export * from './rate.js';
 export * from './date.js';
 export * from './size.js';
+export * from './code-words.js';

@@ -137,9 +137,9 @@ describe('CT600 wizard: profits and tax', () => {
     type('Double taxation relief (box 450)', '100.50');
     expect(screen.getByLabelText('Total reliefs and deductions (box 470)')).toHaveValue('100.50');
     expect(screen.getByLabelText('Net corporation tax liability (box 475)')).toHaveValue('7,499.50');
-    expect(screen.getByTestId('rate-note')).toHaveTextContent('the rate is 25.00 (main rate); 19.00, the small profits rate, needs the claim in box 329');
+    expect(screen.getByTestId('rate-note')).toHaveTextContent('the rate is 25% (main rate); 19%, the small profits rate, needs the claim in box 329');
     fireEvent.click(screen.getByRole('checkbox', { name: 'The company claims the small profits rate or marginal relief (box 329)' }));
-    expect(screen.getByTestId('rate-note')).toHaveTextContent('19.00 (small profits rate, claimed in box 329) or 25.00 (main rate');
+    expect(screen.getByTestId('rate-note')).toHaveTextContent('19% (small profits rate, claimed in box 329) or 25% (main rate');
 
     fireEvent.click(screen.getByRole('button', { name: 'Enter a different figure for box 430' }));
     await waitFor(() => expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveFocus());

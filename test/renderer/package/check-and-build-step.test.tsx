@@ -312,7 +312,7 @@ describe('Check and build: the filing service', () => {
     expect(answered).toHaveTextContent('Answered byThe filing service at https://api.example.com (API version 1.0)');
     expect(answered).toHaveTextContent(/When15 January 2025 at \d\d:\d\d/);
     expect(within(answered).getByTestId('service-sha256')).toHaveTextContent(ENGINE_SHA);
-    expect(answered).toHaveTextContent(`Hash_Result (the service’s own SHA-256)${HASH_RESULT}`);
+    expect(answered).toHaveTextContent(`The filing service’s own SHA-256 (Hash_Result)${HASH_RESULT}`);
     expect(within(answered).getByTestId('agreement')).toHaveTextContent('Agrees with the local engine');
     expect(within(answered).queryByTestId('agreement-digests')).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
+import { CodeInWords } from '../results/ValidationResults.js';
 import { displayAmountText, formatMoney, formatRate, formatSize, ukDateTime } from '../../format/index.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
@@ -76,7 +77,7 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
       <thead>
         <tr>
           <th scope="col">Kind</th>
-          <th scope="col">HMRC rule</th>
+          <th scope="col">Rule</th>
           <th scope="col">Box</th>
           <th scope="col">Message</th>
         </tr>
@@ -88,7 +89,9 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
           return (
             <tr key={i} className={`messages__row--${m.category}`}>
               <td>{m.category === 'error' ? 'Error' : m.category === 'warning' ? 'Warning' : 'Note'}</td>
-              <td>{m.code}</td>
+              <td>
+                <CodeInWords code={m.code} />
+              </td>
               <td>{box ?? '—'}</td>
               <td>
                 {f ? (

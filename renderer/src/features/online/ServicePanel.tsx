@@ -204,7 +204,7 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
             ) : null}
             {build.hash ? (
               <>
-                <dt>{kind === 'report-package' ? 'Hash_Result (the service’s own SHA-256)' : 'Hash'}</dt>
+                <dt>{kind === 'report-package' ? 'The filing service’s own SHA-256 (Hash_Result)' : 'Hash'}</dt>
                 <dd>
                   <code>{build.hash}</code>
                 </dd>

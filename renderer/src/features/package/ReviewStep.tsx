@@ -160,7 +160,7 @@ export function ReviewStep() {
         <CheckboxField
           id="includeHash"
           label="Include the package’s SHA-256 from the filing service (Hash_Result)"
-          hint="The SHA-256 is always shown; this also asks the builder for the service’s own Hash_Result."
+          hint="Filing Desk always shows the SHA-256 it works out itself; this also asks the builder to state its own, to compare."
           checked={form.includeHash}
           onChange={(on) => ctx.update((f) => ({ ...f, includeHash: on }))}
         />
@@ -244,7 +244,7 @@ export function ReviewStep() {
               </dd>
               {built.build.hashResult ? (
                 <>
-                  <dt>Hash_Result (the service’s SHA-256)</dt>
+                  <dt>The filing service’s own SHA-256 (Hash_Result)</dt>
                   <dd>
                     <code className="digest" data-testid="hash-result">
                       {built.build.hashResult.Hash_Result}
