@@ -143,12 +143,11 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
 /** The rule's words, with its code beside them for support. */
 export function CodeInWords({ code }: { code: string }) {
   const words = wordsForCode(code);
-  return words ? (
-    <>
-      {words} <code className="messages__code">{code}</code>
-    </>
-  ) : (
-    <code className="messages__code">{code}</code>
+  return (
+    <span className="messages__rule">
+      {words ? <>{words} </> : null}
+      <code className="messages__code">{code}</code>
+    </span>
   );
 }
 
