@@ -73,7 +73,11 @@ describe('hints that add to the label', () => {
       </BridgeProvider>,
     );
     await screen.findByLabelText('Identifier');
-    expect(restatingHints()).toEqual([]);
+    const found = restatingHints();
+    fireEvent.click(screen.getByTestId('task-entry-points'));
+    await screen.findByLabelText('Entry point document URL', { exact: false });
+    found.push(...restatingHints());
+    expect(found).toEqual([]);
   });
 
   describe('in the window', () => {
