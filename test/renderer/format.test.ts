@@ -10,6 +10,7 @@ import {
   formatMoney,
   formatWholePounds,
   formatRate,
+  ratesInText,
   formatSize,
   formatSizeExactly,
   machineAmount,
@@ -109,6 +110,11 @@ describe('rates', () => {
     expect(formatRate('0.00')).toBe('0%');
     expect(formatRate('07.10')).toBe('7.1%');
     expect(formatRate('')).toBe('');
+  });
+
+  it('writes the rates inside a check’s sentence the same way, and nothing else in it', () => {
+    expect(ratesInText('rate 19.00% is the small profits rate; use the main rate of 25.00%')).toBe('rate 19% is the small profits rate; use the main rate of 25%');
+    expect(ratesInText('rate 26.50% is not allowed; box 345 is 7600.00')).toBe('rate 26.5% is not allowed; box 345 is 7600.00');
   });
 });
 

@@ -81,6 +81,16 @@ describe('validation results', () => {
     expect(screen.getAllByRole('columnheader', { name: 'Rule' }).length).toBeGreaterThan(0);
   });
 
+  it('writes a rate in a message as 21%, and keeps the check’s own 21.00% in the CSV', () => {
+    const rated: ValidationJobResult = {
+      ...sample,
+      validations: [{ validationType: 1, validationResult: 'invalid', messages: [{ ...repeated, message: 'Rule 9200: rate 21.00% is not allowed for financial year 2024' }] }],
+    };
+    renderResults(rated);
+    expect(screen.getByText('Rule 9200: rate 21% is not allowed for financial year 2024')).toBeInTheDocument();
+    expect(toCsv(rated, 'filtered')).toContain('rate 21.00% is not allowed');
+  });
+
   it('the full view lists every message, information included, without counts', () => {
     renderResults();
     fireEvent.click(screen.getByRole('radio', { name: 'Every message (full)' }));

@@ -11,3 +11,11 @@ export function formatRate(rate: string | number): string {
   const fraction = (m[2] ?? '').replace(/0+$/, '');
   return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }
+
+/**
+ * Rates inside a check's own sentence ("rate 21.00% is not allowed") as the
+ * window writes them ("rate 21% is not allowed"). Only figures written with a
+ * % sign are touched; the copied and exported text keeps the message as the
+ * check wrote it.
+ */
+export const ratesInText = (text: string) => text.replace(/\b(\d+\.\d+)%/g, (_, rate: string) => formatRate(rate));

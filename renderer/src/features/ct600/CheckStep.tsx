@@ -5,7 +5,7 @@ import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
 import { CodeInWords } from '../results/ValidationResults.js';
-import { displayAmountText, formatMoney, formatRate, formatSize, ukDateTime } from '../../format/index.js';
+import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, ukDateTime } from '../../format/index.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
 import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
@@ -103,10 +103,10 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
                       ctx.go(f.step, f.id);
                     }}
                   >
-                    {m.message}
+                    {ratesInText(m.message)}
                   </a>
                 ) : (
-                  m.message
+                  ratesInText(m.message)
                 )}
               </td>
             </tr>

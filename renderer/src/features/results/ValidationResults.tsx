@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ValidationJobResult } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
-import { wordsForCode } from '../../format/code-words.js';
+import { ratesInText, wordsForCode } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
 import { categoryNames, countWords, groupRows, resultRows, toCsv, toPlainText, verdictOf, type ResultView } from './report.js';
 
@@ -126,7 +126,7 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
                     <tr key={i} className={`messages__row messages__row--${r.category}`}>
                       <td><CodeInWords code={r.code} /></td>
                       <td>{r.where || '—'}</td>
-                      <td>{r.message}</td>
+                      <td>{ratesInText(r.message)}</td>
                       {view === 'filtered' && <td className="messages__count">{r.occurrences}</td>}
                     </tr>
                   ))}
