@@ -18,7 +18,7 @@ import { sha256FileLine } from '../../main/engine/package/hash-file.js';
 import { validatePackage } from '../../main/engine/package/validate-package.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { repoRoot } from '../engine/package/shared-paths.js';
-import { formatSize } from '../../renderer/src/features/validate/file-kind.js';
+import { formatSize } from '../../renderer/src/format/index.js';
 import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 /** The hand-written Inline XBRL report (ix:header, ix:references, ix:resources with contexts and a unit, facts) and its extension taxonomy. */
@@ -285,9 +285,11 @@ describe('report package wizard, end to end', () => {
     const missing = page.locator('[data-testid="reference-row"][data-verdict="missing"]');
     await expect.poll(() => missing.count()).toBe(1);
     expect(await missing.textContent()).toMatch(/acme-2024\.xsd.*acme-2024\.xhtml.*missing: looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024\.xsd.*Blocks Build/);
-    // The report's own row names the reference too.
+    // The report's own row says it in plain words; where Filing Desk looked is said once, in the list above.
     const reportRow = page.locator('[data-testid="attached-file"]', { hasText: 'acme-2024.xhtml' });
-    expect(await reportRow.textContent()).toMatch(/its schemaRef "http:\/\/example\.com\/acme\/2024\/acme-2024\.xsd" does not resolve/);
+    expect(await reportRow.textContent()).toMatch(/Its schema acme-2024\.xsd is not in the package, so the package cannot be built/);
+    expect(await reportRow.textContent()).not.toContain('looked for');
+    expect(await page.getByText(/looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024\.xsd/).count()).toBe(1);
     await shot(page, 'package-10a-report-schema-missing');
     await page.getByTestId('task-review').click();
     expect(await page.getByTestId('build').isDisabled()).toBe(true);

@@ -111,7 +111,7 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     const alert = page.getByRole('alert');
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toContain(
-      'huge-return.xml is 31.0 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
+      'huge-return.xml is 31 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
     );
     await screenshot(page, '06-validate-too-large');
     expect(harness.invokedChannels).toEqual([]);

@@ -57,7 +57,7 @@ describe('Start screen', () => {
     expect(rows[0]).toHaveTextContent('CT600 return');
     expect(rows[0]).toHaveTextContent('Acme Widgets Ltd');
     expect(rows[0]).toHaveTextContent('1 April 2024 to 31 March 2025');
-    expect(rows[0]).toHaveTextContent('Changed 15 January 2025, 14:05');
+    expect(rows[0]).toHaveTextContent('Changed 15 January 2025 at 14:05');
     expect(rows[0]).toHaveTextContent('Validated');
     expect(rows[1]).toHaveTextContent('Built');
     expect(rows[1]).toHaveTextContent('No client');

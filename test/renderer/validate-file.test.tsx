@@ -69,7 +69,7 @@ describe('Validate a file', () => {
     expect(within(result).getByRole('list', { name: 'Checks' })).toHaveTextContent('Schema: validBusiness rules: not validIRmark: valid');
     expect(within(result).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Errors (1)', 'Warnings (2)']);
     const warnings = within(result).getByRole('table', { name: 'Warnings from the business rules check' });
-    expect(within(warnings).getAllByRole('row')[1]!.textContent).toBe('9144Box 435Box 435 differs from the marginal relief worked out from the figures.2');
+    expect(within(warnings).getAllByRole('row')[1]!.textContent).toBe('HMRC business rule 9144Box 435Box 435 differs from the marginal relief worked out from the figures.2');
     const validate = calls.find((c) => c.channel === 'ct600.validate')?.request as { fileName: string; bytes: Uint8Array };
     expect(validate.fileName).toBe('return.xml');
     expect(Array.from(validate.bytes)).toEqual(Array.from(Buffer.from(xml, 'utf8')));
@@ -188,7 +188,7 @@ describe('Validate a file', () => {
     const big = new File([new Uint8Array(31 * 1024 * 1024)], 'huge.xml');
     dropOn(screen.getByTestId('drop-zone'), big);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'huge.xml is 31.0 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
+      'huge.xml is 31 MB; Filing Desk checks CT600 returns up to 30 MB (HMRC accepts messages up to 25 MB).',
     );
     expect(calls.map((c) => c.channel)).toEqual(['app.info']);
   });

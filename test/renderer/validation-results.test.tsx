@@ -62,8 +62,33 @@ describe('validation results', () => {
     const errors = screen.getByRole('table', { name: 'Errors from the business rules check' });
     const rows = within(errors).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.textContent).toBe('9200Box 155Box 155 must equal box 145 minus box 150.3');
+    expect(rows[0]!.textContent).toBe('HMRC business rule 9200Box 155Box 155 must equal box 145 minus box 150.3');
     expect(screen.queryByText('Checked 212 rules.')).not.toBeInTheDocument();
+  });
+
+  it('names each rule in words, with its code beside them for support', () => {
+    renderResults({
+      ...sample,
+      validations: [
+        { validationType: 2, validationResult: 'valid', messages: [{ category: 'info', type: 'irmark', code: 'irmark-valid', message: 'The IRmark matches the content.', attributes: [] }] },
+        { validationType: 3, validationResult: 'invalid', messages: [{ category: 'error', type: 'report-package', code: 'rpe:invalidDirectoryStructure', message: 'acme/extra.txt: a file beside the top-level directory', attributes: [] }] },
+      ],
+    });
+    const rule = screen.getByText('rpe:invalidDirectoryStructure').closest('td')!;
+    expect(rule).toHaveTextContent(/^Files not laid out as a package rpe:invalidDirectoryStructure$/);
+    fireEvent.click(screen.getByRole('radio', { name: 'Every message (full)' }));
+    expect(screen.getByText('irmark-valid').closest('td')).toHaveTextContent(/^IRmark matches irmark-valid$/);
+    expect(screen.getAllByRole('columnheader', { name: 'Rule' }).length).toBeGreaterThan(0);
+  });
+
+  it('writes a rate in a message as 21%, and keeps the check’s own 21.00% in the CSV', () => {
+    const rated: ValidationJobResult = {
+      ...sample,
+      validations: [{ validationType: 1, validationResult: 'invalid', messages: [{ ...repeated, message: 'Rule 9200: rate 21.00% is not allowed for financial year 2024' }] }],
+    };
+    renderResults(rated);
+    expect(screen.getByText('Rule 9200: rate 21% is not allowed for financial year 2024')).toBeInTheDocument();
+    expect(toCsv(rated, 'filtered')).toContain('rate 21.00% is not allowed');
   });
 
   it('the full view lists every message, information included, without counts', () => {

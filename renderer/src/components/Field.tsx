@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { restatesLabel } from './hint-words.js';
 import './components.css';
 
 export interface FieldLabelling {
@@ -20,8 +21,11 @@ export const hintIdOf = (id: string) => `${id}-hint`;
 export const errorIdOf = (id: string) => `${id}-error`;
 export const notesIdOf = (id: string) => `${id}-notes`;
 
-export function describedByOf({ id, hint, hmrc, error, notes }: FieldLabelling): string | undefined {
-  const ids = [hint || hmrc ? hintIdOf(id) : null, notes ? notesIdOf(id) : null, error ? errorIdOf(id) : null].filter(Boolean);
+/** HMRC's words for the box, unless they are the label's own words again. */
+const hmrcWordsOf = ({ label, hmrc }: { label?: string | undefined; hmrc?: string | undefined }) => (hmrc && !restatesLabel(label ?? '', hmrc) ? hmrc : undefined);
+
+export function describedByOf({ id, label, hint, hmrc, error, notes }: FieldLabelling): string | undefined {
+  const ids = [hint || hmrcWordsOf({ label, hmrc }) ? hintIdOf(id) : null, notes ? notesIdOf(id) : null, error ? errorIdOf(id) : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
@@ -35,7 +39,8 @@ export function LabelText({ label, box }: { label: string; box?: string | undefi
   );
 }
 
-export function FieldHint({ id, hint, hmrc, box }: Pick<FieldLabelling, 'id' | 'hint' | 'hmrc' | 'box'>) {
+export function FieldHint({ id, label, hint, box, ...rest }: Pick<FieldLabelling, 'id' | 'hint' | 'hmrc' | 'box'> & { label?: string }) {
+  const hmrc = hmrcWordsOf({ label, hmrc: rest.hmrc });
   if (!hint && !hmrc) return null;
   return (
     <div className="field__hint" id={hintIdOf(id)}>
@@ -77,7 +82,7 @@ export function Field(props: FieldLabelling & { children: ReactNode; className?:
       <label className="field__label" htmlFor={id}>
         <LabelText label={label} box={box} />
       </label>
-      <FieldHint id={id} hint={hint} hmrc={hmrc} box={box} />
+      <FieldHint id={id} label={label} hint={hint} hmrc={hmrc} box={box} />
       <FieldNotes id={id} notes={notes} />
       <FieldError id={id} error={error} />
       {children}
@@ -150,7 +155,7 @@ export function RadioField(props: FieldLabelling & { value: string; options: { v
       <legend className="field__label">
         <LabelText label={label} box={box} />
       </legend>
-      <FieldHint id={id} hint={props.hint} hmrc={props.hmrc} box={box} />
+      <FieldHint id={id} label={label} hint={props.hint} hmrc={props.hmrc} box={box} />
       <FieldNotes id={id} notes={props.notes} />
       <FieldError id={id} error={error} />
       <div className={`radios${inline ? ' radios--inline' : ''}`}>
@@ -198,7 +203,7 @@ export function CheckboxField(props: FieldLabelling & { checked: boolean; onChan
       </div>
       {/* As GOV.UK's checkboxes: the hint under the label, in line with its text. */}
       <div className="checkbox__hint">
-        <FieldHint id={id} hint={props.hint} hmrc={props.hmrc} box={box} />
+        <FieldHint id={id} label={label} hint={props.hint} hmrc={props.hmrc} box={box} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { DateInput, type DateParts } from '../../../renderer/src/components/Date
 import { ErrorSummary } from '../../../renderer/src/components/ErrorSummary.js';
 import { FileDropZone } from '../../../renderer/src/components/FileDropZone.js';
 import { MoneyInput } from '../../../renderer/src/components/MoneyInput.js';
+import { RateInput } from '../../../renderer/src/components/RateInput.js';
 import { TaskList } from '../../../renderer/src/components/TaskList.js';
 
 afterEach(cleanup);
@@ -57,24 +58,80 @@ describe('MoneyInput', () => {
   it('is labelled with its box, shows £ outside the accessible name and ties hint and error to the input', () => {
     const onChange = vi.fn();
     const onBlur = vi.fn();
-    render(<MoneyInput id="turnover" label="Turnover" box="145" hmrc="Total turnover from trade" hint="Whole pounds" error="Turnover must not be negative (box 145)" value="-5000" onChange={onChange} onBlur={onBlur} />);
+    render(<MoneyInput id="turnover" label="Turnover" box="145" hmrc="Total turnover from trade" hint="Whole pounds" error="Turnover must not be negative (box 145)" kind="whole-pounds" value="-5000" onChange={onChange} onBlur={onBlur} />);
     const input = screen.getByLabelText('Turnover (box 145)');
-    expect(input).toHaveValue('-5000');
+    expect(input).toHaveValue('-5,000');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAttribute('aria-describedby', 'turnover-hint turnover-error');
     expect(input).toHaveAccessibleDescription('HMRC box 145: “Total turnover from trade”. Whole pounds Turnover must not be negative (box 145)');
     expect(screen.getByText('£')).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '12,500.00' } });
     expect(onChange).toHaveBeenCalledWith('12,500.00');
     fireEvent.blur(input);
     expect(onBlur).toHaveBeenCalled();
   });
 
+  /** The wizard's part: the draft holds what the input hands up. */
+  function Held({ kind, initial }: { kind: 'whole-pounds' | 'pence'; initial: string }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <MoneyInput id="figure" label="Figure" kind={kind} value={value} onChange={setValue} />
+        <output data-testid="held">{value}</output>
+      </>
+    );
+  }
+
+  it('shows the typed figure formatted once the field loses focus, and keeps the machine form in the draft', () => {
+    render(<Held kind="whole-pounds" initial="" />);
+    const input = screen.getByLabelText('Figure');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '£250000' } });
+    expect(input).toHaveValue('£250000');
+    fireEvent.blur(input);
+    expect(input).toHaveValue('250,000');
+    expect(screen.getByTestId('held')).toHaveTextContent('250000');
+    // Editing again starts from the figure shown; commas and spaces are read back.
+    fireEvent.focus(input);
+    expect(input).toHaveValue('250,000');
+    fireEvent.change(input, { target: { value: '1 250,000' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('1,250,000');
+    expect(screen.getByTestId('held')).toHaveTextContent(/^1250000$/);
+  });
+
+  it('shows pence in a pence box, and leaves text that is not an amount as typed for its error', () => {
+    render(<Held kind="pence" initial="7600" />);
+    const input = screen.getByLabelText('Figure');
+    expect(input).toHaveValue('7,600.00');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '-1234.5' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('-1,234.50');
+    expect(screen.getByTestId('held')).toHaveTextContent('-1234.50');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '12 pounds' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('12 pounds');
+    expect(screen.getByTestId('held')).toHaveTextContent('12 pounds');
+  });
+
   it('has no error state and no error in its description when the amount is fine', () => {
-    render(<MoneyInput id="turnover" label="Turnover" box="145" value="250,000" onChange={() => undefined} />);
+    render(<MoneyInput id="turnover" label="Turnover" box="145" kind="whole-pounds" value="250,000" onChange={() => undefined} />);
     const input = screen.getByLabelText('Turnover (box 145)');
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(input).not.toHaveAttribute('aria-describedby');
+  });
+});
+
+describe('RateInput', () => {
+  it('shows % after the rate, outside the accessible name, and is not a money box', () => {
+    render(<RateInput id="fy1Rate" label="Rate of tax" box="340" value="19" onChange={() => undefined} />);
+    const input = screen.getByLabelText('Rate of tax (box 340)');
+    expect(input).toHaveValue('19');
+    expect(input).not.toHaveClass('money__input');
+    expect(screen.getByText('%')).toHaveAttribute('aria-hidden', 'true');
   });
 });
 

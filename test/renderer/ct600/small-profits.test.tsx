@@ -98,7 +98,7 @@ describe('CT600 wizard: boxes 326–329 where the rate is chosen', () => {
     fireEvent.click(await screen.findByTestId('task-profits'));
     expect(screen.getByLabelText('Associated companies in this period (box 326)')).toHaveValue('0');
     expect(screen.getByTestId('small-profits-limits')).toHaveTextContent(
-      'This period (365 days, 0 associated companies): lower limit £50,000.00, upper limit £250,000.00; profits of £40,000.00 are within the lower limit, so the small profits rate of 19% applies.',
+      'This period (365 days, 0 associated companies): lower limit £50,000, upper limit £250,000; profits of £40,000 are within the lower limit, so the small profits rate of 19% applies.',
     );
     const claim = screen.getByRole('checkbox', { name: CLAIM });
     expect(claim).not.toBeChecked();

@@ -93,7 +93,7 @@ describe('CT600 wizard: accounts and computations', () => {
     const read = vi.spyOn(big, 'arrayBuffer');
     dropFiles(screen.getByTestId('drop-computations'), [big]);
     const problem = await screen.findByTestId('computations-problem');
-    expect(problem).toHaveTextContent('huge-computations.xhtml (19.0 MB) was not added');
+    expect(problem).toHaveTextContent('huge-computations.xhtml (19 MB) was not added');
     expect(problem).toHaveTextContent('over HMRC’s 25 MB limit for one return');
     expect(read).not.toHaveBeenCalled();
     expect(callsTo('drafts.attach')).toEqual([]);
@@ -138,7 +138,8 @@ describe('CT600 wizard: autosave and reload', () => {
     const start = screen.getByRole('group', { name: /Start of the return period/ });
     expect(within(start).getByLabelText('Year')).toHaveValue('2024');
     fireEvent.click(screen.getByTestId('task-profits'));
-    expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('£1,234.5');
+    // Shown as a figure once it is not being edited; the pence stay in sight, for the whole-pounds rule to name.
+    expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('1,234.50');
     expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveValue('19');
     fireEvent.click(screen.getByTestId('task-declaration'));
     expect(screen.getByLabelText(/I declare that the information/)).toBeChecked();
@@ -197,6 +198,13 @@ describe('CT600 wizard: build', () => {
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByText('Jane Smith')).toBeInTheDocument();
+    // Whole-pound boxes without pence, pence boxes with them, the rate as a percentage.
+    const summaryValue = (key: RegExp) => screen.getByText(key, { selector: 'dt' }).nextElementSibling;
+    expect(summaryValue(/^Turnover/)).toHaveTextContent(/^£120,000$/);
+    expect(summaryValue(/^Profits chargeable to corporation tax/)).toHaveTextContent(/^£40,000$/);
+    expect(summaryValue(/^Rate of tax/)).toHaveTextContent(/^19%$/);
+    expect(summaryValue(/^Tax \(box 345\)|^Tax$/)).toHaveTextContent(/^£7,600\.00$/);
+    expect(summaryValue(/^Tax payable/)).toHaveTextContent(/^£7,600\.00$/);
     fireEvent.click(screen.getByRole('button', { name: 'Build' }));
     expect(await screen.findByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
     expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
@@ -204,6 +212,8 @@ describe('CT600 wizard: build', () => {
     expect(request.draftId).toBe('d1');
     expect(request.request).toMatchObject({ reference: '1234567890', financialYear: 2024, financialYearTax: { value: 7600 }, netCorporationTaxChargeable: { value: 7600 } });
     expect(screen.getByTestId('last-build')).toHaveTextContent('Unchanged since the last build');
+    // The same words for a time as Start uses, in the user's local time.
+    expect(screen.getByTestId('last-build')).toHaveTextContent(/^Last built \d{1,2} May 2025 at \d\d:\d\d \(Acme-2025-ct600\.xml\)/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
     await screen.findByText('Saved as Acme-2025-ct600.xml.');

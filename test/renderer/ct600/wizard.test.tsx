@@ -129,7 +129,7 @@ describe('CT600 wizard: profits and tax', () => {
     fireEvent.click(await screen.findByTestId('task-profits'));
     expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('120,000');
     type('Trading losses brought forward (box 160)', '5000');
-    expect(screen.getByLabelText('Trading profits (box 155)')).toHaveValue('45,000.00');
+    expect(screen.getByLabelText('Trading profits (box 155)')).toHaveValue('45,000');
     type('Profits charged at this rate (box 335)', '40000');
     type('Rate of tax (box 340)', '19');
     expect(screen.getByLabelText('Tax (box 345)')).toHaveValue('7,600.00');
@@ -137,9 +137,9 @@ describe('CT600 wizard: profits and tax', () => {
     type('Double taxation relief (box 450)', '100.50');
     expect(screen.getByLabelText('Total reliefs and deductions (box 470)')).toHaveValue('100.50');
     expect(screen.getByLabelText('Net corporation tax liability (box 475)')).toHaveValue('7,499.50');
-    expect(screen.getByTestId('rate-note')).toHaveTextContent('the rate is 25.00 (main rate); 19.00, the small profits rate, needs the claim in box 329');
+    expect(screen.getByTestId('rate-note')).toHaveTextContent('the rate is 25% (main rate); 19%, the small profits rate, needs the claim in box 329');
     fireEvent.click(screen.getByRole('checkbox', { name: 'The company claims the small profits rate or marginal relief (box 329)' }));
-    expect(screen.getByTestId('rate-note')).toHaveTextContent('19.00 (small profits rate, claimed in box 329) or 25.00 (main rate');
+    expect(screen.getByTestId('rate-note')).toHaveTextContent('19% (small profits rate, claimed in box 329) or 25% (main rate');
 
     fireEvent.click(screen.getByRole('button', { name: 'Enter a different figure for box 430' }));
     await waitFor(() => expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveFocus());

@@ -278,7 +278,7 @@ describe('Check and build: the filing service', () => {
     sent.push({ id: 'o1', kind: 'package-build', draftId: 'd1', title: 'Acme Widgets Ltd annual report 2024', state: 'queued', attempts: 0, createdAt: '2025-01-15T12:05:00.000Z', nextTryAt: null, reason: null });
     fireEvent.click(send);
     expect(await within(panel).findByText(/^Put in the outbox\./)).toHaveAttribute('role', 'status');
-    expect(await within(panel).findByTestId('service-request')).toHaveTextContent(/Last sent 15 January 2025, \d\d:\d\d: Waiting/);
+    expect(await within(panel).findByTestId('service-request')).toHaveTextContent(/Last sent 15 January 2025 at \d\d:\d\d: Waiting/);
     const [request] = callsTo('package.sendDraft') as SendDraftRequest[];
     expect(request).toEqual({ draftId: 'd1', request: (callsTo('package.buildDraft')[0] as PackageDraftBuildRequest).request });
   });
@@ -310,9 +310,9 @@ describe('Check and build: the filing service', () => {
     openCheckStep({ draft: { lastBuild: lastBuild(), state: 'built' }, results: () => ({ ...noResults, lastServiceBuild: serviceBuild({ hash: HASH_RESULT }), agreement: agreement() }) });
     const answered = await screen.findByTestId('service-build');
     expect(answered).toHaveTextContent('Answered byThe filing service at https://api.example.com (API version 1.0)');
-    expect(answered).toHaveTextContent(/When15 January 2025, \d\d:\d\d/);
+    expect(answered).toHaveTextContent(/When15 January 2025 at \d\d:\d\d/);
     expect(within(answered).getByTestId('service-sha256')).toHaveTextContent(ENGINE_SHA);
-    expect(answered).toHaveTextContent(`Hash_Result (the service’s own SHA-256)${HASH_RESULT}`);
+    expect(answered).toHaveTextContent(`The filing service’s own SHA-256 (Hash_Result)${HASH_RESULT}`);
     expect(within(answered).getByTestId('agreement')).toHaveTextContent('Agrees with the local engine');
     expect(within(answered).queryByTestId('agreement-digests')).not.toBeInTheDocument();
   });

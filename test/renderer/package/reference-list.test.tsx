@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planDraftPackage, type DraftPackageInput } from '../../../main/engine/package/draft-package.js';
-import { ReferenceList } from '../../../renderer/src/features/package/ReferenceList.js';
+import { fileProblemWords, ReferenceList } from '../../../renderer/src/features/package/ReferenceList.js';
 
 afterEach(cleanup);
 
@@ -72,5 +72,13 @@ describe('where the report finds its taxonomy', () => {
     const row = screen.getAllByTestId('reference-row').find((r) => r.getAttribute('data-verdict') === 'missing')!;
     expect(row).toHaveTextContent('acme-2024.xhtml');
     expect(row).toHaveTextContent('Blocks Build');
+  });
+
+  it('says the report’s missing schema beside the report in plain words, leaving the address and where it was looked for to the list', () => {
+    const p = plan([{ kind: 'file', attachmentId: 't2', path: 'example.com/acme/2024/acme-2024-lab.xml', bytes: read('taxonomy/acme-2024-lab.xml') }]);
+    const words = fileProblemWords(p.problems[0]!, p);
+    expect(words).toBe('Its schema acme-2024.xsd is not in the package, so the package cannot be built. Add the taxonomy file that holds it; where Filing Desk looked is under “Where the report finds its taxonomy”.');
+    // Any other refusal keeps the engine's own words.
+    expect(fileProblemWords({ file: 'CON.xsd', attachmentId: 't9', role: 'taxonomy', message: 'refused: CON is a reserved name on Windows' }, p)).toBe('refused: CON is a reserved name on Windows');
   });
 });

@@ -4,7 +4,7 @@ import type { Client, ClientBookNotice } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
 import { useDraftListStore } from '../../store/draft-list.js';
 import { useNotices } from '../frame/notices.js';
-import { ukDayMonth } from '../frame/uk-format.js';
+import { ukDayMonth } from '../../format/index.js';
 import { ClientForm } from './ClientForm.js';
 import { ClientPeriodsForm } from './ClientPeriodsForm.js';
 

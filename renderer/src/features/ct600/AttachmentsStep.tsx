@@ -10,6 +10,7 @@ import {
 } from '../../../../preload/contract.js';
 import { NO_ACCOUNTS_REASONS, NO_COMPUTATIONS_REASONS } from '../../../../main/engine/ct600/codes.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
+import { formatSize } from '../../format/index.js';
 import { Busy, Meter } from '../../components/Progress.js';
 import { FormField } from './FormField.js';
 import { periodIsoDates, type Ct600Form } from './form.js';
@@ -37,8 +38,6 @@ const reasonOptions = (codes: readonly string[], words: Record<string, string>) 
   codes.map((c) => ({ value: c, label: `${words[c] ?? c} (HMRC: “${c}”)` }));
 
 export const ACCEPTED = ['.xhtml', '.html', '.htm'];
-const MB = 1024 * 1024;
-export const formatSize = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`);
 
 /** The base64 the attachments add to the message, as the engine counts it. */
 export const attachmentsBase64 = (attachments: DraftAttachment[]) =>

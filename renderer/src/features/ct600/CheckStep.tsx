@@ -4,10 +4,11 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
-import { formatSize } from './AttachmentsStep.js';
+import { CodeInWords } from '../results/ValidationResults.js';
+import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, ukDateTime } from '../../format/index.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
-import { calendarDateOf, effectiveFigures, formatPounds, isVisible, ukDate } from './form.js';
+import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
 import { useWizard } from './wizard-context.js';
 
 const CHOICE_WORDS: Record<string, string> = {
@@ -35,13 +36,14 @@ function useDisplay() {
         return v === 'yes' ? 'Claimed' : 'Not claimed';
       case 'money': {
         const p = pence[f.id];
-        if (p !== undefined) return formatPounds(p);
-        return v ? v : 'Not given';
+        const kind = f.wholePounds ? 'whole-pounds' : 'pence';
+        if (p !== undefined) return formatMoney(p, kind);
+        return v ? displayAmountText(v, kind) : 'Not given';
       }
       case 'year':
         return pence[f.id] !== undefined ? String(pence[f.id]) : 'Not given';
       case 'rate':
-        return v ? `${v.replace(/%$/, '')}%` : 'Not given';
+        return v.trim() ? formatRate(v) : 'Not given';
       case 'choice': {
         const all = [...COMPANY_TYPE_OPTIONS, ...SENDER_OPTIONS, ...RETURN_TYPE_OPTIONS];
         return CHOICE_WORDS[v] ?? all.find((o) => o.value === v && (f.id !== 'companyType' || /code/.test(o.label)))?.label ?? (v || 'Not given');
@@ -75,7 +77,7 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
       <thead>
         <tr>
           <th scope="col">Kind</th>
-          <th scope="col">HMRC rule</th>
+          <th scope="col">Rule</th>
           <th scope="col">Box</th>
           <th scope="col">Message</th>
         </tr>
@@ -87,7 +89,9 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
           return (
             <tr key={i} className={`messages__row--${m.category}`}>
               <td>{m.category === 'error' ? 'Error' : m.category === 'warning' ? 'Warning' : 'Note'}</td>
-              <td>{m.code}</td>
+              <td>
+                <CodeInWords code={m.code} />
+              </td>
               <td>{box ?? '—'}</td>
               <td>
                 {f ? (
@@ -99,10 +103,10 @@ function Messages({ messages }: { messages: ValidationMessage[] }) {
                       ctx.go(f.step, f.id);
                     }}
                   >
-                    {m.message}
+                    {ratesInText(m.message)}
                   </a>
                 ) : (
-                  m.message
+                  ratesInText(m.message)
                 )}
               </td>
             </tr>
@@ -209,7 +213,7 @@ export function CheckStep() {
         <h3 id="build-heading">Build the return</h3>
         {lastBuild ? (
           <p data-testid="last-build">
-            Last built {new Date(lastBuild.builtAt).toLocaleString('en-GB')} ({lastBuild.fileName}).{' '}
+            Last built {ukDateTime(lastBuild.builtAt)} ({lastBuild.fileName}).{' '}
             {ctx.draft.changedSinceBuild ? <strong className="tag tag--red">Changed since the last build</strong> : <strong className="tag tag--green">Unchanged since the last build</strong>}
           </p>
         ) : null}

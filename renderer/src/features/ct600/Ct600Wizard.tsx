@@ -13,7 +13,8 @@ import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
-import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
+import { machineAmount } from '../../format/index.js';
+import { checkForm, describeForm, effectiveFigures, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
 import './wizard.css';
@@ -137,7 +138,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         if (on) {
           const computed = effectiveFigures(f).computed[id];
           const isYear = id === 'financialYear' || id === 'fy2Year';
-          values[id] = computed === undefined ? '' : isYear ? String(computed) : formatPounds(computed).replace('£', '');
+          values[id] = computed === undefined ? '' : isYear ? String(computed) : machineAmount(computed);
         } else delete values[id];
         return { ...f, overrides, values };
       });

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { DateInput } from '../../components/DateInput.js';
 import { CheckboxField, describedByOf, Field, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
+import { RateInput } from '../../components/RateInput.js';
+import { formatAmount, ratesInText } from '../../format/index.js';
 import { fieldDef } from './fields.js';
 import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
 import { useWizard } from './wizard-context.js';
@@ -22,7 +24,7 @@ function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
       {extra}
       {list.map((m, i) => (
         <span key={i} className="field__note field__note--warning" data-testid={`${fieldId}-rule`}>
-          HMRC rule {m.code}: {m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), '')}
+          HMRC rule {m.code}: {ratesInText(m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), ''))}
         </span>
       ))}
     </>
@@ -64,9 +66,9 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
     );
   }
   if (f.derived) return <DerivedField id={id} />;
-  if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} value={value} onChange={(v) => ctx.setValue(id, v)} />;
+  if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} kind={f.wholePounds ? 'whole-pounds' : 'pence'} value={value} onChange={(v) => ctx.setValue(id, v)} />;
   if (f.kind === 'rate') {
-    return <TextField {...common} width="short" inputMode="decimal" value={value} onChange={(v) => ctx.setValue(id, v)} />;
+    return <RateInput {...common} value={value} onChange={(v) => ctx.setValue(id, v)} />;
   }
   return <TextField {...common} width={id === 'utr' || id === 'registrationNumber' ? 'medium' : 'long'} value={value} onChange={(v) => ctx.setValue(id, v)} />;
 }
@@ -82,7 +84,7 @@ function DerivedField({ id }: { id: string }) {
   const { computed } = effectiveFigures(ctx.form);
   const value = computed[id];
   const isYear = f.kind === 'year';
-  const shownComputed = value === undefined ? '' : isYear ? String(value) : formatPounds(value).replace('£', '');
+  const shownComputed = value === undefined ? '' : isYear ? String(value) : formatAmount(value, f.wholePounds ? 'whole-pounds' : 'pence');
   const overridden = !!ctx.form.overrides[id];
   const formula = DERIVED_FORMULAS[id] ?? '';
   const error = ctx.shownError(id);
@@ -152,7 +154,7 @@ function DerivedField({ id }: { id: string }) {
   return isYear ? (
     <TextField {...common} width="medium" inputMode="numeric" value={typed} onChange={(v) => ctx.setValue(id, v)} />
   ) : (
-    <MoneyInput {...common} value={typed} onChange={(v) => ctx.setValue(id, v)} />
+    <MoneyInput {...common} kind={f.wholePounds ? 'whole-pounds' : 'pence'} value={typed} onChange={(v) => ctx.setValue(id, v)} />
   );
 }
 

@@ -1,8 +1,12 @@
 import { allowedRates } from '../../../../main/engine/validation/rules/financial-year.js';
+import { formatRate } from '../../format/index.js';
 import { FormField } from './FormField.js';
 import { claimsSmallProfitsRate, formatPounds, periodYears, straddles } from './form.js';
 import { smallProfitsView, type RatePart, type SmallProfitsView } from './small-profits.js';
 import { useWizard } from './wizard-context.js';
+
+/** The engine states rates as the schema holds them ("19.00"); the window says "19%". */
+const ratesInWords = (words: string) => words.replace(/\b\d+\.\d\d\b/g, (rate) => formatRate(rate));
 
 /** The rates the engine allows for a financial year (rule 9200), in words. */
 function rateNote(fy: number | undefined, claimed: boolean) {
@@ -11,7 +15,7 @@ function rateNote(fy: number | undefined, claimed: boolean) {
   return (
     <span className="field__note" data-testid="rate-note">
       Financial year {fy} (1 April {fy} to 31 March {fy + 1}):{' '}
-      {rates ? `the rate is ${rates.words}.` : 'Filing Desk holds no rate table for this year; check the rate with HMRC.'}
+      {rates ? `the rate is ${ratesInWords(rates.words)}.` : 'Filing Desk holds no rate table for this year; check the rate with HMRC.'}
       {fy >= 2023 ? ' 19% applies to profits up to the lower limit, 25% above the upper limit, and 25% less marginal relief in between: see the limits under box 329.' : ''}
     </span>
   );
@@ -24,12 +28,12 @@ function partLine(part: RatePart, view: SmallProfitsView) {
   const whole = view.parts.length === 1;
   const what = whole ? `This period (${part.days} days, ${companies(part.associated)})` : `Financial year ${part.year}'s part (${part.days} days, ${companies(part.associated)})`;
   if (part.band === 'before the small profits rate') return `${what}: financial year ${part.year} has one rate of 19%, with no limits.`;
-  const limits = `lower limit ${formatPounds(part.lower)}, upper limit ${formatPounds(part.upper)}`;
+  const limits = `lower limit ${formatPounds(part.lower, 'whole-pounds')}, upper limit ${formatPounds(part.upper, 'whole-pounds')}`;
   if (part.profits === undefined) return `${what}: ${limits}.`;
-  const profits = `${whole ? 'profits' : 'its share of the profits'} of ${formatPounds(part.profits)}`;
+  const profits = `${whole ? 'profits' : 'its share of the profits'} of ${formatPounds(part.profits, 'whole-pounds')}`;
   if (part.band === 'small profits rate') return `${what}: ${limits}; ${profits} are within the lower limit, so the small profits rate of 19% applies.`;
   if (part.band === 'marginal relief') {
-    return `${what}: ${limits}; ${profits} are between the limits, so 25% applies less marginal relief of 3/200 × (${formatPounds(part.upper)} − ${formatPounds(part.profits)}) = ${formatPounds(part.relief!)}.`;
+    return `${what}: ${limits}; ${profits} are between the limits, so 25% applies less marginal relief of 3/200 × (${formatPounds(part.upper, 'whole-pounds')} − ${formatPounds(part.profits, 'whole-pounds')}) = ${formatPounds(part.relief!)}.`;
   }
   return `${what}: ${limits}; ${profits} are above the upper limit, so the main rate of 25% applies.`;
 }

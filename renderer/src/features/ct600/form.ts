@@ -9,6 +9,7 @@ import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema
 import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js';
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
+import { formatMoney, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
 
 export interface DateText {
@@ -408,16 +409,15 @@ export function periodNotes(form: Ct600Form): string[] {
   return notes;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const ukDate = (d: CalendarDate) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+export const ukDate = (d: CalendarDate) => ukCalendarDate(d);
 
 export function dateTextOf(iso: string): DateText {
   const [y = '', m = '', d = ''] = iso.split('-');
   return { day: String(Number(d)), month: String(Number(m)), year: y };
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatPounds = (pence: number) => gbp.format(pence / 100);
+/** Pence as the window shows money: "£7,600.00", or "£250,000" for a whole-pound figure. */
+export const formatPounds = (pence: number, kind: MoneyKind = 'pence') => formatMoney(pence, kind);
 
 /** Boxes 30 and 35 as ISO dates when each is a real date (for the drafts list and the client book). */
 export function periodIsoDates(form: Ct600Form): { from: string | null; to: string | null } {

@@ -8,7 +8,7 @@ import { useNavigation } from '../../store/navigation.js';
 import { useStore } from 'zustand';
 import { settle } from '../frame/bridge-call.js';
 import { useNotices } from '../frame/notices.js';
-import { ukDate } from '../frame/uk-format.js';
+import { ukDate } from '../../format/index.js';
 import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
 import './deadlines.css';

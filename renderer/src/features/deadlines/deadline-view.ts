@@ -4,7 +4,7 @@
  * the next step. Pure, so the screen's tests and the benchmark use it as is.
  */
 import type { DeadlineRow } from '../../../../preload/contract.js';
-import { ukDate } from '../frame/uk-format.js';
+import { formatWholePounds, ukDate } from '../../format/index.js';
 
 export type WorkState = DeadlineRow['state'];
 export type Group = DeadlineRow['group'];
@@ -75,12 +75,10 @@ export function daysWords(row: DeadlineRow): string {
   return row.daysLeft > 0 ? `${plural(row.daysLeft, 'day')} left` : `${plural(-row.daysLeft, 'day')} late`;
 }
 
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
-
 /** "£200 penalty" or "£200 + 10% of the tax unpaid"; '' when nothing is due. */
 export function penaltyWords(row: DeadlineRow): string {
   const parts: string[] = [];
-  if (row.penalty.flat > 0) parts.push(pounds.format(row.penalty.flat));
+  if (row.penalty.flat > 0) parts.push(formatWholePounds(row.penalty.flat));
   if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of the tax unpaid`);
   return parts.length === 0 ? '' : `Penalty ${parts.join(' + ')}`;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FollowedJob } from '../../../../preload/contract.js';
 import { ValidationResults } from '../results/ValidationResults.js';
-import { ukDateTime } from '../frame/uk-format.js';
+import { ukDateTime } from '../../format/index.js';
 import { asLocalResult } from './service-result.js';
 
 const JOB_STATE_WORDS: Record<FollowedJob['state'], string> = {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BuildAgreement, DraftBuildRecord, DraftServiceResults, OutboxItemView } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { settle } from '../frame/bridge-call.js';
-import { ukDateTime } from '../frame/uk-format.js';
+import { formatSizeExactly, ukDateTime } from '../../format/index.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useOnline } from '../../store/online.js';
 import { JobView } from './JobView.js';
@@ -198,13 +198,13 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
                   <code className="digest" data-testid="service-sha256">
                     {build.sha256}
                   </code>{' '}
-                  ({build.size.toLocaleString('en-GB')} bytes)
+                  · {formatSizeExactly(build.size)}
                 </dd>
               </>
             ) : null}
             {build.hash ? (
               <>
-                <dt>{kind === 'report-package' ? 'Hash_Result (the service’s own SHA-256)' : 'Hash'}</dt>
+                <dt>{kind === 'report-package' ? 'The filing service’s own SHA-256 (Hash_Result)' : 'Hash'}</dt>
                 <dd>
                   <code>{build.hash}</code>
                 </dd>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FollowedJob, OutboxItemView } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { settle } from '../frame/bridge-call.js';
-import { ukDateTime } from '../frame/uk-format.js';
+import { ukDateTime } from '../../format/index.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useOnline } from '../../store/online.js';
 import { JobView } from '../online/JobView.js';

@@ -3,10 +3,10 @@ import { Button, DropZone, FileTrigger, isDirectoryDropItem, isFileDropItem, typ
 import { describeLimit, MAX_DRAFT_ATTACHMENT_BYTES, type DraftAttachment, type PackagePlanProblem } from '../../../../preload/contract.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
 import { Busy } from '../../components/Progress.js';
-import { formatSize } from '../validate/file-kind.js';
+import { formatSize } from '../../format/index.js';
 import { usePackageWizard } from './package-context.js';
 import { PackageTree } from './PackageTree.js';
-import { ReferenceList } from './ReferenceList.js';
+import { fileProblemWords, ReferenceList } from './ReferenceList.js';
 import { attachRefusal } from '../frame/attach-refusal.js';
 
 export const REPORT_TYPES = ['.xhtml', '.html', '.htm', '.xbrl', '.json'];
@@ -58,7 +58,15 @@ export function FilesStep() {
   const taxonomy = ctx.draft.attachments.filter((a) => a.role === 'taxonomy');
   const plan = ctx.plan.status === 'ready' ? ctx.plan.plan : null;
   const problemsOf = (role: 'report' | 'taxonomy') => plan?.problems.filter((p) => p.role === role) ?? [];
-  const problemsOfFile = (a: DraftAttachment) => plan?.problems.filter((p) => p.attachmentId === a.id) ?? [];
+  const problemsOfFile = (a: DraftAttachment): FileProblem[] =>
+    plan
+      ? plan.problems
+          .filter((p) => p.attachmentId === a.id)
+          .map((p) => {
+            const words = fileProblemWords(p, plan);
+            return words === p.message ? p : { ...p, message: words, plain: true };
+          })
+      : [];
 
   const attach = async (role: 'report' | 'taxonomy', files: Pending[]): Promise<boolean> => {
     setNote(null);
@@ -219,6 +227,9 @@ export function FilesStep() {
   );
 }
 
+/** A refusal beside a file; `plain` when it is already said in words of its own, not the engine's. */
+type FileProblem = PackagePlanProblem & { plain?: boolean };
+
 function AttachedFiles({
   title,
   files,
@@ -229,7 +240,7 @@ function AttachedFiles({
   title: string;
   files: DraftAttachment[];
   busy: boolean;
-  problemsOf(a: DraftAttachment): PackagePlanProblem[];
+  problemsOf(a: DraftAttachment): FileProblem[];
   onRemove(a: DraftAttachment): void;
 }) {
   if (!files.length) return <p className="attachments__none">No {title.toLowerCase()} added yet.</p>;
@@ -255,7 +266,7 @@ function AttachedFiles({
                 {a.fileName}
                 {problems.map((p, i) => (
                   <span key={i} className="field__error files__problem">
-                    {refusalText(p.message, p.file && p.file !== a.fileName ? p.file : null)}
+                    {p.plain ? p.message : refusalText(p.message, p.file && p.file !== a.fileName ? p.file : null)}
                   </span>
                 ))}
               </td>

@@ -1,5 +1,5 @@
 import type { PackagePlan, PackagePlanEntry } from '../../../../preload/contract.js';
-import { formatSize } from '../validate/file-kind.js';
+import { formatSize } from '../../format/index.js';
 
 interface TreeRow {
   /** The full path in the zip; folders end in "/". */

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import type { PackagePlan, PackagePlanReference } from '../../../../preload/contract.js';
+import type { PackagePlan, PackagePlanProblem, PackagePlanReference } from '../../../../preload/contract.js';
 
 /** A URL or path that may wrap only after its slashes, never inside a name. */
 function breakAtSlashes(text: string): ReactNode {
@@ -26,6 +26,29 @@ export function whereWords(ref: PackagePlanReference, stld: string | null): stri
   if (ref.verdict === 'inPackage') return `in this package (${stld && ref.target.startsWith(`${stld}/`) ? ref.target.slice(stld.length + 1) : ref.target})`;
   if (ref.verdict === 'outside') return 'outside the package, from the filer’s cache';
   return `missing: looked for ${ref.target}; ${ref.why ?? ''}`.trim();
+}
+
+const KIND_WORDS: Record<PackagePlanReference['kind'], string> = {
+  schemaRef: 'schema',
+  linkbaseRef: 'linkbase',
+  import: 'imported schema',
+  include: 'included schema',
+  redefine: 'redefined schema',
+  loc: 'linked file',
+  roleRef: 'role definition',
+  arcroleRef: 'arcrole definition',
+  taxonomy: 'taxonomy',
+};
+
+/**
+ * What to say beside a file the plan refuses. A missing reference of the
+ * report is said in plain words there; the technical detail (the address and
+ * where Filing Desk looked) is in the list of references, once.
+ */
+export function fileProblemWords(problem: PackagePlanProblem, plan: PackagePlan): string {
+  const missing = plan.references.find((r) => r.blocking && r.verdict === 'missing' && problem.message.includes(`"${r.reference}"`));
+  if (!missing) return problem.message;
+  return `Its ${KIND_WORDS[missing.kind]} ${referenceName(missing.reference)} is not in the package, so the package cannot be built. Add the taxonomy file that holds it; where Filing Desk looked is under “Where the report finds its taxonomy”.`;
 }
 
 /**

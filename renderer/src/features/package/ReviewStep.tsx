@@ -5,10 +5,9 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { settle } from '../frame/bridge-call.js';
-import { ukDate, ukDateTime } from '../frame/uk-format.js';
+import { formatSize, formatSizeExactly, ukDate, ukDateTime } from '../../format/index.js';
 import { ServicePanel } from '../online/ServicePanel.js';
 import { ValidationResults } from '../results/ValidationResults.js';
-import { formatSize } from '../validate/file-kind.js';
 import { countryName } from './countries.js';
 import { ABOUT_FIELDS, aboutLabel, dateOfText, ENTRY_POINT_FIELDS, entryPointFieldId, splitLanguages, stepOfField, type AboutField } from './form.js';
 import { usePackageWizard } from './package-context.js';
@@ -161,7 +160,7 @@ export function ReviewStep() {
         <CheckboxField
           id="includeHash"
           label="Include the package’s SHA-256 from the filing service (Hash_Result)"
-          hint="The SHA-256 is always shown; this also asks the builder for the service’s own Hash_Result."
+          hint="Filing Desk always shows the SHA-256 it works out itself; this also asks the builder to state its own, to compare."
           checked={form.includeHash}
           onChange={(on) => ctx.update((f) => ({ ...f, includeHash: on }))}
         />
@@ -235,7 +234,7 @@ export function ReviewStep() {
               <dd>{packageKindWords(built.extension)}</dd>
               <dt>Size</dt>
               <dd data-testid="built-size">
-                {formatSize(built.size)} ({built.size.toLocaleString('en-GB')} bytes)
+                {formatSizeExactly(built.size)}
               </dd>
               <dt>SHA-256 of the package</dt>
               <dd>
@@ -245,7 +244,7 @@ export function ReviewStep() {
               </dd>
               {built.build.hashResult ? (
                 <>
-                  <dt>Hash_Result (the service’s SHA-256)</dt>
+                  <dt>The filing service’s own SHA-256 (Hash_Result)</dt>
                   <dd>
                     <code className="digest" data-testid="hash-result">
                       {built.build.hashResult.Hash_Result}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ValidationJobResult } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
+import { ratesInText, wordsForCode } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
 import { categoryNames, countWords, groupRows, resultRows, toCsv, toPlainText, verdictOf, type ResultView } from './report.js';
 
@@ -114,7 +115,7 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Code</th>
+                    <th scope="col">Rule</th>
                     <th scope="col">Box or entry</th>
                     <th scope="col">Message</th>
                     {view === 'filtered' && <th scope="col" className="messages__count">Times</th>}
@@ -123,9 +124,9 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
                 <tbody>
                   {check.rows.map((r, i) => (
                     <tr key={i} className={`messages__row messages__row--${r.category}`}>
-                      <td><code>{r.code}</code></td>
+                      <td><CodeInWords code={r.code} /></td>
                       <td>{r.where || '—'}</td>
-                      <td>{r.message}</td>
+                      <td>{ratesInText(r.message)}</td>
                       {view === 'filtered' && <td className="messages__count">{r.occurrences}</td>}
                     </tr>
                   ))}
@@ -136,6 +137,17 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
         </section>
       ))}
     </div>
+  );
+}
+
+/** The rule's words, with its code beside them for support. */
+export function CodeInWords({ code }: { code: string }) {
+  const words = wordsForCode(code);
+  return (
+    <span className="messages__rule">
+      {words ? <>{words} </> : null}
+      <code className="messages__code">{code}</code>
+    </span>
   );
 }
 

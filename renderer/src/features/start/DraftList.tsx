@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { DraftSummary } from '../../../../preload/contract.js';
-import { ukDateTime, ukPeriod } from '../frame/uk-format.js';
+import { ukDateTime, ukPeriod } from '../../format/index.js';
 import { draftMatches, kindLabels, stateLabels } from './draft-labels.js';
 
 interface DraftListProps {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Client } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
-import { ukDayMonth } from '../frame/uk-format.js';
+import { ukDayMonth } from '../../format/index.js';
 
 interface NewReturnPanelProps {
   busy: boolean;

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { DRAFT_FILE_EXTENSION } from '../../../../preload/contract.js';
 import { useDraftListStore } from '../../store/draft-list.js';
 import { useNavigation } from '../../store/navigation.js';
-import { ukDateTime, ukPeriod } from '../frame/uk-format.js';
+import { ukDateTime, ukPeriod } from '../../format/index.js';
 import { kindLabels } from './draft-labels.js';
 import { DraftList } from './DraftList.js';
 import { NewReturnPanel } from './NewReturnPanel.js';

@@ -5,7 +5,7 @@ import { createFileCheckStore } from '../../store/file-check.js';
 import { useOpenedFileCheck } from '../../store/opened-file.js';
 import { ValidationResults } from '../results/ValidationResults.js';
 import { DropZone } from './DropZone.js';
-import { formatSize } from './file-kind.js';
+import { formatSize } from '../../format/index.js';
 import { IrmarkVerdict } from './IrmarkVerdict.js';
 
 /** "Validate a file": drop a CT600 return or a report package and see its verdict. */

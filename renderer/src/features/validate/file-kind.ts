@@ -1,3 +1,4 @@
+import { formatSize } from '../../format/index.js';
 import { describeLimit, MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../../../preload/contract.js';
 
 /** What a dropped file is, by its extension: the same rule main applies. */
@@ -41,8 +42,3 @@ export function refusalReason(fileName: string, size: number): string | null {
   return null;
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -5,8 +5,7 @@ import { describedByOf, Field } from '../../components/Field.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
 import { Busy } from '../../components/Progress.js';
 import { settle } from '../frame/bridge-call.js';
-import { ukDateTime } from '../frame/uk-format.js';
-import { formatSize } from '../validate/file-kind.js';
+import { formatSize, ukDateTime } from '../../format/index.js';
 import { expectedFromChecksumFile, expectedFromPaste, isChecksumFileName, MAX_VERIFY_BYTES, sha256Hex, verdictOf, type Expected } from './verify.js';
 import '../package/package.css';
 

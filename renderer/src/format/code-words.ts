@@ -1,0 +1,95 @@
+/**
+ * Plain words for every code a check can report. The code stays on screen
+ * beside the words: it is what HMRC, XBRL International and support quote.
+ * Codes of the report package and taxonomy package specifications read the
+ * same in both (rpe: and tpe:), so their words are kept once, without the
+ * prefix.
+ */
+const PACKAGE_WORDS: Record<string, string> = {
+  invalidArchiveFormat: 'Not a readable zip file',
+  invalidDirectoryStructure: 'Files not laid out as a package',
+  invalidJSON: 'reportPackage.json is not valid JSON',
+  invalidJSONStructure: 'reportPackage.json lacks its document type',
+  unsupportedReportPackageVersion: 'Unknown report package version',
+  documentTypeFileExtensionMismatch: 'File extension does not match the package type',
+  unsupportedFileExtension: 'Not a package file extension',
+  missingReportsDirectory: 'No reports folder',
+  missingReport: 'No report in the package',
+  multipleReports: 'More than one report',
+  multipleReportsInSubdirectory: 'More than one report in one folder',
+  incorrectReportType: 'Wrong kind of report for this package',
+  metadataDirectoryNotFound: 'No META-INF folder',
+  metadataFileNotFound: 'No taxonomyPackage.xml',
+  invalidMetaDataFile: 'taxonomyPackage.xml breaks its schema',
+  missingLanguageAttribute: 'Text without a language',
+  duplicateLanguagesForElement: 'The same language given twice',
+  invalidCatalogFile: 'catalog.xml is not a valid catalog',
+  multipleRewriteURIsForStartString: 'catalog.xml maps one address twice',
+};
+
+const WORDS: Record<string, string> = {
+  // IRmark
+  'irmark-valid': 'IRmark matches',
+  'irmark-missing': 'No IRmark',
+  'irmark-mismatch': 'IRmark does not match the content',
+  // Reading the XML
+  'not-utf8': 'Not UTF-8 text',
+  doctype: 'Declares a DOCTYPE',
+  'not-well-formed': 'Not well-formed XML',
+  encoding: 'Wrong text encoding',
+  'too-deep': 'Nested too deeply',
+  // The schema
+  'unexpected-element': 'Element out of place',
+  'unknown-element': 'Unknown element',
+  'missing-element': 'Required element missing',
+  'invalid-value': 'Value not allowed',
+  'unknown-attribute': 'Unknown attribute',
+  'missing-attribute': 'Required attribute missing',
+  'invalid-attribute': 'Attribute value not allowed',
+  'text-not-allowed': 'Text where none is allowed',
+  'element-not-allowed': 'Element not allowed here',
+  'not-checked': 'Not checked against the schema',
+  'schema-version-not-accepted': 'Schema version HMRC does not accept',
+  'schema-version-checked-as': 'Schema version used for the check',
+  // Entry points of a taxonomy package
+  entryPointNotInPackage: 'Entry point not in the package',
+  entryPointNotMappedByCatalog: 'Entry point reached only after tidying its address',
+  referenceNotResolved: 'A schema or linkbase named is missing',
+  referencesNotRead: 'A file’s references could not be read',
+  // Running the checks
+  'package-refused': 'Package refused before checking',
+  'check-failed': 'Check could not run',
+  reportCount: 'Reports found',
+  // Attached accounts and computations
+  'attachment.base64': 'Attachment cannot be decoded',
+  'attachment.box2': 'Company number differs from box 2',
+  'attachment.box3': 'UTR differs from box 3',
+  'attachment.period': 'Period differs from boxes 30 and 35',
+  'ixt.unreadableValue': 'Figure cannot be read',
+};
+
+/** Families of codes from HMRC's and the FRC's attachment rules: their own message says what is wrong. */
+const FAMILIES: [RegExp, string][] = [
+  [/^\d+$/, 'HMRC business rule'],
+  [/^xbrl\.ixbrl\./, 'Inline XBRL rule'],
+  [/^HMRC\.SG\./, 'HMRC style guide rule'],
+  [/^HMRC\./, 'HMRC attachment rule'],
+  [/^JFCVC\./, 'HMRC and Companies House joint filing rule'],
+  [/^FRC\./, 'FRC taxonomy rule'],
+  [/^(Co|Lp|Char)\./, 'Statement the accounts must make'],
+];
+
+/** The words for a code, or undefined when there are none (shown as the code alone). */
+export function wordsForCode(code: string): string | undefined {
+  const exact = WORDS[code];
+  if (exact) return exact;
+  const packageCode = /^(rpe|tpe):(\w+)$/.exec(code);
+  if (packageCode) return PACKAGE_WORDS[packageCode[2]!];
+  return FAMILIES.find(([pattern]) => pattern.test(code))?.[1];
+}
+
+/** "IRmark matches (irmark-valid)": the words first, the code beside them for support. */
+export function codeInWords(code: string): string {
+  const words = wordsForCode(code);
+  return words ? `${words} (${code})` : code;
+}
