@@ -25,6 +25,12 @@ export interface RecordedCase {
   base: string;
   /** What changes in it to make the assertion fail. */
   edits: Edit[];
+  /**
+   * Where the base passes only because the rule does not apply to it (it has
+   * none of the rule's elements): what changes in it to make a return the
+   * rule applies to and passes.
+   */
+  passing?: Edit[];
 }
 
 type Parsed = { select(o: object): Node[] };

@@ -158,3 +158,39 @@ function findOne(table: HmrcRuleTable, namespaces: Record<string, string>, rule:
   }
   return undefined;
 }
+
+/**
+ * For a fail case on a return that lacks the rule's context (so passes it
+ * only because the rule does not apply): edits of the same places that give
+ * a return where the rule applies and passes, so the rule is shown passing
+ * as well as failing. The context alone first, then the failing edits with
+ * one of them left out or given another value, then the failing return put
+ * right in one more place the rule names.
+ */
+export function findPassingEdits(table: HmrcRuleTable, context: string, assertion: HmrcAssertion, xml: string, failing: Edit[]): Edit[] | undefined {
+  const passes = (edits: Edit[]) => {
+    const doc = replay(table, context, xml, edits);
+    return doc !== undefined && holds(table, assertion, doc) === true;
+  };
+  if (passes([])) return [];
+  const values = [...new Set([...CANDIDATE_VALUES, ...valuesNamedIn(assertion.test)])];
+  for (let i = 0; i < failing.length; i++) {
+    const without = failing.filter((_, j) => j !== i);
+    if (without.length > 0 && passes(without)) return without;
+  }
+  for (let i = 0; i < failing.length; i++) {
+    for (const value of values) {
+      if (value === failing[i]!.value) continue;
+      const edits = failing.map((e, j) => (j === i ? { ...e, value } : e));
+      if (passes(edits)) return edits;
+    }
+  }
+  // Or the failing return put right in one more place the rule names.
+  for (const path of ['.', ...pathsNamedIn(assertion.test)]) {
+    for (const value of [null, ...values]) {
+      const edits = [...failing, { path, value }];
+      if (passes(edits)) return edits;
+    }
+  }
+  return undefined;
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CT600_RULES_V1_994 as TABLE } from '../../../../main/engine/validation/hmrc/tables/ct600-v1-994.js';
 import { ruleBases } from './bases.js';
 import type { RecordedCase } from './edits.js';
-import { findFailCases, holds, parse, replay } from './mutations.js';
+import { findFailCases, findPassingEdits, holds, parse, replay } from './mutations.js';
 
 const FILE = join(import.meta.dirname, 'fail-cases.json');
 
@@ -39,5 +39,26 @@ const known = new Set(stillGood.map((c) => c.id));
 const fresh = findFailCases(TABLE, ruleBases(), (a) => !known.has(a.id));
 const byId = new Map<string, RecordedCase>([...stillGood, ...fresh.map(({ id, base, edits }) => ({ id, base, edits }))].map((c) => [c.id, c]));
 const ordered = [...contexts.keys()].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+// A base the rule does not apply to passes it trivially: record a return the rule applies to and passes.
+let applied = 0;
+for (const c of ordered) {
+  const { context, assertion } = contexts.get(c.id)!;
+  const xml = bases.get(c.base)!;
+  if (holds(TABLE, assertion, parse(xml)) !== undefined) {
+    delete c.passing;
+    applied++;
+    continue;
+  }
+  const kept = c.passing && replay(TABLE, context, xml, c.passing);
+  if (kept && holds(TABLE, assertion, kept) === true) {
+    applied++;
+    continue;
+  }
+  const passing = findPassingEdits(TABLE, context, assertion, xml, c.edits);
+  if (passing) {
+    c.passing = passing;
+    applied++;
+  } else delete c.passing;
+}
 writeFileSync(FILE, `[\n${ordered.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]\n`);
-console.log(`${ordered.length} of ${contexts.size} assertions have a recorded fail case (${fresh.length} found now)`);
+console.log(`${ordered.length} of ${contexts.size} assertions have a recorded fail case (${fresh.length} found now), ${applied} a passing return the rule applies to`);
