@@ -9,7 +9,10 @@
  * a passing and a failing return.
  *
  * The cases are recorded by record-fail-cases.ts (mutations.ts searches for
- * them; targeted-fail-cases.json holds the ones written by hand).
+ * them; targeted-fail-cases.json holds the ones written by hand). The edits
+ * are made where the rule looks, not where HMRC's schema puts an element, so
+ * a failing return proves the rule's logic rather than that a schema-valid
+ * return reaches it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
