@@ -14,12 +14,16 @@
  * a failing return proves the rule's logic rather than that a schema-valid
  * return reaches it.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLSerializer } from '@xmldom/xmldom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluateRules } from '../../../../main/engine/validation/hmrc/evaluate-rules.js';
 import { assertionCount, ruleNumbers, type HmrcAssertion } from '../../../../main/engine/validation/hmrc/rule-table.js';
 import { CT600_RULES_V1_994 as TABLE } from '../../../../main/engine/validation/hmrc/tables/ct600-v1-994.js';
+import { ct600HmrcDir } from '../../../helpers/shared.js';
 import { ruleBases } from './bases.js';
 import type { Edit, RecordedCase } from './edits.js';
 import { holds, parse, replay, TODAY } from './mutations.js';
@@ -51,6 +55,7 @@ const base = (name: string) => {
 };
 
 let proven = 0;
+let schemaValid: number | undefined;
 let appliedPasses = 0;
 
 describe('HMRC’s rules: a passing and a failing return for each', () => {
@@ -107,9 +112,31 @@ describe('the cases cover the table', () => {
   }, 120_000);
 });
 
+describe('the failing returns against HMRC’s schema', () => {
+  it('counts those HMRC’s v1.994 schema accepts (libxml2 as the oracle), and never fewer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fd-hmrc-fail-cases-'));
+    try {
+      const files = recorded.map((c) => {
+        const doc = replay(TABLE, byId.get(c.id)!.context, base(c.base).xml, c.edits)!;
+        const envelope = doc.getElementsByTagNameNS(TABLE.namespaces.ct!, 'IRenvelope')[0]!;
+        const file = join(dir, `${c.id}.xml`);
+        writeFileSync(file, new XMLSerializer().serializeToString(envelope as never));
+        return file;
+      });
+      const r = spawnSync('xmllint', ['--noout', '--nonet', '--schema', join(ct600HmrcDir, 'CT-2014-v1-994.xsd'), ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      if (r.error) throw r.error;
+      schemaValid = (r.stderr.match(/ validates$/gm) ?? []).length;
+      // The edits go where the rule looks, not always where the schema allows: this only grows as they learn the schema.
+      expect(schemaValid).toBeGreaterThanOrEqual(70);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 afterAll(() => {
   console.log(
     `HMRC CT600 rules v1.994: ${assertionCount(TABLE)} of ${assertionCount(TABLE)} assertions implemented (evaluated), ${ruleNumbers(TABLE).size} rule numbers; ` +
-      `${proven} with a passing and failing return (${appliedPasses} of them passing where the rule applies), ${cannotFail.length} that no return can fail (listed with the reason)`,
+      `${proven} with a passing and failing return (${appliedPasses} of them passing where the rule applies${schemaValid === undefined ? '' : `, ${schemaValid} failing returns valid against HMRC's schema`}), ${cannotFail.length} that no return can fail (listed with the reason)`,
   );
 });

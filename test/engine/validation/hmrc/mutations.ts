@@ -10,6 +10,7 @@ import xpath from 'xpath';
 import { evaluateAssertion, pathOf, withoutSpaceBeforeCalls } from '../../../../main/engine/validation/hmrc/evaluate-rules.js';
 import type { HmrcAssertion, HmrcRule, HmrcRuleTable } from '../../../../main/engine/validation/hmrc/rule-table.js';
 import { edited, type Edit, type RecordedCase } from './edits.js';
+import { inSchemaOrder } from './schema-order.js';
 
 export const TODAY = '2026-11-24';
 const EXSLT = { date: 'http://exslt.org/dates-and-times', math: 'http://exslt.org/math' };
@@ -103,12 +104,13 @@ export function findFailCases(table: HmrcRuleTable, bases: { name: string; xml: 
 
 /** The base with the edits made, parsed afresh. */
 export function replay(table: HmrcRuleTable, context: string, xml: string, edits: Edit[]): Document | undefined {
-  return edited(() => parse(xml), context, { ...table.namespaces, ...EXSLT }, edits);
+  const doc = edited(() => parse(xml), context, { ...table.namespaces, ...EXSLT }, edits);
+  return doc && inSchemaOrder(doc);
 }
 
 function findOne(table: HmrcRuleTable, namespaces: Record<string, string>, rule: HmrcRule, assertion: HmrcAssertion, docs: Base[]): { base: string; edits: Edit[] } | undefined {
   const fails = (base: Base, edits: Edit[]) => {
-    const doc = edited(() => parse(base.xml), rule.context, namespaces, edits);
+    const doc = replay(table, rule.context, base.xml, edits);
     return doc !== undefined && holds(table, assertion, doc) === false;
   };
   const passing = docs.filter((b) => holds(table, assertion, b.doc) !== false);
