@@ -7,6 +7,7 @@
 import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { buildCt600, toBase32, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
+import { schemaVersionVerdict } from '../engine/validation/schema/schema-versions.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
@@ -43,8 +44,20 @@ function headerOptions(values: Record<string, string>): Ct600BuildOptions {
   return options;
 }
 
+/**
+ * A return built declaring a schema version HMRC does not take would be
+ * refused at the gateway and by our own validation, so the command line
+ * refuses it for the same reason before building. (The engine still builds
+ * any well-formed version: the tests rebuild HMRC's 2022 sample with it.)
+ */
+function refuseVersionHmrcRejects(schemaVersion: string | undefined): void {
+  const verdict = schemaVersionVerdict(schemaVersion);
+  if (!verdict.accepted) throw new RequestValidationError([{ field: 'schema-version', message: verdict.reason }]);
+}
+
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   const options: Ct600BuildOptions = { ...headerOptions(values), gatewayTest: flags.has('gateway-test'), testInLive: flags.has('test-in-live') };
+  refuseVersionHmrcRejects(options.schemaVersion);
   const force = flags.has('force');
   if (await isSingleFile(positional, flags)) {
     const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);

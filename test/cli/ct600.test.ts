@@ -37,6 +37,23 @@ describe('npm run cli -- ct600', () => {
     expect(xml).toContain('<GatewayTest>1</GatewayTest>');
   });
 
+  it('build refuses a schema version HMRC does not accept, for the reason validation gives, and writes nothing', () => {
+    for (const [version, reason] of [
+      ['2022-v1.99', '2022-v1.99, which HMRC no longer accepts'],
+      ['2027-v1.995', '2027-v1.995, which HMRC does not accept yet'],
+    ] as const) {
+      const out = join(dir, `refused-${version}.xml`);
+      const r = cli('ct600', 'build', requestFile, '--schema-version', version, '--out', out);
+      expect(r.status, version).toBe(2);
+      const [error] = JSON.parse(r.stderr).errors as { field: string; message: string }[];
+      expect(error).toMatchObject({ field: 'schema-version' });
+      expect(error!.message).toContain(reason);
+      expect(error!.message).toContain('2025-v1.994');
+      expect(existsSync(out)).toBe(false);
+    }
+    expect(cli('ct600', 'build', requestFile, '--schema-version', '2025-v1.993').status).toBe(0);
+  });
+
   it('a bad request exits 2 with the field errors as JSON on stderr, and writes nothing', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...fullReturn(), reference: '123' }));

@@ -5,7 +5,7 @@
  * and XPath, so a new version compiles the same way.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { boxesOf } from './rule-boxes.js';
+import { boxesOf, withSectionBoxes } from './rule-boxes.js';
 import type { HmrcAssertion, HmrcRule, HmrcRuleTable } from './rule-table.js';
 
 const SCH_NS = 'http://purl.oclc.org/dsdl/schematron';
@@ -75,5 +75,5 @@ export function compileSchematron(text: string, schemaVersion: string, source: s
       rules.push({ pattern: pattern.getAttribute('id') ?? '', context, assertions });
     }
   }
-  return { schemaVersion, source, namespaces, rules };
+  return { schemaVersion, source, namespaces, rules: withSectionBoxes(rules) };
 }

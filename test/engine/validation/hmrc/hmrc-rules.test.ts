@@ -4,6 +4,7 @@
  * fail cases are in hmrc-fail-cases.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateAssertion, evaluateRules } from '../../../../main/engine/validation/hmrc/evaluate-rules.js';
 import { boxesFor } from '../../../../main/engine/validation/hmrc/hmrc-messages.js';
@@ -58,8 +59,38 @@ describe('the v1.994 rule table', () => {
     }
     const withoutBox = ALL.filter(({ assertion }) => reached.has(assertion.id) && boxesFor(assertion).length === 0).map(({ assertion }) => `${assertion.number} ${assertion.id}`);
     expect(withoutBox).toEqual([]);
-    const unknown = ALL.filter(({ assertion }) => boxesFor(assertion).length === 0).length;
-    console.log(`HMRC CT600 rules v1.994: ${ALL.length - unknown} of ${ALL.length} assertions name their boxes; ${unknown} (supplementary-page fields HMRC names by its own ids) name none`);
+  });
+
+  it('names a box for every rule but the few listed with the reason, and the reason holds: HMRC’s words name no box', () => {
+    const listed = JSON.parse(readFileSync(join(import.meta.dirname, 'rules-without-box.json'), 'utf8')) as { reasons: Record<string, string>; assertions: Record<string, string> };
+    const withoutBox = ALL.filter(({ assertion }) => boxesFor(assertion).length === 0).map(({ assertion }) => assertion.id);
+    expect(withoutBox.sort()).toEqual(Object.keys(listed.assertions).sort());
+    for (const { assertion } of ALL.filter(({ assertion }) => assertion.id in listed.assertions)) {
+      expect(listed.reasons[listed.assertions[assertion.id]!], assertion.id).toBeTruthy();
+      expect(`${assertion.rule} ${assertion.hmrcMessage}`, assertion.id).not.toMatch(/\bBox(es)?\s+[A-Z]?\d|\[[A-Z]?\d{1,3}[A-Z]?\]/i);
+    }
+    console.log(`HMRC CT600 rules v1.994: ${ALL.length - withoutBox.length} of ${ALL.length} assertions name their boxes; ${withoutBox.length} (supplementary-page questions HMRC names only in words) name none`);
+  });
+
+  it('names supplementary-page boxes with the page’s letter, as the forms print them, and never HMRC’s own ids', () => {
+    const boxesOf = (id: string) => ALL.find(({ assertion }) => assertion.id === id)!.assertion.boxes;
+    // HMRC's message names the page's boxes ("Box G90 must be completed if Boxes 125 and 280 …", "Box N100 …").
+    expect(boxesOf('a_N036.3')).toEqual(['G90', '125', '280']);
+    expect(boxesOf('a_SN036.0')).toEqual(['N100', 'N95D']);
+    expect(boxesOf('a_F100.0')).toEqual(['497', 'N285']);
+    // "[780/785]": both boxes of the pair.
+    expect(boxesOf('a_F016.1')).toEqual(['275', '280', '780', '785']);
+    // [N035]/[N100] are HMRC's ids of the CT600F page and [F092] of the energy levies section: not boxes.
+    expect(boxesOf('a_N035.0')).toEqual(['120']);
+    expect(boxesOf('a_F092.0')).toEqual(['986', '987']);
+    // The element HMRC's rules keep naming leads ("If [L9] is present … then [L65] …" is about box L65).
+    expect(boxesOf('a_SL014.1')[0]).toBe('L65');
+    // A rule about a whole section is shown against its first box.
+    expect(boxesOf('a_SL010.0')).toEqual(['L40']);
+    expect(boxesOf('a_SP051.0')).toEqual(['P110']);
+    // The maximum available for surrender as group relief, beside each loss that may be surrendered.
+    expect(['a_SurrenderMaximum.1', 'a_SurrenderMaximum.1.0', 'a_SurrenderMaximum.1.1', 'a_SurrenderMaximum.1.2', 'a_SurrenderMaximum.1.3'].map(boxesOf)).toEqual([['785'], ['800'], ['810'], ['835'], ['855']]);
+    for (const { assertion } of ALL) for (const box of assertion.boxes) expect(box, assertion.id).toMatch(/^(?:[A-P]\d{1,3}(?:\.\d)?[A-Z]?|\d{1,3}[A-Z]?)$/);
   });
 });
 

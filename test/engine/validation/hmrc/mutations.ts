@@ -7,19 +7,16 @@
  */
 import { DOMParser, type Document, type Element, type Node } from '@xmldom/xmldom';
 import xpath from 'xpath';
-import { evaluateAssertion, withoutSpaceBeforeCalls } from '../../../../main/engine/validation/hmrc/evaluate-rules.js';
+import { evaluateAssertion, pathOf, withoutSpaceBeforeCalls } from '../../../../main/engine/validation/hmrc/evaluate-rules.js';
 import type { HmrcAssertion, HmrcRule, HmrcRuleTable } from '../../../../main/engine/validation/hmrc/rule-table.js';
+import { edited, type Edit, type RecordedCase } from './edits.js';
+import { inSchemaOrder } from './schema-order.js';
 
 export const TODAY = '2026-11-24';
 const EXSLT = { date: 'http://exslt.org/dates-and-times', math: 'http://exslt.org/math' };
 
 /** Values tried in the element a rule is about: flags, codes, amounts, dates, text. */
 export const CANDIDATE_VALUES = ['yes', '0', '1', '3', '11', '0.00', '1.00', '-1.00', '99999999.00', '2015-04-01', '2099-12-31', '2021-03-31', '2024-04-01', 'X', ''];
-
-export interface Mutation {
-  describe: string;
-  apply(doc: Document): void;
-}
 
 export const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
 
@@ -35,118 +32,167 @@ export function holds(table: HmrcRuleTable, assertion: HmrcAssertion, doc: Docum
   return run.failed.length === 0;
 }
 
-interface Step {
-  attribute: boolean;
-  prefix: string;
-  name: string;
+/** Values tried in pairs of edits: fewer, as the pairs multiply. */
+const PAIR_VALUES = ['yes', '1', '1.00', '99999999.00', '2021-03-31', '2099-12-31'];
+
+/** Values the test itself compares with (its literals and numbers, and each with a letter after it): the codes and words a rule singles out. */
+export function valuesNamedIn(test: string): string[] {
+  const found = new Set<string>();
+  for (const m of test.matchAll(/(?:!=|<=|>=|=|<|>)\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)(?![\d-]))/g)) found.add(m[1] ?? m[2] ?? m[3]!);
+  for (const m of test.matchAll(/starts-with\([^,]+,\s*'([^']*)'\)/g)) found.add(`${m[1]}X`);
+  return [...found];
 }
 
-function stepsOf(context: string): Step[] {
-  return context
-    .split('/')
-    .filter(Boolean)
-    .map((s) => {
-      const attribute = s.startsWith('@');
-      const [prefix, name] = s.replace(/^@/, '').includes(':') ? s.replace(/^@/, '').split(':') : ['', s.replace(/^@/, '')];
-      return { attribute, prefix: prefix!, name: name! };
-    });
-}
-
-/** Makes sure the rule's context exists (creating missing elements at the end of their parent) and sets its text. */
-export function setContextValue(doc: Document, namespaces: Record<string, string>, context: string, value: string): void {
-  const steps = stepsOf(context);
-  let el: Element | undefined = doc.documentElement ?? undefined;
-  if (!el || el.localName !== steps[0]?.name) return;
-  for (const step of steps.slice(1)) {
-    if (step.attribute) {
-      el.setAttribute(step.name, value);
-      return;
-    }
-    const ns = namespaces[step.prefix] ?? '';
-    let next: Element | undefined;
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).localName === step.name && (n as Element).namespaceURI === ns) next = next ?? (n as Element);
-    if (!next) {
-      next = doc.createElementNS(ns, step.name) as unknown as Element;
-      el.appendChild(next);
-    }
-    el = next;
+/** "count(ct:Loan) <= 999": as many copies of the element as the limit allows, and one more. */
+function countLimits(test: string): Edit[] {
+  const out: Edit[] = [];
+  for (const m of test.matchAll(/count\(([\w:./]+)\)\s*(<=|<)\s*(\d+)/g)) {
+    const limit = Number(m[3]) + (m[2] === '<=' ? 1 : 0);
+    if (limit <= 2000) out.push({ path: m[1]!, value: `#copies:${limit}` });
   }
-  while (el.firstChild) el.removeChild(el.firstChild);
-  if (value !== '') el.appendChild(doc.createTextNode(value));
+  return out;
 }
 
-/** Every element under Body, as the XPath of the node (for "drop this element" mutations). */
+/** The location paths a test names, from its context or from the root ("../ct:X/ct:Y", "ct:Step1/ct:Total", "@Filename"). */
+export function pathsNamedIn(test: string): string[] {
+  const code = test.replace(/'[^']*'|"[^"]*"/g, (lit) => lit.replace(/\//g, '\u0000'));
+  const step = String.raw`(?:\.\.|(?:ct|hd):[\w.-]+(?:\[[^\[\]]*\])*|@[\w-]+)`;
+  const found = new Set<string>();
+  for (const m of code.matchAll(new RegExp(String.raw`(?<![\w:.@/])(\/?(?:\.\/)?${step}(?:\/${step})*)`, 'g'))) {
+    const path = m[1]!.replace(/\u0000/g, '/');
+    if (path === '..' || /^\.\.(\/\.\.)*$/.test(path)) continue;
+    found.add(path);
+  }
+  return [...found];
+}
+
+/** Every element under Body and in the GovTalk details, as the path an edit drops it by. */
 function elementsUnderBody(doc: Document): Element[] {
   const body = parseXPath('/*/*[local-name()="Body"]//*').select({ node: doc, namespaces: {} });
   const header = parseXPath('/*/*[local-name()="GovTalkDetails"]//*').select({ node: doc, namespaces: {} });
   return [...(body as unknown as Element[]), ...(header as unknown as Element[])];
 }
 
-export interface FailCase {
+export interface FailCase extends RecordedCase {
   assertion: HmrcAssertion;
-  base: string;
-  mutation: string;
-  /** The mutated return, parsed afresh. */
-  mutated: () => Document;
+  context: string;
+}
+
+interface Base {
+  name: string;
+  xml: string;
+  doc: Document;
 }
 
 /**
- * Finds, for each assertion, a mutation of one of the bases that makes it fail
- * where the base passed. Returns the cases found; assertions without one are
- * left out.
+ * Finds, for each assertion, edits to one of the bases that make it fail
+ * where the base passed. Assertions without one are left out.
  */
-export function findFailCases(table: HmrcRuleTable, bases: { name: string; xml: string }[]): FailCase[] {
+export function findFailCases(table: HmrcRuleTable, bases: { name: string; xml: string }[], only?: (a: HmrcAssertion) => boolean): FailCase[] {
   const namespaces = { ...table.namespaces, ...EXSLT };
   const found: FailCase[] = [];
   const docs = bases.map((b) => ({ name: b.name, xml: b.xml, doc: parse(b.xml) }));
   for (const rule of table.rules) {
     for (const assertion of rule.assertions) {
+      if (only && !only(assertion)) continue;
       const hit = findOne(table, namespaces, rule, assertion, docs);
-      if (hit) found.push({ assertion, ...hit });
+      if (hit) found.push({ id: assertion.id, assertion, context: rule.context, ...hit });
     }
   }
   return found;
 }
 
-function findOne(table: HmrcRuleTable, namespaces: Record<string, string>, rule: HmrcRule, assertion: HmrcAssertion, docs: { name: string; xml: string; doc: Document }[]) {
-  const tryValues = (name: string, xml: string) => {
-    for (const value of CANDIDATE_VALUES) {
-      const mutated = () => {
-        const copy = parse(xml);
-        setContextValue(copy, namespaces, rule.context, value);
-        return copy;
-      };
-      if (holds(table, assertion, mutated()) === false) return { base: name, mutation: `set ${rule.context.split('/').pop()} to "${value}"`, mutated };
-    }
+/** The base with the edits made, parsed afresh. */
+export function replay(table: HmrcRuleTable, context: string, xml: string, edits: Edit[]): Document | undefined {
+  const doc = edited(() => parse(xml), context, { ...table.namespaces, ...EXSLT }, edits);
+  return doc && inSchemaOrder(doc);
+}
+
+function findOne(table: HmrcRuleTable, namespaces: Record<string, string>, rule: HmrcRule, assertion: HmrcAssertion, docs: Base[]): { base: string; edits: Edit[] } | undefined {
+  const fails = (base: Base, edits: Edit[]) => {
+    const doc = replay(table, rule.context, base.xml, edits);
+    return doc !== undefined && holds(table, assertion, doc) === false;
+  };
+  const passing = docs.filter((b) => holds(table, assertion, b.doc) !== false);
+  const withContext = passing.filter((b) => holds(table, assertion, b.doc) === true);
+  const withoutContext = passing.filter((b) => holds(table, assertion, b.doc) === undefined);
+  const literals = valuesNamedIn(assertion.test);
+  const values = [...new Set([...CANDIDATE_VALUES, ...literals])];
+  const setContext = (base: Base) => {
+    for (const value of values) if (fails(base, [{ path: '.', value }])) return { base: base.name, edits: [{ path: '.', value }] };
     return undefined;
   };
-  // Returns that have the rule's context first: drop what the rule names, or change the context's value.
-  for (const { name, xml, doc } of docs) {
-    if (holds(table, assertion, doc) !== true) continue;
+  // Returns that have the rule's context first: drop an element the rule names, or change the context's value.
+  for (const base of withContext) {
     const named = `${rule.context} ${assertion.test}`;
-    const all = elementsUnderBody(doc);
-    for (const [index, el] of all.entries()) {
+    for (const el of elementsUnderBody(base.doc)) {
       if (!named.includes(`:${el.localName}`)) continue;
-      const parent = el.parentNode!;
-      const next = el.nextSibling;
-      parent.removeChild(el);
-      const fails = holds(table, assertion, doc) === false;
-      parent.insertBefore(el, next);
-      const mutated = () => {
-        const copy = parse(xml);
-        const target = elementsUnderBody(copy)[index]!;
-        target.parentNode!.removeChild(target);
-        return copy;
-      };
-      if (fails) return { base: name, mutation: `drop ${el.localName}`, mutated };
+      const edits = [{ path: pathOf(el), value: null }];
+      if (fails(base, edits)) return { base: base.name, edits };
     }
-    const hit = tryValues(name, xml);
+    const hit = setContext(base);
     if (hit) return hit;
   }
-  // Otherwise create the context, in each return that lacks it, with each value.
-  for (const { name, xml, doc } of docs) {
-    const hit = holds(table, assertion, doc) === undefined ? tryValues(name, xml) : undefined;
+  // Then create the context, in each return that lacks it, with each value.
+  for (const base of withoutContext) {
+    const hit = setContext(base);
     if (hit) return hit;
+  }
+  // Then the other elements the test names, from the context: set each (creating it), drop it, or copy it; or copy the context.
+  const paths = pathsNamedIn(assertion.test);
+  const singles: Edit[] = [{ path: '.', value: '#copy' }, ...countLimits(assertion.test)];
+  for (const path of paths) singles.push({ path, value: null }, { path, value: '#copy' }, ...values.map((value) => ({ path, value })));
+  for (const base of passing) for (const edit of singles) if (fails(base, [edit])) return { base: base.name, edits: [edit] };
+  // Last, two of them at once: one set, the other set or dropped.
+  const pairTargets = ['.', ...paths].slice(0, 10);
+  for (const base of passing) {
+    for (const first of pairTargets) {
+      for (const v1 of [...PAIR_VALUES, ...literals]) {
+        for (const second of pairTargets) {
+          if (second === first) continue;
+          for (const v2 of [null, ...PAIR_VALUES, ...literals]) {
+            const edits = [{ path: first, value: v1 }, { path: second, value: v2 }];
+            if (fails(base, edits)) return { base: base.name, edits };
+          }
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * For a fail case on a return that lacks the rule's context (so passes it
+ * only because the rule does not apply): edits of the same places that give
+ * a return where the rule applies and passes, so the rule is shown passing
+ * as well as failing. The context alone first, then the failing edits with
+ * one of them left out or given another value, then the failing return put
+ * right in one more place the rule names.
+ */
+export function findPassingEdits(table: HmrcRuleTable, context: string, assertion: HmrcAssertion, xml: string, failing: Edit[]): Edit[] | undefined {
+  const passes = (edits: Edit[]) => {
+    const doc = replay(table, context, xml, edits);
+    return doc !== undefined && holds(table, assertion, doc) === true;
+  };
+  if (passes([])) return [];
+  const values = [...new Set([...CANDIDATE_VALUES, ...valuesNamedIn(assertion.test)])];
+  for (let i = 0; i < failing.length; i++) {
+    const without = failing.filter((_, j) => j !== i);
+    if (without.length > 0 && passes(without)) return without;
+  }
+  for (let i = 0; i < failing.length; i++) {
+    for (const value of values) {
+      if (value === failing[i]!.value) continue;
+      const edits = failing.map((e, j) => (j === i ? { ...e, value } : e));
+      if (passes(edits)) return edits;
+    }
+  }
+  // Or the failing return put right in one more place the rule names.
+  for (const path of ['.', ...pathsNamedIn(assertion.test)]) {
+    for (const value of [null, ...values]) {
+      const edits = [...failing, { path, value }];
+      if (passes(edits)) return edits;
+    }
   }
   return undefined;
 }
