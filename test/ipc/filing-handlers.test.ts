@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
@@ -30,7 +30,7 @@ describe('filing a draft with HMRC through the filing channels', () => {
   });
 
   it('files a built draft in Test in Live: the record is written first, the receipt comes back matching our IRmark, and the draft is Filed', async () => {
-    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts } = await setup();
+    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts, dataDir, secrets } = await setup();
     await setUpFiling();
     const client = await ok<Client>('clients.save', { details: { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' } });
     void clients;
@@ -79,6 +79,13 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const filedBytes = await readFile(join(saveFolder, asFiled.fileName));
     expect(verifyIrmark(new Uint8Array(filedBytes)).expected).toBe(draft.lastBuild!.irMark);
     expect(filedBytes.toString('utf8')).not.toContain(GATEWAY.password);
+
+    // The Government Gateway password is in no file Filing Desk wrote, and the log redactor knows it.
+    for (const name of (await readdir(dataDir, { recursive: true })) as string[]) {
+      const text = await readFile(join(dataDir, name), 'utf8').catch(() => '');
+      expect(text, name).not.toContain(GATEWAY.password);
+    }
+    expect(secrets).toContain(GATEWAY.password);
 
     // The same return again is refused as a new return: only an amendment may follow.
     const again = await call('filing.submit', { draftId: draft.id, environment: 'til' });
