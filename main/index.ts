@@ -250,6 +250,7 @@ async function start(): Promise<void> {
       },
       fileSaver,
       filing: filing.handlers,
+      submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
