@@ -176,7 +176,8 @@ export class DraftFiling {
       throw new FilingRefusal('sendAgain', 'Only a submission HMRC said it did not receive can be sent again; this one is resumed instead, never sent twice.', transactionId);
     }
     const finished = FINAL_STATES.has(record.state) && (!record.correlationId || record.deletedAtHmrc);
-    if (!finished) this.run(transactionId, sendAgain);
+    // A record imported from another computer is its history; that computer finishes it.
+    if (!finished && !record.importedAt) this.run(transactionId, sendAgain);
     return this.view(record);
   }
 
