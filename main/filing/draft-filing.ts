@@ -13,7 +13,7 @@ import { lastBuildBytes } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
 import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
-import { FilingDesk, FilingRefusal, type FilingDeskDeps, type FilingProgress } from './filing-desk.js';
+import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionStore } from './submission-store.js';
@@ -53,14 +53,13 @@ export class DraftFiling {
   private readonly desk: FilingDesk;
   private readonly runs = new Map<string, Promise<void>>();
   private readonly problems = new Map<string, string>();
-  private readonly progress = new Map<string, FilingProgress>();
 
   constructor(private readonly deps: DraftFilingDeps) {
     this.desk = new FilingDesk({
       ...deps,
       store: deps.store,
+      // Progress is read back from the record the desk saves at every step, so a restart shows the same.
       credentials: () => deps.gateway.credentials(),
-      onProgress: (p) => void this.progress.set(p.transactionId, p),
     });
   }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
 import type { Client, Draft, FilingPreview, SubmissionView } from '../../preload/contract.js';
 import { GATEWAY } from '../filing/filing-support.js';
-import { filingSetup } from './filing-setup.js';
+import { filingRequest, filingSetup } from './filing-setup.js';
 
 const peers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -65,6 +65,9 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const save = await call('drafts.save', { id: draft.id, clientId: client.id, title: 'Changed', periodFrom: null, periodTo: null, form: {} });
     expect(save).toMatchObject({ ok: false, error: { field: 'filed', message: expect.stringMatching(/This return was filed with HMRC in Test in Live on \d{1,2} \w+ \d{4}; start an amendment to change it/) } });
     expect((await drafts.get(draft.id)).title).toBe('Example 2025');
+    expect(await call('drafts.detach', { draftId: draft.id, attachmentId: draft.attachments[0]!.id })).toMatchObject({ ok: false, error: { field: 'filed' } });
+    expect(await call('ct600.buildDraft', { draftId: draft.id, form: {}, request: filingRequest })).toMatchObject({ ok: false, error: { field: 'filed' } });
+    expect((await drafts.get(draft.id)).attachments).toHaveLength(2);
 
     for (const filter of [{ draftId: draft.id }, { clientId: client.id }, {}]) {
       expect((await ok<SubmissionView[]>('filing.list', filter)).map((s) => s.transactionId)).toEqual([started.transactionId]);
