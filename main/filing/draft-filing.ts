@@ -38,8 +38,8 @@ export interface DraftFilingDeps extends Omit<FilingDeskDeps, 'store' | 'onProgr
   fieldOfBox: FieldOfBox;
   /** Told when HMRC accepts a return (the draft becomes Filed). */
   onAccepted?: (record: SubmissionRecord) => Promise<void>;
-  /** Where a background run that stopped with an error is noted (the redacting log). */
-  log?: (message: string, error?: unknown) => void;
+  /** The redacting log: each run's outcome, and a run that stopped with an error. */
+  log?: { info(message: string): void; error(message: string, error?: unknown): void };
 }
 
 interface Sendable {
@@ -103,7 +103,8 @@ export class DraftFiling {
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
     const newestFirst = [...records].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     const accepted = newestFirst.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
-    const underWay = newestFirst.find((r) => !FINAL_STATES.has(r.state) && r.state !== 'not-at-hmrc' && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
+    // Not at HMRC counts too: the same message may be sent again (filing.resume), never a second one.
+    const underWay = newestFirst.find((r) => !FINAL_STATES.has(r.state) && !r.importedAt && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
     const attachments = draft.attachments
       .filter((a) => a.role === 'accounts' || a.role === 'computations')
       .map((a) => ({ name: a.fileName, kind: a.role as 'accounts' | 'computations', size: a.size }));
@@ -203,10 +204,11 @@ export class DraftFiling {
     const run = (async () => {
       try {
         const outcome = await this.desk.file(transactionId, sendAgain ? { sendAgain: true } : {});
+        this.deps.log?.info(`filing: submission ${transactionId} (${outcome.environment}): ${outcome.outcome}`);
         if (outcome.outcome === 'accepted' && this.deps.onAccepted) await this.deps.onAccepted(await this.deps.store.load(transactionId));
       } catch (error) {
         this.problems.set(transactionId, error instanceof Error ? error.message : String(error));
-        this.deps.log?.(`filing: the submission ${transactionId} stopped`, error);
+        this.deps.log?.error(`filing: the submission ${transactionId} stopped`, error);
       } finally {
         this.runs.delete(transactionId);
       }

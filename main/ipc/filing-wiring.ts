@@ -26,7 +26,7 @@ export interface FilingWiringOptions {
   fileSaver: FileSaverDeps;
   /** Tells the log redactor a secret (AppLog.registerSecret). */
   registerSecret?: (value: string) => void;
-  log?: (message: string, error?: unknown) => void;
+  log?: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
   /** Transport, clock, sleep and retry of the FilingDesk; HTTPS with its defaults when left out. */
   desk?: Partial<Pick<DraftFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'newTransactionId' | 'random'>>;
 }
@@ -41,7 +41,7 @@ export function createFilingWiring(options: FilingWiringOptions): {
   const submissions = new SubmissionStore({ dataDir: options.dataDir });
   const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
   const gateway = new GatewayCredentialStore(keychain);
-  const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!(m) } : {}) });
+  const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!.warn(m) } : {}) });
   const filing = new DraftFiling({
     transport: httpTransport(),
     ...options.desk,

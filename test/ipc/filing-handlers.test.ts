@@ -30,7 +30,7 @@ describe('filing a draft with HMRC through the filing channels', () => {
   });
 
   it('files a built draft in Test in Live: the record is written first, the receipt comes back matching our IRmark, and the draft is Filed', async () => {
-    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts, dataDir, secrets } = await setup();
+    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts, dataDir, secrets, logLines } = await setup();
     await setUpFiling();
     const client = await ok<Client>('clients.save', { details: { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' } });
     void clients;
@@ -89,6 +89,8 @@ describe('filing a draft with HMRC through the filing channels', () => {
       expect(text, name).not.toContain(GATEWAY.password);
     }
     expect(secrets).toContain(GATEWAY.password);
+    expect(logLines.join('\n')).toContain('accepted');
+    expect(logLines.join('\n')).not.toContain(GATEWAY.password);
 
     // The same return again is refused as a new return: only an amendment may follow.
     const again = await call('filing.submit', { draftId: draft.id, environment: 'til' });
@@ -141,6 +143,9 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const asked = await second.settled(transactionId);
     expect(asked).toMatchObject({ state: 'unknown', canSendAgain: true, stateText: expect.stringContaining('did not receive') });
     expect(first.peer.submissionsByTransactionId.get(transactionId)).toBeUndefined();
+    // The window offers Send again from the draft too; a new submission of the same return is refused.
+    expect((await second.ok<FilingPreview>('filing.preview', { draftId: draft.id, environment: 'til' })).underWay).toMatchObject({ transactionId, canSendAgain: true });
+    expect(await second.call('filing.submit', { draftId: draft.id, environment: 'til' })).toMatchObject({ ok: false, error: { errors: [{ field: 'transactionId' }] } });
     expect(await second.call('filing.resume', { transactionId: '0'.repeat(32) })).toMatchObject({ ok: false, error: { field: 'transactionId' } });
     await second.ok('filing.resume', { transactionId, sendAgain: true });
     expect((await second.settled(transactionId)).state).toBe('accepted');
