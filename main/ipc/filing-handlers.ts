@@ -31,7 +31,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof FilingBlocked) throw new IpcFailure('failed', error.message, error.errors);
-    if (error instanceof FilingRefusal) throw new IpcFailure('failed', `${error.message}. Nothing was sent to HMRC.`.replace('.. ', '. '), [{ field: error.field, message: error.message }]);
+    if (error instanceof FilingRefusal) throw new IpcFailure('failed', `${error.message.replace(/\.$/, '')}. Nothing was sent to HMRC.`, [{ field: error.field, message: error.message }]);
     if (error instanceof GatewayCredentialsMissing) throw new IpcFailure('failed', `${error.message} Nothing was sent to HMRC.`, [{ field: error.field, message: error.message }]);
     if (error instanceof SubmissionMessageError) {
       throw new IpcFailure('failed', `The built return cannot be sent: ${error.message}. Nothing was sent to HMRC.`, [{ field: error.field || 'build', message: error.message }]);
