@@ -54,8 +54,11 @@ function stateTextOf(record: SubmissionRecord, state: SubmissionViewState, activ
       if (!activity.running) return `HMRC has the return and is still checking it. Filing Desk stopped asking${record.lastProblem ? ` (${record.lastProblem})` : ''}; choose Check again to carry on.`;
       return `Waiting for HMRC to finish checking the return.${next}`;
     }
-    case 'accepted':
-      return `${message}${record.environment === 'live' ? '' : ` This was ${where}: nothing was filed.`}`;
+    case 'accepted': {
+      const o = record.outcome;
+      const said = o?.kind === 'accepted' ? `HMRC accepted the return on ${ukDateTime(o.acceptedTime)}. ${o.receiptStatement}.` : message;
+      return `${said}${record.environment === 'live' ? '' : ` This was ${where}: nothing was filed.`}`;
+    }
     case 'rejected':
       return `${message}. Correct the boxes listed and send it again.`;
     case 'failed':
@@ -115,4 +118,3 @@ export function submissionViewOf(record: SubmissionRecord, activity: SubmissionA
   };
 }
 
-export { ukDateTime };

@@ -27,6 +27,15 @@ describe('a submission as the window shows it', () => {
     expect(view.receipt).toBeNull();
   });
 
+  it('an accepted return says when in UK words, that the receipt is ours, and that Test in Live filed nothing', async () => {
+    const { peer, environment } = await startPeer();
+    peers.push(peer);
+    const { desk, store } = makeDesk();
+    const outcome = await desk.submit(builtReturn(), { environment });
+    const view = submissionViewOf(await store.load(outcome.transactionId), { running: false }, wizardFieldOfBox);
+    expect(view.stateText).toMatch(/^HMRC accepted the return on \d{1,2} [A-Z][a-z]+ \d{4}(,| at) \d{2}:\d{2}\. HMRC's receipt is for this return.*This was Test in Live .*nothing was filed\.$/);
+  });
+
   it('credentials HMRC refuses make the submission failed with authenticationFailed, nothing filed', async () => {
     const { peer, environment } = await startPeer();
     peers.push(peer);
