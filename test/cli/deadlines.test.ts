@@ -56,6 +56,33 @@ describe('cli deadlines', () => {
     expect(await readdir(dir)).toEqual(['clients.json']);
   });
 
+  it('shows a period accepted from a live return HMRC accepted, found in the data folder’s submissions by UTR', async () => {
+    const dir = await dataFolder();
+    const { SubmissionStore } = await import('../../main/filing/submission-store.js');
+    await new SubmissionStore({ dataDir: dir }).save({
+      version: 1,
+      transactionId: 'D'.repeat(32),
+      environment: 'live',
+      submissionUrl: 'https://transaction-engine.tax.service.gov.uk/submission',
+      messageClass: 'HMRC-CT-CT600',
+      gatewayTest: false,
+      utr: '1111111111',
+      periodFrom: '2024-07-01',
+      periodTo: '2025-06-30',
+      returnType: 'new',
+      irmark: `${'A'.repeat(27)}=`,
+      bodySha256: '0'.repeat(64),
+      message: Buffer.from('<GovTalkMessage/>').toString('base64'),
+      createdAt: '2026-06-01T09:00:00.000Z',
+      state: 'accepted',
+      outcome: { kind: 'accepted', acceptedTime: '2026-06-02T10:00:00.000Z', receiptIrmarkBase32: 'X', receiptMatches: true, receiptStatement: 'ok', responseXml: '<r/>' },
+      log: [],
+    });
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--from', '2026-01-01', '--to', '2027-12-31', '--json'], io, environment)).toBe(0);
+    expect(lines(io.stdout).find((o) => o.name === 'Late Ltd')).toMatchObject({ state: 'accepted', filedOn: '2026-06-02', group: 'done', penalty: { flatPounds: 0, percentOfUnpaidTax: 0 } });
+  });
+
   it('without --from, lists the returns due from today and every one already overdue', async () => {
     const dir = await dataFolder();
     const io = capture();
