@@ -1,0 +1,124 @@
+/**
+ * axe-core over a screen state of the real window. Every state the end-to-end
+ * tests visit is checked against WCAG 2.2 A and AA (and the landmark and
+ * heading rules a screen-reader user navigates by), and a violation fails the
+ * test with a list a developer can act on: rule, impact, the elements, what
+ * to fix.
+ *
+ * axe runs in an isolated world of the page (CDP Page.createIsolatedWorld):
+ * it shares the DOM but not the page's JavaScript, so the app's CSP and
+ * Trusted Types stay exactly as they are (no inline script allowed, no policy
+ * added for the checker) and nothing the checker defines leaks into the app.
+ */
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+/** Where each test process records the states it checked; scripts/run-tests.mjs sums them for the run. */
+export const accessibilityRecordsDir = join(repoRoot, 'test-output', 'axe-core');
+
+export const WCAG_22_A_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
+
+/**
+ * axe files these under "best practice", not a WCAG criterion, yet they are
+ * how a screen-reader user finds their way (WCAG 1.3.1 and 2.4.1 in practice):
+ * one top-level main, headings in order, dialogs and landmarks named.
+ */
+export const LANDMARK_AND_HEADING_RULES = [
+  'landmark-main-is-top-level',
+  'landmark-no-duplicate-main',
+  'landmark-one-main',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-complementary-is-top-level',
+  'landmark-unique',
+  'heading-order',
+  'page-has-heading-one',
+  'aria-dialog-name',
+  'empty-heading',
+  'empty-table-header',
+] as const;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string[]; failureSummary: string }[];
+}
+
+let axeSource: string | null = null;
+function loadAxeSource(): string {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** Runs axe on the page as it is now and returns its violations (none is an empty list). */
+export async function findAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'filing-desk-accessibility-check' });
+    const loaded = await cdp.send('Runtime.evaluate', { expression: loadAxeSource(), contextId: executionContextId });
+    if (loaded.exceptionDetails) throw new Error(`axe-core did not load in the page: ${loaded.exceptionDetails.exception?.description ?? loaded.exceptionDetails.text}`);
+    const options = {
+      runOnly: { type: 'tag', values: WCAG_22_A_AA_TAGS },
+      rules: Object.fromEntries(LANDMARK_AND_HEADING_RULES.map((id) => [id, { enabled: true }])),
+      resultTypes: ['violations'],
+    };
+    const run = await cdp.send('Runtime.evaluate', {
+      expression: `axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations.map((v) => ({
+        id: v.id, impact: v.impact ?? null, help: v.help, helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary ?? '' })),
+      })))`,
+      contextId: executionContextId,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (run.exceptionDetails) throw new Error(`axe-core failed to run: ${run.exceptionDetails.exception?.description ?? run.exceptionDetails.text}`);
+    return run.result.value as AxeViolation[];
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The violations as a developer reads them: rule id, impact, summary, then each element and what to fix. */
+export function describeViolations(stateName: string, violations: AxeViolation[]): string {
+  const nodes = violations.reduce((n, v) => n + v.nodes.length, 0);
+  const lines = [`axe-core: ${violations.length} WCAG 2.2 A/AA rule(s) broken on ${nodes} element(s) in screen state "${stateName}":`];
+  for (const v of violations) {
+    lines.push(`- ${v.id} (${v.impact ?? 'no impact given'}): ${v.help} <${v.helpUrl}>`);
+    for (const node of v.nodes) {
+      lines.push(`    ${node.target.join(' ')}`);
+      for (const line of node.failureSummary.split('\n').filter((l) => l.trim())) lines.push(`      ${line.trim()}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+let checkedInThisProcess = 0;
+
+/**
+ * Checks the page as it stands and fails with the readable list on any
+ * violation. Call it wherever the screen changes state (a step, a dialog or
+ * picker opened, errors shown); `screenshot` calls it for every picture.
+ */
+export async function checkAccessibility(page: Page, stateName: string, { recordsDir = accessibilityRecordsDir } = {}): Promise<void> {
+  const violations = await findAccessibilityViolations(page);
+  checkedInThisProcess += 1;
+  mkdirSync(recordsDir, { recursive: true });
+  appendFileSync(
+    join(recordsDir, `${process.pid}.jsonl`),
+    `${JSON.stringify({ state: stateName, violations: violations.reduce((n, v) => n + v.nodes.length, 0), rules: violations.map((v) => v.id) })}\n`,
+  );
+  if (violations.length > 0) throw new Error(describeViolations(stateName, violations));
+}
+
+/** How many states this test process checked: each file prints its own count. */
+export function accessibilityStatesChecked(): number {
+  return checkedInThisProcess;
+}
