@@ -134,10 +134,10 @@ describe('report package wizard, end to end', () => {
     // Add a second, move it above the first, then remove it: the first is back in first place.
     await page.getByRole('button', { name: 'Add an entry point' }).click();
     await page.getByTestId('entry-point-2').getByLabel('Name').fill('Spare');
-    await page.getByRole('button', { name: 'Move Entry point 2: Spare up' }).click();
+    await page.getByRole('button', { name: 'Move ‘Spare’ up' }).click();
     await expect.poll(() => page.getByTestId('entry-point-1').locator('legend').textContent()).toBe('Entry point 1: Spare');
     await shot(page, 'package-03-entry-points');
-    await page.getByRole('button', { name: 'Remove Entry point 1: Spare' }).click();
+    await page.getByRole('button', { name: 'Remove ‘Spare’' }).click();
     await first.getByLabel('Languages (optional)').fill('en, cy');
     await expect.poll(() => page.getByTestId('entry-point-1').locator('.field__error').count()).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();
