@@ -27,7 +27,7 @@ import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
-import { accessibilityStatesChecked, checkAccessibility } from './accessibility.js';
+import { checkAccessibility } from './accessibility.js';
 
 export { chromiumPath, checkAccessibility };
 
@@ -141,7 +141,6 @@ export async function startHarness(): Promise<E2eHarness> {
     openApp: () => openPage(`${origin}/index.html`, { asMainWindow: true }),
     openPage,
     close: async () => {
-      console.log(`axe-core: ${accessibilityStatesChecked()} screen states checked in this file`);
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
       await new Promise((resolve) => otherServer.close(resolve));

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import type { Client } from '../../../../preload/contract.js';
 import { COMPANY_TYPES, SENDERS } from '../../../../main/engine/ct600/codes.js';
 import { clientDetailsFrom, prefillFromClient } from './clients.js';
 import { FormField } from './FormField.js';
 import { periodIsoDates, periodNotes } from './form.js';
-import { keepPageReadable } from './page-stays-readable.js';
+import { usePageStaysReadable } from '../../components/page-stays-readable.js';
 import { useWizard } from './wizard-context.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -33,11 +33,7 @@ function ClientPicker() {
   const [clients, setClients] = useState<Client[]>([]);
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
-  const picker = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = picker.current;
-    return () => keepPageReadable(element, false);
-  }, []);
+  const pageStaysReadable = usePageStaysReadable();
   useEffect(() => {
     let live = true;
     ctx.bridge.listClients({ query: '', includeArchived: false }).then(
@@ -64,7 +60,7 @@ function ClientPicker() {
   };
 
   return (
-    <div className="client-picker" ref={picker}>
+    <div className="client-picker">
       <ComboBox
         // defaultItems is read once: a new list (loaded, or a client saved) mounts a fresh box.
         key={clients.map((c) => `${c.id}:${c.companyName}`).join('|')}
@@ -72,7 +68,7 @@ function ClientPicker() {
         selectedKey={ctx.clientId}
         defaultItems={clients}
         menuTrigger="focus"
-        onOpenChange={(open) => keepPageReadable(picker.current, open)}
+        {...pageStaysReadable}
         onSelectionChange={(key) => {
           if (key === null) return;
           const client = clients.find((c) => c.id === key);
