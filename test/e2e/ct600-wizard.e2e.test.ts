@@ -167,6 +167,9 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     const calendar = page.getByRole('dialog');
     await calendar.waitFor();
     await checkAccessibility(page, 'ct600-calendar-open');
+    // Named after its date, and modal in fact: the window behind it cannot be reached until it closes.
+    await expect(calendar.getAttribute('aria-label')).resolves.toMatch(/start of the return period/i);
+    await expect(page.evaluate(() => document.querySelector<HTMLElement>('.frame')!.closest('[inert]') !== null)).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await calendar.waitFor({ state: 'detached' });
 
