@@ -55,11 +55,35 @@ describe('the accessibility check', () => {
 
     // The record says the state was checked and broke rules: a run's total cannot read "0 violations" over it.
     const [record] = (await readFile(join(recordsDir, `${process.pid}.jsonl`), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
-    expect(record).toMatchObject({ state: 'a deliberately broken state', violations: 2 });
+    // Two elements, each broken in the light and the dark theme.
+    expect(record).toMatchObject({ state: 'a deliberately broken state', violations: 4 });
     expect(record.rules).toEqual(expect.arrayContaining(['label', 'color-contrast']));
 
     // The checker ran in its own world: nothing in the page's, and no CSP or Trusted Types report.
     expect(await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe)).toBe('undefined');
+    expect(problems).toEqual([]);
+  });
+
+  it('checks the dark theme too: ink that reads on the light page but vanishes on a fixed white card in the dark', async () => {
+    const { page, problems } = await h.openApp();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => {
+      const note = document.createElement('p');
+      note.id = 'white-card-note';
+      note.textContent = 'Tax payable (box 525)';
+      note.style.color = 'var(--ink)';
+      note.style.background = '#ffffff';
+      document.querySelector('main')!.append(note);
+    });
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    const error = await checkAccessibility(page, 'a colour broken only in the dark', { recordsDir }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/- color-contrast \[dark theme\] \(serious\)/);
+    expect(error?.message).toContain('#white-card-note');
+    // The window is left in the light theme it was in.
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
     expect(problems).toEqual([]);
   });
 
