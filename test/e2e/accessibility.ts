@@ -58,33 +58,41 @@ function loadAxeSource(): string {
   return axeSource;
 }
 
-/** Runs axe on the page as it is now and returns its violations (none is an empty list). */
-export async function findAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+const RUN_OPTIONS = {
+  runOnly: { type: 'tag', values: WCAG_22_A_AA_TAGS },
+  rules: Object.fromEntries(LANDMARK_AND_HEADING_RULES.map((id) => [id, { enabled: true }])),
+  resultTypes: ['violations'],
+};
+
+/** Loads axe into a fresh isolated world of the page and hands over a function that runs it on the page as it is then. */
+async function withAxe<T>(page: Page, use: (run: () => Promise<AxeViolation[]>) => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'filing-desk-accessibility-check' });
     const loaded = await cdp.send('Runtime.evaluate', { expression: loadAxeSource(), contextId: executionContextId });
     if (loaded.exceptionDetails) throw new Error(`axe-core did not load in the page: ${loaded.exceptionDetails.exception?.description ?? loaded.exceptionDetails.text}`);
-    const options = {
-      runOnly: { type: 'tag', values: WCAG_22_A_AA_TAGS },
-      rules: Object.fromEntries(LANDMARK_AND_HEADING_RULES.map((id) => [id, { enabled: true }])),
-      resultTypes: ['violations'],
-    };
-    const run = await cdp.send('Runtime.evaluate', {
-      expression: `axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations.map((v) => ({
-        id: v.id, impact: v.impact ?? null, help: v.help, helpUrl: v.helpUrl,
-        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary ?? '' })),
-      })))`,
-      contextId: executionContextId,
-      awaitPromise: true,
-      returnByValue: true,
+    return await use(async () => {
+      const run = await cdp.send('Runtime.evaluate', {
+        expression: `axe.run(document, ${JSON.stringify(RUN_OPTIONS)}).then((r) => r.violations.map((v) => ({
+          id: v.id, impact: v.impact ?? null, help: v.help, helpUrl: v.helpUrl,
+          nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary ?? '' })),
+        })))`,
+        contextId: executionContextId,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (run.exceptionDetails) throw new Error(`axe-core failed to run: ${run.exceptionDetails.exception?.description ?? run.exceptionDetails.text}`);
+      return run.result.value as AxeViolation[];
     });
-    if (run.exceptionDetails) throw new Error(`axe-core failed to run: ${run.exceptionDetails.exception?.description ?? run.exceptionDetails.text}`);
-    return run.result.value as AxeViolation[];
   } finally {
     await cdp.detach();
   }
+}
+
+/** Runs axe on the page as it is now, in the theme it is in, and returns its violations (none is an empty list). */
+export function findAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  return withAxe(page, (run) => run());
 }
 
 /** The violations as a developer reads them: rule id, impact, summary, then each element and what to fix. */
@@ -129,7 +137,7 @@ let violationsInThisProcess = 0;
  * pages are not screens of the app and stay out of the run's count.
  */
 export async function checkAccessibility(page: Page, stateName: string, { recordsDir = accessibilityRecordsDir } = {}): Promise<void> {
-  const violations = [...(await findAccessibilityViolations(page)), ...(await inDarkTheme(page, () => findAccessibilityViolations(page)))];
+  const violations = await withAxe(page, async (run) => [...(await run()), ...(await inDarkTheme(page, run))]);
   const broken = violations.reduce((n, v) => n + v.nodes.length, 0);
   if (recordsDir === accessibilityRecordsDir) {
     checkedInThisProcess += 1;
