@@ -127,6 +127,12 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await page.getByRole('button', { name: 'Add a client' }).click();
     await page.getByLabel('Company name').waitFor();
     await checkAccessibility(page, 'clients-add-a-client-form');
+    // Sent empty: the form's own error summary, whose links are 24 px targets like the wizards'.
+    await page.getByRole('button', { name: 'Add client' }).click();
+    const clientProblems = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await clientProblems.waitFor();
+    for (const link of await clientProblems.getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await checkAccessibility(page, 'clients-add-a-client-errors');
     await typeInto(page, 'Company name', COMPANY);
     await typeInto(page, 'Companies House number', CRN);
     await typeInto(page, 'Unique Taxpayer Reference (UTR)', UTR);
