@@ -148,7 +148,10 @@ export async function checkAccessibility(page: Page, stateName: string, { record
   if (violations.length > 0) throw new Error(describeViolations(stateName, violations));
 }
 
-// Imported while a test file is collected, so this runs once that file's tests are done.
-afterAll(() => {
-  if (checkedInThisProcess > 0) console.log(`axe-core: ${checkedInThisProcess} screen states checked in this file, ${violationsInThisProcess} violations (WCAG 2.2 A/AA)`);
-});
+// Imported while a test file is collected, so this runs once that file's tests
+// are done. Only under Vitest: the benchmarks (scripts/bench) use the harness too.
+if (process.env.VITEST) {
+  afterAll(() => {
+    if (checkedInThisProcess > 0) console.log(`axe-core: ${checkedInThisProcess} screen states checked in this file, ${violationsInThisProcess} violations (WCAG 2.2 A/AA)`);
+  });
+}
