@@ -3,7 +3,7 @@
 // private D-Bus session with a fresh keyring (scripts/keyring-session.sh), so
 // the keychain tests run against a real Secret Service.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -28,6 +28,10 @@ if (
 const outDir = join(root, 'test-output');
 mkdirSync(outDir, { recursive: true });
 const jsonFile = join(outDir, 'vitest.json');
+// Each end-to-end test process records the screen states axe-core checked
+// (test/e2e/accessibility.ts); this run's records only.
+const axeDir = join(outDir, 'axe-core');
+rmSync(axeDir, { recursive: true, force: true });
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const r = spawnSync(
   process.execPath,
@@ -43,5 +47,22 @@ if (existsSync(jsonFile)) {
   failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
+const axe = axeTotals(axeDir);
+if (axe.states > 0) console.log(`axe-core: ${axe.states} screen states checked, ${axe.violations} violations (WCAG 2.2 A/AA)`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(r.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+// A screen state with a WCAG violation fails the run even where its test let it pass (a failure's own picture).
+process.exit(r.status === 0 && failed === 0 && passed > 0 && axe.violations === 0 ? 0 : 1);
+
+function axeTotals(dir) {
+  let states = 0;
+  let violations = 0;
+  if (!existsSync(dir)) return { states, violations };
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      states += 1;
+      violations += JSON.parse(line).violations;
+    }
+  }
+  return { states, violations };
+}

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCt600Command } from '../../main/cli/ct600.js';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
 import type { DraftStore } from '../../main/store/draft-store.js';
-import { chromiumPath, dropFiles, dropFilesFromDisk, keepArtifact, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, dropFiles, dropFilesFromDisk, keepArtifact, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
 
 const COMPANY = 'Acme Widgets Limited';
 const CRN = '01234567';
@@ -125,6 +125,14 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clients' }).click();
     await page.getByRole('button', { name: 'Add a client' }).click();
+    await page.getByLabel('Company name').waitFor();
+    await checkAccessibility(page, 'clients-add-a-client-form');
+    // Sent empty: the form's own error summary, whose links are 24 px targets like the wizards'.
+    await page.getByRole('button', { name: 'Add client' }).click();
+    const clientProblems = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await clientProblems.waitFor();
+    for (const link of await clientProblems.getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await checkAccessibility(page, 'clients-add-a-client-errors');
     await typeInto(page, 'Company name', COMPANY);
     await typeInto(page, 'Companies House number', CRN);
     await typeInto(page, 'Unique Taxpayer Reference (UTR)', UTR);
@@ -145,9 +153,31 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     const picker = page.getByRole('combobox', { name: 'Client' });
     await expect.poll(() => picker.inputValue()).toBe(COMPANY);
     await page.getByRole('button', { name: 'Show clients' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${COMPANY}`) }).waitFor();
+    const option = page.getByRole('option', { name: new RegExp(`^${COMPANY}`) });
+    await option.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => option.getAttribute('data-focused')).toBe('true');
+    // The list is not modal: the rest of the window is neither hidden from a screen reader nor focusable-but-silent.
+    await expect(page.evaluate(() => document.querySelectorAll('#root [aria-hidden="true"] :is(a[href], button, input, select, textarea, [tabindex])').length)).resolves.toBe(0);
+    await expect(page.evaluate(() => document.querySelectorAll('#root [aria-hidden="true"]:is(a[href], button, input, select, textarea, [tabindex])').length)).resolves.toBe(0);
+    // The highlighted option's UTR is in the option's own ink (white on blue), not faded to 3.9:1.
+    const [optionInk, utrInk] = await option.evaluate((o) => [getComputedStyle(o).color, getComputedStyle(o.querySelector('.combo__meta')!).color]);
+    expect(utrInk).toBe(optionInk);
+    expect(await option.evaluate((o) => getComputedStyle(o.querySelector('.combo__meta')!).opacity)).toBe('1');
     await shot(opened, 'ct600-02-client-picker');
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#root[data-react-aria-top-layer]').count()).toBe(0);
+
+    // The calendar beside a date is a dialog: named, and checked while open.
+    await page.getByRole('button', { name: /^Choose the start of the return period.* from a calendar$/ }).click();
+    const calendar = page.getByRole('dialog');
+    await calendar.waitFor();
+    await checkAccessibility(page, 'ct600-calendar-open');
+    // Named after its date, and modal in fact: the window behind it cannot be reached until it closes.
+    await expect(calendar.getAttribute('aria-label')).resolves.toMatch(/start of the return period/i);
+    await expect(page.evaluate(() => document.querySelector<HTMLElement>('.frame')!.closest('[inert]') !== null)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
 
     // This return is for a specific period: typed over the pre-filled one.
     await typeDate(page, 'Start of the return period (box 30)', '1', '4', '2024');
@@ -255,6 +285,8 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await expect(utr.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.locator('#utr-error').textContent()).resolves.toMatch(/10-digit UTR/);
     await expect(utr.getAttribute('aria-describedby')).resolves.toContain('utr-error');
+    // The step sits in the window's one main landmark, not a main of its own.
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
     await shot(opened, 'ct600-07-wrong-utr');
 
     await page.getByTestId('task-profits').click();
@@ -274,6 +306,8 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await summary.getByRole('link', { name: 'Unique Taxpayer Reference (UTR) must be the 10-digit UTR (box 3)' }).waitFor();
     await summary.getByRole('link', { name: 'Turnover must not be negative (box 145)' }).waitFor();
     await expect(page.locator('#build-blocked').textContent()).resolves.toMatch(/You cannot build the return yet/);
+    // Each link in the summary is a target at least 24 px high (WCAG 2.5.8).
+    for (const link of await summary.getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await shot(opened, 'ct600-09-build-blocked');
     // The summary's link goes back to the field.
     await summary.getByRole('link', { name: /UTR/ }).click();

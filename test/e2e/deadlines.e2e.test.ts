@@ -18,7 +18,7 @@ import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import type { ClientDetails } from '../../preload/contract.js';
-import { chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
 
 let h: E2eHarness;
 let saveDir: string;
@@ -165,6 +165,7 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await page.getByRole('list', { name: 'Deadlines' }).waitFor();
     await page.getByLabel('State', { exact: true }).selectOption('filed');
     await expect.poll(async () => (await shownRows(current!)).map((r) => r.name)).toEqual(['Persistent Latecomer Ltd', 'Persistent Latecomer Ltd']);
+    await checkAccessibility(page, 'deadlines-filtered-filed');
     await page.getByLabel('State', { exact: true }).selectOption('');
     await page.getByLabel('Search clients').fill('overdue');
     await expect.poll(async () => (await shownRows(current!)).map((r) => r.name)).toEqual(['Overdue Widgets Ltd']);
@@ -185,6 +186,7 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
     await expect.poll(async () => (await shownRows(current!))[0]).toMatchObject({ name: 'Overdue Widgets Ltd', days: '147 days late' });
     await expect.poll(() => page.getByRole('button', { name: /^Continue: Overdue Widgets Ltd/ }).count()).toBe(1);
+    await checkAccessibility(page, 'deadlines-with-a-draft-started');
     expect(current.problems).toEqual([]);
   });
 });

@@ -27,8 +27,9 @@ import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
+import { checkAccessibility } from './accessibility.js';
 
-export { chromiumPath };
+export { chromiumPath, checkAccessibility };
 
 export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const shared = join(repoRoot, '..', 'shared');
@@ -173,7 +174,11 @@ export async function dropFiles(page: Page, selector: string, files: FileToDrop[
   );
 }
 
-/** A full-page screenshot under test-output/screenshots, whose path the run prints. */
+/**
+ * A full-page screenshot under test-output/screenshots, whose path the run
+ * prints; every picture is a screen state, so axe-core checks it too (after
+ * the picture is taken, so a failure has its picture to look at).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const path = join(screenshotsDir, `${name}.png`);
@@ -192,6 +197,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   if (viewport && tallest > viewport.height) await page.setViewportSize(viewport);
   console.log(`screenshot: ${path}`);
+  await checkAccessibility(page, name);
   return path;
 }
 

@@ -29,7 +29,7 @@ import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
 import { handlerDepsOverDesk } from '../online/online-support.js';
 import { validForm } from '../renderer/ct600/fake-main.js';
 import { credentials, startServer, type RunningServer } from '../server/support.js';
-import { artifactsDir, chromiumPath, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { artifactsDir, checkAccessibility, chromiumPath, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
 
 interface RequestRecord {
   method: string;
@@ -301,6 +301,7 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await job.getByRole('heading', { name: /^File is (not )?valid$/ }).waitFor();
     await job.getByLabel('Every message (full)').check();
     await job.getByRole('table').first().waitFor();
+    await checkAccessibility(page, 'online-outbox-job-every-message');
     const jobId = (await job.locator('.job__id').textContent())!;
     await page.getByLabel('Job id').fill(jobId);
     await page.getByRole('button', { name: 'Follow the job' }).click();
@@ -314,6 +315,7 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await page.getByTestId('task-check').click();
     await page.getByRole('button', { name: 'Send to the filing service' }).click();
     await page.getByText('Put in the outbox.', { exact: false }).waitFor();
+    await checkAccessibility(page, 'online-ct600-put-in-the-outbox-again');
     await expect.poll(() => desk.outbox.list().length).toBe(4);
     await expect.poll(() => desk.outbox.list().at(-1)!.state, { timeout: 20_000 }).toBe('done');
     await page.getByTestId('service-request').getByText('Done').waitFor();

@@ -19,7 +19,7 @@ import { validatePackage } from '../../main/engine/package/validate-package.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { repoRoot } from '../engine/package/shared-paths.js';
 import { formatSize } from '../../renderer/src/format/index.js';
-import { artifactsDir, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
+import { artifactsDir, checkAccessibility, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type FileToDrop, type OpenedPage } from './harness.js';
 
 /** The hand-written Inline XBRL report (ix:header, ix:references, ix:resources with contexts and a unit, facts) and its extension taxonomy. */
 const acmeDir = join(repoRoot, 'test', 'fixtures', 'report-packages', 'acme-2024');
@@ -89,6 +89,8 @@ async function waitSaved(page: Page) {
 async function newPackage(page: Page) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'New report package', expanded: false }).click();
+  await page.getByRole('button', { name: 'Create package' }).waitFor();
+  await checkAccessibility(page, 'start-new-report-package-panel');
   await page.getByRole('button', { name: 'Create package' }).click();
   await page.getByRole('heading', { name: 'About the package', level: 2 }).waitFor();
 }
@@ -114,6 +116,10 @@ describe('report package wizard, end to end', () => {
     const country = page.getByRole('combobox', { name: 'Publisher’s country (optional)' });
     await country.fill('');
     await country.pressSequentially('Irel');
+    await page.getByRole('option', { name: 'Ireland' }).waitFor();
+    // The list is not modal: the rest of the window stays readable to a screen reader while it is open.
+    await expect(page.evaluate(() => document.querySelectorAll('#root [aria-hidden="true"] :is(a[href], button, input, select, textarea, [tabindex])').length)).resolves.toBe(0);
+    await checkAccessibility(page, 'package-country-picker-open');
     await page.getByRole('option', { name: 'Ireland' }).click();
     expect(await country.inputValue()).toBe('Ireland');
     await country.fill('');
@@ -134,10 +140,10 @@ describe('report package wizard, end to end', () => {
     // Add a second, move it above the first, then remove it: the first is back in first place.
     await page.getByRole('button', { name: 'Add an entry point' }).click();
     await page.getByTestId('entry-point-2').getByLabel('Name').fill('Spare');
-    await page.getByRole('button', { name: 'Move Entry point 2: Spare up' }).click();
+    await page.getByRole('button', { name: 'Move ‘Spare’ up' }).click();
     await expect.poll(() => page.getByTestId('entry-point-1').locator('legend').textContent()).toBe('Entry point 1: Spare');
     await shot(page, 'package-03-entry-points');
-    await page.getByRole('button', { name: 'Remove Entry point 1: Spare' }).click();
+    await page.getByRole('button', { name: 'Remove ‘Spare’' }).click();
     await first.getByLabel('Languages (optional)').fill('en, cy');
     await expect.poll(() => page.getByTestId('entry-point-1').locator('.field__error').count()).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();

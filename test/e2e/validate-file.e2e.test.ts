@@ -12,7 +12,7 @@ import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { unusedStoreDeps } from '../helpers/store-deps.js';
-import { chromiumPath, dropFiles, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, dropFiles, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
 
 let harness: E2eHarness;
 
@@ -124,14 +124,23 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     const { page, problems } = await harness.openApp();
     await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
     const active = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+    // Where the keyboard is must show (WCAG 2.4.7): a ring at least 2 px wide round each stop.
+    const ringWidth = () => page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth);
+    });
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toBe('Skip to content');
+    await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
+    await checkAccessibility(page, 'start-skip-link-focused');
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toBe('Start');
+    await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
     // The sections in order, one Tab each.
     for (const label of ['Deadlines', 'Clients', 'Validate a file', 'Verify a file']) {
       await page.keyboard.press('Tab');
       await expect(active()).resolves.toBe(label);
+      await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
     }
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toMatch(/^Settings/);
@@ -149,6 +158,7 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await page.getByRole('heading', { name: 'Validate a file' }).waitFor();
     await page.keyboard.press('Tab');
     await expect(active()).resolves.toBe('Choose a file…');
+    await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import './components.css';
 
 export interface SummaryError {
@@ -13,13 +13,15 @@ export interface SummaryError {
  */
 export function ErrorSummary({ errors, onSelect, focusKey }: { errors: SummaryError[]; onSelect(fieldId: string): void; focusKey: number }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Its own id for the title: two summaries on one screen (a step and a panel) must not name each other.
+  const titleId = useId();
   useEffect(() => {
     if (focusKey > 0) ref.current?.focus();
   }, [focusKey]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} data-testid="error-summary">
-      <h2 className="error-summary__title" id="error-summary-title">
+    <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref} data-testid="error-summary">
+      <h2 className="error-summary__title" id={titleId}>
         There is a problem
       </h2>
       <ul className="error-summary__list">

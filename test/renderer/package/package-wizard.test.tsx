@@ -54,11 +54,16 @@ describe('report package wizard', () => {
     fireEvent.change(within(screen.getByTestId('entry-point-1')).getByLabelText('Name'), { target: { value: 'First' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add an entry point' }));
     fireEvent.change(within(screen.getByTestId('entry-point-2')).getByLabelText('Name'), { target: { value: 'Second' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Move Entry point 2: Second up' }));
+    // Named by the entry point's own name, which a move does not change, in the words the button shows.
+    const moveUp = screen.getByRole('button', { name: 'Move ‘Second’ up' });
+    expect(moveUp).toHaveTextContent(/^Move ‘Second’ up$/);
+    expect(moveUp).not.toHaveAttribute('aria-label');
+    fireEvent.click(moveUp);
     expect(within(screen.getByTestId('entry-point-1')).getByRole('group')).toHaveAccessibleName('Entry point 1: Second');
     fireEvent.change(within(screen.getByTestId('entry-point-2')).getByLabelText('Languages (optional)'), { target: { value: 'en, x y z 123456789' } });
     expect(await screen.findByText(/Language “123456789” is not a valid language tag/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Entry point 1: Second' }));
+    expect(within(screen.getByTestId('entry-point-1')).getByRole('button', { name: 'Move ‘Second’ down' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ‘Second’' }));
     expect(screen.queryByTestId('entry-point-2')).not.toBeInTheDocument();
     await waitFor(() => expect((state.draft.form as { entryPoints?: { name: string }[] }).entryPoints?.map((e) => e.name)).toEqual(['First']));
   });

@@ -5,6 +5,7 @@ import { COMPANY_TYPES, SENDERS } from '../../../../main/engine/ct600/codes.js';
 import { clientDetailsFrom, prefillFromClient } from './clients.js';
 import { FormField } from './FormField.js';
 import { periodIsoDates, periodNotes } from './form.js';
+import { usePageStaysReadable } from '../../components/page-stays-readable.js';
 import { useWizard } from './wizard-context.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -32,6 +33,7 @@ function ClientPicker() {
   const [clients, setClients] = useState<Client[]>([]);
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  const pageStaysReadable = usePageStaysReadable();
   useEffect(() => {
     let live = true;
     ctx.bridge.listClients({ query: '', includeArchived: false }).then(
@@ -66,6 +68,7 @@ function ClientPicker() {
         selectedKey={ctx.clientId}
         defaultItems={clients}
         menuTrigger="focus"
+        {...pageStaysReadable}
         onSelectionChange={(key) => {
           if (key === null) return;
           const client = clients.find((c) => c.id === key);

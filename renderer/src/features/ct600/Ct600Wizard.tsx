@@ -200,7 +200,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
           {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
           <MenuCommandNotice notice={notice} />
         </aside>
-        <main className="wizard__step">
+        {/* The step is part of the window's one <main> (AppFrame): a second, nested main would give a screen reader two "main" landmarks. */}
+        <div className="wizard__step">
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>
             {current.title}
           </h2>
@@ -218,7 +219,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
               </p>
             </form>
           )}
-        </main>
+        </div>
       </div>
     </WizardCtx.Provider>
   );

@@ -14,6 +14,10 @@ export function EntryPointsStep() {
   const setList = (change: (eps: EntryPointText[]) => EntryPointText[]) => ctx.update((f) => ({ ...f, entryPoints: change(f.entryPoints) }));
   const focusLater = (id: string) => setTimeout(() => document.getElementById(id)?.focus(), 0);
   const title = (ep: EntryPointText, i: number) => `Entry point ${i + 1}${ep.name.trim() ? `: ${ep.name.trim()}` : ''}`;
+  // The buttons say which entry point they act on by its own name, which stays
+  // true after a move; its number changes with every move. The words shown are
+  // the whole name, so a speech user says what they see (WCAG 2.5.3).
+  const called = (ep: EntryPointText, i: number) => (ep.name.trim() ? `‘${ep.name.trim()}’` : `entry point ${i + 1}`);
   const groupError = ctx.shownError('entry-points');
 
   return (
@@ -47,37 +51,34 @@ export function EntryPointsStep() {
                   type="button"
                   className="button button--small"
                   disabled={i === 0}
-                  aria-label={`Move ${title(ep, i)} up`}
                   onClick={() => {
                     setList((eps) => moveEntryPoint(eps, i, -1));
                     say(`${title(ep, i)} is now number ${i}.`);
                   }}
                 >
-                  Move up
+                  Move {called(ep, i)} up
                 </button>
                 <button
                   type="button"
                   className="button button--small"
                   disabled={i === list.length - 1}
-                  aria-label={`Move ${title(ep, i)} down`}
                   onClick={() => {
                     setList((eps) => moveEntryPoint(eps, i, 1));
                     say(`${title(ep, i)} is now number ${i + 2}.`);
                   }}
                 >
-                  Move down
+                  Move {called(ep, i)} down
                 </button>
                 <button
                   type="button"
                   className="button button--small"
-                  aria-label={`Remove ${title(ep, i)}`}
                   onClick={() => {
                     setList((eps) => eps.filter((e) => e.key !== ep.key));
                     say(`${title(ep, i)} removed.`);
                     focusLater('add-entry-point');
                   }}
                 >
-                  Remove
+                  Remove {called(ep, i)}
                 </button>
               </div>
             </fieldset>

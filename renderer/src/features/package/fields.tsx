@@ -1,5 +1,6 @@
 import { Button, ComboBox, FieldError as AriaFieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { describedByOf, Field, TextField } from '../../components/Field.js';
+import { usePageStaysReadable } from '../../components/page-stays-readable.js';
 import { COUNTRIES, type Country } from './countries.js';
 import { usePackageWizard } from './package-context.js';
 
@@ -47,8 +48,10 @@ export function WizardText({
 export function CountryField({ id, label, hint, value, onChange }: { id: string; label: string; hint: string; value: string; onChange(code: string): void }) {
   const ctx = usePackageWizard();
   const error = ctx.shownError(id);
+  const pageStaysReadable = usePageStaysReadable();
   return (
     <ComboBox
+      {...pageStaysReadable}
       className={`field combo${error ? ' field--error' : ''}`}
       defaultItems={COUNTRIES as Country[]}
       selectedKey={value || null}
