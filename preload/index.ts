@@ -107,6 +107,19 @@ const bridge = {
       ipcRenderer.removeListener(ONLINE_STATUS_CHANNEL, forward);
     };
   },
+  // Filing with HMRC
+  getFilingSettings: () => ipcRenderer.invoke(bridgeChannels.getFilingSettings),
+  saveFilingSettings: (settings) => ipcRenderer.invoke(bridgeChannels.saveFilingSettings, settings),
+  gatewayCredentialsStatus: () => ipcRenderer.invoke(bridgeChannels.gatewayCredentialsStatus),
+  saveGatewayCredentials: (request) => ipcRenderer.invoke(bridgeChannels.saveGatewayCredentials, request),
+  clearGatewayCredentials: () => ipcRenderer.invoke(bridgeChannels.clearGatewayCredentials),
+  previewFiling: (request) => ipcRenderer.invoke(bridgeChannels.previewFiling, request),
+  submitFiling: (request) => ipcRenderer.invoke(bridgeChannels.submitFiling, request),
+  getSubmission: (request) => ipcRenderer.invoke(bridgeChannels.getSubmission, request),
+  listSubmissions: (request) => ipcRenderer.invoke(bridgeChannels.listSubmissions, request),
+  resumeSubmission: (request) => ipcRenderer.invoke(bridgeChannels.resumeSubmission, request),
+  saveSubmissionFile: (request) => ipcRenderer.invoke(bridgeChannels.saveSubmissionFile, request),
+  amendDraft: (request) => ipcRenderer.invoke(bridgeChannels.amendDraft, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -12,6 +12,7 @@ import { createPackageBuildHandler, createPackageValidateHandler, type PackageEn
 import type { Handlers } from './register-handlers.js';
 import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
+import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 
 export interface HandlerDeps {
   ct600: Ct600Engine;
@@ -22,6 +23,8 @@ export interface HandlerDeps {
   drafts: DraftStore;
   appInfo: AppInfo;
   online: OnlineDesk;
+  /** Filing with HMRC (createFilingHandlers); left out, every filing call is refused in words. */
+  filing?: FilingHandlers;
   clock?: () => Date;
 }
 
@@ -47,5 +50,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
+    ...(deps.filing ?? filingNotWired()),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { ATTACHMENT_FIELDS } from '../engine/package/draft-package.js';
 import { formProblem } from '../store/form-limits.js';
 import { onlineRequestSchemas } from './online-schemas.js';
+import { filingRequestSchemas } from './filing-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
 
@@ -331,6 +332,8 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'app.info': z.undefined({ message: 'takes no request' }),
     // Online
     ...onlineRequestSchemas,
+    // Filing with HMRC
+    ...filingRequestSchemas,
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

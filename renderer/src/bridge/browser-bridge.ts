@@ -130,5 +130,18 @@ export function createBrowserBridge(
     getJob: (request) => transport(bridgeChannels.getJob, request),
     sendFileForValidation: (request) => transport(bridgeChannels.sendFileForValidation, request),
     onOnlineStatus: (listener) => online.subscribe(listener),
+    // Filing with HMRC
+    getFilingSettings: () => transport(bridgeChannels.getFilingSettings, undefined),
+    saveFilingSettings: (settings) => transport(bridgeChannels.saveFilingSettings, settings),
+    gatewayCredentialsStatus: () => transport(bridgeChannels.gatewayCredentialsStatus, undefined),
+    saveGatewayCredentials: (request) => transport(bridgeChannels.saveGatewayCredentials, request),
+    clearGatewayCredentials: () => transport(bridgeChannels.clearGatewayCredentials, undefined),
+    previewFiling: (request) => transport(bridgeChannels.previewFiling, request),
+    submitFiling: (request) => transport(bridgeChannels.submitFiling, request),
+    getSubmission: (request) => transport(bridgeChannels.getSubmission, request),
+    listSubmissions: (request) => transport(bridgeChannels.listSubmissions, request),
+    resumeSubmission: (request) => transport(bridgeChannels.resumeSubmission, request),
+    saveSubmissionFile: (request) => transport(bridgeChannels.saveSubmissionFile, request),
+    amendDraft: (request) => transport(bridgeChannels.amendDraft, request),
   } satisfies FilingDeskBridge;
 }
