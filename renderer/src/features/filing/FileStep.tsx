@@ -12,7 +12,7 @@ import { useNavigation } from '../../store/navigation.js';
 import { useFilingApi } from './filing-api.js';
 import { fixTargetOf } from './filing-targets.js';
 import type { FilingEnvironment, FilingPreview, SubmissionView } from './filing-types.js';
-import { ENVIRONMENT_NAMES, isUnderWay, pounds, spacedUtr } from './filing-words.js';
+import { ENVIRONMENT_NAMES, groupedBase32, isUnderWay, pounds, spacedUtr } from './filing-words.js';
 import { FilingProgress } from './FilingProgress.js';
 import { FilingReceipt } from './FilingReceipt.js';
 import { FilingRejection } from './FilingRejection.js';
@@ -88,6 +88,8 @@ export function FileStep() {
     const r = await settle(() => api.preview({ draftId: ctx.draftId, environment: env }), 'read what will be filed');
     setBusy(null);
     if (!r.ok) return setProblem(`What will be filed could not be read: ${r.failure.message}`);
+    // A submission of this return already under way is followed, never started twice.
+    if (r.value.underWay) return setPhase({ kind: 'submission', submission: r.value.underWay });
     setPhase({ kind: 'confirm', preview: r.value });
     if (r.value.missing.length) setSummaryFocus((k) => k + 1);
   };
@@ -107,7 +109,8 @@ export function FileStep() {
   };
   const fix = (field: string) => {
     const target = fixTargetOf(field);
-    if (target.where === 'settings') openSettings(target.fieldId);
+    if (target.where === 'field') goField(target.fieldId);
+    else if (target.where === 'settings') openSettings(target.fieldId);
     else ctx.go('check');
   };
 
@@ -251,10 +254,10 @@ function Confirm(props: { preview: FilingPreview; summaryFocus: number; disabled
       />
       <SummaryList
         rows={[
-          { key: 'Company', box: '1', value: p.company },
-          { key: 'Unique Taxpayer Reference (UTR)', box: '3', value: spacedUtr(p.utr) },
-          { key: 'Period', box: '30 and 35', value: ukPeriod(p.periodStart, p.periodEnd) ?? '' },
-          { key: 'Tax payable', box: '525', value: pounds(p.taxPayable), numeric: true },
+          { key: 'Company', box: '1', value: p.company ?? 'Not given' },
+          { key: 'Unique Taxpayer Reference (UTR)', box: '3', value: p.utr ? spacedUtr(p.utr) : 'Not given' },
+          { key: 'Period', box: '30 and 35', value: ukPeriod(p.periodStart, p.periodEnd) ?? 'Not given' },
+          { key: p.taxPayable?.box === '510' ? 'Tax chargeable' : 'Tax payable', box: p.taxPayable?.box ?? '525', value: <span data-testid="confirm-tax">{pounds(p.taxPayable?.amount ?? null)}</span>, numeric: true },
           {
             key: 'Attachments',
             value: p.attachments.length ? (
@@ -271,12 +274,12 @@ function Confirm(props: { preview: FilingPreview; summaryFocus: number; disabled
           },
           { key: 'Sent to', value: <span data-testid="confirm-environment">{p.environmentName || ENVIRONMENT_NAMES[p.environment]}</span>, onChange: props.onBack },
           { key: 'Type of return', value: p.isAmendment ? 'An amended return' : 'A new return' },
-          { key: 'IRmark', value: <code>{p.irmark}</code> },
+          { key: 'IRmark', value: p.irmarkBase32 ? <code data-testid="confirm-irmark">{groupedBase32(p.irmarkBase32)}</code> : 'Not built yet' },
         ]}
       />
       <h4>Declaration</h4>
       <p className="declaration" data-testid="confirm-declaration">
-        {p.declarantName ? `${p.declarantName}${p.declarantStatus ? ` (${p.declarantStatus})` : ''}` : 'The person named in the return'} declares that the information in this return is correct and
+        {p.declaration.name ? `${p.declaration.name}${p.declaration.status ? ` (${p.declaration.status})` : ''}` : 'The person named in the return'} declares that the information in this return is correct and
         complete to the best of their knowledge and belief (box 975). Filing it sends this declaration to HMRC.
       </p>
       {blocked ? (

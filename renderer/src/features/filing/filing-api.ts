@@ -1,7 +1,7 @@
 /**
- * The filing channels as the window calls them, in one place: each screen
- * asks this, never the bridge's method names, so the names main publishes
- * are mapped here once.
+ * The filing channels as the window calls them, in one place, under short
+ * names; screens take it from useFilingApi so a test can hand them the
+ * browser bridge over a fake main.
  */
 import type { FileSaveResponse, FilingDeskBridge, IpcResult, Draft } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
@@ -22,31 +22,31 @@ export interface FilingApi {
   amend(request: { draftId: string }): Promise<IpcResult<Draft>>;
 }
 
-export function filingApiOf(bridge: FilingDeskBridge): FilingApi {
-  const b = bridge as unknown as Record<string, (request?: unknown) => Promise<IpcResult<never>>>;
-  const call =
-    (name: string) =>
-    (request?: unknown): Promise<IpcResult<never>> => {
-      const method = b[name];
-      if (typeof method !== 'function') return Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'Filing with HMRC is not available in this version of Filing Desk.' } } as never);
-      return method.call(bridge, request);
+const cache = new WeakMap<FilingDeskBridge, FilingApi>();
+
+export function filingApiOf(b: FilingDeskBridge): FilingApi {
+  let api = cache.get(b);
+  if (!api) {
+    api = {
+      settings: () => b.getFilingSettings(),
+      saveSettings: (s) => b.saveFilingSettings(s),
+      credentials: () => b.gatewayCredentialsStatus(),
+      saveCredentials: (r) => b.saveGatewayCredentials(r),
+      clearCredentials: () => b.clearGatewayCredentials(),
+      preview: (r) => b.previewFiling(r),
+      submit: (r) => b.submitFiling(r),
+      get: (r) => b.getSubmission(r),
+      list: (r) => b.listSubmissions(r),
+      resume: (r) => b.resumeSubmission(r),
+      save: (r) => b.saveSubmissionFile(r),
+      amend: (r) => b.amendDraft(r),
     };
-  return {
-    settings: call('getFilingSettings'),
-    saveSettings: call('saveFilingSettings'),
-    credentials: call('gatewayCredentialsStatus'),
-    saveCredentials: call('saveGatewayCredentials'),
-    clearCredentials: call('clearGatewayCredentials'),
-    preview: call('previewFiling'),
-    submit: call('submitFiling'),
-    get: call('getFiling'),
-    list: call('listFilings'),
-    resume: call('resumeFiling'),
-    save: call('saveFiling'),
-    amend: call('amendDraft'),
-  };
+    cache.set(b, api);
+  }
+  return api;
 }
 
+/** The same object for the same bridge, so effects that depend on it run once. */
 export function useFilingApi(): FilingApi {
   return filingApiOf(useBridge());
 }

@@ -7,9 +7,13 @@ export const GATEWAY_USER_ID = 'gateway-userId';
 export const GATEWAY_PASSWORD = 'gateway-password';
 export const FILING_FIELD = (name: 'vendorId' | 'productName' | 'productVersion' | 'liveFiling' | 'endpointOverride') => `filing-${name}`;
 
-export type FixTarget = { where: 'settings'; fieldId: string; label: string } | { where: 'check'; label: string };
+import { FIELD_BY_ID, STEPS } from '../ct600/fields.js';
+
+export type FixTarget = { where: 'settings'; fieldId: string; label: string } | { where: 'field'; fieldId: string; label: string } | { where: 'check'; label: string };
 
 export function fixTargetOf(field: string): FixTarget {
+  const own = FIELD_BY_ID.get(field);
+  if (own) return { where: 'field', fieldId: own.id, label: STEPS.find((s) => s.id === own.step)?.title ?? 'the return' };
   const f = field.toLowerCase();
   if (f.includes('password')) return { where: 'settings', fieldId: GATEWAY_PASSWORD, label: 'Settings › Government Gateway' };
   if (f.includes('gateway') || f.includes('credential') || f.includes('userid')) return { where: 'settings', fieldId: GATEWAY_USER_ID, label: 'Settings › Government Gateway' };
