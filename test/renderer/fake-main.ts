@@ -13,6 +13,8 @@ export function fakeMain(answers: Answers) {
     if (channel === 'session.status') return { ok: true, value: noSession } as never;
     // The sidebar's overdue count reads the deadlines in the background: an empty list unless the test answers it.
     if (channel === 'deadlines.list' && !answers['deadlines.list']) return { ok: true, value: { today: '2026-11-24', rows: [] } } as never;
+    // Start shows the filing history: none unless the test answers it.
+    if (channel === 'filing.list' && !answers['filing.list']) return { ok: true, value: [] } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;

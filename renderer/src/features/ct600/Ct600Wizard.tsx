@@ -9,6 +9,7 @@ import { createDraftSession } from '../../store/draft-session.js';
 import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
 import { FILE_STEP, FiledBanner, fileTaskStatus, filedOf, type FileStepId } from '../filing/file-step-entry.js';
 import { FileStep } from '../filing/FileStep.js';
+import { takeOpenAtFileStep } from '../filing/open-at-file.js';
 import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
@@ -36,7 +37,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     [bridge, draftId],
   );
   const s = useSessionState(session);
-  const [step, setStep] = useState<StepId | FileStepId>('company');
+  const [step, setStep] = useState<StepId | FileStepId>(() => (takeOpenAtFileStep(draftId) ? FILE_STEP.id : 'company'));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState<Set<StepId>>(() => new Set());
   const [summaryFocus, setSummaryFocus] = useState(0);
