@@ -82,8 +82,10 @@ export function FilingHistory({ clientId, headingLevel = 3 }: { clientId?: strin
                       open(s.draftId!);
                     }}
                   >
-                    {s.state === 'accepted' ? 'Receipt' : s.state === 'rejected' ? 'HMRC’s errors' : 'Details'}
-                    <span className="visually-hidden"> for {s.company}, {ukPeriod(s.periodStart, s.periodEnd)}</span>
+                    {s.state === 'accepted' ? 'Receipt' : s.state === 'rejected' ? 'HMRC’s errors' : 'Details'}{' '}
+                    <span className="visually-hidden">
+                      for {s.company}, {ukPeriod(s.periodStart, s.periodEnd)}
+                    </span>
                   </a>
                   ) : (
                     'Sent from the command line'

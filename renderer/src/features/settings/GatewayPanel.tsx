@@ -163,10 +163,10 @@ export function GatewayPanel() {
               </p>
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setChanging(true)} disabled={busy !== null}>
-                  Change<span className="visually-hidden"> the Government Gateway password</span>
+                  Change{" "}<span className="visually-hidden">the Government Gateway password</span>
                 </button>
                 <button type="button" className="button" onClick={() => void remove()} disabled={busy !== null}>
-                  Remove<span className="visually-hidden"> the Government Gateway password</span>
+                  Remove{" "}<span className="visually-hidden">the Government Gateway password</span>
                 </button>
               </div>
             </div>
