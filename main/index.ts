@@ -22,6 +22,7 @@ import { OnlineDesk } from './online/online-desk.js';
 import { fetchTransport } from './service/remote/http-transport.js';
 import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
+import { createFilingWiring } from './ipc/filing-wiring.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
@@ -218,6 +219,24 @@ async function start(): Promise<void> {
     clearInterval(networkWatch);
     void online.stop(3_000).finally(() => app.quit());
   });
+  const fileSaver = {
+    dialog: {
+      showSaveDialog: (options: Parameters<typeof dialog.showSaveDialog>[0]) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
+    },
+    defaultDirectory: app.getPath('documents'),
+  };
+  // Filing with HMRC: the Government Gateway password in the same keychain, told to the log redactor
+  // as soon as it is saved or read; submissions left unfinished by a crash or a quit go on now.
+  const filingLog = appLog.scope('filing');
+  const filing = createFilingWiring({
+    dataDir,
+    drafts,
+    credentials,
+    fileSaver,
+    registerSecret: (value) => appLog.registerSecret(value),
+    log: (message, error) => filingLog.error(message, error),
+  });
+  void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));
   registerHandlers(
     ipcMain,
     createHandlers({
@@ -229,13 +248,8 @@ async function start(): Promise<void> {
       openDialog: {
         showOpenDialog: (options) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)),
       },
-      fileSaver: {
-        dialog: {
-          showSaveDialog: (options) =>
-            mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
-        },
-        defaultDirectory: app.getPath('documents'),
-      },
+      fileSaver,
+      filing: filing.handlers,
       appInfo: { version: app.getVersion(), platform: process.platform },
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },

@@ -26,6 +26,9 @@ export const SecretAccount = {
   clientSecret: (clientId: string) => `client-secret:${clientId}`,
   password: (username: string) => `password:${username}`,
   refreshToken: (authUrl: string, username: string) => `refresh-token:${username}@${authUrl}`,
+  /** HMRC's Government Gateway: which user files (not secret, but kept with its password so one never outlives the other). */
+  gatewayUserId: () => 'gateway-user-id',
+  gatewayPassword: (userId: string) => `gateway-password:${userId}`,
 } as const;
 
 /**

@@ -161,6 +161,7 @@ export class FilingDesk {
       periodFrom: prepared.periodFrom,
       periodTo: prepared.periodTo,
       returnType: prepared.returnType,
+      ...(prepared.company ? { company: prepared.company } : {}),
       ...(options.draftId !== undefined ? { draftId: options.draftId } : {}),
       ...(options.clientId !== undefined ? { clientId: options.clientId } : {}),
       irmark: prepared.irmark,

@@ -46,6 +46,8 @@ export interface PreparedSubmission {
   periodFrom: string;
   periodTo: string;
   returnType: string;
+  /** Box 1, for the filing history; '' when the return has none. */
+  company: string;
   /** SHA-256 of the bytes from the Body start tag on: unchanged from the built return. */
   bodySha256: string;
 }
@@ -75,7 +77,7 @@ function replaceElement(head: string, name: string, replacement: string, field: 
 
 const removeElement = (head: string, name: string) => head.replace(new RegExp(`\\s*<${name}(?:\\s[^>]*)?(?:/>|>[\\s\\S]*?</${name}>)`), '');
 
-function textOf(doc: ReturnType<typeof parseXml>, path: string[]): string | undefined {
+export function textOf(doc: ReturnType<typeof parseXml>, path: string[]): string | undefined {
   let node: import('@xmldom/xmldom').Element | null = doc.documentElement;
   for (const name of path) {
     if (!node) return undefined;
@@ -113,6 +115,7 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   const periodTo = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'PeriodCovered', 'To']);
   if (!utr || !periodFrom || !periodTo) throw new SubmissionMessageError('CompanyTaxReturn', 'the message is not a CT600 return with a UTR (box 3) and a period (boxes 30 and 35)');
   const returnType = doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') ?? 'new';
+  const company = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'CompanyName']) ?? '';
   const check = computeIrmark(built);
   const found = textOf(doc, ['Body', 'IRenvelope', 'IRheader', 'IRmark']);
   if (found !== check.base64) {
@@ -136,7 +139,7 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   }
   const message = Buffer.from(newHead + rest, 'utf8');
   const bodySha256 = createHash('sha256').update(rest, 'utf8').digest('hex');
-  return { message, irmark: check.base64, utr, periodFrom, periodTo, returnType, bodySha256 };
+  return { message, irmark: check.base64, utr, periodFrom, periodTo, returnType, company, bodySha256 };
 }
 
 /** The stored submission with the sender's credentials, made in memory at the moment of sending. */

@@ -62,6 +62,8 @@ export const submissionRecordSchema = z.strictObject({
   periodFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   periodTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   returnType: z.string().max(20),
+  /** Box 1 as sent; absent in records written before the filing history showed it. */
+  company: z.string().max(1000).optional(),
   draftId: z.string().max(200).optional(),
   clientId: z.string().max(200).optional(),
   irmark: z.string().regex(/^[A-Za-z0-9+/]{27}=$/),

@@ -11,6 +11,7 @@ import { attachmentBytes, recordBuild, sha256Of } from '../store/draft-files.js'
 import type { DraftStore } from '../store/draft-store.js';
 import { INLINE_XBRL_NAMESPACE } from '../store/inline-xbrl.js';
 import { StoreError } from '../store/store-error.js';
+import { refuseIfFiled } from '../store/draft-filed.js';
 import { createCt600BuildHandler, runValidationJob, type Ct600Engine } from './ct600-handlers.js';
 
 export interface Ct600DraftDeps {
@@ -39,7 +40,10 @@ export function createCt600BuildDraftHandler(deps: Ct600DraftDeps): (request: Ct
   const build = createCt600BuildHandler(deps.engine);
   return async ({ draftId, form, request }) => {
     // The form is saved first, so the build record describes what is on disk.
-    const record = await deps.drafts.update(draftId, (current) => ({ ...current, form }));
+    const record = await deps.drafts.update(draftId, (current) => {
+      refuseIfFiled(current);
+      return { ...current, form };
+    });
     const attachments = ct600Attachments(record);
     const files = [];
     for (const a of attachments) files.push(attachedFile(a, await attachmentBytes(deps.drafts, draftId, a)));

@@ -49,3 +49,19 @@ export const DRAFT_FILE_TARGET: SaveTarget = {
   description: 'A Filing Desk draft',
   fallbackBase: 'draft',
 };
+
+/** HMRC's response to a submission (the receipt), exactly as received. */
+export const HMRC_RECEIPT_TARGET: SaveTarget = {
+  extension: 'xml',
+  filter: { name: 'HMRC response (XML)', extensions: ['xml'] },
+  description: 'HMRC’s response',
+  fallbackBase: 'hmrc-response',
+};
+
+/** A CT600 return exactly as it was sent to HMRC. */
+export const FILED_RETURN_TARGET: SaveTarget = {
+  extension: 'xml',
+  filter: { name: 'CT600 return as filed (XML)', extensions: ['xml'] },
+  description: 'The return as filed',
+  fallbackBase: 'ct600-as-filed',
+};

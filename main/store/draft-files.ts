@@ -11,6 +11,7 @@ import { writeFileAtomic } from './atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { attachmentNameProblem, ct600AttachmentsProblem, packageAttachmentsProblem, roleProblem } from './attachment-rules.js';
 import { toDraft, type DraftRecord } from './draft-record.js';
+import { refuseIfFiled } from './draft-filed.js';
 import type { DraftStore } from './draft-store.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
 import { readRegularFile, type RegularFileRead } from './regular-file.js';
@@ -65,6 +66,7 @@ export async function attach(store: DraftStore, draftId: string, file: NewAttach
   let created: { sha256: string; created: boolean } | undefined;
   try {
     const record = await store.update(draftId, async (current) => {
+      refuseIfFiled(current);
       const errors = attachmentErrors(current, { role: file.role, fileName: file.fileName, size: file.bytes.byteLength });
       if (errors.length > 0) throw new StoreError('invalid', `${file.fileName} cannot be attached.`, errors);
       created = await storeBytes(store, draftId, file.bytes);
@@ -90,6 +92,7 @@ export async function attach(store: DraftStore, draftId: string, file: NewAttach
 export async function detach(store: DraftStore, draftId: string, attachmentId: string): Promise<Draft> {
   let removed: DraftAttachment | undefined;
   const record = await store.update(draftId, (current) => {
+    refuseIfFiled(current);
     removed = current.attachments.find((a) => a.id === attachmentId);
     if (!removed) throw new StoreError('not-found', 'That file is not attached to the draft.', [{ field: 'attachmentId', message: 'names no attachment of this draft' }]);
     return { ...current, attachments: current.attachments.filter((a) => a.id !== attachmentId) };

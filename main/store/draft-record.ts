@@ -66,6 +66,15 @@ const draftV1 = z.object({
   attachments: z.array(attachmentV1),
   lastBuild: buildV1.nullable(),
   lastValidation: validationV1.nullable(),
+  /** Absent in drafts written before filing with HMRC existed: not filed. */
+  filed: z
+    .strictObject({
+      transactionId: z.string().regex(/^[0-9A-F]{32}$/),
+      acceptedAt: z.string().max(100),
+      environment: z.enum(['til', 'ets', 'live']),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** One reader per known version, each giving the current shape. */
@@ -137,7 +146,7 @@ export function stateOf(record: DraftRecord): { changedSinceBuild: boolean; stat
 }
 
 export function toDraft(record: DraftRecord): Draft {
-  return { ...record, ...stateOf(record) };
+  return { ...record, filed: record.filed ?? null, ...stateOf(record) };
 }
 
 export function toSummary(record: DraftRecord): DraftSummary {

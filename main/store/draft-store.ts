@@ -20,6 +20,7 @@ import { readRegularText } from './regular-file.js';
 import { StoreError } from './store-error.js';
 import { describeFsError, fileStamp, isMissing, nodeStoreFs, type StoreFs } from './store-fs.js';
 import { SerialQueue } from './serial-queue.js';
+import { refuseIfFiled } from './draft-filed.js';
 
 export interface DraftStoreOptions {
   dataDir: string;
@@ -163,14 +164,17 @@ export class DraftStore {
         // From here on, a new save waits for this write and coalesces with the ones after it.
         this.pendingSaves.delete(request.id);
         try {
-          const saved = await this.applyChange(request.id, (record) => ({
-            ...record,
-            clientId: entry.request.clientId,
-            title: entry.request.title,
-            periodFrom: entry.request.periodFrom,
-            periodTo: entry.request.periodTo,
-            form: entry.request.form,
-          }));
+          const saved = await this.applyChange(request.id, (record) => {
+            refuseIfFiled(record);
+            return {
+              ...record,
+              clientId: entry.request.clientId,
+              title: entry.request.title,
+              periodFrom: entry.request.periodFrom,
+              periodTo: entry.request.periodTo,
+              form: entry.request.form,
+            };
+          });
           const response: DraftSaveResponse = { changedAt: saved.changedAt, ...stateOf(saved) };
           for (const w of entry.waiters) w.resolve(response);
         } catch (error) {

@@ -1,0 +1,50 @@
+/**
+ * Filing with HMRC, put together from what main (or a test harness) already
+ * has: the data folder, the drafts, the keychain and the save dialog. The
+ * keychain is watched so the log redactor learns the Government Gateway
+ * password the moment it is saved or read; the endpoint comes from the
+ * filing settings (a local Transaction Engine peer in tests).
+ */
+import type { CredentialStore } from '../credentials/credential-store.js';
+import { GatewayCredentialStore } from '../credentials/gateway-credentials.js';
+import { DraftFiling, type DraftFilingDeps } from '../filing/draft-filing.js';
+import { FilingSettingsStore } from '../filing/filing-settings-store.js';
+import { SubmissionStore } from '../filing/submission-store.js';
+import { httpTransport } from '../filing/transport.js';
+import { watchCredentialStore } from '../log/secret-watch.js';
+import { fileDraftOnAcceptance } from '../store/draft-filed.js';
+import type { DraftStore } from '../store/draft-store.js';
+import type { FileSaverDeps } from './file-save-handler.js';
+import type { FilingHandlers } from './filing-channels.js';
+import { createFilingHandlers } from './filing-handlers.js';
+import { wizardFieldOfBox } from './wizard-fields.js';
+
+export interface FilingWiringOptions {
+  dataDir: string;
+  drafts: DraftStore;
+  credentials: CredentialStore;
+  fileSaver: FileSaverDeps;
+  /** Tells the log redactor a secret (AppLog.registerSecret). */
+  registerSecret?: (value: string) => void;
+  log?: (message: string, error?: unknown) => void;
+  /** Transport, clock, sleep and retry of the FilingDesk; HTTPS with its defaults when left out. */
+  desk?: Partial<Pick<DraftFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'newTransactionId' | 'random'>>;
+}
+
+export function createFilingWiring(options: FilingWiringOptions): { filing: DraftFiling; settings: FilingSettingsStore; gateway: GatewayCredentialStore; handlers: FilingHandlers } {
+  const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
+  const gateway = new GatewayCredentialStore(keychain);
+  const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!(m) } : {}) });
+  const filing = new DraftFiling({
+    transport: httpTransport(),
+    ...options.desk,
+    store: new SubmissionStore({ dataDir: options.dataDir }),
+    drafts: options.drafts,
+    settings,
+    gateway,
+    fieldOfBox: wizardFieldOfBox,
+    onAccepted: fileDraftOnAcceptance(options.drafts),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return { filing, settings, gateway, handlers: createFilingHandlers({ filing, settings, gateway, drafts: options.drafts, fileSaver: options.fileSaver }) };
+}
