@@ -27,7 +27,7 @@ describe('Settings: Filing with HMRC and Government Gateway', () => {
     render(<App bridge={bridge} />);
     openSettings();
     const section = await screen.findByTestId('gateway-settings');
-    await within(section).findByText(/a password is saved in the system keychain/);
+    await within(section).findByText(/a password is saved in the system keychain\.$/);
     expect(within(section).getByLabelText('Government Gateway user ID')).toHaveValue('AGENT1234567');
     expect(section.querySelector('input[type="password"]')).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Change the Government Gateway password' }));

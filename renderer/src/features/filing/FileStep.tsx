@@ -342,7 +342,16 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
       {shown.state === 'accepted' ? (
         <>
           <FilingReceipt submission={shown} />
-          <Amendment />
+          {shown.environment === 'live' ? (
+            <Amendment />
+          ) : (
+            // A test changes nothing at HMRC: the return can be sent again, or filed live.
+            <div className="button-row no-print">
+              <button type="button" className="button" onClick={props.onFileAgain}>
+                Send it again or file it live
+              </button>
+            </div>
+          )}
         </>
       ) : null}
       {shown.state === 'rejected' || shown.state === 'failed' ? (

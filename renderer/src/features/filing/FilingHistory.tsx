@@ -71,7 +71,7 @@ export function FilingHistory({ clientId, headingLevel = 3 }: { clientId?: strin
                 <td>{ukPeriod(s.periodStart, s.periodEnd) ?? '—'}</td>
                 <td>{ENVIRONMENT_SHORT[s.environment]}</td>
                 <td>{s.submittedAt ? ukDateTime(s.submittedAt) : 'Not sent yet'}</td>
-                <td>{s.stateText || STATE_WORDS[s.state]}</td>
+                <td>{STATE_WORDS[s.state]}</td>
                 <td>
                   {s.draftId ? (
                   <a

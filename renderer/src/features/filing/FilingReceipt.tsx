@@ -5,7 +5,7 @@ import { settle } from '../frame/bridge-call.js';
 import { ukPeriod } from '../frame/uk-format.js';
 import { useFilingApi } from './filing-api.js';
 import type { SubmissionView } from './filing-types.js';
-import { ENVIRONMENT_NAMES, groupedBase32, receiptTime, spacedUtr } from './filing-words.js';
+import { ENVIRONMENT_SHORT, groupedBase32, receiptTime, spacedUtr } from './filing-words.js';
 
 /**
  * HMRC's receipt for an accepted return, laid out to print on its own (the
@@ -34,7 +34,7 @@ export function FilingReceipt({ submission, headingLevel = 3 }: { submission: Su
         {submission.environment === 'live' ? 'HMRC accepted the return' : 'HMRC accepted the test return'}
       </H>
       {submission.environment !== 'live' ? (
-        <p className="receipt__test">This was a test in {ENVIRONMENT_NAMES[submission.environment]}. Nothing has been filed; file live when you are ready.</p>
+        <p className="receipt__test">This was a test ({ENVIRONMENT_SHORT[submission.environment]}): HMRC checked the return but did not file it. File it live when you are ready.</p>
       ) : null}
       <SummaryList
         rows={[
@@ -42,7 +42,7 @@ export function FilingReceipt({ submission, headingLevel = 3 }: { submission: Su
           { key: 'Company', value: submission.company },
           { key: 'Unique Taxpayer Reference (UTR)', value: spacedUtr(submission.utr) },
           { key: 'Period', value: ukPeriod(submission.periodStart, submission.periodEnd) ?? '' },
-          { key: 'Where it was sent', value: ENVIRONMENT_NAMES[submission.environment] },
+          { key: 'Where it was sent', value: ENVIRONMENT_SHORT[submission.environment] },
           {
             key: 'IRmark (HMRC’s receipt)',
             value: (

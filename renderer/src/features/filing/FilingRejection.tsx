@@ -1,6 +1,6 @@
 import { GATEWAY_USER_ID } from './filing-targets.js';
 import type { SubmissionView } from './filing-types.js';
-import { ENVIRONMENT_SHORT } from './filing-words.js';
+import { ENVIRONMENT_SHORT, STATE_WORDS } from './filing-words.js';
 
 /**
  * HMRC's answer when it did not accept the return: each error in plain
@@ -27,7 +27,7 @@ export function FilingRejection({
         {rejected ? 'HMRC did not accept the return' : 'The return was not filed'}
       </h3>
       <p>
-        {submission.stateText} ({ENVIRONMENT_SHORT[submission.environment]}).{' '}
+        {STATE_WORDS[submission.state]} ({ENVIRONMENT_SHORT[submission.environment]}).{' '}
         {rejected ? 'Put right what HMRC found, build the return again and file it again. Nothing was filed.' : null}
       </p>
       {submission.authenticationFailed ? (

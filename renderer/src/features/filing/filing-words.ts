@@ -82,6 +82,16 @@ export function progressLine(s: Pick<SubmissionView, 'state' | 'nextCheckAt'>, n
   }
 }
 
+/**
+ * Where the Government Gateway password is kept, as the end of a sentence:
+ * "in the system keychain." A description that is a sentence of its own
+ * (no keychain on this computer) follows as one.
+ */
+export function passwordKept(where: string): string {
+  const text = where.trim().replace(/\.+$/, '');
+  return /^(the|memory|your|this)\b/i.test(text) ? `in ${text}.` : `for now. ${text}.`;
+}
+
 /** HMRC's IRmark in base32 as printed on a receipt: groups of four, easy to read out and compare. */
 export function groupedBase32(text: string): string {
   return text.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');

@@ -7,6 +7,7 @@ import { settle } from '../frame/bridge-call.js';
 import { useFilingApi } from '../filing/filing-api.js';
 import { GATEWAY_PASSWORD, GATEWAY_USER_ID } from '../filing/filing-targets.js';
 import type { GatewayCredentialsStatus } from '../filing/filing-types.js';
+import { passwordKept } from '../filing/filing-words.js';
 import { useSettingsTarget } from './settings-target.js';
 
 type Problems = { userId?: string; password?: string };
@@ -89,7 +90,7 @@ export function GatewayPanel() {
     }
     setStatus(r.value);
     setChanging(false);
-    setNote({ text: `Saved. The password is kept in ${r.value.where}.`, tone: 'info' });
+    setNote({ text: `Saved. The password is kept ${passwordKept(r.value.where)}`, tone: 'info' });
   };
 
   const remove = async () => {
@@ -159,7 +160,7 @@ export function GatewayPanel() {
           ) : (
             <div className="saved-secret" data-testid="gateway-password-saved">
               <p>
-                <strong>Government Gateway password:</strong> a password is saved in {status.where}.
+                <strong>Government Gateway password:</strong> a password is saved {passwordKept(status.where)}
               </p>
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setChanging(true)} disabled={busy !== null}>
