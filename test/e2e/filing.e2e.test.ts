@@ -113,6 +113,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 async function buildReturn(opened: OpenedPage, title: string, company: Company): Promise<string> {
   const { page } = opened;
   const draft = await drafts.create({ kind: 'ct600', clientId: null, title, form: returnForm(company) });
+  await drafts.save({ id: draft.id, clientId: null, title, periodFrom: '2024-04-01', periodTo: '2025-03-31', form: returnForm(company) });
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Start' }).click();
   // Made behind the window's back: a reload lists it, as a restart would.
   await page.reload();
@@ -192,6 +193,14 @@ describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a l
     const receiptIrmark = (await page.getByTestId('receipt-irmark-base64').textContent())!;
     expect(receiptIrmark).toBe(ourIrmark);
     await shot(opened, 'filing-04-receipt');
+    // Printed, the receipt stands alone: no side bar, task list or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('navigation', { name: 'Steps of this return' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' }).isVisible()).resolves.toBe(false);
+    await expect(receiptHeading.isVisible()).resolves.toBe(true);
+    await shot(opened, 'filing-04-receipt-printed');
+    await page.emulateMedia({ media: 'screen' });
 
     // HMRC's response and the return as filed, through the real filing.save path.
     await page.getByRole('button', { name: 'Save HMRC’s receipt (XML)' }).click();
