@@ -203,4 +203,41 @@ describe('File with HMRC', () => {
     expect(screen.queryByRole('button', { name: 'Send the test to HMRC' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Start an amendment' })).toBeInTheDocument();
   });
+
+  it('asks HMRC again, never sends again, when Filing Desk had stopped asking about a return HMRC holds', async () => {
+    const stopped = submission({ nextCheckAt: null, stateText: 'HMRC has the return and is still checking it. Filing Desk stopped asking (no network); choose Check again to carry on.' });
+    const main = fakeMain(
+      {
+        'filing.settings.get': () => ({ ok: true, value: settings() }),
+        'filing.list': () => ({ ok: true, value: [stopped] }),
+        'filing.get': () => ({ ok: true, value: stopped }),
+        'filing.resume': () => ({ ok: true, value: submission() }),
+      },
+      builtDraft(),
+    );
+    await openFileStep(main);
+    const detail = await screen.findByTestId('filing-detail');
+    expect(detail.textContent).toContain('Filing Desk stopped asking (no network)');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(main.callsTo('filing.resume')).toEqual([{ transactionId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90' }]));
+    await waitFor(() => expect(screen.queryByTestId('filing-detail')).toBeNull());
+  });
+
+  it('offers to send the same return again only once HMRC says it has none', async () => {
+    const none = submission({ state: 'unknown', nextCheckAt: null, canSendAgain: true, stateText: 'HMRC says it did not receive this return. Nothing was sent again; choose Send again to send the same return.' });
+    const main = fakeMain(
+      {
+        'filing.settings.get': () => ({ ok: true, value: settings() }),
+        'filing.list': () => ({ ok: true, value: [none] }),
+        'filing.get': () => ({ ok: true, value: none }),
+        'filing.resume': () => ({ ok: true, value: submission({ state: 'sent', nextCheckAt: null }) }),
+      },
+      builtDraft(),
+    );
+    await openFileStep(main);
+    const detail = await screen.findByTestId('filing-detail');
+    expect(within(detail).queryByRole('button', { name: 'Check again' })).toBeNull();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(main.callsTo('filing.resume')).toEqual([{ transactionId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90', sendAgain: true }]));
+  });
 });

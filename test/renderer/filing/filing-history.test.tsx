@@ -25,7 +25,7 @@ describe('Start: Filing history', () => {
     ];
     const { bridge, called } = fakeMain({ 'drafts.list': () => ok({ drafts: [], unreadable: [], trash: [] }), 'filing.list': () => ok(rows) });
     render(<App bridge={bridge} />);
-    const table = await screen.findByRole('table', { name: 'Filing history' });
+    const table = await screen.findByRole('table', { name: 'Filing history' }, { timeout: 5000 });
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => within(r).getAllByRole('rowheader').concat(within(r).getAllByRole('cell')).map((c) => c.textContent))).toEqual([
       ['Bolt Ltd', '1 July 2023 to 30 June 2024', 'Test in Live', expect.stringMatching(/^24 November 2026, \d\d:\d\d$/), 'Waiting for HMRC', 'Details for Bolt Ltd, 1 July 2023 to 30 June 2024'],

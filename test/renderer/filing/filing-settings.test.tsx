@@ -26,7 +26,7 @@ describe('Settings: Filing with HMRC and Government Gateway', () => {
     });
     render(<App bridge={bridge} />);
     openSettings();
-    const section = await screen.findByTestId('gateway-settings');
+    const section = await screen.findByTestId('gateway-settings', {}, { timeout: 5000 });
     await within(section).findByText(/a password is saved in the system keychain\.$/);
     expect(within(section).getByLabelText('Government Gateway user ID')).toHaveValue('AGENT1234567');
     expect(section.querySelector('input[type="password"]')).toBeNull();
@@ -46,7 +46,7 @@ describe('Settings: Filing with HMRC and Government Gateway', () => {
     const { bridge, called } = fakeMain({ 'settings.get': () => ok(blankSettings) });
     render(<App bridge={bridge} />);
     openSettings();
-    const section = await screen.findByTestId('gateway-settings');
+    const section = await screen.findByTestId('gateway-settings', {}, { timeout: 5000 });
     fireEvent.click(await within(section).findByRole('button', { name: 'Save Government Gateway details' }));
     const summary = await within(section).findByTestId('error-summary');
     expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter the Government Gateway user ID', 'Enter the Government Gateway password']);
@@ -65,7 +65,7 @@ describe('Settings: Filing with HMRC and Government Gateway', () => {
     });
     render(<App bridge={bridge} />);
     openSettings();
-    const section = await screen.findByTestId('filing-settings');
+    const section = await screen.findByTestId('filing-settings', {}, { timeout: 5000 });
     const vendor = await within(section).findByLabelText('Vendor ID');
     expect(vendor).toHaveAccessibleDescription(/HMRC issues/);
     fireEvent.change(vendor, { target: { value: '8888' } });

@@ -329,16 +329,18 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
     root.current?.querySelector<HTMLElement>('h3[tabindex]')?.focus();
   }, [shown.state]);
 
-  const sendAgain = async () => {
+  const resume = async (sendAgain: boolean) => {
     setSendProblem(null);
-    const r = await settle(() => api.resume({ transactionId: shown.transactionId, sendAgain: true }), 'send the return again');
+    const r = await settle(() => api.resume({ transactionId: shown.transactionId, ...(sendAgain ? { sendAgain } : {}) }), sendAgain ? 'send the return again' : 'ask HMRC again');
     if (r.ok) setStart(r.value);
-    else setSendProblem(`The return was not sent again: ${r.failure.message}`);
+    else setSendProblem(`${sendAgain ? 'The return was not sent again' : 'HMRC was not asked again'}: ${r.failure.message}`);
   };
 
   return (
     <div ref={root}>
-      {isUnderWay(shown.state) ? <FilingProgress submission={shown} problem={problem} onLeave={props.onLeave} /> : null}
+      {isUnderWay(shown.state) ? (
+        <FilingProgress submission={shown} problem={problem ?? sendProblem} onLeave={props.onLeave} onCheckAgain={() => void resume(false)} onSendAgain={() => void resume(true)} />
+      ) : null}
       {shown.state === 'accepted' ? (
         <>
           <FilingReceipt submission={shown} />
@@ -359,7 +361,7 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
           <FilingRejection submission={shown} onField={props.onField} onSettings={props.onSettings} />
           <div className="button-row">
             {shown.canSendAgain ? (
-              <button type="button" className="button button--primary" onClick={() => void sendAgain()}>
+              <button type="button" className="button button--primary" onClick={() => void resume(true)}>
                 Send it again
               </button>
             ) : (

@@ -2,6 +2,17 @@ import type { SubmissionView } from './filing-types.js';
 import { ENVIRONMENT_SHORT, progressLine } from './filing-words.js';
 import { useSecondClock } from './use-submission.js';
 
+/**
+ * Nothing is asking HMRC about this submission any more (Filing Desk was
+ * closed, or gave up for now after repeated network failures): main's words
+ * say why, and the user asks it to carry on.
+ */
+export function stalled(s: SubmissionView): boolean {
+  if (s.canSendAgain) return false;
+  if (s.state === 'waiting') return s.nextCheckAt === null;
+  return s.state === 'unknown' && !/^Asking HMRC/.test(s.stateText);
+}
+
 const STEPS: { id: string; label: string; reached: (s: SubmissionView['state']) => boolean; done: (s: SubmissionView['state']) => boolean }[] = [
   { id: 'sent', label: 'Sent to HMRC', reached: () => true, done: (s) => s !== 'prepared' && s !== 'unknown' },
   { id: 'waiting', label: 'HMRC acknowledged it and is checking it', reached: (s) => s === 'waiting', done: () => false },
@@ -13,7 +24,21 @@ const STEPS: { id: string; label: string; reached: (s: SubmissionView['state']) 
  * the countdown to the next check sits outside it, so a screen reader is not
  * read a number every second.
  */
-export function FilingProgress({ submission, problem, onLeave }: { submission: SubmissionView; problem: string | null; onLeave(): void }) {
+export function FilingProgress({
+  submission,
+  problem,
+  onLeave,
+  onCheckAgain,
+  onSendAgain,
+}: {
+  submission: SubmissionView;
+  problem: string | null;
+  onLeave(): void;
+  /** Main stopped asking HMRC (a restart, a long outage): ask again, never send again. */
+  onCheckAgain(): void;
+  /** HMRC says it holds no such return: send the very same message again. */
+  onSendAgain(): void;
+}) {
   const now = useSecondClock(submission.state === 'waiting');
   const line = progressLine(submission, now);
   const [announced] = line.split(' Next check');
@@ -39,6 +64,22 @@ export function FilingProgress({ submission, problem, onLeave }: { submission: S
       <p className="hint" data-testid="filing-next-check">
         {submission.state === 'waiting' && line.includes('Next check') ? line.slice(line.indexOf('Next check')) : '\u00a0'}
       </p>
+      {stalled(submission) || submission.canSendAgain ? (
+        <div className="confirm-box" data-testid="filing-detail">
+          <p>{submission.stateText}</p>
+          <div className="button-row">
+            {submission.canSendAgain ? (
+              <button type="button" className="button button--primary" onClick={onSendAgain}>
+                Send again
+              </button>
+            ) : (
+              <button type="button" className="button button--primary" onClick={onCheckAgain}>
+                Check again
+              </button>
+            )}
+          </div>
+        </div>
+      ) : null}
       {problem ? (
         <p className="field__error" role="alert">
           {problem}

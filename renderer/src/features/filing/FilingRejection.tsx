@@ -27,8 +27,9 @@ export function FilingRejection({
         {rejected ? 'HMRC did not accept the return' : 'The return was not filed'}
       </h3>
       <p>
-        {STATE_WORDS[submission.state]} ({ENVIRONMENT_SHORT[submission.environment]}).{' '}
-        {rejected ? 'Put right what HMRC found, build the return again and file it again. Nothing was filed.' : null}
+        {rejected
+          ? `${STATE_WORDS[submission.state]} (${ENVIRONMENT_SHORT[submission.environment]}). Put right what HMRC found, build the return again and file it again. Nothing was filed.`
+          : submission.stateText}
       </p>
       {submission.authenticationFailed ? (
         <p>
