@@ -77,7 +77,7 @@ let current: OpenedPage | null = null;
 beforeAll(async () => {
   h = await startHarness();
   ({ peer, endpoint, rejectNext } = await startFilingPeer({ credentials: { senderId: GATEWAY.userId, password: GATEWAY.password }, pollIntervalSeconds: 2 }));
-  ({ drafts, savedPath } = await startMainOverDataFolder(h, 'filing-saved.xml', { filing: true }));
+  ({ drafts, savedPath } = await startMainOverDataFolder(h, 'filing-saved.xml'));
 }, 120_000);
 
 afterEach(async (context) => {

@@ -245,7 +245,7 @@ export interface MainOverDataFolder {
  * folder, and a save dialog that picks `savedFileName` in a temporary folder.
  * Offline throughout: the online desk has no credentials and never reaches a service.
  */
-export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string, options: { filing?: boolean } = {}): Promise<MainOverDataFolder> {
+export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string, options: { /** false: a window whose filing calls are refused. */ filing?: boolean } = {}): Promise<MainOverDataFolder> {
   const dataDir = join(h.workDir, 'data');
   const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
   await mkdir(saveDir, { recursive: true });
@@ -254,8 +254,8 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
   await drafts.open();
   const clients = new ClientBook({ dataDir, log: () => undefined });
   const fileSaver = { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir };
-  // Filing with HMRC as main wires it, with its keychain in memory; the endpoint is whatever Settings holds.
-  const filing = options.filing ? createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers : undefined;
+  // Filing with HMRC as main wires it (always, as the app does), with its keychain in memory; the endpoint is whatever Settings holds.
+  const filing = options.filing !== false ? createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers : undefined;
   registerHandlers(
     h.ipc,
     createHandlers({
