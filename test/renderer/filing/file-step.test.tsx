@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubmissionView } from '../../../preload/contract.js';
+import { useLatestFilings } from '../../../renderer/src/features/filing/file-step-entry.js';
 import { useSettingsTarget } from '../../../renderer/src/features/settings/settings-target.js';
 import { useNavigation } from '../../../renderer/src/store/navigation.js';
 import { fakeMain, newDraft, validForm } from '../ct600/fake-main.js';
@@ -13,6 +14,7 @@ import { accepted, preview, settings, submission } from './submission-fixtures.j
 beforeEach(() => {
   resetWindow();
   useSettingsTarget.setState({ fieldId: null });
+  useLatestFilings.setState({ byDraft: {} });
 });
 afterEach(cleanup);
 
@@ -104,6 +106,8 @@ describe('File with HMRC', () => {
     expect(screen.getByTestId('receipt-irmark-check').textContent).toMatch(/^Matches the IRmark of the return Filing Desk built/);
     expect(screen.getByTestId('receipt-correlation-id').textContent).toBe('0123456789ABCDEF0123456789ABCDEF');
     expect(main.callsTo('filing.submit')).toEqual([{ draftId: 'd1', environment: 'til' }]);
+    // A test accepted is not the return filed.
+    expect(document.getElementById('task-file-status')!.textContent).toBe('In progress');
   }, 15_000);
 
   it('saves HMRC’s receipt and the return as filed through filing.save, and prints with window.print', async () => {
@@ -140,6 +144,7 @@ describe('File with HMRC', () => {
     const main = fakeMain({ 'filing.settings.get': () => ({ ok: true, value: settings() }), 'filing.list': () => ({ ok: true, value: [rejected] }) }, builtDraft());
     await openFileStep(main);
     await screen.findByRole('heading', { name: 'HMRC did not accept the return' });
+    expect(document.getElementById('task-file-status')!.textContent).toBe('Has errors');
     const row = within(screen.getByRole('table', { name: 'HMRC’s errors' })).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       '9200',
@@ -175,6 +180,7 @@ describe('File with HMRC', () => {
     await screen.findByLabelText('Company name (box 1)');
     expect(screen.getByTestId('filed-banner').textContent).toMatch(/This return was filed\. HMRC accepted it on 24 November 2026 at 20:42 \(Live\)/);
     expect(screen.getByLabelText('Company name (box 1)')).toBeDisabled();
+    expect(document.getElementById('task-file-status')!.textContent).toBe('Completed');
     fireEvent.click(screen.getByRole('button', { name: 'See the receipt or start an amendment' }));
     await screen.findByRole('heading', { name: 'HMRC accepted the return' });
     fireEvent.click(screen.getByRole('button', { name: 'Start an amendment' }));

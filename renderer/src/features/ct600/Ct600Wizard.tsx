@@ -7,7 +7,7 @@ import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
 import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
-import { FILE_STEP, FiledBanner, fileTaskStatus, filedOf, type FileStepId } from '../filing/file-step-entry.js';
+import { FILE_STEP, FiledBanner, fileTaskStatus, filedOf, useLatestFiling, type FileStepId } from '../filing/file-step-entry.js';
 import { FileStep } from '../filing/FileStep.js';
 import { takeOpenAtFileStep } from '../filing/open-at-file.js';
 import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
@@ -48,6 +48,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useOpenDraft(session);
+  const latestFiling = useLatestFiling(draftId);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -180,7 +181,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     // A step not started yet has nothing to fix: its empty answers are simply still to give.
     return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
   });
-  tasks.push({ id: FILE_STEP.id, title: FILE_STEP.title, status: fileTaskStatus(s.draft, tasks.find((t) => t.id === 'check')!.status) });
+  tasks.push({ id: FILE_STEP.id, title: FILE_STEP.title, status: fileTaskStatus(s.draft, tasks.find((t) => t.id === 'check')!.status, latestFiling) });
   const filed = filedOf(s.draft);
 
   const current = step === FILE_STEP.id ? FILE_STEP : STEPS.find((x) => x.id === step)!;

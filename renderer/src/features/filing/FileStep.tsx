@@ -10,6 +10,7 @@ import { ukPeriod } from '../frame/uk-format.js';
 import { useSettingsTarget } from '../settings/settings-target.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useFilingApi } from './filing-api.js';
+import { useLatestFilings } from './file-step-entry.js';
 import { fixTargetOf } from './filing-targets.js';
 import type { FilingEnvironment, FilingPreview, SubmissionView } from './filing-types.js';
 import { ENVIRONMENT_NAMES, groupedBase32, isUnderWay, pounds, spacedUtr } from './filing-words.js';
@@ -323,6 +324,10 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
   const api = useFilingApi();
   const [start, setStart] = useState(props.initial);
   const { view: shown, problem } = useSubmission(api, start);
+  const note = useLatestFilings((s) => s.note);
+  useEffect(() => {
+    if (shown.draftId) note(shown.draftId, shown);
+  }, [note, shown]);
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -2,10 +2,38 @@
  * The File with HMRC step's place in the CT600 wizard: its task-list entry,
  * and the banner a filed return shows on every other step.
  */
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import type { Draft } from '../../../../preload/contract.js';
 import type { TaskStatus } from '../../components/TaskList.js';
-import type { FilingEnvironment } from './filing-types.js';
-import { ENVIRONMENT_SHORT, receiptTime } from './filing-words.js';
+import { settle } from '../frame/bridge-call.js';
+import { useFilingApi } from './filing-api.js';
+import type { FilingEnvironment, SubmissionView } from './filing-types.js';
+import { ENVIRONMENT_SHORT, isUnderWay, receiptTime } from './filing-words.js';
+
+type LatestFiling = Pick<SubmissionView, 'state' | 'environment'>;
+
+/** The newest submission of each open draft, as main last reported it: the File step keeps it current. */
+export const useLatestFilings = create<{ byDraft: Record<string, LatestFiling>; note(draftId: string, latest: LatestFiling): void }>((set) => ({
+  byDraft: {},
+  note: (draftId, latest) => set((s) => ({ byDraft: { ...s.byDraft, [draftId]: { state: latest.state, environment: latest.environment } } })),
+}));
+
+/** The draft's newest submission: asked of main once when the return opens, then kept by the File step. */
+export function useLatestFiling(draftId: string): LatestFiling | null {
+  const api = useFilingApi();
+  const note = useLatestFilings((s) => s.note);
+  useEffect(() => {
+    let gone = false;
+    void settle(() => api.list({ draftId }), 'read this return’s filings').then((r) => {
+      if (!gone && r.ok && r.value[0]) note(draftId, r.value[0]);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [api, draftId, note]);
+  return useLatestFilings((s) => s.byDraft[draftId] ?? null);
+}
 
 export type FileStepId = 'file';
 
@@ -22,9 +50,19 @@ export function filedOf(draft: Draft): FiledMark | null {
   return (draft as Draft & { filed?: FiledMark | null }).filed ?? null;
 }
 
-/** Filed is complete; a current, valid build can be filed; anything else must be built first. */
-export function fileTaskStatus(draft: Draft, checkStatus: TaskStatus): TaskStatus {
+/**
+ * Filed (accepted live) is complete; a test accepted or a filing under way is
+ * in progress; HMRC's rejection has errors; otherwise a current, valid build
+ * can be filed and anything else must be built first.
+ */
+export function fileTaskStatus(draft: Draft, checkStatus: TaskStatus, latest: LatestFiling | null): TaskStatus {
   if (filedOf(draft)) return 'Completed';
+  if (latest && !draft.changedSinceBuild) {
+    if (latest.state === 'accepted') return latest.environment === 'live' ? 'Completed' : 'In progress';
+    if (latest.state === 'rejected' || latest.state === 'failed') return 'Has errors';
+    if (isUnderWay(latest.state)) return 'In progress';
+  }
+  if (latest && isUnderWay(latest.state)) return 'In progress';
   return checkStatus === 'Completed' ? 'Not started' : 'Cannot start yet';
 }
 
