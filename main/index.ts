@@ -234,7 +234,7 @@ async function start(): Promise<void> {
     credentials,
     fileSaver,
     registerSecret: (value) => appLog.registerSecret(value),
-    log: (message, error) => filingLog.error(message, error),
+    log: filingLog,
   });
   void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));
   registerHandlers(
@@ -250,6 +250,7 @@ async function start(): Promise<void> {
       },
       fileSaver,
       filing: filing.handlers,
+      submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },

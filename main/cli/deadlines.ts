@@ -7,6 +7,7 @@
 import { RequestValidationError } from '../engine/errors.js';
 import { addDays, deadlineRows, isIsoDate, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
 import { deadlineClientsOf, draftProgressOf, localToday } from '../deadlines/deadline-inputs.js';
+import { SubmissionStore } from '../filing/submission-store.js';
 import { readDataFolder } from '../deadlines/read-data-folder.js';
 import { decodeStrictUtf8 } from '../store/regular-file.js';
 import { appDataFolder } from './app-data-folder.js';
@@ -73,7 +74,13 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
       const records = await readDataFolder(folder);
       for (const problem of records.problems) io.err(`note: ${terminalText(problem)}\n`);
       clients = deadlineClientsOf(records.clients);
-      progress = draftProgressOf(records.drafts);
+      // Returns HMRC accepted live show as filed, as on the Deadlines screen; an unreadable record is only noted.
+      const submissions = await new SubmissionStore({ dataDir: folder }).list().catch((error: unknown) => {
+        io.err(`note: ${terminalText(`the submission records cannot be read: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+        return { records: [], problems: [] };
+      });
+      for (const problem of submissions.problems) io.err(`note: ${terminalText(problem.reason)}\n`);
+      progress = draftProgressOf(records.drafts, { clients: records.clients, submissions: submissions.records });
     }
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);

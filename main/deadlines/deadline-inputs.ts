@@ -23,7 +23,40 @@ export function deadlineClientsOf(clients: readonly Client[]): DeadlineClientInp
 
 const RANK = { draft: 1, built: 2 } as const;
 
-export function draftProgressOf(drafts: readonly DraftSummary[]): DraftProgress {
+/** A submission HMRC accepted, as the deadlines need it. */
+export interface AcceptedFiling {
+  environment: string;
+  clientId?: string;
+  utr: string;
+  periodFrom: string;
+  periodTo: string;
+  state: string;
+  outcome?: { kind: string; acceptedTime?: string };
+}
+
+/**
+ * Which accounting periods HMRC accepted a live return for, by client and
+ * dates: a submission made from a client's draft counts for that client, one
+ * sent without (the command line) for the client with its UTR. Test in Live
+ * and HMRC's test service file nothing, so they never count.
+ */
+function acceptedOnByPeriod(clients: readonly Pick<Client, 'id' | 'utr' | 'archived'>[], submissions: readonly AcceptedFiling[]): Map<string, string> {
+  const byUtr = new Map(clients.filter((c) => !c.archived && c.utr).map((c) => [c.utr.replace(/\s/g, ''), c.id]));
+  const accepted = new Map<string, string>();
+  for (const s of submissions) {
+    if (s.environment !== 'live' || s.state !== 'accepted' || s.outcome?.kind !== 'accepted' || !s.outcome.acceptedTime) continue;
+    const clientId = s.clientId ?? byUtr.get(s.utr);
+    if (!clientId) continue;
+    const key = `${clientId}/${s.periodFrom}/${s.periodTo}`;
+    const day = localToday(new Date(s.outcome.acceptedTime));
+    // An amendment accepted later does not move the day the return was delivered.
+    const known = accepted.get(key);
+    if (!known || day < known) accepted.set(key, day);
+  }
+  return accepted;
+}
+
+export function draftProgressOf(drafts: readonly DraftSummary[], accepted: { clients: readonly Pick<Client, 'id' | 'utr' | 'archived'>[]; submissions: readonly AcceptedFiling[] } = { clients: [], submissions: [] }): DraftProgress {
   const best = new Map<string, { state: 'draft' | 'built'; draftId: string }>();
   for (const d of drafts) {
     if (d.kind !== 'ct600' || d.clientId === null || d.periodFrom === null || d.periodTo === null) continue;
@@ -32,7 +65,14 @@ export function draftProgressOf(drafts: readonly DraftSummary[]): DraftProgress 
     const known = best.get(key);
     if (!known || RANK[state] > RANK[known.state]) best.set(key, { state, draftId: d.id });
   }
-  return (clientId, period) => best.get(`${clientId}/${period.start}/${period.end}`);
+  const acceptedOn = acceptedOnByPeriod(accepted.clients, accepted.submissions);
+  return (clientId, period) => {
+    const key = `${clientId}/${period.start}/${period.end}`;
+    const draft = best.get(key);
+    const day = acceptedOn.get(key);
+    if (!day) return draft;
+    return { state: draft?.state ?? 'built', draftId: draft?.draftId ?? null, acceptedOn: day };
+  };
 }
 
 /** Today on the user's own calendar (the machine's time zone), as an ISO date: a deadline is a day in the UK, not a UTC instant. */

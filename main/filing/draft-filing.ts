@@ -13,7 +13,7 @@ import { lastBuildBytes } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
 import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
-import { FilingDesk, FilingRefusal, type FilingDeskDeps, type FilingProgress } from './filing-desk.js';
+import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionStore } from './submission-store.js';
@@ -38,8 +38,8 @@ export interface DraftFilingDeps extends Omit<FilingDeskDeps, 'store' | 'onProgr
   fieldOfBox: FieldOfBox;
   /** Told when HMRC accepts a return (the draft becomes Filed). */
   onAccepted?: (record: SubmissionRecord) => Promise<void>;
-  /** Where a background run that stopped with an error is noted (the redacting log). */
-  log?: (message: string, error?: unknown) => void;
+  /** The redacting log: each run's outcome, and a run that stopped with an error. */
+  log?: { info(message: string): void; error(message: string, error?: unknown): void };
 }
 
 interface Sendable {
@@ -53,14 +53,13 @@ export class DraftFiling {
   private readonly desk: FilingDesk;
   private readonly runs = new Map<string, Promise<void>>();
   private readonly problems = new Map<string, string>();
-  private readonly progress = new Map<string, FilingProgress>();
 
   constructor(private readonly deps: DraftFilingDeps) {
     this.desk = new FilingDesk({
       ...deps,
       store: deps.store,
+      // Progress is read back from the record the desk saves at every step, so a restart shows the same.
       credentials: () => deps.gateway.credentials(),
-      onProgress: (p) => void this.progress.set(p.transactionId, p),
     });
   }
 
@@ -104,7 +103,8 @@ export class DraftFiling {
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
     const newestFirst = [...records].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     const accepted = newestFirst.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
-    const underWay = newestFirst.find((r) => !FINAL_STATES.has(r.state) && r.state !== 'not-at-hmrc' && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
+    // Not at HMRC counts too: the same message may be sent again (filing.resume), never a second one.
+    const underWay = newestFirst.find((r) => !FINAL_STATES.has(r.state) && !r.importedAt && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
     const attachments = draft.attachments
       .filter((a) => a.role === 'accounts' || a.role === 'computations')
       .map((a) => ({ name: a.fileName, kind: a.role as 'accounts' | 'computations', size: a.size }));
@@ -176,7 +176,8 @@ export class DraftFiling {
       throw new FilingRefusal('sendAgain', 'Only a submission HMRC said it did not receive can be sent again; this one is resumed instead, never sent twice.', transactionId);
     }
     const finished = FINAL_STATES.has(record.state) && (!record.correlationId || record.deletedAtHmrc);
-    if (!finished) this.run(transactionId, sendAgain);
+    // A record imported from another computer is its history; that computer finishes it.
+    if (!finished && !record.importedAt) this.run(transactionId, sendAgain);
     return this.view(record);
   }
 
@@ -203,10 +204,11 @@ export class DraftFiling {
     const run = (async () => {
       try {
         const outcome = await this.desk.file(transactionId, sendAgain ? { sendAgain: true } : {});
+        this.deps.log?.info(`filing: submission ${transactionId} (${outcome.environment}): ${outcome.outcome}`);
         if (outcome.outcome === 'accepted' && this.deps.onAccepted) await this.deps.onAccepted(await this.deps.store.load(transactionId));
       } catch (error) {
         this.problems.set(transactionId, error instanceof Error ? error.message : String(error));
-        this.deps.log?.(`filing: the submission ${transactionId} stopped`, error);
+        this.deps.log?.error(`filing: the submission ${transactionId} stopped`, error);
       } finally {
         this.runs.delete(transactionId);
       }

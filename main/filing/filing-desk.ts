@@ -197,10 +197,13 @@ export class FilingDesk {
       .map((r) => outcomeOf(r));
   }
 
-  /** Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted. */
+  /**
+   * Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted.
+   * One imported from another computer's .fdesk is that computer's to finish, never this one's.
+   */
   async unfinished(): Promise<SubmissionRecord[]> {
     const { records } = await this.store.list();
-    return records.filter((r) => !FINAL_STATES.has(r.state) || (r.correlationId && !r.deletedAtHmrc));
+    return records.filter((r) => !r.importedAt && (!FINAL_STATES.has(r.state) || (r.correlationId && !r.deletedAtHmrc)));
   }
 
   /**

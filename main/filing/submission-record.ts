@@ -82,6 +82,8 @@ export const submissionRecordSchema = z.strictObject({
   outcome: outcome.optional(),
   deletedAtHmrc: z.boolean().optional(),
   lastProblem: z.string().max(2000).optional(),
+  /** Came in a .fdesk file from another computer: history only, never sent, polled or deleted from here. */
+  importedAt: z.string().max(40).optional(),
   log: z.array(logEntry).max(2000),
 });
 export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;

@@ -5,6 +5,7 @@ import type { DraftStore } from '../store/draft-store.js';
 import { createCt600CheckDraftHandler, createCt600BuildDraftHandler } from './ct600-draft-handlers.js';
 import { createCt600BuildHandler, createCt600ValidateHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
 import { createDeadlineListHandler } from './deadline-handlers.js';
+import type { SubmissionStore } from '../filing/submission-store.js';
 import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
 import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.js';
 import { createFindBuildHandler, createPackageBuildDraftHandler, createPackagePlanDraftHandler } from './package-draft-handlers.js';
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   online: OnlineDesk;
   /** Filing with HMRC (createFilingHandlers); left out, every filing call is refused in words. */
   filing?: FilingHandlers;
+  /** The submission records: the Deadlines list (accepted live returns show as filed) and a draft's .fdesk export and import. */
+  submissions?: SubmissionStore;
   clock?: () => Date;
 }
 
@@ -45,8 +48,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'package.planDraft': createPackagePlanDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),
     'package.buildDraft': createPackageBuildDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),
     'drafts.findBuild': createFindBuildHandler(deps.drafts),
-    ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog }),
-    'deadlines.list': createDeadlineListHandler({ clients: deps.clients, drafts: deps.drafts, clock }),
+    ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog, ...(deps.submissions ? { submissions: deps.submissions } : {}) }),
+    'deadlines.list': createDeadlineListHandler({ clients: deps.clients, drafts: deps.drafts, clock, ...(deps.submissions ? { submissions: deps.submissions } : {}) }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),

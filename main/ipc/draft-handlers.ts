@@ -17,7 +17,8 @@ import {
 import type { ClientBook } from '../store/client-book.js';
 import { attach, detach } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
-import { exportDraft, importDraft } from '../store/draft-transfer.js';
+import { exportDraft, importDraft, type ImportedSubmissions } from '../store/draft-transfer.js';
+import type { SubmissionStore } from '../filing/submission-store.js';
 import { readRegularFile, type RegularFileOptions } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
 import { saveThroughDialog, type FileSaverDeps } from './file-save-handler.js';
@@ -39,6 +40,8 @@ export interface DraftHandlerDeps {
   openDialog: OpenDialog;
   /** The file system the chosen file is read from; tests may pass one that fails. */
   fs?: RegularFileOptions['fs'];
+  /** The submission records: a draft's filing history travels in its .fdesk file. */
+  submissions?: Pick<SubmissionStore, 'list' | 'load' | 'save'>;
 }
 
 type Handler<C extends Channel> = (request: RequestOf<C>) => Promise<ResponseOf<C>>;
@@ -85,7 +88,20 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
     return (utr !== '' ? all.find((c) => c.utr === utr) : undefined)?.id ?? (reg !== '' ? all.find((c) => c.registrationNumber === reg) : undefined)?.id ?? null;
   };
 
-  const importBytes = (bytes: Uint8Array) => importDraft(drafts, bytes, matchClient);
+  const submissions = deps.submissions;
+  const keepImported: ImportedSubmissions | undefined = submissions && {
+    keep: async (records) => {
+      for (const record of records) {
+        // The same submission already here (the file came back to the computer that sent it): the local record stands.
+        const here = await submissions.load(record.transactionId).then(
+          () => true,
+          () => false,
+        );
+        if (!here) await submissions.save(record);
+      }
+    },
+  };
+  const importBytes = (bytes: Uint8Array) => importDraft(drafts, bytes, matchClient, keepImported);
 
   return {
     'clients.list': (request) => clients.list(request),
@@ -118,7 +134,8 @@ export function createDraftHandlers(deps: DraftHandlerDeps): { [C in (typeof han
       const details: ClientDetails | null = client
         ? { companyName: client.companyName, registrationNumber: client.registrationNumber, utr: client.utr, periodEnd: client.periodEnd, serviceClientName: client.serviceClientName, serviceClientId: client.serviceClientId, associatedCompanies: client.associatedCompanies }
         : null;
-      const exported = await exportDraft(drafts, request.id, details);
+      const history = submissions ? (await submissions.list()).records.filter((r) => r.draftId === request.id) : [];
+      const exported = await exportDraft(drafts, request.id, details, history);
       return saveThroughDialog(deps.fileSaver, DRAFT_FILE_TARGET, exported.title, exported.bytes);
     },
     'drafts.import': (file) => importBytes(file.bytes),

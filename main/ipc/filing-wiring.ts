@@ -26,19 +26,26 @@ export interface FilingWiringOptions {
   fileSaver: FileSaverDeps;
   /** Tells the log redactor a secret (AppLog.registerSecret). */
   registerSecret?: (value: string) => void;
-  log?: (message: string, error?: unknown) => void;
+  log?: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
   /** Transport, clock, sleep and retry of the FilingDesk; HTTPS with its defaults when left out. */
   desk?: Partial<Pick<DraftFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'newTransactionId' | 'random'>>;
 }
 
-export function createFilingWiring(options: FilingWiringOptions): { filing: DraftFiling; settings: FilingSettingsStore; gateway: GatewayCredentialStore; handlers: FilingHandlers } {
+export function createFilingWiring(options: FilingWiringOptions): {
+  filing: DraftFiling;
+  settings: FilingSettingsStore;
+  gateway: GatewayCredentialStore;
+  submissions: SubmissionStore;
+  handlers: FilingHandlers;
+} {
+  const submissions = new SubmissionStore({ dataDir: options.dataDir });
   const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
   const gateway = new GatewayCredentialStore(keychain);
-  const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!(m) } : {}) });
+  const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!.warn(m) } : {}) });
   const filing = new DraftFiling({
     transport: httpTransport(),
     ...options.desk,
-    store: new SubmissionStore({ dataDir: options.dataDir }),
+    store: submissions,
     drafts: options.drafts,
     settings,
     gateway,
@@ -46,5 +53,5 @@ export function createFilingWiring(options: FilingWiringOptions): { filing: Draf
     onAccepted: fileDraftOnAcceptance(options.drafts),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { filing, settings, gateway, handlers: createFilingHandlers({ filing, settings, gateway, drafts: options.drafts, fileSaver: options.fileSaver }) };
+  return { filing, settings, gateway, submissions, handlers: createFilingHandlers({ filing, settings, gateway, drafts: options.drafts, fileSaver: options.fileSaver }) };
 }

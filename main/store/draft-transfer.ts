@@ -1,8 +1,11 @@
 /**
  * A draft passed to a colleague: a `.fdesk` file, UTF-8 JSON holding the
- * draft's form, its client's details (ids differ between client books) and
- * its attachments in base64. Builds and validations are not carried: the
- * colleague builds again. An imported file is untrusted: every field is
+ * draft's form, its client's details (ids differ between client books), its
+ * attachments in base64 and its filing history: every submission HMRC
+ * answered (the exact message less the sender's credentials, which are never
+ * stored, and HMRC's replies with credentials masked). Builds and
+ * validations are not carried: the colleague builds again. A submission
+ * still under way stays with the computer that sent it, which finishes it. An imported file is untrusted: every field is
  * checked and reported by name, names never become paths (bytes are stored
  * under the SHA-256 this side computes), and it always becomes a new draft.
  */
@@ -16,9 +19,11 @@ import { checkId, type DraftStore } from './draft-store.js';
 import { formProblem } from './form-limits.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
 import { StoreError } from './store-error.js';
+import { FINAL_STATES, submissionRecordSchema, type SubmissionRecord } from '../filing/submission-record.js';
 
 export const FDESK_FORMAT = 'filing-desk-draft';
-const FDESK_VERSION = 1;
+/** 2: the draft's filing history and Filed state travel with it. */
+const FDESK_VERSION = 2;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const mb = (n: number) => `${Math.round(n / 1048576)} MB`;
 
@@ -50,7 +55,20 @@ const fdeskSchema = z.strictObject(
         const problem = formProblem(form);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
+      filed: z
+        .strictObject({
+          transactionId: z.string().regex(/^[0-9A-F]{32}$/, 'must be a TransactionID: 32 hex digits'),
+          acceptedAt: text(40),
+          environment: z.enum(['til', 'ets', 'live'], { message: 'must be "til", "ets" or "live"' }),
+        })
+        .nullable()
+        .optional(),
     }),
+    /** Absent in files of format version 1. */
+    submissions: z
+      .array(submissionRecordSchema.refine((r) => FINAL_STATES.has(r.state), 'must be a submission HMRC has answered (accepted or refused)'))
+      .max(1000, 'must be at most 1000 submissions')
+      .optional(),
     attachments: z
       .array(
         z.strictObject({
@@ -71,9 +89,17 @@ export interface ExportedDraft {
   title: string;
 }
 
-export async function exportDraft(store: DraftStore, draftId: string, client: ClientDetails | null): Promise<ExportedDraft> {
+/**
+ * The draft as a .fdesk file. `submissions` are the draft's submission
+ * records: those HMRC answered travel with it.
+ */
+export async function exportDraft(store: DraftStore, draftId: string, client: ClientDetails | null, submissions: readonly SubmissionRecord[] = []): Promise<ExportedDraft> {
   const record = await store.record(draftId);
-  const total = record.attachments.reduce((n, a) => n + 4 * Math.ceil(a.size / 3), 0);
+  const answered = submissions
+    .filter((s) => s.draftId === draftId && FINAL_STATES.has(s.state))
+    // The other computer's ids and claims mean nothing there; it learns whose client this is from the file.
+    .map(({ draftId: _draft, clientId: _client, importedAt: _imported, ...rest }) => rest);
+  const total = record.attachments.reduce((n, a) => n + 4 * Math.ceil(a.size / 3), 0) + answered.reduce((n, s) => n + s.message.length + JSON.stringify(s.log).length, 0);
   if (total > MAX_DRAFT_FILE_BYTES) {
     throw new StoreError('failed', `The draft's files come to more than the ${mb(MAX_DRAFT_FILE_BYTES)} a .fdesk file may hold; detach some before exporting.`);
   }
@@ -85,8 +111,9 @@ export async function exportDraft(store: DraftStore, draftId: string, client: Cl
     format: FDESK_FORMAT,
     formatVersion: FDESK_VERSION,
     exportedAt: store.clock().toISOString(),
-    draft: { kind: record.kind, title: record.title, periodFrom: record.periodFrom, periodTo: record.periodTo, client, form: record.form },
+    draft: { kind: record.kind, title: record.title, periodFrom: record.periodFrom, periodTo: record.periodTo, client, form: record.form, filed: record.filed ?? null },
     attachments,
+    submissions: answered,
   };
   return { bytes: new TextEncoder().encode(JSON.stringify(file)), title: record.title };
 }
@@ -98,7 +125,17 @@ const refuse = (errors: FieldError[]) => new StoreError('invalid', 'This .fdesk 
  * client matching the exported details (or null): the file's own ids mean
  * nothing in this client book.
  */
-export async function importDraft(store: DraftStore, bytes: Uint8Array, clientIdFor: (details: ClientDetails | null) => Promise<string | null>): Promise<Draft> {
+export interface ImportedSubmissions {
+  /** Keeps the imported records, each marked imported; one already here (the same submission) is left as it is. */
+  keep(records: SubmissionRecord[]): Promise<void>;
+}
+
+export async function importDraft(
+  store: DraftStore,
+  bytes: Uint8Array,
+  clientIdFor: (details: ClientDetails | null) => Promise<string | null>,
+  submissions?: ImportedSubmissions,
+): Promise<Draft> {
   if (bytes.byteLength > MAX_DRAFT_FILE_BYTES) throw refuse([{ field: 'bytes', message: `the file is larger than the ${mb(MAX_DRAFT_FILE_BYTES)} a .fdesk file may be` }]);
   let raw: unknown;
   try {
@@ -133,6 +170,13 @@ export async function importDraft(store: DraftStore, bytes: Uint8Array, clientId
     accepted.push({ ...attachment, id: '' });
     decoded.push({ bytes: content, attachment });
   });
+  const records = file.submissions ?? [];
+  const filed = file.draft.filed ?? null;
+  if (filed && !records.some((r) => r.transactionId === filed.transactionId && r.state === 'accepted')) {
+    errors.push({ field: 'draft.filed', message: 'names a submission the file does not hold as accepted by HMRC' });
+  }
+  if (new Set(records.map((r) => r.transactionId)).size !== records.length) errors.push({ field: 'submissions', message: 'holds the same TransactionID twice' });
+  if (records.length > 0 && file.draft.kind !== 'ct600') errors.push({ field: 'submissions', message: 'only a CT600 return is filed with HMRC' });
   if (errors.length > 0) throw refuse(errors);
 
   await store.open();
@@ -155,7 +199,12 @@ export async function importDraft(store: DraftStore, bytes: Uint8Array, clientId
       attachments: decoded.map((d) => ({ ...d.attachment, id: store.newId() })),
       lastBuild: null,
       lastValidation: null,
+      filed,
     };
+    if (records.length > 0) {
+      if (!submissions) throw new StoreError('failed', 'This .fdesk file holds a filing history, and this window cannot keep one; nothing was imported.');
+      await submissions.keep(records.map((r) => ({ ...r, draftId: id, ...(record.clientId ? { clientId: record.clientId } : {}), importedAt: now })));
+    }
     return await store.add(record);
   } catch (error) {
     // Nothing half-imported stays behind: the draft was never listed.

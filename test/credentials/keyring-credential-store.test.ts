@@ -12,6 +12,8 @@ const accounts = {
   'client secret': SecretAccount.clientSecret('desk-client'),
   password: SecretAccount.password('clerk@example.co.uk'),
   'refresh token': SecretAccount.refreshToken('http://127.0.0.1:9/connect', 'clerk@example.co.uk'),
+  'Government Gateway user ID': SecretAccount.gatewayUserId(),
+  'Government Gateway password': SecretAccount.gatewayPassword('AGENT-8841'),
 };
 
 describe.runIf(runKeychainTests)('KeyringCredentialStore against the real Secret Service', () => {

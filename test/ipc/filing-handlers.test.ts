@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
 import type { Client, Draft, FilingPreview, SubmissionView } from '../../preload/contract.js';
 import { GATEWAY } from '../filing/filing-support.js';
-import { filingSetup } from './filing-setup.js';
+import { filingRequest, filingSetup } from './filing-setup.js';
 
 const peers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -30,7 +30,7 @@ describe('filing a draft with HMRC through the filing channels', () => {
   });
 
   it('files a built draft in Test in Live: the record is written first, the receipt comes back matching our IRmark, and the draft is Filed', async () => {
-    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts } = await setup();
+    const { ok, call, builtDraft, setUpFiling, settled, peer, clients, saveFolder, drafts, dataDir, secrets, logLines } = await setup();
     await setUpFiling();
     const client = await ok<Client>('clients.save', { details: { companyName: 'Example Trading Ltd', registrationNumber: '12345678', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' } });
     void clients;
@@ -65,6 +65,9 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const save = await call('drafts.save', { id: draft.id, clientId: client.id, title: 'Changed', periodFrom: null, periodTo: null, form: {} });
     expect(save).toMatchObject({ ok: false, error: { field: 'filed', message: expect.stringMatching(/This return was filed with HMRC in Test in Live on \d{1,2} \w+ \d{4}; start an amendment to change it/) } });
     expect((await drafts.get(draft.id)).title).toBe('Example 2025');
+    expect(await call('drafts.detach', { draftId: draft.id, attachmentId: draft.attachments[0]!.id })).toMatchObject({ ok: false, error: { field: 'filed' } });
+    expect(await call('ct600.buildDraft', { draftId: draft.id, form: {}, request: filingRequest })).toMatchObject({ ok: false, error: { field: 'filed' } });
+    expect((await drafts.get(draft.id)).attachments).toHaveLength(2);
 
     for (const filter of [{ draftId: draft.id }, { clientId: client.id }, {}]) {
       expect((await ok<SubmissionView[]>('filing.list', filter)).map((s) => s.transactionId)).toEqual([started.transactionId]);
@@ -79,6 +82,15 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const filedBytes = await readFile(join(saveFolder, asFiled.fileName));
     expect(verifyIrmark(new Uint8Array(filedBytes)).expected).toBe(draft.lastBuild!.irMark);
     expect(filedBytes.toString('utf8')).not.toContain(GATEWAY.password);
+
+    // The Government Gateway password is in no file Filing Desk wrote, and the log redactor knows it.
+    for (const name of (await readdir(dataDir, { recursive: true })) as string[]) {
+      const text = await readFile(join(dataDir, name), 'utf8').catch(() => '');
+      expect(text, name).not.toContain(GATEWAY.password);
+    }
+    expect(secrets).toContain(GATEWAY.password);
+    expect(logLines.join('\n')).toContain('accepted');
+    expect(logLines.join('\n')).not.toContain(GATEWAY.password);
 
     // The same return again is refused as a new return: only an amendment may follow.
     const again = await call('filing.submit', { draftId: draft.id, environment: 'til' });
@@ -131,6 +143,9 @@ describe('filing a draft with HMRC through the filing channels', () => {
     const asked = await second.settled(transactionId);
     expect(asked).toMatchObject({ state: 'unknown', canSendAgain: true, stateText: expect.stringContaining('did not receive') });
     expect(first.peer.submissionsByTransactionId.get(transactionId)).toBeUndefined();
+    // The window offers Send again from the draft too; a new submission of the same return is refused.
+    expect((await second.ok<FilingPreview>('filing.preview', { draftId: draft.id, environment: 'til' })).underWay).toMatchObject({ transactionId, canSendAgain: true });
+    expect(await second.call('filing.submit', { draftId: draft.id, environment: 'til' })).toMatchObject({ ok: false, error: { errors: [{ field: 'transactionId' }] } });
     expect(await second.call('filing.resume', { transactionId: '0'.repeat(32) })).toMatchObject({ ok: false, error: { field: 'transactionId' } });
     await second.ok('filing.resume', { transactionId, sendAgain: true });
     expect((await second.settled(transactionId)).state).toBe('accepted');

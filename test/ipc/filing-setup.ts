@@ -12,6 +12,7 @@ import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { createFilingWiring, type FilingWiringOptions } from '../../main/ipc/filing-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { createAppLog } from '../../main/log/app-log.js';
 import type { Draft, IpcResult, SubmissionView } from '../../preload/contract.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
 import { storeDeps } from '../helpers/store-deps.js';
@@ -40,14 +41,23 @@ export async function filingSetup(options: { dataDir?: string; desk?: FilingWiri
   const started = await startPeer({ pollIntervalSeconds: 0, ...options.peer });
   const saveFolder = await mkdtemp(join(tmpdir(), 'filing-saved-'));
   const secrets: string[] = [];
+  const logLines: string[] = [];
+  const appLog = createAppLog({
+    sink: { write: (_level, line) => void logLines.push(line) },
+    file: join(dataDir, 'main.log'),
+    echo: { error: () => undefined, warn: () => undefined, info: () => undefined } as never,
+  });
   const keychain = new MemoryCredentialStore();
   const wiring = createFilingWiring({
     dataDir,
     drafts,
     credentials: keychain,
     fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
-    registerSecret: (v) => void secrets.push(v),
-    log: () => undefined,
+    registerSecret: (v) => {
+      secrets.push(v);
+      appLog.registerSecret(v);
+    },
+    log: appLog.scope('filing'),
     desk: { retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 }, ...options.desk },
   });
   const ipc = new FakeIpcMain();
@@ -56,12 +66,13 @@ export async function filingSetup(options: { dataDir?: string; desk?: FilingWiri
     createHandlers({
       ct600: createCt600Engine({ productVersion: '0.1.0' }),
       packages: {} as never,
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: '/home/jane/Documents' },
+      fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
       openDialog: stores.openDialog,
       clients: stores.clients,
       drafts,
       online: stores.online,
       filing: wiring.handlers,
+      submissions: wiring.submissions,
       appInfo: { version: '0.1.0', platform: 'linux' },
     }),
     { isTrustedSender: ownPageCheck, logError: (_c, e) => console.error(e) },
@@ -90,5 +101,5 @@ export async function filingSetup(options: { dataDir?: string; desk?: FilingWiri
     await wiring.filing.idle();
     return ok<SubmissionView>('filing.get', { transactionId });
   };
-  return { ...started, dataDir, drafts, call, ok, builtDraft, setUpFiling, settled, saveFolder, secrets, keychain, wiring, clients: stores.clients };
+  return { ...started, dataDir, drafts, call, ok, builtDraft, setUpFiling, settled, saveFolder, secrets, logLines, keychain, wiring, clients: stores.clients };
 }

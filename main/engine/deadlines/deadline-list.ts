@@ -35,7 +35,12 @@ export interface DeadlineClientInput {
 }
 
 /** The furthest a draft has got for one client and accounting period (drafts live outside the book). */
-export type DraftProgress = (clientId: string, period: Period) => { state: 'draft' | 'built'; draftId: string } | undefined;
+/**
+ * How far the return of one accounting period has got in the app: its draft,
+ * and the day HMRC accepted it live (from the submission records), which
+ * makes the period filed and accepted without anyone typing it into the book.
+ */
+export type DraftProgress = (clientId: string, period: Period) => { state: 'draft' | 'built'; draftId: string | null; acceptedOn?: IsoDate } | undefined;
 
 export interface DeadlineRow {
   /** Stable across reloads: client, then accounting period start. */
@@ -94,7 +99,6 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
     const instalmentSize = client.instalments ?? null;
     for (const period of clientPeriods(client.periods, client.usualPeriodEnd, today)) {
       const record = stored.get(`${period.start}/${period.end}`);
-      const filedOn = record?.filedOn ?? null;
       for (const ap of accountingPeriods(period)) {
         // Third late return in a row (FA 1998 Sch 18 para 17(3)): the two accounting periods before this one.
         const n = lateHistory.length;
@@ -103,10 +107,11 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
         const cacheKey = `${ap.start}/${ap.end}/${period.start}/${period.end}/${instalmentSize ?? ''}/${third}`;
         let d = sameDates.get(cacheKey);
         if (!d) sameDates.set(cacheKey, (d = accountingPeriodDeadlines(ap, period, instalmentSize, third)));
+        const draft = progress(client.id, d);
+        const filedOn = record?.filedOn ?? draft?.acceptedOn ?? null;
         lateHistory.push(lateReturn(d.filingDue, filedOn, today));
         const daysLeft = daysBetween(today, d.filingDue);
-        const draft = progress(client.id, d);
-        const state: WorkState = record?.accepted ? 'accepted' : filedOn ? 'filed' : draft?.state ?? 'not-started';
+        const state: WorkState = record?.accepted || draft?.acceptedOn ? 'accepted' : filedOn ? 'filed' : draft?.state ?? 'not-started';
         const filed = state === 'filed' || state === 'accepted';
         const group: DeadlineGroup = daysLeft < 0 ? (filed ? 'done' : 'overdue') : daysLeft <= SOON_DAYS ? 'soon' : 'later';
         const inWindow =

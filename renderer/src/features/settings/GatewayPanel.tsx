@@ -101,7 +101,7 @@ export function GatewayPanel() {
     setStatus(r.value);
     setUserId(r.value.userId ?? '');
     setChanging(false);
-    setNote({ text: 'The Government Gateway password was removed.', tone: 'info' });
+    setNote({ text: 'The Government Gateway user ID and password were removed.', tone: 'info' });
   };
 
   const summary = [
@@ -167,7 +167,7 @@ export function GatewayPanel() {
                   Change{" "}<span className="visually-hidden">the Government Gateway password</span>
                 </button>
                 <button type="button" className="button" onClick={() => void remove()} disabled={busy !== null}>
-                  Remove{" "}<span className="visually-hidden">the Government Gateway password</span>
+                  Remove{" "}<span className="visually-hidden">the Government Gateway user ID and password</span>
                 </button>
               </div>
             </div>
