@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../renderer/src/App.js';
 import { useNavigation } from '../../../renderer/src/store/navigation.js';
-import { fakeMain, ok } from '../fake-main.js';
+import { client, fakeMain, ok } from '../fake-main.js';
 import { resetWindow } from '../reset-window.js';
 import { accepted, submission } from './submission-fixtures.js';
 
@@ -41,5 +41,16 @@ describe('Start: Filing history', () => {
     const { bridge } = fakeMain({ 'drafts.list': () => ok({ drafts: [], unreadable: [], trash: [] }) });
     render(<App bridge={bridge} />);
     await screen.findByText(/No returns sent to HMRC yet/);
+  });
+
+  it('shows a client’s own submissions beside its periods on the Clients page', async () => {
+    const acme = client({ id: 'c1', companyName: 'Acme Widgets Ltd' });
+    const { bridge, called } = fakeMain({ 'clients.list': () => ok([acme]), 'filing.list': () => ok([accepted({ environment: 'live' })]) });
+    render(<App bridge={bridge} />);
+    useNavigation.getState().go('clients');
+    fireEvent.click(await screen.findByRole('button', { name: 'Periods and deadlines of Acme Widgets Ltd' }, { timeout: 5000 }));
+    const table = await screen.findByRole('table', { name: 'Returns sent to HMRC for Acme Widgets Ltd' });
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Accepted by HMRC');
+    expect(called('filing.list')).toContainEqual({ clientId: 'c1' });
   });
 });

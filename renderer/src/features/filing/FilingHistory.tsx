@@ -13,7 +13,7 @@ import './filing.css';
  * period, where it went, when, its state in words, and a link to the
  * return's File with HMRC step where the receipt or HMRC's errors are.
  */
-export function FilingHistory({ clientId, headingLevel = 3 }: { clientId?: string; headingLevel?: 3 | 4 }) {
+export function FilingHistory({ clientId, title = 'Filing history', headingLevel = 3 }: { clientId?: string; title?: string; headingLevel?: 3 | 4 }) {
   const api = useFilingApi();
   const openDraft = useNavigation((s) => s.openDraft);
   const [rows, setRows] = useState<SubmissionView[] | null>(null);
@@ -39,7 +39,7 @@ export function FilingHistory({ clientId, headingLevel = 3 }: { clientId?: strin
 
   return (
     <section className="start__section" aria-labelledby="filing-history-heading" data-testid="filing-history">
-      <H id="filing-history-heading">Filing history</H>
+      <H id="filing-history-heading">{title}</H>
       {problem ? (
         <p className="field__error" role="alert">
           The filing history could not be read: {problem}
