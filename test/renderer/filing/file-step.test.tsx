@@ -246,4 +246,11 @@ describe('File with HMRC', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(main.callsTo('filing.resume')).toEqual([{ transactionId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90', sendAgain: true }]));
   });
+
+  it('offers to send an amendment, not the old receipt, once an accepted return is being amended', async () => {
+    const main = fakeMain({ 'filing.settings.get': () => ({ ok: true, value: settings({ liveFiling: true }) }), 'filing.list': () => ({ ok: true, value: [accepted({ environment: 'live' })] }) }, builtDraft());
+    await openFileStep(main);
+    await screen.findByRole('heading', { name: 'Where to send the return' });
+    expect(screen.queryByTestId('filing-receipt')).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ import { ukPeriod } from '../frame/uk-format.js';
 import { useSettingsTarget } from '../settings/settings-target.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useFilingApi } from './filing-api.js';
-import { useLatestFilings } from './file-step-entry.js';
+import { filedOf, useLatestFilings } from './file-step-entry.js';
 import { fixTargetOf } from './filing-targets.js';
 import type { FilingEnvironment, FilingPreview, SubmissionView } from './filing-types.js';
 import { ENVIRONMENT_NAMES, groupedBase32, isUnderWay, pounds, spacedUtr } from './filing-words.js';
@@ -26,7 +26,22 @@ type Phase =
   | { kind: 'confirm'; preview: FilingPreview }
   | { kind: 'submission'; submission: SubmissionView };
 
-const FILED_DRAFT = (draft: unknown) => (draft as { filed?: { transactionId: string } | null }).filed ?? null;
+/**
+ * What the step shows when the return is opened, from its submissions
+ * (newest first): a Filed return its accepted submission; a return whose
+ * newest submission was accepted live but is no longer Filed is an amendment
+ * still to send, so the choice of where to send it; otherwise the newest
+ * submission (under way, HMRC's answer, a test's receipt), or the choice.
+ */
+export function phaseOnOpening(submissions: SubmissionView[], filedTransactionId: string | null): Phase {
+  if (filedTransactionId) {
+    const accepted = submissions.find((s) => s.transactionId === filedTransactionId);
+    if (accepted) return { kind: 'submission', submission: accepted };
+  }
+  const latest = submissions[0];
+  if (!latest || (latest.state === 'accepted' && latest.environment === 'live' && !filedTransactionId)) return { kind: 'choose' };
+  return { kind: 'submission', submission: latest };
+}
 
 /**
  * File with HMRC: where to send the return (Test in Live until live filing is
@@ -47,7 +62,7 @@ export function FileStep() {
   const [summaryFocus, setSummaryFocus] = useState(0);
   const root = useRef<HTMLDivElement>(null);
 
-  const filed = FILED_DRAFT(ctx.draft);
+  const filed = filedOf(ctx.draft);
 
   useEffect(() => {
     let gone = false;
@@ -63,10 +78,7 @@ export function FileStep() {
         setPhase({ kind: 'choose' });
         return;
       }
-      // Newest first: the one that counts is the accepted one, else the latest.
-      const accepted = list.value.find((s) => s.state === 'accepted' && (!filed || s.transactionId === filed.transactionId));
-      const latest = accepted ?? list.value[0];
-      setPhase(latest ? { kind: 'submission', submission: latest } : { kind: 'choose' });
+      setPhase(phaseOnOpening(list.value, filed?.transactionId ?? null));
     })();
     return () => {
       gone = true;
