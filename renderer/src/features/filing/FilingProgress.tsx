@@ -15,7 +15,7 @@ export function stalled(s: SubmissionView): boolean {
 
 const STEPS: { id: string; label: string; reached: (s: SubmissionView['state']) => boolean; done: (s: SubmissionView['state']) => boolean }[] = [
   { id: 'sent', label: 'Sent to HMRC', reached: () => true, done: (s) => s !== 'prepared' && s !== 'unknown' },
-  { id: 'waiting', label: 'HMRC acknowledged it and is checking it', reached: (s) => s === 'waiting', done: () => false },
+  { id: 'waiting', label: 'HMRC acknowledged it and is checking it', reached: (s) => s === 'waiting' || s === 'sent', done: () => false },
   { id: 'answer', label: 'HMRC’s answer', reached: () => false, done: () => false },
 ];
 
