@@ -112,7 +112,7 @@ export function FilingSettingsPanel() {
   );
 
   return (
-    <section className="card" aria-labelledby="filing-settings-heading" data-testid="filing-settings">
+    <section className="card filing-card" aria-labelledby="filing-settings-heading" data-testid="filing-settings">
       <h3 id="filing-settings-heading">Filing with HMRC</h3>
       <p className="hint">Sent to HMRC with every return. Returns go to Test in Live (checked by HMRC, not filed) until you switch on live filing.</p>
       {!form ? (
@@ -133,7 +133,7 @@ export function FilingSettingsPanel() {
               setTimeout(() => document.getElementById(fid)?.focus(), 0);
             }}
           />
-          {text('vendorId', 'The 4-digit number HMRC issues to the maker of filing software. Filing Desk cannot file without it.', 'short')}
+          {text('vendorId', 'The 4-digit number HMRC issues to the maker of filing software, sent with every return you file with HMRC. Filing Desk cannot file without it.', 'short')}
           {text('productName', 'The software’s name as registered with HMRC, such as Filing Desk.')}
           {text('productVersion', 'Left empty, the version of Filing Desk is sent.', 'short')}
           <CheckboxField

@@ -110,7 +110,7 @@ export function GatewayPanel() {
   ];
 
   return (
-    <section className="card" aria-labelledby="gateway-heading" data-testid="gateway-settings">
+    <section className="card filing-card" aria-labelledby="gateway-heading" data-testid="gateway-settings">
       <h3 id="gateway-heading">Government Gateway</h3>
       <p className="hint">
         The user ID and password HMRC checks when you file a return: usually your firm’s agent sign-in for HMRC Online Services. The password is kept in the
