@@ -25,6 +25,9 @@ import { registerHandlers, type IpcEventLike } from '../../main/ipc/register-han
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
+import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
+import { createTransactionEnginePeer, type TransactionEnginePeer, type TransactionEnginePeerOptions } from '../../main/server/transaction-engine/transaction-engine-peer.js';
+import type { PeerError } from '../../main/server/transaction-engine/peer-replies.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
 import { checkAccessibility } from './accessibility.js';
@@ -248,7 +251,7 @@ export interface MainOverDataFolder {
  * folder, and a save dialog that picks `savedFileName` in a temporary folder.
  * Offline throughout: the online desk has no credentials and never reaches a service.
  */
-export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string): Promise<MainOverDataFolder> {
+export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string, options: { /** false: a window whose filing calls are refused. */ filing?: boolean } = {}): Promise<MainOverDataFolder> {
   const dataDir = join(h.workDir, 'data');
   const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
   await mkdir(saveDir, { recursive: true });
@@ -256,6 +259,9 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
   const drafts = new DraftStore({ dataDir, log: () => undefined });
   await drafts.open();
   const clients = new ClientBook({ dataDir, log: () => undefined });
+  const fileSaver = { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir };
+  // Filing with HMRC as main wires it (always, as the app does), with its keychain in memory; the endpoint is whatever Settings holds.
+  const filing = options.filing !== false ? createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers : undefined;
   registerHandlers(
     h.ipc,
     createHandlers({
@@ -265,10 +271,42 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
       drafts,
       online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
       openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir },
+      fileSaver,
       appInfo: { version: '0.1.0', platform: process.platform },
+      ...(filing ? { filing } : {}),
     }),
     { isTrustedSender: h.isTrustedSender },
   );
   return { dataDir, saveDir, savedPath, drafts, clients };
+}
+
+export interface FilingPeer {
+  peer: TransactionEnginePeer;
+  /** The peer's submission address, for Settings › Filing with HMRC › For testing. */
+  endpoint: string;
+  /** HMRC's verdict on the next submission replaced by these business errors (HMRC's rules go beyond ours). */
+  rejectNext(errors: PeerError[]): void;
+}
+
+/**
+ * The local Transaction Engine on a free port of 127.0.0.1. A rejection is
+ * set on the submission the peer has just held, before it answers, so the
+ * polls deliver it exactly as a rejection of HMRC's would arrive.
+ */
+export async function startFilingPeer(options: Pick<TransactionEnginePeerOptions, 'credentials'> & Partial<TransactionEnginePeerOptions>): Promise<FilingPeer> {
+  let rejection: PeerError[] | null = null;
+  let peer: TransactionEnginePeer | undefined = undefined;
+  peer = await createTransactionEnginePeer({
+    ...options,
+    onSubmission: async (seen) => {
+      if (rejection && peer) {
+        const held = [...peer.held.values()].find((s) => s.transactionId === seen.transactionId) as { businessErrors: PeerError[] } | undefined;
+        if (held) held.businessErrors = rejection;
+        rejection = null;
+      }
+      await options.onSubmission?.(seen);
+    },
+  });
+  const base = await peer.listen(0);
+  return { peer, endpoint: `${base}/submission`, rejectNext: (errors) => void (rejection = errors) };
 }

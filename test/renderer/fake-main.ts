@@ -13,6 +13,11 @@ export function fakeMain(answers: Answers) {
     if (channel === 'session.status') return { ok: true, value: noSession } as never;
     // The sidebar's overdue count reads the deadlines in the background: an empty list unless the test answers it.
     if (channel === 'deadlines.list' && !answers['deadlines.list']) return { ok: true, value: { today: '2026-11-24', rows: [] } } as never;
+    // Start shows the filing history: none unless the test answers it.
+    if (channel === 'filing.list' && !answers['filing.list']) return { ok: true, value: [] } as never;
+    // Settings shows the filing settings and the Government Gateway details: none saved unless the test answers.
+    if (channel === 'filing.settings.get' && !answers['filing.settings.get']) return { ok: true, value: blankFilingSettings } as never;
+    if (channel === 'gateway.credentials.status' && !answers['gateway.credentials.status']) return { ok: true, value: noGatewayCredentials } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
@@ -25,6 +30,10 @@ export function fakeMain(answers: Answers) {
 /** What the status line of the window reads in the background: a service not set up yet. */
 export const offlineStatus = { state: 'offline', message: 'The filing service is not set up.', workOffline: false, signedInAs: null, outbox: { queued: 0, sending: 0, done: 0, failed: 0 } } as const;
 export const noSession = { signedIn: false, username: '', clientId: '', service: '', reason: null, keychain: { kind: 'os-keychain', description: 'Secrets are kept in the system keychain.' } } as const;
+
+/** Filing with HMRC not set up yet (main's defaults). */
+export const blankFilingSettings = { vendorId: '', productName: 'Filing Desk', productVersion: '', liveFiling: false, endpointOverride: null } as const;
+export const noGatewayCredentials = { userId: null, passwordSaved: false, where: 'the system keychain' } as const;
 
 /** Settings of a service not set up yet (main's defaults). */
 export const blankSettings = {

@@ -59,6 +59,8 @@ export function fakeMain(answers: Answer = {}, draft: Draft = newDraft()) {
       return { ok: true, value: client };
     },
     'ct600.checkDraft': () => ({ ok: true, value: noMessages }),
+    // Nothing sent to HMRC yet.
+    'filing.list': () => ({ ok: true, value: [] }),
     'ct600.checkAttachments': () => ({
       ok: true,
       value: state.draft.attachments

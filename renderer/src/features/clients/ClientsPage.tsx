@@ -4,6 +4,7 @@ import type { Client, ClientBookNotice } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
 import { useDraftListStore } from '../../store/draft-list.js';
 import { useNotices } from '../frame/notices.js';
+import { FilingHistory } from '../filing/FilingHistory.js';
 import { ukDayMonth } from '../../format/index.js';
 import { ClientForm } from './ClientForm.js';
 import { ClientPeriodsForm } from './ClientPeriodsForm.js';
@@ -60,6 +61,7 @@ export function ClientsPage() {
           onDone={closeForm}
         />
       )}
+      {editing.mode === 'periods' && <FilingHistory key={`filings-${editing.client.id}`} clientId={editing.client.id} title={`Returns sent to HMRC for ${editing.client.companyName}`} />}
       {(editing.mode === 'add' || editing.mode === 'edit') && (
         <ClientForm
           key={editing.mode === 'edit' ? editing.client.id : 'new'}

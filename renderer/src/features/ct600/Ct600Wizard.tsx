@@ -7,6 +7,9 @@ import { Busy } from '../../components/Progress.js';
 import { TaskList, type Task } from '../../components/TaskList.js';
 import { createDraftSession } from '../../store/draft-session.js';
 import { MenuCommandNotice, SaveState } from '../drafts/DraftStatus.js';
+import { FILE_STEP, FiledBanner, fileTaskStatus, filedOf, useLatestFiling, type FileStepId } from '../filing/file-step-entry.js';
+import { FileStep } from '../filing/FileStep.js';
+import { takeOpenAtFileStep } from '../filing/open-at-file.js';
 import { useDraftMenuCommands, useOpenDraft } from '../drafts/use-draft-session.js';
 import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
@@ -35,7 +38,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     [bridge, draftId],
   );
   const s = useSessionState(session);
-  const [step, setStep] = useState<StepId>('company');
+  const [step, setStep] = useState<StepId | FileStepId>(() => (takeOpenAtFileStep(draftId) ? FILE_STEP.id : 'company'));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState<Set<StepId>>(() => new Set());
   const [summaryFocus, setSummaryFocus] = useState(0);
@@ -46,6 +49,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useOpenDraft(session);
+  const latestFiling = useLatestFiling(draftId);
 
   // A draft started from a client with nothing typed yet is filled in from the client book.
   const prefilled = useRef(false);
@@ -109,7 +113,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     return touched.has(id) || submitted.has(f.step) || submitted.has('check') ? check.errors.get(id) : undefined;
   };
 
-  const go = (target: StepId, fieldId?: string) => {
+  const go = (target: StepId | FileStepId, fieldId?: string) => {
     pendingFocus.current = fieldId ?? null;
     if (target === step) {
       if (fieldId) document.getElementById(fieldId)?.focus();
@@ -178,15 +182,17 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     // A step not started yet has nothing to fix: its empty answers are simply still to give.
     return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
   });
+  tasks.push({ id: FILE_STEP.id, title: FILE_STEP.title, status: fileTaskStatus(s.draft, tasks.find((t) => t.id === 'check')!.status, latestFiling) });
+  const filed = filedOf(s.draft);
 
-  const current = STEPS.find((x) => x.id === step)!;
+  const current = step === FILE_STEP.id ? FILE_STEP : STEPS.find((x) => x.id === step)!;
   const stepErrors =
-    step !== 'check' && submitted.has(step)
+    step !== 'check' && step !== FILE_STEP.id && submitted.has(step)
       ? FIELDS.filter((f) => f.step === step && isVisible(form, f) && check.errors.has(f.id)).map((f) => ({ fieldId: f.id, message: check.errors.get(f.id)! }))
       : [];
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    ctx.submitStep(step);
+    if (step !== FILE_STEP.id) ctx.submitStep(step);
   };
 
   return (
@@ -195,7 +201,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         <aside className="wizard__tasks">
           <h2 className="wizard__title">{describeForm(form).title}</h2>
           <p className="wizard__kind">CT600 corporation tax return</p>
-          <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId)} />
+          <TaskList label="Steps of this return" tasks={tasks} current={step} onSelect={(id) => go(id as StepId | FileStepId)} />
           <SaveState state={s.save} pending={s.dirty} />
           {checking ? <p className="wizard__checking">Checking HMRC’s rules…</p> : null}
           <MenuCommandNotice notice={notice} />
@@ -206,10 +212,16 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
             {current.title}
           </h2>
           <p className="wizard__step-summary">{current.summary}</p>
-          {step === 'check' ? (
-            <CheckStep />
+          {filed && step !== FILE_STEP.id ? <FiledBanner filed={filed} onShow={() => go(FILE_STEP.id)} /> : null}
+          {step === FILE_STEP.id ? (
+            <FileStep />
+          ) : step === 'check' ? (
+            <fieldset className="wizard__readonly" disabled={filed !== null}>
+              <CheckStep />
+            </fieldset>
           ) : (
             <form noValidate onSubmit={onSubmit} aria-labelledby={undefined}>
+              <fieldset className="wizard__readonly" disabled={filed !== null}>
               <ErrorSummary errors={stepErrors} focusKey={summaryFocus} onSelect={(id) => document.getElementById(id)?.focus()} />
               {step === 'company' ? <CompanyStep /> : step === 'attachments' ? <AttachmentsStep /> : step === 'profits' ? <ProfitsStep /> : <DeclarationStep />}
               <p className="wizard__actions">
@@ -217,6 +229,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
                   Continue
                 </button>
               </p>
+              </fieldset>
             </form>
           )}
         </div>

@@ -24,7 +24,7 @@ export interface WizardContext {
   adoptDraft(draft: Draft): void;
   /** Business-rule messages from the engine, by the field of their box. */
   warnings: Map<string, ValidationMessage[]>;
-  go(step: StepId, fieldId?: string): void;
+  go(step: StepId | 'file', fieldId?: string): void;
   /** Continue: show this step's errors, or move on when there are none. */
   submitStep(step: StepId): void;
   flush(): Promise<boolean>;

@@ -7,6 +7,8 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { settle } from '../frame/bridge-call.js';
 import { useOnline } from '../../store/online.js';
+import { FilingSettingsPanel } from './FilingSettingsPanel.js';
+import { GatewayPanel } from './GatewayPanel.js';
 import { SignInPanel } from './SignInPanel.js';
 import '../online/online.css';
 
@@ -129,8 +131,10 @@ export function SettingsPage() {
     <div className="online-page">
       <header className="page-header">
         <h2>Settings</h2>
-        <p>The filing service Filing Desk sends returns and packages to when you are online. Everything also works offline.</p>
+        <p>Filing with HMRC, and the filing service Filing Desk sends returns and packages to when you are online. Everything else also works offline.</p>
       </header>
+      <FilingSettingsPanel />
+      <GatewayPanel />
       <ErrorSummary errors={errors.map((e) => ({ fieldId: fieldIdOf(e.field), message: errorOf(e.field) ?? e.message }))} focusKey={focusKey} onSelect={(fid) => {
         const path = errors.find((e) => fieldIdOf(e.field) === fid)?.field;
         if (path) focusField(path);

@@ -4,6 +4,7 @@ import { DRAFT_FILE_EXTENSION } from '../../../../preload/contract.js';
 import { useDraftListStore } from '../../store/draft-list.js';
 import { useNavigation } from '../../store/navigation.js';
 import { ukDateTime, ukPeriod } from '../../format/index.js';
+import { FilingHistory } from '../filing/FilingHistory.js';
 import { kindLabels } from './draft-labels.js';
 import { DraftList } from './DraftList.js';
 import { NewReturnPanel } from './NewReturnPanel.js';
@@ -110,6 +111,8 @@ export function StartPage() {
           <DraftList drafts={drafts} onOpen={open} onExport={(d) => void exportDraft(d)} onDelete={(d) => void remove(d)} />
         )}
       </section>
+
+      <FilingHistory />
 
       {unreadable.length > 0 && (
         <section className="start__section" aria-labelledby="unreadable-heading">
