@@ -193,9 +193,9 @@ describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a l
     const receiptIrmark = (await page.getByTestId('receipt-irmark-base64').textContent())!;
     expect(receiptIrmark).toBe(ourIrmark);
     await shot(opened, 'filing-04-receipt');
-    // Printed, the receipt stands alone: no side bar, task list or buttons.
+    // Printed, the receipt stands alone under the app's name: no sections, task list or buttons.
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Start' }).isVisible()).resolves.toBe(false);
     await expect(page.getByRole('navigation', { name: 'Steps of this return' }).isVisible()).resolves.toBe(false);
     await expect(page.getByRole('button', { name: 'Print or save as PDF' }).isVisible()).resolves.toBe(false);
     await expect(receiptHeading.isVisible()).resolves.toBe(true);

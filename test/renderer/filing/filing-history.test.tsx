@@ -28,8 +28,8 @@ describe('Start: Filing history', () => {
     const table = await screen.findByRole('table', { name: 'Filing history' }, { timeout: 5000 });
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => within(r).getAllByRole('rowheader').concat(within(r).getAllByRole('cell')).map((c) => c.textContent))).toEqual([
-      ['Bolt Ltd', '1 July 2023 to 30 June 2024', 'Test in Live', expect.stringMatching(/^24 November 2026, \d\d:\d\d$/), 'Waiting for HMRC', 'Details for Bolt Ltd, 1 July 2023 to 30 June 2024'],
-      ['Acme Widgets Ltd', '1 April 2024 to 31 March 2025', 'Live', expect.stringMatching(/^24 November 2026, \d\d:\d\d$/), 'Accepted by HMRC', 'Receipt for Acme Widgets Ltd, 1 April 2024 to 31 March 2025'],
+      ['Bolt Ltd', '1 July 2023 to 30 June 2024', 'Test in Live', expect.stringMatching(/^24 November 2026 at \d\d:\d\d$/), 'Waiting for HMRC', 'Details for Bolt Ltd, 1 July 2023 to 30 June 2024'],
+      ['Acme Widgets Ltd', '1 April 2024 to 31 March 2025', 'Live', expect.stringMatching(/^24 November 2026 at \d\d:\d\d$/), 'Accepted by HMRC', 'Receipt for Acme Widgets Ltd, 1 April 2024 to 31 March 2025'],
     ]);
     expect(called('filing.list')).toEqual([{}]);
     fireEvent.click(within(body[1]!).getByRole('link', { name: /^Receipt/ }));
