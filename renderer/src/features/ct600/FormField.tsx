@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DateInput } from '../../components/DateInput.js';
-import { CheckboxField, describedByOf, Field, RadioField, SelectField, TextField } from '../../components/Field.js';
+import { CheckboxField, describedByOf, FieldError, FieldHint, FieldNotes, LabelText, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { fieldDef } from './fields.js';
 import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
@@ -32,7 +32,7 @@ function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
 const hasNotes = (warnings: Map<string, unknown[]>, id: string, extra?: ReactNode) => !!extra || (warnings.get(id)?.length ?? 0) > 0;
 
 /** One field of the table in fields.ts, drawn by its kind. */
-export function FormField({ id, options, hint, note, asRadios }: { id: string; options?: Option[]; hint?: ReactNode; note?: ReactNode; asRadios?: boolean }) {
+export function FormField({ id, options, hint, note, asRadios, changing = false }: { id: string; options?: Option[]; hint?: ReactNode; note?: ReactNode; asRadios?: boolean; changing?: boolean }) {
   const ctx = useWizard();
   const f = fieldDef(id);
   const error = ctx.shownError(id);
@@ -63,7 +63,7 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
       <SelectField {...common} value={value} options={options ?? []} placeholder="Choose…" onChange={(v) => ctx.setValue(id, v)} />
     );
   }
-  if (f.derived) return <DerivedField id={id} />;
+  if (f.derived) return <DerivedField id={id} changing={changing} />;
   if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} value={value} onChange={(v) => ctx.setValue(id, v)} />;
   if (f.kind === 'rate') {
     return <TextField {...common} width="short" inputMode="decimal" value={value} onChange={(v) => ctx.setValue(id, v)} />;
@@ -72,22 +72,22 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
 }
 
 /**
- * A box the wizard computes (155, 330, 345, 380, 395, 430, 440, 470, 475, 510).
- * Shown as computed; the user may enter a different figure, and a difference
- * is explained beside it.
+ * A box the wizard computes (165, 330, 345, 380, 395, 430, 440, 470, 475, 510):
+ * read-only text, not a tab stop, read out as it changes. Its section's
+ * "Change a computed figure" reveals an input instead (`changing`); a box
+ * given a figure of its own always shows it, with the difference explained.
  */
-function DerivedField({ id }: { id: string }) {
+function DerivedField({ id, changing }: { id: string; changing: boolean }) {
   const ctx = useWizard();
   const f = fieldDef(id);
   const { computed } = effectiveFigures(ctx.form);
   const value = computed[id];
   const isYear = f.kind === 'year';
-  const shownComputed = value === undefined ? '' : isYear ? String(value) : formatPounds(value).replace('£', '');
   const overridden = !!ctx.form.overrides[id];
   const formula = DERIVED_FORMULAS[id] ?? '';
   const error = ctx.shownError(id);
 
-  if (!overridden) {
+  if (!overridden && !changing) {
     const labelling = {
       id,
       label: f.label,
@@ -98,28 +98,35 @@ function DerivedField({ id }: { id: string }) {
       notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined,
     };
     return (
-      <Field {...labelling} className="field--derived">
-        <div className="derived">
-          {isYear ? null : (
-            <span className="money__prefix" aria-hidden="true">
-              £
-            </span>
-          )}
-          <input
-            id={id}
-            className={`input ${isYear ? 'input--medium' : 'money__input'}`}
-            readOnly
-            value={shownComputed}
-            placeholder="—"
-            aria-describedby={describedByOf(labelling)}
-            aria-invalid={error ? true : undefined}
-          />
-          <span className="tag tag--blue derived__tag">Computed</span>
-          <button type="button" className="link derived__action" onClick={() => ctx.setOverride(id, true)}>
-            Enter a different figure{' '}<span className="visually-hidden">for box {f.box}</span>
-          </button>
-        </div>
-      </Field>
+      <div className={`field field--derived${error ? ' field--error' : ''}`} data-testid={`${id}-computed`}>
+        <dl className="computed">
+          <dt className="field__label" id={`${id}-label`}>
+            <LabelText label={f.label} box={f.box} />
+          </dt>
+          <dd className="computed__figure">
+            {/* Focusable from a link (error summary, a rule's message) but never a Tab stop. */}
+            <output id={id} tabIndex={-1} className="computed__value" aria-labelledby={`${id}-label`} aria-describedby={describedByOf(labelling)}>
+              {value === undefined ? '—' : isYear ? String(value) : formatPounds(value)}
+            </output>{' '}
+            <span className="tag tag--blue derived__tag">Computed</span>
+          </dd>
+        </dl>
+        <FieldHint id={id} hint={labelling.hint} hmrc={f.hmrc} box={f.box} />
+        <FieldNotes id={id} notes={labelling.notes} />
+        <FieldError id={id} error={error} />
+      </div>
+    );
+  }
+
+  if (!overridden) {
+    // Revealed, still the computed figure: typing into it makes it the box's own.
+    const shown = value === undefined ? '' : isYear ? String(value) : formatPounds(value).replace('£', '');
+    const common = { id, label: f.label, box: f.box, hmrc: f.hmrc, hint: `Computed: ${formula}. Type a different figure to use it instead.`, error, notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined, onBlur: () => ctx.touch(id) };
+    const enter = (v: string) => ctx.update((form) => ({ ...form, overrides: { ...form.overrides, [id]: true }, values: { ...form.values, [id]: v } }));
+    return isYear ? (
+      <TextField {...common} width="medium" inputMode="numeric" value={shown} onChange={enter} />
+    ) : (
+      <MoneyInput {...common} value={shown} onChange={enter} />
     );
   }
 
