@@ -53,7 +53,11 @@ export function DateInput(props: FieldLabelling & { value: DateParts; onChange(v
         value={value[key]}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange({ ...value, [key]: e.currentTarget.value })}
-        onBlur={onBlur}
+        onBlur={(e) => {
+          // Moving between the day, month and year boxes is not leaving the date.
+          const next = e.relatedTarget;
+          if (!(next instanceof Node && e.currentTarget.closest('fieldset')?.contains(next))) onBlur?.();
+        }}
       />
     </div>
   );

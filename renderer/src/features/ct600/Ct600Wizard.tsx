@@ -13,7 +13,8 @@ import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
-import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
+import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, type Ct600Form } from './form.js';
+import { stepStatus } from './step-status.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
 import './wizard.css';
@@ -36,6 +37,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const s = useSessionState(session);
   const [step, setStep] = useState<StepId>('company');
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  // Fields the user changed in this window: only those show their error when left.
+  const edited = useRef(new Set<string>());
   const [submitted, setSubmitted] = useState<Set<StepId>>(() => new Set());
   const [summaryFocus, setSummaryFocus] = useState(0);
   const [warnings, setWarnings] = useState<Map<string, ValidationMessage[]>>(() => new Map());
@@ -109,6 +112,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   };
 
   const go = (target: StepId, fieldId?: string) => {
+    // Check lists every answer still to fix: from then on each step shows its own beside the fields.
+    if (target === 'check' && !submitted.has('check')) setSubmitted((x) => new Set(x).add('check'));
     pendingFocus.current = fieldId ?? null;
     if (target === step) {
       if (fieldId) document.getElementById(fieldId)?.focus();
@@ -124,10 +129,22 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     clientId: s.clientId,
     check,
     shownError,
-    touch: (id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id))),
-    setValue: (id, value) => session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } })),
-    setDate: (id, value) => session.getState().update((f) => ({ ...f, dates: { ...f.dates, [id]: value } })),
-    setAccepted: (accepted) => session.getState().update((f) => ({ ...f, accepted })),
+    // Passing through an empty field is no mistake: an error waits for a change or Continue.
+    touch: (id) => {
+      if (edited.current.has(id)) setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+    },
+    setValue: (id, value) => {
+      edited.current.add(id);
+      session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } }));
+    },
+    setDate: (id, value) => {
+      edited.current.add(id);
+      session.getState().update((f) => ({ ...f, dates: { ...f.dates, [id]: value } }));
+    },
+    setAccepted: (accepted) => {
+      edited.current.add('declarationAccepted');
+      session.getState().update((f) => ({ ...f, accepted }));
+    },
     setOverride: (id, on) => {
       session.getState().update((f) => {
         const overrides = { ...f.overrides };
@@ -161,6 +178,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     flush: () => session.getState().flush(),
   };
 
+  const ruleFailures = new Set([...warnings].filter(([, list]) => list.some((m) => m.category === 'error')).map(([id]) => id));
   const tasks: Task[] = STEPS.map((st) => {
     if (st.id === 'check') {
       const problems = [...check.errors.keys()].length;
@@ -173,9 +191,13 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         status: built ? (rejected ? 'Has errors' : 'Completed') : s.draft!.lastBuild ? 'In progress' : problems ? 'Cannot start yet' : 'Not started',
       };
     }
-    const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
-    // A step not started yet has nothing to fix: its empty answers are simply still to give.
-    return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
+    const st2 = stepStatus(form, st.id, {
+      errors: check.errors,
+      shown: (id) => !!shownError(id),
+      ruleFailures,
+      startedElsewhere: st.id === 'attachments' && s.draft!.attachments.length > 0,
+    });
+    return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
   });
 
   const current = STEPS.find((x) => x.id === step)!;

@@ -122,7 +122,10 @@ function DerivedField({ id, changing }: { id: string; changing: boolean }) {
     // Revealed, still the computed figure: typing into it makes it the box's own.
     const shown = value === undefined ? '' : isYear ? String(value) : formatPounds(value).replace('£', '');
     const common = { id, label: f.label, box: f.box, hmrc: f.hmrc, hint: `Computed: ${formula}. Type a different figure to use it instead.`, error, notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined, onBlur: () => ctx.touch(id) };
-    const enter = (v: string) => ctx.update((form) => ({ ...form, overrides: { ...form.overrides, [id]: true }, values: { ...form.values, [id]: v } }));
+    const enter = (v: string) => {
+      ctx.setValue(id, v);
+      ctx.update((form) => ({ ...form, overrides: { ...form.overrides, [id]: true } }));
+    };
     return isYear ? (
       <TextField {...common} width="medium" inputMode="numeric" value={shown} onChange={enter} />
     ) : (

@@ -401,37 +401,6 @@ export function checkForm(form: Ct600Form): FormCheck {
 }
 
 // ---------------------------------------------------------------------------
-// Task list
-
-export type StepStatus = 'Not started' | 'In progress' | 'Completed' | 'Has errors';
-
-function hasValue(form: Ct600Form, f: FieldDef): boolean {
-  if (f.kind === 'date') {
-    const d = form.dates[f.id as 'periodFrom'];
-    return !!(d.day || d.month || d.year);
-  }
-  if (f.kind === 'boolean') return form.accepted;
-  if (f.derived) return !!form.overrides[f.id];
-  const value = form.values[f.id] ?? '';
-  return value !== '' && value !== DEFAULT_VALUES[f.id];
-}
-
-export function stepStatus(
-  form: Ct600Form,
-  step: Exclude<StepId, 'check'>,
-  errors: Map<string, string>,
-  shown: (fieldId: string) => boolean,
-  extraStarted = false,
-): { status: StepStatus; problems: number } {
-  const fields = FIELDS.filter((f) => f.step === step && isVisible(form, f));
-  const problems = fields.filter((f) => errors.has(f.id)).length;
-  const started = extraStarted || fields.some((f) => hasValue(form, f));
-  if (!started) return { status: 'Not started', problems };
-  if (problems === 0) return { status: 'Completed', problems };
-  return { status: fields.some((f) => errors.has(f.id) && shown(f.id)) ? 'Has errors' : 'In progress', problems };
-}
-
-// ---------------------------------------------------------------------------
 // Period explanations
 
 export function periodNotes(form: Ct600Form): string[] {

@@ -12,7 +12,7 @@ export interface WizardContext {
   form: Ct600Form;
   clientId: string | null;
   check: FormCheck;
-  /** The error shown beside a field: only once it has been left, or after Continue or Build. */
+  /** The error shown beside a field: once the user changed it and left it, or after Continue or on Check. */
   shownError(fieldId: string): string | undefined;
   touch(fieldId: string): void;
   setValue(fieldId: string, value: string): void;
