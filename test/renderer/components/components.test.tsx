@@ -162,6 +162,31 @@ describe('FileDropZone', () => {
 
   it('refuses files while disabled: the picker cannot be used', () => {
     render(<FileDropZone label="Drop the accounts here" hint="Inline XBRL." acceptedTypes={['.xhtml']} allowsMultiple isDisabled onFiles={() => undefined} testId="drop-accounts" />);
-    expect(screen.getByRole('button', { name: 'Choose files…' })).toBeDisabled();
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(picker, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose files…' }));
+    expect(screen.getByRole('button', { name: 'Choose files…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('keeps the focus on its button while files are added, says what it is doing, and opens no picker meanwhile', () => {
+    const props = { label: 'Drop the accounts here', hint: 'Inline XBRL.', acceptedTypes: ['.xhtml'], allowsMultiple: true, onFiles: () => undefined };
+    const { rerender } = render(<FileDropZone {...props} busy={null} />);
+    const button = screen.getByRole('button', { name: 'Choose files…' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(picker, 'click').mockImplementation(() => undefined);
+    button.focus();
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    rerender(<FileDropZone {...props} busy="Adding accounts.xhtml…" />);
+    expect(button).toHaveFocus();
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Adding accounts.xhtml…');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    rerender(<FileDropZone {...props} busy={null} />);
+    expect(button).toHaveFocus();
+    expect(button).not.toHaveAttribute('aria-disabled');
   });
 });

@@ -181,7 +181,7 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
         hint="Inline XBRL (.xhtml or .html). You can add several files. They stay on this computer until you save the return."
         acceptedTypes={ACCEPTED}
         allowsMultiple
-        isDisabled={busy !== null}
+        busy={busy}
         onFiles={(list) => void add(list)}
         testId={`drop-${role}`}
       />

@@ -1,0 +1,56 @@
+import { useRef, type ReactNode } from 'react';
+import './components.css';
+
+/**
+ * "Choose a file…": the system's file chooser behind an ordinary button. While
+ * `unavailable` (files being added) the button keeps its focus, says it is
+ * unavailable and ignores presses, rather than being disabled and dropping
+ * the focus to the page.
+ */
+export function FilePickerButton({
+  acceptedTypes,
+  allowsMultiple,
+  acceptDirectory,
+  unavailable,
+  onFiles,
+  children,
+}: {
+  /** File extensions with the dot (".xhtml"). */
+  acceptedTypes?: string[];
+  allowsMultiple?: boolean;
+  acceptDirectory?: boolean;
+  unavailable?: boolean;
+  onFiles(files: File[]): void;
+  children: ReactNode;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        tabIndex={-1}
+        accept={acceptedTypes?.join(',')}
+        multiple={allowsMultiple || acceptDirectory}
+        {...(acceptDirectory ? { webkitdirectory: '' } : {})}
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          // The same file chosen again must still arrive.
+          e.currentTarget.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+      <button
+        type="button"
+        className="button"
+        aria-disabled={unavailable || undefined}
+        onClick={() => {
+          if (!unavailable) input.current?.click();
+        }}
+      >
+        {children}
+      </button>
+    </>
+  );
+}
