@@ -87,6 +87,8 @@ export function DateInput(props: FieldLabelling & { value: DateParts; onChange(v
                   <Calendar
                     aria-label={label}
                     className="calendar"
+                    // The chosen date (or today) takes the focus as the calendar opens, so the arrows move at once.
+                    autoFocus
                     {...(picked ? { defaultValue: picked, defaultFocusedValue: picked } : {})}
                     onChange={(date: DateValue) => {
                       onChange({ day: String(date.day), month: String(date.month), year: String(date.year) });
