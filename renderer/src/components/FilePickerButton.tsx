@@ -34,6 +34,8 @@ export function FilePickerButton({
         accept={acceptedTypes?.join(',')}
         multiple={allowsMultiple || acceptDirectory}
         {...(acceptDirectory ? { webkitdirectory: '' } : {})}
+        // Its click must not reach a drop zone around it, which would take the focus for its own button.
+        onClick={(e) => e.stopPropagation()}
         onChange={(e) => {
           const files = Array.from(e.currentTarget.files ?? []);
           // The same file chosen again must still arrive.

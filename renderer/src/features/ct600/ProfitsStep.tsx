@@ -45,18 +45,8 @@ function SmallProfitsSection({ view, claimed }: { view: SmallProfitsView | null;
     </span>
   ) : view.proposeClaim && !claimed ? (
     <span className="field__note" data-testid="small-profits-proposal">
-      The profits are within the limits, so the company can claim the small profits rate or marginal relief.{' '}
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => {
-          ctx.setValue('smallProfitsClaim', 'yes');
-          // The button goes once the claim is made: the tick box it made takes the focus.
-          setTimeout(() => document.getElementById('smallProfitsClaim')?.focus(), 0);
-        }}
-      >
-        Claim it in box 329
-      </button>
+      {/* Words, not a second control: the tick box itself is the one place to claim, one Tab stop. */}
+      The profits are within the limits, so the company can claim the small profits rate or marginal relief: tick box 329.
     </span>
   ) : undefined;
   return (
