@@ -319,6 +319,16 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
       .getByTestId('message-link');
     await link.waitFor({ timeout: 30_000 });
     await shot(opened, 'ct600-12-built-with-rule-9200');
+    // Saving it asks first, naming the rule; Escape leaves it unsaved with the focus back on the button.
+    const save = page.getByRole('button', { name: 'Save the return HMRC would reject…' });
+    await save.press('Enter');
+    const question = page.getByRole('alertdialog', { name: 'Save a return HMRC would reject?' });
+    await question.getByText(/^HMRC rule 9200 \(box 340\): rate 21\.00% is not allowed/).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Go back and fix');
+    await shot(opened, 'ct600-12b-save-rejected-question');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save the return HMRC would reject…');
     await link.click();
     await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fy1Rate');
