@@ -17,6 +17,7 @@ export function FileDropZone({
   busy,
   onFiles,
   testId,
+  buttonId,
 }: {
   label: string;
   hint: string;
@@ -28,6 +29,8 @@ export function FileDropZone({
   busy?: string | null;
   onFiles(files: File[]): void;
   testId?: string;
+  /** The id of its "Choose a file…" button. */
+  buttonId?: string;
 }) {
   const [over, setOver] = useState(false);
   const fromItems = async (items: DropItem[]) => {
@@ -50,7 +53,7 @@ export function FileDropZone({
       <p className="file-drop__title">{over ? 'Release to add' : label}</p>
       <p className="file-drop__hint">{hint}</p>
       {/* While busy the drop zone refuses drops, and the button keeps the focus it has. */}
-      <FilePickerButton acceptedTypes={acceptedTypes} allowsMultiple={allowsMultiple} unavailable={isDisabled || !!busy} onFiles={(files) => onFiles(allowsMultiple ? files : files.slice(0, 1))}>
+      <FilePickerButton id={buttonId} acceptedTypes={acceptedTypes} allowsMultiple={allowsMultiple} unavailable={isDisabled || !!busy} onFiles={(files) => onFiles(allowsMultiple ? files : files.slice(0, 1))}>
         {allowsMultiple ? 'Choose files…' : 'Choose a file…'}
       </FilePickerButton>
       <span className="visually-hidden" role="status">

@@ -8,6 +8,7 @@ import './components.css';
  * the focus to the page.
  */
 export function FilePickerButton({
+  id,
   acceptedTypes,
   allowsMultiple,
   acceptDirectory,
@@ -15,6 +16,8 @@ export function FilePickerButton({
   onFiles,
   children,
 }: {
+  /** For moving the focus here from elsewhere (a removed file's row). */
+  id?: string;
   /** File extensions with the dot (".xhtml"). */
   acceptedTypes?: string[];
   allowsMultiple?: boolean;
@@ -44,6 +47,7 @@ export function FilePickerButton({
         }}
       />
       <button
+        id={id}
         type="button"
         className="button"
         aria-disabled={unavailable || undefined}

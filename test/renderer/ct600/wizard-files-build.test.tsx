@@ -42,9 +42,13 @@ describe('CT600 wizard: accounts and computations', () => {
     const base64 = 4 * Math.ceil(ixbrl.length / 3);
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', String(base64));
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Remove accounts.xhtml' }));
+    const remove = within(table).getByRole('button', { name: 'Remove accounts.xhtml' });
+    remove.focus();
+    fireEvent.click(remove);
     await waitFor(() => expect(screen.queryByRole('table', { name: 'accounts attached' })).not.toBeInTheDocument());
     expect(callsTo('drafts.detach')).toEqual([{ draftId: 'd1', attachmentId: 'a1' }]);
+    // The removed row's button is gone: the focus is on the accounts' file picker, not the page.
+    await waitFor(() => expect(within(screen.getByTestId('drop-accounts')).getByRole('button', { name: 'Choose files…' })).toHaveFocus());
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '0');
   });
 

@@ -172,6 +172,8 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
     setBusy(null);
     if (!result.ok) setProblem(`${a.fileName} was not removed: ${result.error.message}`);
     else ctx.adoptDraft(result.value);
+    // The row and its Remove button are gone: the focus goes to where files are added, not to the page.
+    setTimeout(() => document.getElementById(`choose-${role}`)?.focus(), 0);
   };
 
   return (
@@ -184,6 +186,7 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
         busy={busy}
         onFiles={(list) => void add(list)}
         testId={`drop-${role}`}
+        buttonId={`choose-${role}`}
       />
       {busy ? <Busy label={busy} /> : null}
       {problem ? (
