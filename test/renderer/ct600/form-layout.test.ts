@@ -19,6 +19,14 @@ describe('CT600 form: boxes 155, 160 and 165 in HMRC’s direction', () => {
     expect(tradingBoxes(checkForm(form).request)).toEqual({ tradingProfits: { value: 45000 }, lossesBroughtForward: { value: 5000 }, netProfits: { value: 40000 } });
   });
 
+  it('puts losses above the trading profits on box 160, where they were typed, not on the computed box 165', () => {
+    const form = formFromDraft({ ...structuredClone(validForm), layout: FORM_LAYOUT, values: { ...validForm.values, tradingProfits: '40,000', lossesBroughtForward: '50,000' } } as Record<string, unknown>);
+    const check = checkForm(form);
+    expect(check.errors.has('netProfits')).toBe(false);
+    expect(check.errors.get('lossesBroughtForward')).toMatch(/^Trading losses brought forward must not be more than the trading profits in box 155/);
+    expect(check.parses).toBe(false);
+  });
+
   it('opens a draft of the first layout with the same figures, and sends the same request', () => {
     const old = firstLayout({ netProfits: '40,000', lossesBroughtForward: '5000' });
     const form = formFromDraft(old);

@@ -397,6 +397,16 @@ export function checkForm(form: Ct600Form): FormCheck {
       errors.set(id, f ? sentence(f, issue.message) : `${path || 'The return'} ${issue.message}`);
     }
   }
+  // Box 165 is worked out, so a negative one is the losses typed in box 160 exceeding box 155: say so there.
+  if (errors.has('netProfits') && !form.overrides.netProfits) {
+    const { computed } = effectiveFigures(form);
+    if ((computed.netProfits ?? 0) < 0) {
+      errors.delete('netProfits');
+      if (!errors.has('lossesBroughtForward')) {
+        errors.set('lossesBroughtForward', 'Trading losses brought forward must not be more than the trading profits in box 155: only as much of the losses as the profits can be set against them (box 160)');
+      }
+    }
+  }
   return { request, errors, parses: parsed.success && conversionErrors.size === 0 };
 }
 
