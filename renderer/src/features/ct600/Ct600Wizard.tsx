@@ -13,7 +13,7 @@ import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
-import { checkForm, describeForm, effectiveFigures, formatPounds, formFromDraft, isEmptyForm, isVisible, type Ct600Form } from './form.js';
+import { checkForm, describeForm, formFromDraft, isEmptyForm, isVisible, type Ct600Form } from './form.js';
 import { stepStatus } from './step-status.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
@@ -145,17 +145,12 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
       edited.current.add('declarationAccepted');
       session.getState().update((f) => ({ ...f, accepted }));
     },
-    setOverride: (id, on) => {
+    dropEnteredFigure: (id) => {
       session.getState().update((f) => {
         const overrides = { ...f.overrides };
-        if (on) overrides[id] = true;
-        else delete overrides[id];
+        delete overrides[id];
         const values = { ...f.values };
-        if (on) {
-          const computed = effectiveFigures(f).computed[id];
-          const isYear = id === 'financialYear' || id === 'fy2Year';
-          values[id] = computed === undefined ? '' : isYear ? String(computed) : formatPounds(computed).replace('£', '');
-        } else delete values[id];
+        delete values[id];
         return { ...f, overrides, values };
       });
       pendingFocus.current = null;

@@ -153,7 +153,7 @@ function DerivedField({ id, changing }: { id: string; changing: boolean }) {
     <span className="field__note" data-testid={`${id}-override`}>
       You entered this figure instead of the computed one{value !== undefined ? ` (${isYear ? value : formatPounds(value)})` : ''}.{' '}
       {mismatch}{' '}
-      <button type="button" className="link" onClick={() => ctx.setOverride(id, false)}>
+      <button type="button" className="link" onClick={() => ctx.dropEnteredFigure(id)}>
         Use the computed figure{' '}<span className="visually-hidden">for box {f.box}</span>
       </button>
     </span>

@@ -18,7 +18,8 @@ export interface WizardContext {
   setValue(fieldId: string, value: string): void;
   setDate(fieldId: 'periodFrom' | 'periodTo', value: DateParts): void;
   setAccepted(accepted: boolean): void;
-  setOverride(fieldId: string, on: boolean): void;
+  /** Drops a figure entered in a computed box: the box shows its computed figure again. */
+  dropEnteredFigure(fieldId: string): void;
   update(change: (form: Ct600Form) => Ct600Form): void;
   setClientId(clientId: string | null): void;
   adoptDraft(draft: Draft): void;
