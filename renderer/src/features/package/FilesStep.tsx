@@ -96,6 +96,9 @@ export function FilesStep() {
       else setNote({ role: a.role === 'report' ? 'report' : 'taxonomy', text: `${a.fileName} was not removed: ${result.error.message}` });
     }
     setBusy(null);
+    // The rows (and the button pressed) are gone: the focus goes to where such files are added, not to the page.
+    const role = list[0]?.role === 'report' ? 'report' : 'taxonomy';
+    setTimeout(() => document.getElementById(`choose-${role}`)?.focus(), 0);
   };
 
   const addReport = async (files: File[]) => {
@@ -134,6 +137,7 @@ export function FilesStep() {
           busy={busy}
           onFiles={(files) => void addReport(files)}
           testId="drop-report"
+          buttonId="choose-report"
         />
         {note?.role === 'report' ? (
           <p className="field__error" role="alert" data-testid="report-note">
@@ -164,7 +168,7 @@ export function FilesStep() {
           <p className="file-drop__title">{over ? 'Release to add' : 'Drop the taxonomy here'}</p>
           <p className="file-drop__hint">A folder, schema and linkbase files (.xsd, .xml), or a .zip. They stay on this computer.</p>
           <div className="button-row">
-            <FilePickerButton acceptedTypes={TAXONOMY_TYPES} allowsMultiple unavailable={busy !== null} onFiles={(list) => void attach('taxonomy', list.map((file) => ({ file, name: nameOf(file) })))}>
+            <FilePickerButton id="choose-taxonomy" acceptedTypes={TAXONOMY_TYPES} allowsMultiple unavailable={busy !== null} onFiles={(list) => void attach('taxonomy', list.map((file) => ({ file, name: nameOf(file) })))}>
               Choose files…
             </FilePickerButton>
             <FilePickerButton acceptDirectory unavailable={busy !== null} onFiles={(list) => void attach('taxonomy', list.map((file) => ({ file, name: nameOf(file) })))}>
