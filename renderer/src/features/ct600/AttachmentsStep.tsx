@@ -173,7 +173,9 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
     if (!result.ok) setProblem(`${a.fileName} was not removed: ${result.error.message}`);
     else ctx.adoptDraft(result.value);
     // The row and its Remove button are gone: the focus goes to where files are added, not to the page.
-    setTimeout(() => document.getElementById(`choose-${role}`)?.focus(), 0);
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`choose-${role}`)?.focus();
+    }, 0);
   };
 
   return (

@@ -89,6 +89,7 @@ export function FilesStep() {
   };
 
   const remove = async (list: DraftAttachment[]) => {
+    if (!list.length) return;
     for (const a of list) {
       setBusy(`Removing ${a.fileName}…`);
       const result = await ctx.bridge.detachFromDraft({ draftId: ctx.draftId, attachmentId: a.id });
@@ -97,8 +98,10 @@ export function FilesStep() {
     }
     setBusy(null);
     // The rows (and the button pressed) are gone: the focus goes to where such files are added, not to the page.
-    const role = list[0]?.role === 'report' ? 'report' : 'taxonomy';
-    setTimeout(() => document.getElementById(`choose-${role}`)?.focus(), 0);
+    const role = list[0]!.role === 'report' ? 'report' : 'taxonomy';
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`choose-${role}`)?.focus();
+    }, 0);
   };
 
   const addReport = async (files: File[]) => {
