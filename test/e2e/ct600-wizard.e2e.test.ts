@@ -224,8 +224,10 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await page.getByTestId('task-profits').click();
     await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
     await typeInto(page, 'Turnover (box 145)', '250,000');
-    await typeInto(page, 'Net trading profits (box 165)', '40000');
+    // HMRC's order: 155 and 160 as the computations give them, 165 worked out.
+    await typeInto(page, 'Trading profits (box 155)', '40000');
     await typeInto(page, 'Trading losses brought forward (box 160)', '0');
+    await expect.poll(() => field(page, 'Net trading profits (box 165)').textContent()).toBe('£40,000.00');
     await typeInto(page, 'Profits before other deductions and reliefs (box 235)', '40000');
     await typeInto(page, 'Profits before qualifying donations and group relief (box 300)', '40000');
     await typeInto(page, 'Profits chargeable to corporation tax (box 315)', '40000');
@@ -233,16 +235,16 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await typeInto(page, 'Rate of tax (box 340)', '19');
     // 19% from FY2023 needs the claim in box 329: the wizard shows the limits and proposes it.
     await expect(page.getByTestId('small-profits-limits').textContent()).resolves.toContain('lower limit £50,000, upper limit £250,000; profits of £40,000 are within the lower limit');
-    await page.getByRole('button', { name: 'Claim it in box 329' }).click();
+    await expect(page.getByTestId('small-profits-proposal').textContent()).resolves.toMatch(/can claim the small profits rate or marginal relief: tick box 329/);
+    await page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).check();
     await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
     await typeInto(page, 'Tax payable (box 525)', '7,600.00');
     // Computed boxes follow the figures.
-    await expect.poll(() => field(page, 'Financial year (box 330)').inputValue()).toBe('2024');
-    await expect(field(page, 'Tax (box 345)').inputValue()).resolves.toBe('7,600.00');
-    await expect(field(page, 'Tax chargeable (box 510)').inputValue()).resolves.toBe('7,600.00');
+    await expect.poll(() => field(page, 'Financial year (box 330)').textContent()).toBe('2024');
+    await expect(field(page, 'Tax (box 345)').textContent()).resolves.toBe('£7,600.00');
+    await expect(field(page, 'Tax chargeable (box 510)').textContent()).resolves.toBe('£7,600.00');
     // Typed figures are shown formatted once the field loses focus: whole pounds without pence.
-    await expect(field(page, 'Net trading profits (box 165)').inputValue()).resolves.toBe('40,000');
-    await expect(field(page, 'Profits chargeable to corporation tax (box 315)').inputValue()).resolves.toBe('40,000');
+    await expect(field(page, 'Trading profits (box 155)').inputValue()).resolves.toBe('40,000');
     await waitSaved(page);
     await shot(opened, 'ct600-05-profits-and-tax');
     await page.close();
@@ -264,7 +266,7 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     await page.getByTestId('task-profits').click();
     const expected: [string, string][] = [
       ['Turnover (box 145)', '250,000'],
-      ['Net trading profits (box 165)', '40,000'],
+      ['Trading profits (box 155)', '40,000'],
       ['Trading losses brought forward (box 160)', '0'],
       ['Profits chargeable to corporation tax (box 315)', '40,000'],
       ['Rate of tax (box 340)', '19'],
@@ -353,6 +355,16 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
       .getByTestId('message-link');
     await link.waitFor({ timeout: 30_000 });
     await shot(opened, 'ct600-12-built-with-rule-9200');
+    // Saving it asks first, naming the rule; Escape leaves it unsaved with the focus back on the button.
+    const save = page.getByRole('button', { name: 'Save the return HMRC would reject…' });
+    await save.press('Enter');
+    const question = page.getByRole('alertdialog', { name: 'Save a return HMRC would reject?' });
+    await question.getByText(/^HMRC rule 9200 \(box 340\): rate 21\.00% is not allowed/).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Go back and fix');
+    await shot(opened, 'ct600-12b-save-rejected-question');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save the return HMRC would reject…');
     await link.click();
     await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fy1Rate');

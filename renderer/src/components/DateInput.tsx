@@ -53,7 +53,11 @@ export function DateInput(props: FieldLabelling & { value: DateParts; onChange(v
         value={value[key]}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange({ ...value, [key]: e.currentTarget.value })}
-        onBlur={onBlur}
+        onBlur={(e) => {
+          // Moving between the day, month and year boxes is not leaving the date.
+          const next = e.relatedTarget;
+          if (!(next instanceof Node && e.currentTarget.closest('fieldset')?.contains(next))) onBlur?.();
+        }}
       />
     </div>
   );
@@ -83,6 +87,8 @@ export function DateInput(props: FieldLabelling & { value: DateParts; onChange(v
                   <Calendar
                     aria-label={label}
                     className="calendar"
+                    // The chosen date (or today) takes the focus as the calendar opens, so the arrows move at once.
+                    autoFocus
                     {...(picked ? { defaultValue: picked, defaultFocusedValue: picked } : {})}
                     onChange={(date: DateValue) => {
                       onChange({ day: String(date.day), month: String(date.month), year: String(date.year) });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, DropZone, FileTrigger, isFileDropItem, type DropItem } from 'react-aria-components';
+import { DropZone, isFileDropItem, type DropItem } from 'react-aria-components';
+import { FilePickerButton } from './FilePickerButton.js';
 import './components.css';
 
 /**
  * A drop target (React Aria's DropZone: pointer and keyboard paste) with a
- * file picker (FileTrigger) as the keyboard path. Hands over File objects
+ * file picker button as the keyboard path. Hands over File objects
  * unread: the caller checks names and sizes before reading any bytes.
  */
 export function FileDropZone({
@@ -13,8 +14,10 @@ export function FileDropZone({
   acceptedTypes,
   allowsMultiple,
   isDisabled,
+  busy,
   onFiles,
   testId,
+  buttonId,
 }: {
   label: string;
   hint: string;
@@ -22,8 +25,12 @@ export function FileDropZone({
   acceptedTypes: string[];
   allowsMultiple: boolean;
   isDisabled?: boolean;
+  /** What is being done with files just given ("Adding accounts.xhtml…"): announced, and no more are taken meanwhile. */
+  busy?: string | null;
   onFiles(files: File[]): void;
   testId?: string;
+  /** The id of its "Choose a file…" button. */
+  buttonId?: string;
 }) {
   const [over, setOver] = useState(false);
   const fromItems = async (items: DropItem[]) => {
@@ -35,7 +42,7 @@ export function FileDropZone({
       className={`file-drop${over ? ' file-drop--over' : ''}`}
       aria-label={label}
       data-testid={testId}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || !!busy}
       onDropEnter={() => setOver(true)}
       onDropExit={() => setOver(false)}
       onDrop={(e) => {
@@ -45,18 +52,13 @@ export function FileDropZone({
     >
       <p className="file-drop__title">{over ? 'Release to add' : label}</p>
       <p className="file-drop__hint">{hint}</p>
-      <FileTrigger
-        acceptedFileTypes={acceptedTypes}
-        allowsMultiple={allowsMultiple}
-        onSelect={(list) => {
-          const files = list ? Array.from(list) : [];
-          if (files.length) onFiles(files);
-        }}
-      >
-        <Button className="button" isDisabled={isDisabled}>
-          {allowsMultiple ? 'Choose files…' : 'Choose a file…'}
-        </Button>
-      </FileTrigger>
+      {/* While busy the drop zone refuses drops, and the button keeps the focus it has. */}
+      <FilePickerButton id={buttonId} acceptedTypes={acceptedTypes} allowsMultiple={allowsMultiple} unavailable={isDisabled || !!busy} onFiles={(files) => onFiles(allowsMultiple ? files : files.slice(0, 1))}>
+        {allowsMultiple ? 'Choose files…' : 'Choose a file…'}
+      </FilePickerButton>
+      <span className="visually-hidden" role="status">
+        {busy ?? ''}
+      </span>
     </DropZone>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateInput, type DateParts } from '../../../renderer/src/components/DateInput.js';
@@ -51,6 +51,23 @@ describe('DateInput', () => {
     expect(screen.getByLabelText('Day')).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByRole('button', { name: 'Choose the start of the return period from a calendar' })).toBeInTheDocument();
     expect(screen.getByRole('group')).not.toHaveAccessibleDescription(expect.stringContaining('Enter'));
+  });
+
+  it('opens its calendar with the focus on the chosen date, where the arrow keys move it at once', async () => {
+    const changes: DateParts[] = [];
+    function Held() {
+      const [value, setValue] = useState<DateParts>({ day: '14', month: '3', year: '2025' });
+      return <DateInput id="periodFrom" label="Start of the return period" box="30" value={value} onChange={(v) => (changes.push(v), setValue(v))} />;
+    }
+    render(<Held />);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose the start of the return period from a calendar' }));
+    await waitFor(() => expect(document.activeElement?.closest('[role="gridcell"]')).not.toBeNull());
+    expect(document.activeElement).toHaveAccessibleName(expect.stringContaining('14 March 2025'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(expect.stringContaining('15 March 2025')));
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    fireEvent.keyUp(document.activeElement!, { key: 'Enter' });
+    await waitFor(() => expect(changes.at(-1)).toEqual({ day: '15', month: '3', year: '2025' }));
   });
 });
 
@@ -219,6 +236,31 @@ describe('FileDropZone', () => {
 
   it('refuses files while disabled: the picker cannot be used', () => {
     render(<FileDropZone label="Drop the accounts here" hint="Inline XBRL." acceptedTypes={['.xhtml']} allowsMultiple isDisabled onFiles={() => undefined} testId="drop-accounts" />);
-    expect(screen.getByRole('button', { name: 'Choose files…' })).toBeDisabled();
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(picker, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose files…' }));
+    expect(screen.getByRole('button', { name: 'Choose files…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('keeps the focus on its button while files are added, says what it is doing, and opens no picker meanwhile', () => {
+    const props = { label: 'Drop the accounts here', hint: 'Inline XBRL.', acceptedTypes: ['.xhtml'], allowsMultiple: true, onFiles: () => undefined };
+    const { rerender } = render(<FileDropZone {...props} busy={null} />);
+    const button = screen.getByRole('button', { name: 'Choose files…' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(picker, 'click').mockImplementation(() => undefined);
+    button.focus();
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    rerender(<FileDropZone {...props} busy="Adding accounts.xhtml…" />);
+    expect(button).toHaveFocus();
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Adding accounts.xhtml…');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    rerender(<FileDropZone {...props} busy={null} />);
+    expect(button).toHaveFocus();
+    expect(button).not.toHaveAttribute('aria-disabled');
   });
 });

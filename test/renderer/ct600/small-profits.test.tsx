@@ -102,9 +102,10 @@ describe('CT600 wizard: boxes 326–329 where the rate is chosen', () => {
     );
     const claim = screen.getByRole('checkbox', { name: CLAIM });
     expect(claim).not.toBeChecked();
-    fireEvent.click(screen.getByRole('button', { name: 'Claim it in box 329' }));
+    expect(claim).toHaveAccessibleDescription(expect.stringContaining('The profits are within the limits, so the company can claim the small profits rate or marginal relief: tick box 329.'));
+    fireEvent.click(claim);
     expect(claim).toBeChecked();
-    expect(screen.queryByRole('button', { name: 'Claim it in box 329' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('small-profits-proposal')).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Associated companies in this period (box 326)'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Profits chargeable to corporation tax (box 315)'), { target: { value: '30000' } });

@@ -42,9 +42,13 @@ describe('CT600 wizard: accounts and computations', () => {
     const base64 = 4 * Math.ceil(ixbrl.length / 3);
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', String(base64));
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Remove accounts.xhtml' }));
+    const remove = within(table).getByRole('button', { name: 'Remove accounts.xhtml' });
+    remove.focus();
+    fireEvent.click(remove);
     await waitFor(() => expect(screen.queryByRole('table', { name: 'accounts attached' })).not.toBeInTheDocument());
     expect(callsTo('drafts.detach')).toEqual([{ draftId: 'd1', attachmentId: 'a1' }]);
+    // The removed row's button is gone: the focus is on the accounts' file picker, not the page.
+    await waitFor(() => expect(within(screen.getByTestId('drop-accounts')).getByRole('button', { name: 'Choose files…' })).toHaveFocus());
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '0');
   });
 
@@ -182,7 +186,7 @@ describe('CT600 wizard: build', () => {
           validationType: 1,
           validationResult: 'invalid',
           messages: [
-            { category: 'error', type: 'business-rule', code: '9204', message: 'box 345 should be 7600.00', attributes: [{ name: 'box', value: '340' }, { name: 'path', value: '/x' }] },
+            { category: 'warning', type: 'business-rule', code: '9204', message: 'box 345 should be 7600.00', attributes: [{ name: 'box', value: '340' }, { name: 'path', value: '/x' }] },
           ],
         },
       ],
@@ -225,6 +229,92 @@ describe('CT600 wizard: build', () => {
     await waitFor(() => expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveFocus());
   });
 
+  /** The same build, with a rule HMRC rejects the return for. */
+  const rejected: Ct600DraftBuildResponse = {
+    ...built,
+    validation: {
+      ...built.validation,
+      validations: [
+        {
+          validationType: 1,
+          validationResult: 'invalid',
+          messages: [
+            { category: 'error', type: 'business-rule', code: '9200', message: 'Rule 9200: rate 21.00% is not allowed for financial year 2024', attributes: [{ name: 'box', value: '340' }] },
+          ],
+        },
+      ],
+    } as never,
+  };
+
+  it('asks before saving a return HMRC would reject, naming the rule, and goes back to its box on "Go back and fix"', async () => {
+    const { bridge, callsTo } = fakeMain({
+      'ct600.buildDraft': () => ({ ok: true, value: rejected }),
+      'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
+    }, newDraft({ form: { ...validForm } }));
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    fireEvent.click(screen.getByRole('button', { name: 'Build' }));
+    await screen.findByText(/Built, but HMRC would reject it/);
+    expect(screen.queryByRole('button', { name: 'Save the return…' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the return HMRC would reject…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save a return HMRC would reject?' });
+    expect(within(dialog).getByTestId('rejected-rules')).toHaveTextContent('HMRC rule 9200 (box 340): rate 21.00% is not allowed for financial year 2024');
+    expect(within(dialog).getByRole('button', { name: 'Go back and fix' })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back and fix' }));
+    await waitFor(() => expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveFocus());
+    expect(callsTo('file.save')).toHaveLength(0);
+  });
+
+  it('saves a return HMRC would reject only on "Save anyway"', async () => {
+    const { bridge, callsTo } = fakeMain({
+      'ct600.buildDraft': () => ({ ok: true, value: rejected }),
+      'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
+    }, newDraft({ form: { ...validForm } }));
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    fireEvent.click(screen.getByRole('button', { name: 'Build' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the return HMRC would reject…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save anyway' }));
+    await screen.findByText('Saved as Acme-2025-ct600.xml.');
+    expect(callsTo('file.save')).toHaveLength(1);
+  });
+
+  it('keeps the focus on Build and then on Save while each works, and ignores a second press', async () => {
+    let finishBuild: (() => void) | undefined;
+    let finishSave: (() => void) | undefined;
+    const { bridge, callsTo } = fakeMain({
+      'ct600.buildDraft': () => new Promise((resolve) => (finishBuild = () => resolve({ ok: true, value: built }))),
+      'file.save': () => new Promise((resolve) => (finishSave = () => resolve({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }))),
+    }, newDraft({ form: { ...validForm } }));
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-check'));
+    const build = screen.getByRole('button', { name: 'Build' });
+    build.focus();
+    fireEvent.click(build);
+    await waitFor(() => expect(build).toHaveAttribute('aria-disabled', 'true'));
+    expect(build).not.toBeDisabled();
+    expect(build).toHaveFocus();
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Building the return…')).toBe(true);
+    fireEvent.click(build);
+    await waitFor(() => expect(finishBuild).toBeDefined());
+    finishBuild!();
+    await screen.findByTestId('irmark');
+    expect(callsTo('ct600.buildDraft')).toHaveLength(1);
+    expect(build).toHaveFocus();
+    expect(build).not.toHaveAttribute('aria-disabled');
+
+    const save = screen.getByRole('button', { name: 'Save the return…' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    fireEvent.click(save);
+    await waitFor(() => expect(finishSave).toBeDefined());
+    finishSave!();
+    await screen.findByText('Saved as Acme-2025-ct600.xml.');
+    expect(callsTo('file.save')).toHaveLength(1);
+    expect(save).toHaveFocus();
+  });
+
   it('opens a Change link on the field it summarises', async () => {
     const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
     openWizard(bridge);
@@ -234,24 +324,25 @@ describe('CT600 wizard: build', () => {
   });
 
   /** The draft as main gives it back after a reload: built, nothing changed since. */
-  const reopened = () =>
-    newDraft({ form: { ...validForm }, lastBuild: built.draft.lastBuild, lastValidation: { validatedAt: '2025-05-01T12:00:01.000Z', answeredBy: 'engine', result: built.validation }, changedSinceBuild: false, state: 'built' });
+  const reopened = (validation = built.validation) =>
+    newDraft({ form: { ...validForm }, lastBuild: built.draft.lastBuild, lastValidation: { validatedAt: '2025-05-01T12:00:01.000Z', answeredBy: 'engine', result: validation }, changedSinceBuild: false, state: 'built' });
 
   it('after a reload shows the last build (IRmark both ways, its messages) and saves it without a Build click', async () => {
     const { bridge, callsTo } = fakeMain({
       'ct600.buildDraft': () => ({ ok: true, value: built }),
       'file.save': () => ({ ok: true, value: { saved: true, fileName: 'Acme-2025-ct600.xml' } }),
-    }, reopened());
+    }, reopened(rejected.validation));
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
     expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
-    expect(screen.getByRole('link', { name: 'box 345 should be 7600.00' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rule 9200: rate 21.00% is not allowed for financial year 2024' })).toBeInTheDocument();
     // HMRC would reject this build: the step says so rather than "Completed".
     expect(screen.getByTestId('task-check').parentElement).toHaveTextContent('Has errors');
     expect(callsTo('ct600.buildDraft')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save the return…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save the return HMRC would reject…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save anyway' }));
     await screen.findByText('Saved as Acme-2025-ct600.xml.');
     const save = callsTo('file.save')[0] as { contents: Uint8Array };
     expect(new TextDecoder().decode(save.contents)).toBe('<GovTalkMessage>£</GovTalkMessage>');

@@ -123,33 +123,66 @@ describe('CT600 wizard: the client picker says what happened', () => {
 });
 
 describe('CT600 wizard: profits and tax', () => {
-  it('computes the derived boxes live and explains an entered figure that differs', async () => {
-    const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
+  it('asks boxes 155 and 160 in HMRC’s order, computes 165 from them, and shows computed boxes as text that is no Tab stop', async () => {
+    const { bridge, callsTo } = fakeMain({}, newDraft({ form: { ...validForm } }));
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-profits'));
+    const inputs = Array.from(document.querySelectorAll<HTMLInputElement>('main input')).map((i) => i.id);
+    expect(inputs.slice(0, 3)).toEqual(['turnover', 'tradingProfits', 'lossesBroughtForward']);
     expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('120,000');
+    type('Trading profits (box 155)', '45,000');
     type('Trading losses brought forward (box 160)', '5000');
     expect(screen.getByLabelText('Trading profits (box 155)')).toHaveValue('45,000');
+    const box165 = screen.getByLabelText('Net trading profits (box 165)');
+    expect(box165.tagName).toBe('OUTPUT');
+    expect(box165).toHaveTextContent('£40,000');
+    expect(box165).toHaveAttribute('tabindex', '-1');
+    expect(box165).toHaveAccessibleDescription(expect.stringContaining('Computed: box 155 − box 160.'));
     type('Profits charged at this rate (box 335)', '40000');
     type('Rate of tax (box 340)', '19');
-    expect(screen.getByLabelText('Tax (box 345)')).toHaveValue('7,600.00');
-    expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveValue('7,600.00');
+    expect(screen.getByLabelText('Tax (box 345)')).toHaveTextContent('£7,600.00');
+    expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveTextContent('£7,600.00');
+    fireEvent.click(screen.getByText('Reliefs and deductions (boxes 445, 450 and 465)'));
     type('Double taxation relief (box 450)', '100.50');
-    expect(screen.getByLabelText('Total reliefs and deductions (box 470)')).toHaveValue('100.50');
-    expect(screen.getByLabelText('Net corporation tax liability (box 475)')).toHaveValue('7,499.50');
+    expect(screen.getByLabelText('Total reliefs and deductions (box 470)')).toHaveTextContent('£100.50');
+    expect(screen.getByLabelText('Net corporation tax liability (box 475)')).toHaveTextContent('£7,499.50');
     expect(screen.getByTestId('rate-note')).toHaveTextContent('the rate is 25% (main rate); 19%, the small profits rate, needs the claim in box 329');
     fireEvent.click(screen.getByRole('checkbox', { name: 'The company claims the small profits rate or marginal relief (box 329)' }));
     expect(screen.getByTestId('rate-note')).toHaveTextContent('19% (small profits rate, claimed in box 329) or 25% (main rate');
+    // Not one computed box is an input or a button of its own: one control per section.
+    expect(screen.queryByRole('button', { name: /Enter a different figure/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Change a computed figure/ }).map((b) => b.textContent)).toEqual([
+      'Change a computed figure in Turnover and trading profits',
+      'Change a computed figure in Tax calculation',
+    ]);
+    const request = () => (callsTo('ct600.checkDraft').at(-1) as { request: Record<string, unknown> } | undefined)?.request;
+    await waitFor(() => expect(request()).toMatchObject({ tradingProfits: { value: 45000 }, lossesBroughtForward: { value: 5000 }, netProfits: { value: 40000 } }), { timeout: 3000 });
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Enter a different figure for box 430' }));
-    await waitFor(() => expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveFocus());
+  it('reveals the inputs for a section’s computed boxes, and explains an entered figure that differs', async () => {
+    const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
+    openWizard(bridge);
+    fireEvent.click(await screen.findByTestId('task-profits'));
+    type('Profits charged at this rate (box 335)', '40000');
+    type('Rate of tax (box 340)', '19');
+    const change = screen.getByRole('button', { name: 'Change a computed figure in Tax calculation' });
+    expect(change).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(change);
+    expect(change).toHaveAttribute('aria-expanded', 'true');
+    // Only this section's boxes: box 165 stays text.
+    expect(screen.getByLabelText('Net trading profits (box 165)').tagName).toBe('OUTPUT');
     const box430 = screen.getByLabelText('Corporation tax (box 430)');
+    expect(box430).toHaveValue('7,600.00');
     fireEvent.change(box430, { target: { value: '7,000' } });
     expect(screen.getByTestId('corporationTax-override')).toHaveTextContent(
       'Your figure differs from the computed one: box 345 + box 395 = £7,600.00, you entered £7,000.00.',
     );
+    // Hiding the inputs keeps a figure the user entered in view.
+    fireEvent.click(change);
+    expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveValue('7,000');
+    expect(screen.getByLabelText('Tax (box 345)').tagName).toBe('OUTPUT');
     fireEvent.click(screen.getByRole('button', { name: 'Use the computed figure for box 430' }));
-    expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveValue('7,600.00');
+    expect(screen.getByLabelText('Corporation tax (box 430)')).toHaveTextContent('£7,600.00');
   });
 
   it('ties a negative amount to its box and keeps Build disabled, saying why', async () => {

@@ -89,6 +89,26 @@ describe('report package wizard', () => {
     fireEvent.click(screen.getByTestId('task-review'));
     expect(await screen.findByTestId('build')).toBeDisabled();
   });
+
+  it('leaves the focus on the taxonomy’s file picker when the button pressed to remove a file goes with its row', async () => {
+    const draft = newDraft({
+      kind: 'report-package',
+      attachments: [
+        { id: 'a1', role: 'report', fileName: 'acme.xhtml', size: 508, sha256: '0'.repeat(64), hasInlineXbrlHeader: true, addedAt: '2025-01-01T00:00:00Z' },
+        { id: 'a2', role: 'taxonomy', fileName: 'acme/acme.xsd', size: 143, sha256: '0'.repeat(64), hasInlineXbrlHeader: false, addedAt: '2025-01-01T00:00:00Z' },
+        { id: 'a3', role: 'taxonomy', fileName: 'acme/acme-lab.xml', size: 143, sha256: '0'.repeat(64), hasInlineXbrlHeader: false, addedAt: '2025-01-01T00:00:00Z' },
+      ],
+    });
+    const { bridge, callsTo } = fakeMain({ 'package.planDraft': () => ({ ok: true, value: plan() }) }, draft);
+    open(bridge);
+    fireEvent.click(await screen.findByTestId('task-files'));
+    const removeAll = await screen.findByRole('button', { name: 'Remove all taxonomy files' });
+    removeAll.focus();
+    fireEvent.click(removeAll);
+    await waitFor(() => expect(callsTo('drafts.detach')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove all taxonomy files' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByTestId('drop-taxonomy')).getByRole('button', { name: 'Choose files…' })).toHaveFocus());
+  });
 });
 
 describe('Verify a file', () => {

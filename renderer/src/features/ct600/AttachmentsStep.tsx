@@ -171,6 +171,10 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
     setBusy(null);
     if (!result.ok) setProblem(`${a.fileName} was not removed: ${result.error.message}`);
     else ctx.adoptDraft(result.value);
+    // The row and its Remove button are gone: the focus goes to where files are added, not to the page.
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`choose-${role}`)?.focus();
+    }, 0);
   };
 
   return (
@@ -180,9 +184,10 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
         hint="Inline XBRL (.xhtml or .html). You can add several files. They stay on this computer until you save the return."
         acceptedTypes={ACCEPTED}
         allowsMultiple
-        isDisabled={busy !== null}
+        busy={busy}
         onFiles={(list) => void add(list)}
         testId={`drop-${role}`}
+        buttonId={`choose-${role}`}
       />
       {busy ? <Busy label={busy} /> : null}
       {problem ? (

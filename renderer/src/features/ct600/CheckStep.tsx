@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Ct600DraftBuildResponse, FieldError, ValidationMessage } from '../../../../preload/contract.js';
 import { ErrorSummary } from '../../components/ErrorSummary.js';
+import { BusyButton } from '../../components/BusyButton.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
@@ -9,6 +10,7 @@ import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, uk
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
 import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
+import { SaveRejectedReturn } from './SaveRejectedReturn.js';
 import { useWizard } from './wizard-context.js';
 
 const CHOICE_WORDS: Record<string, string> = {
@@ -124,6 +126,8 @@ export function CheckStep() {
   const [built, setBuilt] = useState<Ct600DraftBuildResponse | null>(null);
   const [refused, setRefused] = useState<{ message: string; errors: FieldError[] } | null>(null);
   const [saveNote, setSaveNote] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
   const errors = [...ctx.check.errors.entries()].filter(([id]) => id !== '' ? isVisible(ctx.form, FIELD_BY_ID.get(id)!) : true);
   const lastBuild = ctx.draft.lastBuild;
@@ -160,7 +164,18 @@ export function CheckStep() {
 
   const save = async () => {
     if (!shown) return;
-    setSaveNote('Saving…');
+    setSaving(true);
+    setSaveNote(null);
+    try {
+      await saveShown(shown);
+    } catch (error) {
+      setSaveNote(`The return was not saved: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const saveShown = async (shown: { irMark: string; fileName: string }) => {
     let xmlDoc = built?.build.xmlDoc;
     if (!xmlDoc) {
       try {
@@ -183,7 +198,14 @@ export function CheckStep() {
 
   const sections = STEPS.filter((s): s is { id: Exclude<StepId, 'check'>; title: string; summary: string } => s.id !== 'check');
   const messages = shown?.validation ? shown.validation.validations.flatMap((v) => v.messages) : [];
-  const anyError = messages.some((m) => m.category === 'error');
+  const rejections = messages.filter((m) => m.category === 'error');
+  const anyError = rejections.length > 0;
+  const goFix = () => {
+    setConfirming(false);
+    const f = rejections.map(fieldOfMessage).find((x) => x !== undefined);
+    if (f) ctx.go(f.step, f.id);
+    else document.getElementById('validation-messages')?.focus();
+  };
 
   return (
     <>
@@ -232,15 +254,16 @@ export function CheckStep() {
             />
           </>
         ) : null}
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary"
-          disabled={errors.length > 0 || building}
+          disabled={errors.length > 0}
+          busy={building}
+          busyLabel="Building the return…"
           aria-describedby={errors.length ? 'build-blocked' : undefined}
-          onClick={() => void build()}
+          onPress={() => void build()}
         >
           {built || lastBuild ? 'Build again' : 'Build'}
-        </button>
+        </BusyButton>
         {building ? <Busy label="Building the return and checking it against HMRC’s rules…" /> : null}
         {refused ? (
           <ErrorSummary
@@ -276,14 +299,32 @@ export function CheckStep() {
               <dt>File</dt>
               <dd>{shown.fileName}</dd>
             </dl>
-            <h4>Validation messages</h4>
+            <h4 id="validation-messages" tabIndex={-1}>
+              Validation messages
+            </h4>
             {shown.validation ? <Messages messages={messages} /> : <p>The messages of this build were not kept. Build again to see them.</p>}
             <p>
-              <button type="button" className="button button--primary" onClick={() => void save()}>
-                Save the return…
-              </button>
+              <BusyButton
+                className={`button ${anyError ? 'button--warning' : 'button--primary'}`}
+                busy={saving}
+                busyLabel="Saving the return…"
+                onPress={() => (anyError ? setConfirming(true) : void save())}
+              >
+                {anyError ? 'Save the return HMRC would reject…' : 'Save the return…'}
+              </BusyButton>
             </p>
+            {saving ? <Busy label="Saving the return…" /> : null}
             {saveNote ? <p role="status">{saveNote}</p> : null}
+            <SaveRejectedReturn
+              isOpen={confirming}
+              rejections={rejections}
+              onFix={goFix}
+              onCancel={() => setConfirming(false)}
+              onSave={() => {
+                setConfirming(false);
+                void save();
+              }}
+            />
           </div>
         ) : null}
         <ServicePanel draftId={ctx.draftId} kind="ct600" request={errors.length ? null : (ctx.check.request as Record<string, unknown> | undefined)} />

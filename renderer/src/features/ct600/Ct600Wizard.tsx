@@ -16,8 +16,8 @@ import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
-import { machineAmount } from '../../format/index.js';
-import { checkForm, describeForm, effectiveFigures, formFromDraft, isEmptyForm, isVisible, stepStatus, type Ct600Form } from './form.js';
+import { checkForm, describeForm, formFromDraft, isEmptyForm, isVisible, type Ct600Form } from './form.js';
+import { stepStatus } from './step-status.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
 import './wizard.css';
@@ -40,6 +40,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const s = useSessionState(session);
   const [step, setStep] = useState<StepId | FileStepId>(() => (takeOpenAtFileStep(draftId) ? FILE_STEP.id : 'company'));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  // Fields the user changed in this window: only those show their error when left.
+  const edited = useRef(new Set<string>());
   const [submitted, setSubmitted] = useState<Set<StepId>>(() => new Set());
   const [summaryFocus, setSummaryFocus] = useState(0);
   const [warnings, setWarnings] = useState<Map<string, ValidationMessage[]>>(() => new Map());
@@ -114,6 +116,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   };
 
   const go = (target: StepId | FileStepId, fieldId?: string) => {
+    // Check lists every answer still to fix: from then on each step shows its own beside the fields.
+    if (target === 'check' && !submitted.has('check')) setSubmitted((x) => new Set(x).add('check'));
     pendingFocus.current = fieldId ?? null;
     if (target === step) {
       if (fieldId) document.getElementById(fieldId)?.focus();
@@ -129,21 +133,28 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     clientId: s.clientId,
     check,
     shownError,
-    touch: (id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id))),
-    setValue: (id, value) => session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } })),
-    setDate: (id, value) => session.getState().update((f) => ({ ...f, dates: { ...f.dates, [id]: value } })),
-    setAccepted: (accepted) => session.getState().update((f) => ({ ...f, accepted })),
-    setOverride: (id, on) => {
+    // Passing through an empty field is no mistake: an error waits for a change or Continue.
+    touch: (id) => {
+      if (edited.current.has(id)) setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+    },
+    setValue: (id, value) => {
+      edited.current.add(id);
+      session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } }));
+    },
+    setDate: (id, value) => {
+      edited.current.add(id);
+      session.getState().update((f) => ({ ...f, dates: { ...f.dates, [id]: value } }));
+    },
+    setAccepted: (accepted) => {
+      edited.current.add('declarationAccepted');
+      session.getState().update((f) => ({ ...f, accepted }));
+    },
+    dropEnteredFigure: (id) => {
       session.getState().update((f) => {
         const overrides = { ...f.overrides };
-        if (on) overrides[id] = true;
-        else delete overrides[id];
+        delete overrides[id];
         const values = { ...f.values };
-        if (on) {
-          const computed = effectiveFigures(f).computed[id];
-          const isYear = id === 'financialYear' || id === 'fy2Year';
-          values[id] = computed === undefined ? '' : isYear ? String(computed) : machineAmount(computed);
-        } else delete values[id];
+        delete values[id];
         return { ...f, overrides, values };
       });
       pendingFocus.current = null;
@@ -166,6 +177,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     flush: () => session.getState().flush(),
   };
 
+  const ruleFailures = new Set([...warnings].filter(([, list]) => list.some((m) => m.category === 'error')).map(([id]) => id));
   const tasks: Task[] = STEPS.map((st) => {
     if (st.id === 'check') {
       const problems = [...check.errors.keys()].length;
@@ -178,9 +190,13 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         status: built ? (rejected ? 'Has errors' : 'Completed') : s.draft!.lastBuild ? 'In progress' : problems ? 'Cannot start yet' : 'Not started',
       };
     }
-    const st2 = stepStatus(form, st.id, check.errors, (id) => !!shownError(id), st.id === 'attachments' && s.draft!.attachments.length > 0);
-    // A step not started yet has nothing to fix: its empty answers are simply still to give.
-    return { id: st.id, title: st.title, status: st2.status, problems: st2.status === 'Not started' ? 0 : st2.problems };
+    const st2 = stepStatus(form, st.id, {
+      errors: check.errors,
+      shown: (id) => !!shownError(id),
+      ruleFailures,
+      startedElsewhere: st.id === 'attachments' && s.draft!.attachments.length > 0,
+    });
+    return { id: st.id, title: st.title, status: st2.status, problems: st2.problems };
   });
   tasks.push({ id: FILE_STEP.id, title: FILE_STEP.title, status: fileTaskStatus(s.draft, tasks.find((t) => t.id === 'check')!.status, latestFiling) });
   const filed = filedOf(s.draft);

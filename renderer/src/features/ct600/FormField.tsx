@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { DateInput } from '../../components/DateInput.js';
-import { CheckboxField, describedByOf, Field, RadioField, SelectField, TextField } from '../../components/Field.js';
+import { CheckboxField, describedByOf, FieldError, FieldHint, FieldNotes, LabelText, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { RateInput } from '../../components/RateInput.js';
-import { formatAmount, ratesInText } from '../../format/index.js';
+import { machineAmount, ratesInText } from '../../format/index.js';
 import { fieldDef } from './fields.js';
 import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
 import { useWizard } from './wizard-context.js';
@@ -34,7 +34,7 @@ function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
 const hasNotes = (warnings: Map<string, unknown[]>, id: string, extra?: ReactNode) => !!extra || (warnings.get(id)?.length ?? 0) > 0;
 
 /** One field of the table in fields.ts, drawn by its kind. */
-export function FormField({ id, options, hint, note, asRadios }: { id: string; options?: Option[]; hint?: ReactNode; note?: ReactNode; asRadios?: boolean }) {
+export function FormField({ id, options, hint, note, asRadios, changing = false }: { id: string; options?: Option[]; hint?: ReactNode; note?: ReactNode; asRadios?: boolean; changing?: boolean }) {
   const ctx = useWizard();
   const f = fieldDef(id);
   const error = ctx.shownError(id);
@@ -65,7 +65,7 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
       <SelectField {...common} value={value} options={options ?? []} placeholder="Choose…" onChange={(v) => ctx.setValue(id, v)} />
     );
   }
-  if (f.derived) return <DerivedField id={id} />;
+  if (f.derived) return <DerivedField id={id} changing={changing} />;
   if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} kind={f.wholePounds ? 'whole-pounds' : 'pence'} value={value} onChange={(v) => ctx.setValue(id, v)} />;
   if (f.kind === 'rate') {
     return <RateInput {...common} value={value} onChange={(v) => ctx.setValue(id, v)} />;
@@ -74,22 +74,23 @@ export function FormField({ id, options, hint, note, asRadios }: { id: string; o
 }
 
 /**
- * A box the wizard computes (155, 330, 345, 380, 395, 430, 440, 470, 475, 510).
- * Shown as computed; the user may enter a different figure, and a difference
- * is explained beside it.
+ * A box the wizard computes (165, 330, 345, 380, 395, 430, 440, 470, 475, 510):
+ * read-only text, not a tab stop, read out as it changes. Its section's
+ * "Change a computed figure" reveals an input instead (`changing`); a box
+ * given a figure of its own always shows it, with the difference explained.
  */
-function DerivedField({ id }: { id: string }) {
+function DerivedField({ id, changing }: { id: string; changing: boolean }) {
   const ctx = useWizard();
   const f = fieldDef(id);
   const { computed } = effectiveFigures(ctx.form);
   const value = computed[id];
   const isYear = f.kind === 'year';
-  const shownComputed = value === undefined ? '' : isYear ? String(value) : formatAmount(value, f.wholePounds ? 'whole-pounds' : 'pence');
+  const kind = f.wholePounds ? 'whole-pounds' : 'pence';
   const overridden = !!ctx.form.overrides[id];
   const formula = DERIVED_FORMULAS[id] ?? '';
   const error = ctx.shownError(id);
 
-  if (!overridden) {
+  if (!overridden && !changing) {
     const labelling = {
       id,
       label: f.label,
@@ -100,28 +101,38 @@ function DerivedField({ id }: { id: string }) {
       notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined,
     };
     return (
-      <Field {...labelling} className="field--derived">
-        <div className="derived">
-          {isYear ? null : (
-            <span className="money__prefix" aria-hidden="true">
-              £
-            </span>
-          )}
-          <input
-            id={id}
-            className={`input ${isYear ? 'input--medium' : 'money__input'}`}
-            readOnly
-            value={shownComputed}
-            placeholder="—"
-            aria-describedby={describedByOf(labelling)}
-            aria-invalid={error ? true : undefined}
-          />
-          <span className="tag tag--blue derived__tag">Computed</span>
-          <button type="button" className="link derived__action" onClick={() => ctx.setOverride(id, true)}>
-            Enter a different figure{' '}<span className="visually-hidden">for box {f.box}</span>
-          </button>
-        </div>
-      </Field>
+      <div className={`field field--derived${error ? ' field--error' : ''}`} data-testid={`${id}-computed`}>
+        <dl className="computed">
+          <dt className="field__label" id={`${id}-label`}>
+            <LabelText label={f.label} box={f.box} />
+          </dt>
+          <dd className="computed__figure">
+            {/* Focusable from a link (error summary, a rule's message) but never a Tab stop. */}
+            <output id={id} tabIndex={-1} className="computed__value" aria-labelledby={`${id}-label`} aria-describedby={describedByOf(labelling)}>
+              {value === undefined ? '—' : isYear ? String(value) : formatPounds(value, kind)}
+            </output>{' '}
+            <span className="tag tag--blue derived__tag">Computed</span>
+          </dd>
+        </dl>
+        <FieldHint id={id} hint={labelling.hint} hmrc={f.hmrc} box={f.box} />
+        <FieldNotes id={id} notes={labelling.notes} />
+        <FieldError id={id} error={error} />
+      </div>
+    );
+  }
+
+  if (!overridden) {
+    // Revealed, still the computed figure: typing into it makes it the box's own.
+    const shown = value === undefined ? '' : isYear ? String(value) : machineAmount(value);
+    const common = { id, label: f.label, box: f.box, hmrc: f.hmrc, hint: `Computed: ${formula}. Type a different figure to use it instead.`, error, notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined, onBlur: () => ctx.touch(id) };
+    const enter = (v: string) => {
+      ctx.setValue(id, v);
+      ctx.update((form) => ({ ...form, overrides: { ...form.overrides, [id]: true } }));
+    };
+    return isYear ? (
+      <TextField {...common} width="medium" inputMode="numeric" value={shown} onChange={enter} />
+    ) : (
+      <MoneyInput {...common} kind={kind} value={shown} onChange={enter} />
     );
   }
 
@@ -135,7 +146,7 @@ function DerivedField({ id }: { id: string }) {
       if (p.ok && p.value !== undefined && Math.round(p.value * 100) !== value) {
         mismatch = (
           <>
-            Your figure differs from the computed one: {formula} = {formatPounds(value)}, you entered {formatPounds(Math.round(p.value * 100))}. The return carries your figure, and HMRC checks it against the boxes it is made from.
+            Your figure differs from the computed one: {formula} = {formatPounds(value, kind)}, you entered {formatPounds(Math.round(p.value * 100), kind)}. The return carries your figure, and HMRC checks it against the boxes it is made from.
           </>
         );
       }
@@ -143,9 +154,9 @@ function DerivedField({ id }: { id: string }) {
   }
   const note = (
     <span className="field__note" data-testid={`${id}-override`}>
-      You entered this figure instead of the computed one{value !== undefined ? ` (${isYear ? value : formatPounds(value)})` : ''}.{' '}
+      You entered this figure instead of the computed one{value !== undefined ? ` (${isYear ? value : formatPounds(value, kind)})` : ''}.{' '}
       {mismatch}{' '}
-      <button type="button" className="link" onClick={() => ctx.setOverride(id, false)}>
+      <button type="button" className="link" onClick={() => ctx.dropEnteredFigure(id)}>
         Use the computed figure{' '}<span className="visually-hidden">for box {f.box}</span>
       </button>
     </span>
@@ -154,7 +165,7 @@ function DerivedField({ id }: { id: string }) {
   return isYear ? (
     <TextField {...common} width="medium" inputMode="numeric" value={typed} onChange={(v) => ctx.setValue(id, v)} />
   ) : (
-    <MoneyInput {...common} kind={f.wholePounds ? 'whole-pounds' : 'pence'} value={typed} onChange={(v) => ctx.setValue(id, v)} />
+    <MoneyInput {...common} kind={kind} value={typed} onChange={(v) => ctx.setValue(id, v)} />
   );
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { allowedRates } from '../../../../main/engine/validation/rules/financial-year.js';
 import { formatRate } from '../../format/index.js';
 import { FormField } from './FormField.js';
@@ -48,10 +49,8 @@ function SmallProfitsSection({ view, claimed }: { view: SmallProfitsView | null;
     </span>
   ) : view.proposeClaim && !claimed ? (
     <span className="field__note" data-testid="small-profits-proposal">
-      The profits are within the limits, so the company can claim the small profits rate or marginal relief.{' '}
-      <button type="button" className="button button--small" onClick={() => ctx.setValue('smallProfitsClaim', 'yes')}>
-        Claim it in box 329
-      </button>
+      {/* Words, not a second control: the tick box itself is the one place to claim, one Tab stop. */}
+      The profits are within the limits, so the company can claim the small profits rate or marginal relief: tick box 329.
     </span>
   ) : undefined;
   return (
@@ -80,6 +79,41 @@ function SmallProfitsSection({ view, claimed }: { view: SmallProfitsView | null;
   );
 }
 
+/**
+ * The one control per section that shows inputs for its computed boxes, so
+ * they are not Tab stops while the computed figures are right.
+ */
+function ChangeComputed({ section, shown, onToggle }: { section: string; shown: boolean; onToggle(): void }) {
+  return (
+    <p className="change-computed">
+      <button type="button" className="link" aria-expanded={shown} onClick={onToggle}>
+        {shown ? 'Hide the inputs for computed figures' : 'Change a computed figure'}
+        {/* The space outside the span: one at an element's edge is dropped from the accessible name. */}{' '}
+        <span className="visually-hidden">in {section}</span>
+      </button>
+    </p>
+  );
+}
+
+const RELIEFS = ['communityInvestmentRelief', 'doubleTaxationRelief', 'advancedCorporationTax'];
+
+/** Boxes 445–465, which most small companies leave empty: folded away unless one holds something. */
+function Reliefs() {
+  const ctx = useWizard();
+  const used = RELIEFS.some((id) => (ctx.form.values[id] ?? '').trim() !== '' || ctx.shownError(id) || ctx.warnings.has(id));
+  const [open, setOpen] = useState(used);
+  return (
+    <details className="details" open={open || used} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="reliefs">
+      <summary className="details__summary">Reliefs and deductions (boxes 445, 450 and 465)</summary>
+      <div className="details__text">
+        <FormField id="communityInvestmentRelief" />
+        <FormField id="doubleTaxationRelief" />
+        <FormField id="advancedCorporationTax" />
+      </div>
+    </details>
+  );
+}
+
 export function ProfitsStep() {
   const ctx = useWizard();
   const { first, second } = periodYears(ctx.form);
@@ -87,39 +121,41 @@ export function ProfitsStep() {
   // Worked out once a render: the section and the note on box 435 both show it.
   const smallProfits = smallProfitsView(ctx.form);
   const relief = smallProfits?.relief;
+  const [changingTrading, setChangingTrading] = useState(false);
+  const [changingTax, setChangingTax] = useState(false);
   return (
     <>
       <section className="step-section" aria-labelledby="turnover-heading">
         <h3 id="turnover-heading">Turnover and trading profits</h3>
         <FormField id="turnover" />
-        <FormField id="netProfits" />
-        <FormField id="lossesBroughtForward" />
         <FormField id="tradingProfits" />
+        <FormField id="lossesBroughtForward" />
+        <FormField id="netProfits" changing={changingTrading} />
         <FormField id="profitsBeforeOtherDeductions" />
         <FormField id="profitsBeforeDonationsAndGroupRelief" />
         <FormField id="chargeableProfits" />
+        <ChangeComputed section="Turnover and trading profits" shown={changingTrading} onToggle={() => setChangingTrading((x) => !x)} />
       </section>
       <SmallProfitsSection view={smallProfits} claimed={claimed} />
-      <section className="step-section" aria-labelledby="fy1-heading">
-        <h3 id="fy1-heading">{second !== undefined ? `First financial year (${first})` : 'Tax calculation'}</h3>
-        <FormField id="financialYear" />
+      <section className="step-section" aria-labelledby="tax-heading">
+        <h3 id="tax-heading">Tax calculation</h3>
+        <h4 id="fy1-heading">{second !== undefined ? `First financial year (${first})` : 'Financial year'}</h4>
+        <FormField id="financialYear" changing={changingTax} />
         <FormField id="fy1Profit" />
         <FormField id="fy1Rate" note={rateNote(first, claimed)} />
-        <FormField id="fy1Tax" />
-      </section>
-      {second !== undefined ? (
-        <section className="step-section" aria-labelledby="fy2-heading" data-testid="second-year">
-          <h3 id="fy2-heading">Second financial year ({second})</h3>
-          <p className="step-section__intro">The period straddles 1 April {second}, so its profits are split between two financial years.</p>
-          <FormField id="fy2Year" />
-          <FormField id="fy2Profit" />
-          <FormField id="fy2Rate" note={rateNote(second, claimed)} />
-          <FormField id="fy2Tax" />
-        </section>
-      ) : null}
-      <section className="step-section" aria-labelledby="tax-heading">
-        <h3 id="tax-heading">Tax chargeable and payable</h3>
-        <FormField id="corporationTax" />
+        <FormField id="fy1Tax" changing={changingTax} />
+        {second !== undefined ? (
+          <div data-testid="second-year">
+            <h4 id="fy2-heading">Second financial year ({second})</h4>
+            <p className="step-section__intro">The period straddles 1 April {second}, so its profits are split between two financial years.</p>
+            <FormField id="fy2Year" changing={changingTax} />
+            <FormField id="fy2Profit" />
+            <FormField id="fy2Rate" note={rateNote(second, claimed)} />
+            <FormField id="fy2Tax" changing={changingTax} />
+          </div>
+        ) : null}
+        <h4 id="chargeable-heading">Tax chargeable and payable</h4>
+        <FormField id="corporationTax" changing={changingTax} />
         <FormField
           id="marginalRelief"
           note={
@@ -131,14 +167,13 @@ export function ProfitsStep() {
             ) : undefined
           }
         />
-        <FormField id="netCorporationTaxChargeable" />
-        <FormField id="communityInvestmentRelief" />
-        <FormField id="doubleTaxationRelief" />
-        <FormField id="advancedCorporationTax" />
-        <FormField id="totalReliefsAndDeductions" />
-        <FormField id="netCorporationTaxLiability" />
-        <FormField id="taxChargeable" />
+        <FormField id="netCorporationTaxChargeable" changing={changingTax} />
+        <Reliefs />
+        <FormField id="totalReliefsAndDeductions" changing={changingTax} />
+        <FormField id="netCorporationTaxLiability" changing={changingTax} />
+        <FormField id="taxChargeable" changing={changingTax} />
         <FormField id="taxPayable" />
+        <ChangeComputed section="Tax calculation" shown={changingTax} onToggle={() => setChangingTax((x) => !x)} />
       </section>
     </>
   );

@@ -62,9 +62,10 @@ export const FIELDS: FieldDef[] = [
   { id: 'noComputationsReason', step: 'attachments', kind: 'choice', label: 'Why there are no computations', box: '90B', hmrc: 'Reason for not attaching computations', request: 'computations.nocomputationsReason', missing: 'Choose why there are no computations' },
 
   money('turnover', '145', 'Turnover', 'Total turnover from trade', 'total', { wholePounds: true }),
-  money('lossesBroughtForward', '160', 'Trading losses brought forward', 'Trading losses brought forward set against profits', 'lossesBroughtForward', { wholePounds: true }),
-  money('netProfits', '165', 'Net trading profits', 'Net trading profits', 'netProfits', { wholePounds: true }),
-  money('tradingProfits', '155', 'Trading profits', 'Trading profits', 'tradingProfits', { wholePounds: true, derived: true }),
+  // HMRC's order and direction: 155 and 160 are copied from the computations, 165 follows from them.
+  money('tradingProfits', '155', 'Trading profits', 'Trading profits', 'tradingProfits', { wholePounds: true, hint: 'Whole pounds, from the tax computations, before any losses brought forward.' }),
+  money('lossesBroughtForward', '160', 'Trading losses brought forward', 'Trading losses brought forward set against profits', 'lossesBroughtForward', { wholePounds: true, hint: 'Whole pounds: earlier periods’ losses set against this period’s trading profits. Leave it empty when there are none.' }),
+  money('netProfits', '165', 'Net trading profits', 'Net trading profits', 'netProfits', { wholePounds: true, derived: true }),
   money('profitsBeforeOtherDeductions', '235', 'Profits before other deductions and reliefs', 'Profits before other deductions and reliefs', 'profitsBeforeOtherDeductions', { wholePounds: true }),
   money('profitsBeforeDonationsAndGroupRelief', '300', 'Profits before qualifying donations and group relief', 'Profits before qualifying donations and group relief', 'profitsBeforeDonationsAndGroupRelief', { wholePounds: true }),
   money('chargeableProfits', '315', 'Profits chargeable to corporation tax', 'Profits chargeable to Corporation Tax', 'chargeableProfits', { wholePounds: true, missing: 'Enter the profits chargeable to corporation tax (box 315)' }),

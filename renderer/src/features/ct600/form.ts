@@ -25,7 +25,15 @@ export interface Ct600Form {
   accepted: boolean;
   /** Derived boxes the user chose to enter a figure for instead of the computed one. */
   overrides: Record<string, boolean>;
+  /**
+   * Which boxes are typed: 2 since the Profits step follows HMRC's form (155
+   * and 160 typed, 165 computed). Drafts saved before carry none and are moved
+   * over when they are read.
+   */
+  layout: typeof FORM_LAYOUT;
 }
+
+export const FORM_LAYOUT = 2;
 
 export const DEFAULT_VALUES: Record<string, string> = {
   returnType: 'new',
@@ -41,7 +49,7 @@ export const DEFAULT_VALUES: Record<string, string> = {
 const emptyDate = (): DateText => ({ day: '', month: '', year: '' });
 
 export function emptyForm(): Ct600Form {
-  return { values: { ...DEFAULT_VALUES }, dates: { periodFrom: emptyDate(), periodTo: emptyDate() }, accepted: false, overrides: {} };
+  return { values: { ...DEFAULT_VALUES }, dates: { periodFrom: emptyDate(), periodTo: emptyDate() }, accepted: false, overrides: {}, layout: FORM_LAYOUT };
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -59,7 +67,45 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   const overrides: Record<string, boolean> = {};
   const storedOverrides = (stored.overrides && typeof stored.overrides === 'object' ? stored.overrides : {}) as Record<string, unknown>;
   for (const [k, v] of Object.entries(storedOverrides)) if (v === true) overrides[k] = true;
-  return { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides };
+  const form: Ct600Form = { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides, layout: FORM_LAYOUT };
+  return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
+}
+
+/** Whole pounds as a bookkeeper types them ("45,000"), pence only when there are some. */
+const poundsText = (pence: Pence) => {
+  const text = formatPounds(pence).replace('£', '');
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+};
+
+/**
+ * A draft of the first layout typed box 165 and computed 155 (= 165 + 160,
+ * unless a different figure was entered). The same figures move to box 155
+ * typed and 165 computed, so the return built from them is the same; a 165
+ * that does not follow from 155 − 160 is kept as an entered figure.
+ */
+function fromFirstLayout(form: Ct600Form): Ct600Form {
+  const values = { ...form.values };
+  const overrides = { ...form.overrides };
+  const netText = values.netProfits ?? '';
+  const net = penceOfText(netText);
+  const losses = penceOfText(values.lossesBroughtForward) ?? 0;
+  delete values.netProfits;
+  if (overrides.tradingProfits) {
+    delete overrides.tradingProfits;
+    const trading = penceOfText(values.tradingProfits);
+    if (netText.trim() !== '' && (net === undefined || trading === undefined || trading - losses !== net)) {
+      values.netProfits = netText;
+      overrides.netProfits = true;
+    }
+  } else if (net !== undefined) {
+    values.tradingProfits = losses === 0 ? netText : poundsText(net + losses);
+  } else if (netText.trim() !== '') {
+    // Text that is no figure stays on screen, beside the box it was typed in.
+    values.netProfits = netText;
+    overrides.netProfits = true;
+    delete values.tradingProfits;
+  } else delete values.tradingProfits;
+  return { ...form, values, overrides };
 }
 
 export function isEmptyForm(stored: Record<string, unknown>): boolean {
@@ -162,7 +208,7 @@ export interface Derived {
 }
 
 export const DERIVED_FORMULAS: Record<string, string> = {
-  tradingProfits: 'box 165 + box 160',
+  netProfits: 'box 155 − box 160',
   financialYear: 'the financial year box 30 falls in',
   fy1Tax: 'box 335 × box 340 ÷ 100',
   fy2Year: 'the financial year after box 330',
@@ -186,8 +232,8 @@ export function effectiveFigures(form: Ct600Form): { pence: Record<string, numbe
   };
   for (const f of FIELDS) if (f.kind === 'money' && !f.derived) pence[f.id] = typed(f.id);
 
-  const net = pence.netProfits;
-  settle('tradingProfits', net === undefined ? undefined : net + (pence.lossesBroughtForward ?? 0));
+  const trading = pence.tradingProfits;
+  settle('netProfits', trading === undefined ? undefined : trading - (pence.lossesBroughtForward ?? 0));
   const years = periodYears(form);
   computed.financialYear = years.first;
   pence.financialYear = form.overrides.financialYear ? Number(v.financialYear) || undefined : years.first;
@@ -352,38 +398,17 @@ export function checkForm(form: Ct600Form): FormCheck {
       errors.set(id, f ? sentence(f, issue.message) : `${path || 'The return'} ${issue.message}`);
     }
   }
-  return { request, errors, parses: parsed.success && conversionErrors.size === 0 };
-}
-
-// ---------------------------------------------------------------------------
-// Task list
-
-export type StepStatus = 'Not started' | 'In progress' | 'Completed' | 'Has errors';
-
-function hasValue(form: Ct600Form, f: FieldDef): boolean {
-  if (f.kind === 'date') {
-    const d = form.dates[f.id as 'periodFrom'];
-    return !!(d.day || d.month || d.year);
+  // Box 165 is worked out, so a negative one is the losses typed in box 160 exceeding box 155: say so there.
+  if (errors.has('netProfits') && !form.overrides.netProfits) {
+    const { computed } = effectiveFigures(form);
+    if ((computed.netProfits ?? 0) < 0) {
+      errors.delete('netProfits');
+      if (!errors.has('lossesBroughtForward')) {
+        errors.set('lossesBroughtForward', 'Trading losses brought forward must not be more than the trading profits in box 155: only as much of the losses as the profits can be set against them (box 160)');
+      }
+    }
   }
-  if (f.kind === 'boolean') return form.accepted;
-  if (f.derived) return !!form.overrides[f.id];
-  const value = form.values[f.id] ?? '';
-  return value !== '' && value !== DEFAULT_VALUES[f.id];
-}
-
-export function stepStatus(
-  form: Ct600Form,
-  step: Exclude<StepId, 'check'>,
-  errors: Map<string, string>,
-  shown: (fieldId: string) => boolean,
-  extraStarted = false,
-): { status: StepStatus; problems: number } {
-  const fields = FIELDS.filter((f) => f.step === step && isVisible(form, f));
-  const problems = fields.filter((f) => errors.has(f.id)).length;
-  const started = extraStarted || fields.some((f) => hasValue(form, f));
-  if (!started) return { status: 'Not started', problems };
-  if (problems === 0) return { status: 'Completed', problems };
-  return { status: fields.some((f) => errors.has(f.id) && shown(f.id)) ? 'Has errors' : 'In progress', problems };
+  return { request, errors, parses: parsed.success && conversionErrors.size === 0 };
 }
 
 // ---------------------------------------------------------------------------

@@ -12,13 +12,14 @@ export interface WizardContext {
   form: Ct600Form;
   clientId: string | null;
   check: FormCheck;
-  /** The error shown beside a field: only once it has been left, or after Continue or Build. */
+  /** The error shown beside a field: once the user changed it and left it, or after Continue or on Check. */
   shownError(fieldId: string): string | undefined;
   touch(fieldId: string): void;
   setValue(fieldId: string, value: string): void;
   setDate(fieldId: 'periodFrom' | 'periodTo', value: DateParts): void;
   setAccepted(accepted: boolean): void;
-  setOverride(fieldId: string, on: boolean): void;
+  /** Drops a figure entered in a computed box: the box shows its computed figure again. */
+  dropEnteredFigure(fieldId: string): void;
   update(change: (form: Ct600Form) => Ct600Form): void;
   setClientId(clientId: string | null): void;
   adoptDraft(draft: Draft): void;

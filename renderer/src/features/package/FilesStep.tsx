@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, DropZone, FileTrigger, isDirectoryDropItem, isFileDropItem, type DirectoryDropItem, type DropItem } from 'react-aria-components';
+import { DropZone, isDirectoryDropItem, isFileDropItem, type DirectoryDropItem, type DropItem } from 'react-aria-components';
 import { describeLimit, MAX_DRAFT_ATTACHMENT_BYTES, type DraftAttachment, type PackagePlanProblem } from '../../../../preload/contract.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
+import { FilePickerButton } from '../../components/FilePickerButton.js';
 import { Busy } from '../../components/Progress.js';
 import { formatSize } from '../../format/index.js';
 import { usePackageWizard } from './package-context.js';
@@ -96,6 +97,7 @@ export function FilesStep() {
   };
 
   const remove = async (list: DraftAttachment[]) => {
+    if (!list.length) return;
     for (const a of list) {
       setBusy(`Removing ${a.fileName}…`);
       const result = await ctx.bridge.detachFromDraft({ draftId: ctx.draftId, attachmentId: a.id });
@@ -103,6 +105,11 @@ export function FilesStep() {
       else setNote({ role: a.role === 'report' ? 'report' : 'taxonomy', text: `${a.fileName} was not removed: ${result.error.message}` });
     }
     setBusy(null);
+    // The rows (and the button pressed) are gone: the focus goes to where such files are added, not to the page.
+    const role = list[0]!.role === 'report' ? 'report' : 'taxonomy';
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`choose-${role}`)?.focus();
+    }, 0);
   };
 
   const addReport = async (files: File[]) => {
@@ -138,9 +145,10 @@ export function FilesStep() {
           hint="One file. Adding another replaces it."
           acceptedTypes={REPORT_TYPES}
           allowsMultiple={false}
-          isDisabled={busy !== null}
+          busy={busy}
           onFiles={(files) => void addReport(files)}
           testId="drop-report"
+          buttonId="choose-report"
         />
         {note?.role === 'report' ? (
           <p className="field__error" role="alert" data-testid="report-note">
@@ -171,16 +179,12 @@ export function FilesStep() {
           <p className="file-drop__title">{over ? 'Release to add' : 'Drop the taxonomy here'}</p>
           <p className="file-drop__hint">A folder, schema and linkbase files (.xsd, .xml), or a .zip. They stay on this computer.</p>
           <div className="button-row">
-            <FileTrigger acceptedFileTypes={TAXONOMY_TYPES} allowsMultiple onSelect={(list) => void attach('taxonomy', Array.from(list ?? []).map((file) => ({ file, name: nameOf(file) })))}>
-              <Button className="button" isDisabled={busy !== null}>
-                Choose files…
-              </Button>
-            </FileTrigger>
-            <FileTrigger acceptDirectory onSelect={(list) => void attach('taxonomy', Array.from(list ?? []).map((file) => ({ file, name: nameOf(file) })))}>
-              <Button className="button" isDisabled={busy !== null}>
-                Choose a folder…
-              </Button>
-            </FileTrigger>
+            <FilePickerButton id="choose-taxonomy" acceptedTypes={TAXONOMY_TYPES} allowsMultiple unavailable={busy !== null} onFiles={(list) => void attach('taxonomy', list.map((file) => ({ file, name: nameOf(file) })))}>
+              Choose files…
+            </FilePickerButton>
+            <FilePickerButton acceptDirectory unavailable={busy !== null} onFiles={(list) => void attach('taxonomy', list.map((file) => ({ file, name: nameOf(file) })))}>
+              Choose a folder…
+            </FilePickerButton>
           </div>
         </DropZone>
         {note?.role === 'taxonomy' ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FieldError, PackageDraftBuildResponse } from '../../../../preload/contract.js';
 import { CheckboxField } from '../../components/Field.js';
 import { ErrorSummary } from '../../components/ErrorSummary.js';
+import { BusyButton } from '../../components/BusyButton.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { settle } from '../frame/bridge-call.js';
@@ -197,16 +198,17 @@ export function ReviewStep() {
             />
           </>
         ) : null}
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary"
-          disabled={blocked || building}
+          disabled={blocked}
+          busy={building}
+          busyLabel="Building the package…"
           aria-describedby={blocked ? 'build-blocked' : undefined}
-          onClick={() => void build()}
+          onPress={() => void build()}
           data-testid="build"
         >
           {built || lastBuild ? 'Build again' : 'Build the package'}
-        </button>
+        </BusyButton>
         {building ? <Busy label="Building the package in the background and checking it with the package validator…" /> : null}
         {refused ? (
           <ErrorSummary
@@ -258,9 +260,9 @@ export function ReviewStep() {
             <ValidationResults result={built.validation} subject={built.fileName} thing="Package" headingLevel={3} />
             {messages.length === 0 ? <p>The package validator found no problems with its structure, its reportPackage.json or its taxonomyPackage.xml.</p> : null}
             <p className="button-row">
-              <button type="button" className="button button--primary" disabled={saving} onClick={() => void save()} data-testid="save-package">
+              <BusyButton className="button button--primary" busy={saving} busyLabel="Saving the package…" onPress={() => void save()} data-testid="save-package">
                 Save the package…
-              </button>
+              </BusyButton>
             </p>
             {saving ? <Busy label="Saving the package…" /> : null}
             {saveNote ? (
