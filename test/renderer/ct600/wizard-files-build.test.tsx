@@ -258,7 +258,7 @@ describe('CT600 wizard: build', () => {
     expect(screen.queryByRole('button', { name: 'Save the return…' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save the return HMRC would reject…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Save a return HMRC would reject?' });
-    expect(within(dialog).getByTestId('rejected-rules')).toHaveTextContent('HMRC rule 9200 (box 340): rate 21.00% is not allowed for financial year 2024');
+    expect(within(dialog).getByTestId('rejected-rules')).toHaveTextContent('HMRC rule 9200 (box 340): rate 21% is not allowed for financial year 2024');
     expect(within(dialog).getByRole('button', { name: 'Go back and fix' })).toHaveFocus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go back and fix' }));
     await waitFor(() => expect(screen.getByLabelText('Rate of tax (box 340)')).toHaveFocus());
@@ -336,7 +336,7 @@ describe('CT600 wizard: build', () => {
     fireEvent.click(await screen.findByTestId('task-check'));
     expect(screen.getByTestId('irmark')).toHaveTextContent('YrgW02ybxWOff7gHrELynhp1gRw=');
     expect(screen.getByTestId('irmark-base32')).toHaveTextContent('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4');
-    expect(screen.getByRole('link', { name: 'Rule 9200: rate 21.00% is not allowed for financial year 2024' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rule 9200: rate 21% is not allowed for financial year 2024' })).toBeInTheDocument();
     // HMRC would reject this build: the step says so rather than "Completed".
     expect(screen.getByTestId('task-check').parentElement).toHaveTextContent('Has errors');
     expect(callsTo('ct600.buildDraft')).toHaveLength(0);

@@ -127,7 +127,7 @@ describe('CT600 wizard: profits and tax', () => {
     const { bridge, callsTo } = fakeMain({}, newDraft({ form: { ...validForm } }));
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-profits'));
-    const inputs = Array.from(document.querySelectorAll<HTMLInputElement>('main input')).map((i) => i.id);
+    const inputs = Array.from(document.querySelectorAll<HTMLInputElement>('.wizard__step input')).map((i) => i.id);
     expect(inputs.slice(0, 3)).toEqual(['turnover', 'tradingProfits', 'lossesBroughtForward']);
     expect(screen.getByLabelText('Turnover (box 145)')).toHaveValue('120,000');
     type('Trading profits (box 155)', '45,000');

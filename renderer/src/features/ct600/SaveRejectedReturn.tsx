@@ -1,5 +1,6 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { ValidationMessage } from '../../../../preload/contract.js';
+import { ratesInText } from '../../format/index.js';
 
 /** "Rule 9200: rate 21.00% …" as the engine words it, without its own rule prefix. */
 const ruleWords = (m: ValidationMessage) => m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), '');
@@ -38,7 +39,7 @@ export function SaveRejectedReturn({
             {rejections.map((m, i) => (
               <li key={i}>
                 HMRC rule {m.code}
-                {boxOf(m) ? ` (box ${boxOf(m)})` : ''}: {ruleWords(m)}
+                {boxOf(m) ? ` (box ${boxOf(m)})` : ''}: {ratesInText(ruleWords(m))}
               </li>
             ))}
           </ul>
