@@ -6,6 +6,7 @@
  */
 import type { SubmissionErrorView, SubmissionView, SubmissionViewState } from '../../preload/contract.js';
 import { outcomeOf } from './filing-outcome.js';
+import { plainWordsOfHmrcError } from './plain-words.js';
 import { FILING_ENVIRONMENTS } from './environments.js';
 import type { SubmissionRecord } from './submission-record.js';
 
@@ -80,7 +81,7 @@ export function submissionViewOf(record: SubmissionRecord, activity: SubmissionA
   const errors: SubmissionErrorView[] = (outcome.errors ?? []).map((e) => ({
     number: e.number,
     hmrcText: e.text,
-    message: e.message,
+    message: plainWordsOfHmrcError(e.number, e.text),
     boxes: e.box ? [e.box] : [],
     field: e.box ? fieldOfBox(e.box) : null,
   }));
