@@ -595,6 +595,22 @@ export interface RequestResponseChannels {
   'drafts.amend': { request: DraftAmendRequest; response: Draft };
 }
 
+/** The channels of filing with HMRC, as one group so main can wire its own FilingDesk behind them. */
+export const filingChannels = [
+  'filing.settings.get',
+  'filing.settings.save',
+  'gateway.credentials.status',
+  'gateway.credentials.save',
+  'gateway.credentials.clear',
+  'filing.preview',
+  'filing.submit',
+  'filing.get',
+  'filing.list',
+  'filing.resume',
+  'filing.save',
+  'drafts.amend',
+] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
+
 export const channels = [
   'ct600.build',
   'ct600.verify',
@@ -644,18 +660,7 @@ export const channels = [
   'jobs.get',
   'jobs.send',
   // Filing with HMRC
-  'filing.settings.get',
-  'filing.settings.save',
-  'gateway.credentials.status',
-  'gateway.credentials.save',
-  'gateway.credentials.clear',
-  'filing.preview',
-  'filing.submit',
-  'filing.get',
-  'filing.list',
-  'filing.resume',
-  'filing.save',
-  'drafts.amend',
+  ...filingChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];

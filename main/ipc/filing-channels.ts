@@ -2,24 +2,11 @@
  * The filing channels as one group, so main, the tests and the end-to-end
  * harness can each wire their own FilingDesk behind them.
  */
-import type { Channel } from '../../preload/contract.js';
+import { filingChannels } from '../../preload/contract.js';
 import { IpcFailure } from './ipc-errors.js';
 import type { Handlers } from './register-handlers.js';
 
-export const filingChannels = [
-  'filing.settings.get',
-  'filing.settings.save',
-  'gateway.credentials.status',
-  'gateway.credentials.save',
-  'gateway.credentials.clear',
-  'filing.preview',
-  'filing.submit',
-  'filing.get',
-  'filing.list',
-  'filing.resume',
-  'filing.save',
-  'drafts.amend',
-] as const satisfies readonly Channel[];
+export { filingChannels };
 
 export type FilingChannel = (typeof filingChannels)[number];
 export type FilingHandlers = Pick<Handlers, FilingChannel>;
