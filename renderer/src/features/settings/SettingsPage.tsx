@@ -177,7 +177,8 @@ export function SettingsPage() {
           </div>
         </section>
         <section className="card" aria-labelledby="govtalk-heading">
-          <h3 id="govtalk-heading">HMRC GovTalk header</h3>
+          <h3 id="govtalk-heading">GovTalk header of built returns</h3>
+          <p className="hint">Written into the header of each return Filing Desk or the filing service builds. When a return is filed with HMRC, its header carries the vendor ID and product under Filing with HMRC above instead.</p>
           <div className="form-grid">
             {text('govTalk.vendorId', gt.vendorId, (v) => ({ ...form, govTalk: { ...gt, vendorId: v } }), 'HMRC’s 4-digit vendor id for this software.', 'short')}
             {text('govTalk.productVersion', gt.productVersion, (v) => ({ ...form, govTalk: { ...gt, productVersion: v } }), 'Left empty, the version of Filing Desk is used.', 'short')}
