@@ -112,6 +112,33 @@ describe('CT600 wizard: the client picker says what happened', () => {
     expect(region).toHaveClass('client-picker__message--bad');
   });
 
+  it('keeps the focus on the save button while the client is being saved, and ignores a second press', async () => {
+    let answer: (value: { ok: true; value: never }) => void = () => undefined;
+    let saves = 0;
+    const { bridge } = fakeMain(
+      {
+        'clients.save': () => {
+          saves++;
+          return new Promise((resolve) => (answer = resolve as typeof answer));
+        },
+      },
+      newDraft({ clientId: 'c1' }),
+    );
+    openWizard(bridge);
+    await waitFor(() => expect(screen.getByLabelText('Company name (box 1)')).toHaveValue('Acme Widgets Ltd'));
+    const save = await screen.findByRole('button', { name: 'Save these details to the client Acme Widgets Ltd' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    expect(save).toHaveFocus();
+    expect(save).not.toBeDisabled();
+    fireEvent.click(save);
+    expect(saves).toBe(1);
+    answer({ ok: true, value: { id: 'c1', companyName: 'Acme Widgets Ltd' } as never });
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+    expect(save).toHaveFocus();
+  });
+
   it('says a saved client in the plain status colour', async () => {
     const { bridge } = fakeMain({}, newDraft({ clientId: 'c1' }));
     openWizard(bridge);

@@ -7,6 +7,7 @@ import { FormField } from './FormField.js';
 import { periodIsoDates, periodNotes } from './form.js';
 import { usePageStaysReadable } from '../../components/page-stays-readable.js';
 import { useWizard } from './wizard-context.js';
+import { BusyButton } from '../../components/BusyButton.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const COMPANY_TYPE_OPTIONS = COMPANY_TYPES.map((w, i) => ({ value: String(i), label: `${capitalise(w)} (code ${i})` }));
@@ -99,9 +100,9 @@ function ClientPicker() {
         </Popover>
       </ComboBox>
       <p className="client-picker__actions">
-        <button type="button" className="button" onClick={() => void save()} disabled={saving}>
+        <BusyButton className="button" busy={saving} busyLabel="Saving the client’s details…" onPress={() => void save()}>
           {current ? `Save these details to the client ${current.companyName}` : 'Save these details as a new client'}
-        </button>
+        </BusyButton>
       </p>
       {/* Always in the page, so a screen reader is already listening when the outcome is written into it. */}
       <p role="status" className={`client-picker__message${message?.bad ? ' client-picker__message--bad' : ''}`} data-testid="client-picker-message">

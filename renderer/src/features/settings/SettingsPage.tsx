@@ -11,6 +11,7 @@ import { FilingSettingsPanel } from './FilingSettingsPanel.js';
 import { GatewayPanel } from './GatewayPanel.js';
 import { SignInPanel } from './SignInPanel.js';
 import '../online/online.css';
+import { BusyButton } from '../../components/BusyButton.js';
 
 /** The element id of a settings field ("identification.partnerId" → "settings-identification-partnerId"). */
 export const fieldIdOf = (path: string) => `settings-${path.replace(/\./g, '-')}`;
@@ -153,9 +154,9 @@ export function SettingsPage() {
           {text('apiVersion', form.apiVersion, (v) => ({ ...form, apiVersion: v }), 'Sent with every request, such as 1.0.', 'short')}
           {flag('workOffline', form.workOffline, (v) => ({ ...form, workOffline: v }), 'Nothing is sent while this is on; requests wait in the outbox.')}
           <div className="button-row">
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void testConnection()}>
+            <BusyButton className="button" busy={busy !== null} busyLabel="Testing the connection…" onPress={() => void testConnection()}>
               Test connection
-            </button>
+            </BusyButton>
           </div>
           {busy === 'test' ? <Busy label="Asking the token address…" /> : null}
           {test ? (

@@ -9,6 +9,7 @@ import { kindLabels } from './draft-labels.js';
 import { DraftList } from './DraftList.js';
 import { NewReturnPanel } from './NewReturnPanel.js';
 import { useNewPackage } from './new-package.js';
+import { BusyButton } from '../../components/BusyButton.js';
 
 /** Start: new return, the drafts, what was deleted or could not be read, and opening a draft file. */
 export function StartPage() {
@@ -81,9 +82,9 @@ export function StartPage() {
         <button ref={newPackageButton} type="button" className="button" onClick={startNewPackage} aria-expanded={choosingPackage}>
           New report package
         </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void openFromFile()}>
+        <BusyButton className="button" busy={busy !== null} busyLabel="Opening the draft file…" onPress={() => void openFromFile()}>
           Open a draft file…
-        </button>
+        </BusyButton>
       </div>
       {busy && (
         <p className="progress" role="status">
