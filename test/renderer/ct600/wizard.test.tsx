@@ -237,7 +237,8 @@ describe('CT600 wizard: declaration', () => {
     expect(screen.getByLabelText('Name of the person making the declaration (box 975)')).toHaveValue('Jane Smith');
     expect(screen.getByLabelText('Their status (box 985)')).toHaveValue('Director');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const accept = screen.getByLabelText(/I declare that the information in this return is correct and complete/);
+    // Box 975 is the name; the tick box is the declaration itself and carries no box of its own.
+    const accept = screen.getByRole('checkbox', { name: 'I declare that the information in this return is correct and complete' });
     expect(accept).toHaveAccessibleDescription(expect.stringContaining('Accept the declaration to file the return'));
     fireEvent.click(accept);
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -94,7 +94,7 @@ export const FIELDS: FieldDef[] = [
 
   { id: 'declarationName', step: 'declaration', kind: 'text', label: 'Name of the person making the declaration', box: '975', hmrc: 'Name', request: 'declaration.name', missing: 'Enter the name of the person making the declaration' },
   { id: 'declarationStatus', step: 'declaration', kind: 'text', label: 'Their status', box: '985', hmrc: 'Status', request: 'declaration.status', missing: 'Enter their status, for example Director', hint: 'For example, Director or Company secretary' },
-  { id: 'declarationAccepted', step: 'declaration', kind: 'boolean', label: 'I declare that the information in this return is correct and complete', box: '975', hmrc: 'Declaration', request: 'declaration.acceptDeclaration', missing: 'Accept the declaration to file the return' },
+  { id: 'declarationAccepted', step: 'declaration', kind: 'boolean', label: 'I declare that the information in this return is correct and complete', hmrc: 'Declaration', request: 'declaration.acceptDeclaration', missing: 'Accept the declaration to file the return' },
 ];
 
 export const FIELD_BY_ID = new Map(FIELDS.map((f) => [f.id, f]));
