@@ -28,10 +28,10 @@ interface Facets {
   patterns: RegExp[];
   minLength?: number;
   maxLength?: number;
-  minInclusive?: number;
-  maxInclusive?: number;
-  minExclusive?: number;
-  maxExclusive?: number;
+  minInclusive?: number | string;
+  maxInclusive?: number | string;
+  minExclusive?: number | string;
+  maxExclusive?: number | string;
 }
 
 const xsdChildren = (el: Element) => {
@@ -139,10 +139,11 @@ class SchemaModel {
         }
         if (f.localName === 'minLength' || f.localName === 'length') out.minLength = Math.max(out.minLength ?? 0, Number(v));
         if (f.localName === 'maxLength' || f.localName === 'length') out.maxLength = Math.min(out.maxLength ?? Infinity, Number(v));
-        if (f.localName === 'minInclusive') out.minInclusive = Number(v);
-        if (f.localName === 'maxInclusive') out.maxInclusive = Number(v);
-        if (f.localName === 'minExclusive') out.minExclusive = Number(v);
-        if (f.localName === 'maxExclusive') out.maxExclusive = Number(v);
+        const bound = /^\d{4}(-\d{2}-\d{2})?$/.test(v) && v.includes('-') ? v : Number(v);
+        if (f.localName === 'minInclusive') out.minInclusive ??= bound;
+        if (f.localName === 'maxInclusive') out.maxInclusive ??= bound;
+        if (f.localName === 'minExclusive') out.minExclusive ??= bound;
+        if (f.localName === 'maxExclusive') out.maxExclusive ??= bound;
       }
       // The most derived type's enumeration is the one that counts: it is met first.
       if (enums.length > 0 && out.enumerations.length === 0) out.enumerations = enums;
@@ -167,7 +168,8 @@ class SchemaModel {
       if (!f.patterns.every((p) => p.test(v))) return false;
       if (f.minLength !== undefined && v.length < f.minLength) return false;
       if (f.maxLength !== undefined && v.length > f.maxLength) return false;
-      const n = Number(v);
+      // Dates and years are bounded by dates, compared as ISO text; amounts by numbers.
+      const n: number | string = f.builtin === 'date' || f.builtin === 'gYear' ? v : Number(v);
       if (f.minInclusive !== undefined && !(n >= f.minInclusive)) return false;
       if (f.maxInclusive !== undefined && !(n <= f.maxInclusive)) return false;
       if (f.minExclusive !== undefined && !(n > f.minExclusive)) return false;
