@@ -54,6 +54,13 @@ describe('what HMRC’s schema requires of a failing return', () => {
     expect(valueAt(schemaRequiredEdits(dropped), `${INFO}/PeriodCovered/ct:From`)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('gives a new attachment the file name and format the schema requires of it', () => {
+    const attach = [{ path: "/GovTalkMessage/Body/IRenvelope/CompanyTaxReturn/AttachedFiles/Attachment[@Type='other']", value: 'RXhhbXBsZQ==' }];
+    const extra = schemaRequiredEdits(replay(TABLE, CONTEXT, minimum, attach)!);
+    expect(valueAt(extra, '/GovTalkMessage/Body/IRenvelope/CompanyTaxReturn/AttachedFiles/Attachment/@Filename')).toBeTruthy();
+    expect(valueAt(extra, '/GovTalkMessage/Body/IRenvelope/CompanyTaxReturn/AttachedFiles/Attachment/@Format')).toBe('pdf');
+  });
+
   it('only when asked, replaces text an element’s type refuses and drops text from an element that holds only children', () => {
     const edits = [
       { path: 'ct:PeriodCovered/ct:To', value: 'yes' },

@@ -5,7 +5,7 @@
  * is reached. For every element under IRenvelope, each required child
  * (minOccurs at least 1, the first branch of a choice none of whose branches
  * is there) that is missing is given, down to its simple-typed leaves, a value
- * of its type: an enumeration's first value, else the first of a few dates,
+ * of its type, and each required attribute one of its own: an enumeration's first value, else the first of a few dates,
  * amounts and words that meets the type's patterns and bounds.
  */
 import { readFileSync } from 'node:fs';
@@ -87,6 +87,36 @@ class SchemaModel {
     const ct = type ? this.complexTypes.get(local(type)) : xsdChildren(decl).find((c) => c.localName === 'complexType');
     if (!ct || xsdChildren(ct).some((c) => c.localName === 'simpleContent')) return undefined;
     return ct;
+  }
+
+  /** The attributes a declaration's type requires (an extension's base's too). */
+  private requiredAttributes(decl: Element): Element[] {
+    const type = decl.getAttribute('type');
+    const ct = type ? this.complexTypes.get(local(type)) : xsdChildren(decl).find((c) => c.localName === 'complexType');
+    const out: Element[] = [];
+    const visit = (container: Element, depth: number) => {
+      if (depth > 20) return;
+      for (const c of xsdChildren(container)) {
+        if (c.localName === 'attribute' && c.getAttribute('use') === 'required') out.push(c);
+        if (['simpleContent', 'complexContent'].includes(c.localName!)) visit(c, depth + 1);
+        if (c.localName === 'extension' || c.localName === 'restriction') {
+          const base = this.complexTypes.get(local(c.getAttribute('base')));
+          if (base && c.localName === 'extension') visit(base, depth + 1);
+          visit(c, depth + 1);
+        }
+      }
+    };
+    if (ct) visit(ct, 0);
+    return out;
+  }
+
+  /** Edits giving the element at `path` the required attributes it lacks (a new element, undefined, lacks all). */
+  private attributes(decl: Element, el: Element | undefined, path: string): Edit[] {
+    return this.requiredAttributes(decl).flatMap((a) => {
+      const name = a.getAttribute('name') ?? '';
+      const value = this.valueOf(a);
+      return (el && el.hasAttribute(name)) || value === undefined ? [] : [{ path: `${path}/@${name}`, value }];
+    });
   }
 
   /** The content model of a complex type: one sequence of its particles (an extension's base first). */
@@ -192,12 +222,12 @@ class SchemaModel {
     const complex = this.complexOf(decl);
     if (!complex) {
       const value = this.valueOf(decl);
-      return value === undefined ? [] : [{ path, value }];
+      return value === undefined ? [] : [{ path, value }, ...this.attributes(decl, undefined, path)];
     }
     if (depth > 30) return [];
     const edits = this.required(this.model(complex), undefined, path, depth + 1);
     // An element whose children are all optional is made empty.
-    return edits.length > 0 ? edits : [{ path, value: '' }];
+    return [...(edits.length > 0 ? edits : [{ path, value: '' }]), ...this.attributes(decl, undefined, path)];
   }
 
   /** Edits for what a content model requires and the element (undefined: a new one) lacks. */
@@ -234,9 +264,11 @@ class SchemaModel {
       // Only elements with no children of their own lose their text: setting text replaces what an element holds.
       if (complex && text.trim() !== '') retyped.push({ path: pathOf(el as never), value: '' });
     }
-    if (!complex || depth > 40) return retyped;
+    // Attributes come after any new text: setting an element's text keeps its attributes.
+    const attributes = this.attributes(decl, el, pathOf(el as never));
+    if (!complex || depth > 40) return [...retyped, ...attributes];
     const particles = this.model(complex);
-    const edits = [...retyped, ...this.required(particles, el, pathOf(el as never), depth)];
+    const edits = [...retyped, ...attributes, ...this.required(particles, el, pathOf(el as never), depth)];
     const byName = new Map<string, Element>();
     const collect = (ps: Particle[]) => {
       for (const p of ps) {
