@@ -127,7 +127,7 @@ describe('the failing returns against HMRC’s schema', () => {
       if (r.error) throw r.error;
       schemaValid = (r.stderr.match(/ validates$/gm) ?? []).length;
       // The edits go where the rule looks, not always where the schema allows: this only grows as they learn the schema.
-      expect(schemaValid).toBeGreaterThanOrEqual(984);
+      expect(schemaValid).toBeGreaterThanOrEqual(987);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
