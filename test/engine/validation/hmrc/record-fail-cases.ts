@@ -6,7 +6,9 @@
  * re-recording changes only what it must; a case whose failing return HMRC's
  * schema refuses is given, where one exists, another value in the same edits
  * that the schema accepts and the rule still fails (libxml2 decides, in
- * batches). Needs xmllint, as the tests do.
+ * batches): the same edits completed with what the schema requires
+ * (schema-required.ts), or another value in one of them, alone or so
+ * completed. Needs xmllint, as the tests do.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { CT600_RULES_V1_994 as TABLE } from '../../../../main/engine/validation/
 import { ruleBases } from './bases.js';
 import type { RecordedCase } from './edits.js';
 import { CANDIDATE_VALUES, findFailCases, findPassingEdits, holds, parse, replay, valuesNamedIn } from './mutations.js';
+import { schemaRequiredEdits } from './schema-required.js';
 
 const FILE = join(import.meta.dirname, 'fail-cases.json');
 
@@ -71,14 +74,33 @@ const validNow = schemaValid(current);
 const variants: { key: string; xml: string; edits: RecordedCase['edits'] }[] = [];
 for (const c of ordered.filter((x) => !validNow.has(x.id))) {
   const { context, assertion } = contexts.get(c.id)!;
+  const fails = (edits: RecordedCase['edits']) => {
+    const doc = replay(TABLE, context, bases.get(c.base)!, edits);
+    return doc && holds(TABLE, assertion, doc) === false ? doc : undefined;
+  };
+  // The edits completed as the schema requires: the required siblings and children an edit's new element lacks, then also a value of its type where an edit's text is not one.
+  const complete = (edits: RecordedCase['edits']) => {
+    const doc = fails(edits);
+    if (!doc) return;
+    for (const retype of [false, true]) {
+      const extra = schemaRequiredEdits(doc, retype);
+      if (extra.length === 0) continue;
+      const done = fails([...edits, ...extra]);
+      if (done) variants.push({ key: `${c.id} ${variants.length}`, xml: envelopeOf(done), edits: [...edits, ...extra] });
+    }
+  };
+  complete(c.edits);
   const values = [...new Set([...CANDIDATE_VALUES, ...valuesNamedIn(assertion.test), '2024-03-31', '12345678', '1234567890', 'Example Ltd'])];
   c.edits.forEach((edit, i) => {
     if (edit.value === null || edit.value.startsWith('#')) return;
     for (const value of values) {
       if (value === edit.value) continue;
       const edits = c.edits.map((e, j) => (j === i ? { ...e, value } : e));
-      const doc = replay(TABLE, context, bases.get(c.base)!, edits);
-      if (doc && holds(TABLE, assertion, doc) === false) variants.push({ key: `${c.id} ${variants.length}`, xml: envelopeOf(doc), edits });
+      const doc = fails(edits);
+      if (doc) {
+        variants.push({ key: `${c.id} ${variants.length}`, xml: envelopeOf(doc), edits });
+        complete(edits);
+      }
     }
   });
 }

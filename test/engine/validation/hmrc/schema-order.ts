@@ -73,7 +73,8 @@ export function inSchemaOrder(doc: Document): Document {
     for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) kids.push(n as Element);
     if (names && kids.length > 1) {
       const rank = (e: Element) => {
-        const i = names.indexOf(e.localName!);
+        // A name a choice lists twice (Accounts alone, or Computation then Accounts) takes its last place, the one where it can follow the others.
+        const i = names.lastIndexOf(e.localName!);
         return i < 0 ? names.length : i;
       };
       const sorted = kids.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
