@@ -328,6 +328,8 @@ export interface DraftSummary {
   periodTo: string | null;
   state: DraftState;
   changedAt: string;
+  /** Set once HMRC accepted the return (in any environment); absent from older lists. */
+  filed?: DraftFiled | null;
 }
 
 /** A draft file that could not be read: moved aside as "<name>.unreadable-<time>", never dropped. */

@@ -160,5 +160,6 @@ export function toSummary(record: DraftRecord): DraftSummary {
     periodTo: record.periodTo,
     state: stateOf(record).state,
     changedAt: record.changedAt,
+    filed: record.filed ?? null,
   };
 }

@@ -68,6 +68,17 @@ describe('Start screen', () => {
     expect(rows[0]).toHaveAttribute('aria-setsize', '3');
   });
 
+  it('tags a return HMRC accepted as filed, live or in a test, instead of its build state', async () => {
+    const filedLive = { ...acme, filed: { transactionId: 'T1', acceptedAt: '2025-02-01T10:00:00.000Z', environment: 'live' as const } };
+    const filedInTest = { ...bolt, filed: { transactionId: 'T2', acceptedAt: '2025-02-01T10:00:00.000Z', environment: 'til' as const } };
+    const { bridge } = fakeMain({ 'drafts.list': () => ok(list({ drafts: [filedLive, filedInTest, pkg] })) });
+    render(<App bridge={bridge} />);
+    const rows = within(await screen.findByRole('list', { name: 'Drafts' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Filed with HMRC')).toHaveClass('tag');
+    expect(within(rows[1]!).getByText('Accepted in a test')).toHaveClass('tag');
+    expect(within(rows[0]!).queryByText('Validated')).toBeNull();
+  });
+
   it('filters by the search box and clears it with Escape', async () => {
     const { bridge } = fakeMain({ 'drafts.list': () => ok(list()) });
     render(<App bridge={bridge} />);

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { DraftSummary } from '../../../../preload/contract.js';
 import { ukDateTime, ukPeriod } from '../../format/index.js';
-import { draftMatches, kindLabels, stateLabels } from './draft-labels.js';
+import { draftMatches, draftTag, kindLabels } from './draft-labels.js';
 
 interface DraftListProps {
   drafts: DraftSummary[];
@@ -75,7 +75,7 @@ export function DraftList({ drafts, onOpen, onExport, onDelete }: DraftListProps
                     <button type="button" className="link-button draft-row__title" onClick={() => onOpen(draft)}>
                       {draft.title}
                     </button>
-                    <span className={`tag tag--${draft.state}`}>{stateLabels[draft.state]}</span>
+                    <span className={`tag tag--${draftTag(draft).tone}`}>{draftTag(draft).text}</span>
                   </div>
                   <p className="draft-row__facts">
                     <span>{kindLabels[draft.kind]}</span>
