@@ -15,7 +15,7 @@ import { StoreError } from '../store/store-error.js';
 import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
 import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
-import { FINAL_STATES, sameReturnKey, type SubmissionRecord } from './submission-record.js';
+import { FINAL_STATES, newestFirst, sameReturnKey, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionStore } from './submission-store.js';
 import { submissionViewOf, type FieldOfBox, type SubmissionActivity } from './submission-view.js';
 
@@ -101,10 +101,10 @@ export class DraftFiling {
     const summary = bytes ? summariseReturn(bytes) : null;
     const { records } = await this.deps.store.list();
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
-    const newestFirst = [...records].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-    const accepted = newestFirst.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
+    const byNewest = [...records].sort(newestFirst);
+    const accepted = byNewest.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
     // Not at HMRC counts too: the same message may be sent again (filing.resume), never a second one.
-    const underWay = newestFirst.find((r) => !FINAL_STATES.has(r.state) && !r.importedAt && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
+    const underWay = byNewest.find((r) => !FINAL_STATES.has(r.state) && !r.importedAt && (r.draftId === draftId || (key !== null && sameReturnKey(r) === key)));
     const attachments = draft.attachments
       .filter((a) => a.role === 'accounts' || a.role === 'computations')
       .map((a) => ({ name: a.fileName, kind: a.role as 'accounts' | 'computations', size: a.size }));
@@ -165,7 +165,7 @@ export class DraftFiling {
     const { records } = await this.deps.store.list();
     return records
       .filter((r) => (filter.draftId === undefined || r.draftId === filter.draftId) && (filter.clientId === undefined || r.clientId === filter.clientId))
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .sort(newestFirst)
       .map(this.view);
   }
 

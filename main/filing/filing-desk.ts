@@ -188,15 +188,6 @@ export class FilingDesk {
     return record;
   }
 
-  /** The filing history, newest first: every submission, or those of one draft or one client. */
-  async history(filter: { draftId?: string; clientId?: string } = {}): Promise<FilingOutcome[]> {
-    const { records } = await this.store.list();
-    return records
-      .filter((r) => (filter.draftId === undefined || r.draftId === filter.draftId) && (filter.clientId === undefined || r.clientId === filter.clientId))
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .map((r) => outcomeOf(r));
-  }
-
   /**
    * Submissions the app should resume at start: every record not yet final, or final with HMRC's copy not yet deleted.
    * One imported from another computer's .fdesk is that computer's to finish, never this one's.

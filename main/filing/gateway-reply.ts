@@ -6,7 +6,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { childElements, firstChild, parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
-import { GOVTALK_NS } from './submission-message.js';
+import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
 
 export const SUCCESS_RESPONSE_NS = 'http://www.inlandrevenue.gov.uk/SuccessResponse';
 export const ERROR_RESPONSE_NS = 'http://www.govtalk.gov.uk/CM/errorresponse';

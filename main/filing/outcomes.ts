@@ -12,6 +12,8 @@ export type ErrorFamily = 'authentication' | 'business' | 'message' | 'unknown';
 
 /** 1002 authentication, 1046 user ID or password, 1047 a method HMRC no longer accepts. */
 const AUTHENTICATION = new Set(['1002', '1046', '1047']);
+
+export const isAuthenticationError = (number: string) => AUTHENTICATION.has(number);
 /** The message itself was refused: HMRC holds nothing. */
 const MESSAGE = new Set(['1001', '1020', '1035', '1042', '2000', '2001', '3000']);
 

@@ -5,8 +5,7 @@
  * otherwise HMRC's own sentence, which is plain English for most rules.
  */
 import { OUR_MESSAGES } from '../engine/validation/hmrc/our-messages.js';
-
-const AUTHENTICATION = new Set(['1002', '1046', '1047']);
+import { isAuthenticationError } from './outcomes.js';
 
 const sentence = (words: string) => {
   const trimmed = words.trim().replace(/[.\s]+$/, '');
@@ -14,7 +13,7 @@ const sentence = (words: string) => {
 };
 
 export function plainWordsOfHmrcError(number: string, hmrcText: string): string {
-  if (AUTHENTICATION.has(number)) {
+  if (isAuthenticationError(number)) {
     return 'HMRC did not accept the Government Gateway user ID and password: check them in Settings › Government Gateway.';
   }
   const ours = OUR_MESSAGES[number];

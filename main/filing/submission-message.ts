@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { computeIrmark } from '../engine/ct600/irmark.js';
 import { parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
 import type { FilingEnvironment } from './environments.js';
+import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
 
-export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
 
 export interface GatewayCredentials {
   /** Government Gateway user ID: SenderDetails/IDAuthentication/SenderID. */

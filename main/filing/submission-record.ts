@@ -90,3 +90,7 @@ export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
 
 /** The key that makes "the same return": one company's period in one environment. */
 export const sameReturnKey = (r: Pick<SubmissionRecord, 'utr' | 'periodFrom' | 'periodTo' | 'environment'>) => `${r.utr} ${r.periodFrom} ${r.periodTo} ${r.environment}`;
+
+/** Newest first by when the record was written; equal times keep a fixed order by TransactionID. */
+export const newestFirst = (a: SubmissionRecord, b: SubmissionRecord): number =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.transactionId.localeCompare(b.transactionId);

@@ -111,7 +111,9 @@ describe('validation results', () => {
       ].join('\r\n'),
     );
     expect(csvCell('+44 20')).toBe("'+44 20");
-    expect(csvCell('-5')).toBe("'-5");
+    // A plain whole number stays a number; a formula starting with - does not.
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell('-5+cmd')).toBe("'-5+cmd");
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
     expect(csvCell('two\nlines')).toBe('"two\nlines"');

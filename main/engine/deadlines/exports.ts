@@ -5,19 +5,9 @@
  */
 import { addDays, type IsoDate } from './calendar.js';
 import type { DeadlineRow } from './deadline-list.js';
+import { csvCell } from '../csv-cell.js';
 
 const CSV_HEADER = ['name', 'utr', 'periodStart', 'periodEnd', 'filingDue', 'paymentDue', 'instalments', 'state', 'daysLeft', 'filedOn', 'penaltyPounds', 'penaltyPercentOfUnpaidTax'];
-
-/**
- * One cell: quoted when it holds a comma, semicolon, quote or line break (a
- * spreadsheet whose list separator is ";" splits an unquoted cell there); and
- * a cell starting with = + - @ (or a tab or carriage return) is prefixed with
- * a quote mark, so a client name can never run as a formula in a spreadsheet.
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+$/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The rows as CSV: a header row, one accounting period a row, CRLF line ends (RFC 4180). */
 export function deadlinesCsv(rows: readonly DeadlineRow[]): string {

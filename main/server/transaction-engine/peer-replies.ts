@@ -8,7 +8,8 @@
  */
 import { toBase32 } from '../../engine/ct600/base32.js';
 import { ERROR_RESPONSE_NS, SUCCESS_RESPONSE_NS } from '../../filing/gateway-reply.js';
-import { escapeXml, GOVTALK_NS } from '../../filing/submission-message.js';
+import { GOVTALK_NS } from '../../engine/ct600/xml-dom.js';
+import { escapeXml } from '../../filing/submission-message.js';
 
 export interface PeerError {
   raisedBy: string;

@@ -93,3 +93,9 @@ export function codeInWords(code: string): string {
   const words = wordsForCode(code);
   return words ? `${words} (${code})` : code;
 }
+
+/** A rule's message without the engine's own "Rule 9200: " prefix, for a line that already names the rule. */
+export function ruleWords(message: { code: string; message: string }): string {
+  const prefix = `rule ${message.code}:`;
+  return message.message.toLowerCase().startsWith(prefix) ? message.message.slice(prefix.length).trimStart() : message.message;
+}

@@ -31,7 +31,7 @@ describe('CT600 form: boxes 155, 160 and 165 in HMRC’s direction', () => {
     const old = firstLayout({ netProfits: '40,000', lossesBroughtForward: '5000' });
     const form = formFromDraft(old);
     expect(form.layout).toBe(FORM_LAYOUT);
-    expect(form.values.tradingProfits).toBe('45,000');
+    expect(form.values.tradingProfits).toBe('45000');
     expect(form.values.lossesBroughtForward).toBe('5000');
     expect(form.values.netProfits).toBeUndefined();
     expect(form.overrides).toEqual({});

@@ -3,7 +3,7 @@ import { DateInput } from '../../components/DateInput.js';
 import { CheckboxField, describedByOf, FieldError, FieldHint, FieldNotes, LabelText, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { RateInput } from '../../components/RateInput.js';
-import { machineAmount, ratesInText } from '../../format/index.js';
+import { machineAmount, ratesInText, ruleWords } from '../../format/index.js';
 import { fieldDef } from './fields.js';
 import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
 import { useWizard } from './wizard-context.js';
@@ -24,7 +24,7 @@ function Notes({ fieldId, extra }: { fieldId: string; extra?: ReactNode }) {
       {extra}
       {list.map((m, i) => (
         <span key={i} className="field__note field__note--warning" data-testid={`${fieldId}-rule`}>
-          HMRC rule {m.code}: {ratesInText(m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), ''))}
+          HMRC rule {m.code}: {ratesInText(ruleWords(m))}
         </span>
       ))}
     </>

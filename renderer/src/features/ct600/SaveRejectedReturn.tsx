@@ -1,9 +1,7 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { ValidationMessage } from '../../../../preload/contract.js';
-import { ratesInText } from '../../format/index.js';
+import { ratesInText, ruleWords } from '../../format/index.js';
 
-/** "Rule 9200: rate 21.00% …" as the engine words it, without its own rule prefix. */
-const ruleWords = (m: ValidationMessage) => m.message.replace(new RegExp(`^Rule ${m.code}:\\s*`, 'i'), '');
 const boxOf = (m: ValidationMessage) => m.attributes.find((a) => a.name === 'box')?.value;
 
 /**

@@ -9,7 +9,7 @@ import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema
 import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js';
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
-import { formatMoney, ukCalendarDate, type MoneyKind } from '../../format/index.js';
+import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
 
 export interface DateText {
@@ -71,11 +71,8 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
 }
 
-/** Whole pounds as a bookkeeper types them ("45,000"), pence only when there are some. */
-const poundsText = (pence: Pence) => {
-  const text = formatPounds(pence).replace('£', '');
-  return text.endsWith('.00') ? text.slice(0, -3) : text;
-};
+/** The machine form the money inputs keep ("45000"; pence only when there are some). */
+const poundsText = (pence: Pence) => machineAmount(pence).replace(/\.00$/, '');
 
 /**
  * A draft of the first layout typed box 165 and computed 155 (= 165 + 160,

@@ -4,11 +4,11 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { Draft } from '../../../../preload/contract.js';
+import type { Draft, DraftFiled } from '../../../../preload/contract.js';
 import type { TaskStatus } from '../../components/TaskList.js';
 import { settle } from '../frame/bridge-call.js';
 import { useFilingApi } from './filing-api.js';
-import type { FilingEnvironment, SubmissionView } from './filing-types.js';
+import type { SubmissionView } from './filing-types.js';
 import { ENVIRONMENT_SHORT, isUnderWay, receiptTime } from './filing-words.js';
 
 type LatestFiling = Pick<SubmissionView, 'state' | 'environment'>;
@@ -16,7 +16,13 @@ type LatestFiling = Pick<SubmissionView, 'state' | 'environment'>;
 /** The newest submission of each open draft, as main last reported it: the File step keeps it current. */
 export const useLatestFilings = create<{ byDraft: Record<string, LatestFiling>; note(draftId: string, latest: LatestFiling): void }>((set) => ({
   byDraft: {},
-  note: (draftId, latest) => set((s) => ({ byDraft: { ...s.byDraft, [draftId]: { state: latest.state, environment: latest.environment } } })),
+  // Unchanged news keeps the same store: the wizard reading it would otherwise render again on every poll.
+  note: (draftId, latest) =>
+    set((s) => {
+      const known = s.byDraft[draftId];
+      if (known && known.state === latest.state && known.environment === latest.environment) return s;
+      return { byDraft: { ...s.byDraft, [draftId]: { state: latest.state, environment: latest.environment } } };
+    }),
 }));
 
 /** The draft's newest submission: asked of main once when the return opens, then kept by the File step. */
@@ -39,15 +45,9 @@ export type FileStepId = 'file';
 
 export const FILE_STEP = { id: 'file' as FileStepId, title: 'File with HMRC', summary: 'Send the built return to HMRC, follow it and keep HMRC’s receipt' };
 
-export interface FiledMark {
-  transactionId: string;
-  acceptedAt: string;
-  environment: FilingEnvironment;
-}
-
 /** The draft's filed mark: set once HMRC accepted it, cleared by starting an amendment. */
-export function filedOf(draft: Draft): FiledMark | null {
-  return (draft as Draft & { filed?: FiledMark | null }).filed ?? null;
+export function filedOf(draft: Draft): DraftFiled | null {
+  return draft.filed ?? null;
 }
 
 /**
@@ -57,16 +57,15 @@ export function filedOf(draft: Draft): FiledMark | null {
  */
 export function fileTaskStatus(draft: Draft, checkStatus: TaskStatus, latest: LatestFiling | null): TaskStatus {
   if (filedOf(draft)) return 'Completed';
+  if (latest && isUnderWay(latest.state)) return 'In progress';
   if (latest && !draft.changedSinceBuild) {
     if (latest.state === 'accepted') return latest.environment === 'live' ? 'Completed' : 'In progress';
     if (latest.state === 'rejected' || latest.state === 'failed') return 'Has errors';
-    if (isUnderWay(latest.state)) return 'In progress';
   }
-  if (latest && isUnderWay(latest.state)) return 'In progress';
   return checkStatus === 'Completed' ? 'Not started' : 'Cannot start yet';
 }
 
-export function FiledBanner({ filed, onShow }: { filed: FiledMark; onShow(): void }) {
+export function FiledBanner({ filed, onShow }: { filed: DraftFiled; onShow(): void }) {
   return (
     <div className="filed-banner" role="note" data-testid="filed-banner">
       <p>

@@ -6,6 +6,7 @@
  */
 import type { MessageCategory, ValidationJobResult, ValidationMessage } from '../../../../main/engine/validation-result.js';
 import { filterValidations } from '../../../../main/engine/validation/filter.js';
+import { csvCell } from '../../../../main/engine/csv-cell.js';
 
 export type ResultView = 'full' | 'filtered';
 
@@ -139,18 +140,7 @@ export function toPlainText(title: string, result: ValidationJobResult, view: Re
 
 export const CSV_HEADER = ['Check', 'Category', 'Code', 'Box or entry', 'Message', 'Occurrences'] as const;
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a semicolon, a
- * quote or a line break, quotes doubled. Spreadsheets in locales whose list
- * separator is ";" split an unquoted cell there, so "x;=1+1" would become a
- * second cell holding a formula. A cell a spreadsheet would run as a formula
- * (= + - @, or a tab or carriage return before one) gets a leading apostrophe
- * first, so a message quoting "=SUM(...)" stays text.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+export { csvCell };
 
 /** The rows as CSV: a header row, one message a row, CRLF line ends (RFC 4180). */
 export function toCsv(result: ValidationJobResult, view: ResultView): string {
