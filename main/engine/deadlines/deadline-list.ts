@@ -7,6 +7,7 @@
 import { compareIso, daysBetween, type IsoDate } from './calendar.js';
 import { clientPeriods } from './client-periods.js';
 import { accountingPeriodDeadlines, accountingPeriods, penaltyDue, type AccountingPeriodDeadlines, type InstalmentSize, type Period, type PenaltyDue } from './deadline-rules.js';
+import { lateInterest, type TaxPayment } from './late-payment-interest.js';
 
 /** How far the work on a return has got, in the order it goes. */
 export type WorkState = 'not-started' | 'draft' | 'built' | 'filed' | 'accepted';
@@ -20,6 +21,13 @@ export interface DeadlinePeriodInput extends Period {
   filedOn?: IsoDate | null;
   /** HMRC accepted them. */
   accepted?: boolean;
+  /** The day HMRC served a notice to deliver the return(s) late, which can move the filing date (FA 1998 Sch 18 para 14(1)(c)). */
+  noticeServedOn?: IsoDate | null;
+  /**
+   * Corporation tax paid for the period. A period of account of several
+   * accounting periods pays the first one's tax first, then the next.
+   */
+  payments?: readonly TaxPayment[];
 }
 
 export interface DeadlineClientInput {
@@ -40,7 +48,20 @@ export interface DeadlineClientInput {
  * and the day HMRC accepted it live (from the submission records), which
  * makes the period filed and accepted without anyone typing it into the book.
  */
-export type DraftProgress = (clientId: string, period: Period) => { state: 'draft' | 'built'; draftId: string | null; acceptedOn?: IsoDate } | undefined;
+export type DraftProgress = (
+  clientId: string,
+  period: Period,
+) => { state: 'draft' | 'built'; draftId: string | null; acceptedOn?: IsoDate; /** Box 525 of the latest build (or the return filed), in pence. */ taxPayablePence?: number | null } | undefined;
+
+/** Late-payment interest on a row's tax, worked out to today or to the day the tax was paid. */
+export interface RowInterest {
+  /** Interest so far, in pence. */
+  pence: number;
+  /** The rate in force on the last day counted, in basis points (775 is 7.75%); null before interest starts. */
+  rateBasisPoints: number | null;
+  /** The last day counted: today, or the day the tax was paid in full. */
+  to: IsoDate;
+}
 
 export interface DeadlineRow {
   /** Stable across reloads: client, then accounting period start. */
@@ -65,8 +86,20 @@ export interface DeadlineRow {
   group: DeadlineGroup;
   /** The penalty for the return, as of today when not filed, as of the day it was filed when late. */
   penalty: PenaltyDue;
+  /** The flat penalty a return delivered the day after its filing date pays (the amounts in force for that date). */
+  latePenaltyPounds: number;
   /** The flat penalty due next if the return is still not delivered, with its date. */
   nextPenalty: { from: IsoDate; description: string } | null;
+  /** HMRC's notice to deliver the return, when it was served late (it may have moved the filing date). */
+  noticeServedOn: IsoDate | null;
+  /** Box 525 (tax payable) of the latest build of the return, or of the return filed, in pence; null when not known. */
+  taxPayablePence: number | null;
+  /** The payments recorded against this accounting period. */
+  payments: TaxPayment[];
+  /** The day the tax was paid in full (or, when the tax is not known, the last payment recorded); null while unpaid. */
+  paidOn: IsoDate | null;
+  /** Late-payment interest; null when the tax is not known or the company pays by instalments. */
+  interest: RowInterest | null;
 }
 
 export interface DeadlineListOptions {
@@ -99,15 +132,21 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
     const instalmentSize = client.instalments ?? null;
     for (const period of clientPeriods(client.periods, client.usualPeriodEnd, today)) {
       const record = stored.get(`${period.start}/${period.end}`);
+      const noticeServedOn = record?.noticeServedOn ?? null;
+      // Payments still to be set against this period of account's accounting periods, oldest first.
+      let unallocated: TaxPayment[] = [...(record?.payments ?? [])].sort((a, b) => compareIso(a.date, b.date));
       for (const ap of accountingPeriods(period)) {
         // Third late return in a row (FA 1998 Sch 18 para 17(3)): the two accounting periods before this one.
         const n = lateHistory.length;
         const third = n >= 2 && lateHistory[n - 1]! && lateHistory[n - 2]!;
         // Many clients share a year end (31 March, 31 December): their dates are worked out once per list.
-        const cacheKey = `${ap.start}/${ap.end}/${period.start}/${period.end}/${instalmentSize ?? ''}/${third}`;
+        const cacheKey = `${ap.start}/${ap.end}/${period.start}/${period.end}/${instalmentSize ?? ''}/${third}/${noticeServedOn ?? ''}`;
         let d = sameDates.get(cacheKey);
-        if (!d) sameDates.set(cacheKey, (d = accountingPeriodDeadlines(ap, period, instalmentSize, third)));
+        if (!d) sameDates.set(cacheKey, (d = accountingPeriodDeadlines(ap, period, instalmentSize, third, noticeServedOn)));
         const draft = progress(client.id, d);
+        const taxPayablePence = draft?.taxPayablePence ?? null;
+        const allocation = allocatePayments(unallocated, taxPayablePence);
+        unallocated = allocation.rest;
         const filedOn = record?.filedOn ?? draft?.acceptedOn ?? null;
         lateHistory.push(lateReturn(d.filingDue, filedOn, today));
         const daysLeft = daysBetween(today, d.filingDue);
@@ -120,6 +159,7 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
         if (!inWindow && !(options.alwaysOverdue && group === 'overdue')) continue;
         const penalty = penaltyDue(d.penaltySteps, filed ? filedOn ?? today : today);
         const upcoming = filed ? undefined : d.penaltySteps.find((step) => compareIso(step.from, today) > 0);
+        const payment = paymentState(allocation.mine, taxPayablePence, instalmentSize === null ? d.paymentDue : null, today);
         rows.push({
           key: `${client.id}/${d.start}`,
           clientId: client.id,
@@ -139,14 +179,58 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
           daysLeft,
           group,
           penalty,
+          latePenaltyPounds: d.penaltySteps[0]?.kind === 'flat' ? d.penaltySteps[0].amount : 0,
           nextPenalty: upcoming
             ? { from: upcoming.from, description: upcoming.kind === 'flat' ? `£${upcoming.amount}` : `${upcoming.percent}% of the tax unpaid` }
             : null,
+          noticeServedOn,
+          taxPayablePence,
+          payments: allocation.mine,
+          ...payment,
         });
       }
     }
   }
   return rows.sort(compareRows);
+}
+
+/**
+ * The payments that pay this accounting period's tax, and those left for the
+ * next one: a payment larger than what is left of this period's tax is split.
+ * When the tax is not known, every remaining payment is taken as this one's.
+ */
+function allocatePayments(payments: readonly TaxPayment[], taxPence: number | null): { mine: TaxPayment[]; rest: TaxPayment[] } {
+  if (taxPence === null) return { mine: [...payments], rest: [] };
+  const mine: TaxPayment[] = [];
+  const rest: TaxPayment[] = [];
+  let left = taxPence;
+  for (const p of payments) {
+    if (left <= 0) rest.push(p);
+    else if (p.pence <= left) {
+      mine.push(p);
+      left -= p.pence;
+    } else {
+      mine.push({ date: p.date, pence: left });
+      rest.push({ date: p.date, pence: p.pence - left });
+      left = 0;
+    }
+  }
+  return { mine, rest };
+}
+
+/** Whether and when the tax was paid, and the interest so far (none for an instalment payer, whose rules differ). */
+function paymentState(recorded: readonly TaxPayment[], taxPence: number | null, paymentDue: IsoDate | null, today: IsoDate): Pick<DeadlineRow, 'paidOn' | 'interest'> {
+  // A payment dated after today (one the firm has scheduled) has not stopped anything yet.
+  const payments = recorded.filter((p) => compareIso(p.date, today) <= 0);
+  const paidTotal = payments.reduce((sum, p) => sum + p.pence, 0);
+  const lastPayment = payments.length > 0 ? payments[payments.length - 1]!.date : null;
+  if (taxPence === null) return { paidOn: lastPayment, interest: null };
+  // Paid in full: on the day the last payment made it up (payments are in date order).
+  const paidOn = taxPence > 0 && paidTotal >= taxPence ? lastPayment : null;
+  if (paymentDue === null) return { paidOn, interest: null };
+  const to = paidOn !== null && compareIso(paidOn, today) < 0 ? paidOn : today;
+  const counted = lateInterest(taxPence, paymentDue, payments, to);
+  return { paidOn, interest: { pence: counted.pence, rateBasisPoints: counted.rateBasisPoints, to } };
 }
 
 /** Overdue first (longest late first), then the next 90 days, then later, then filed; by filing date, then name. */

@@ -21,14 +21,21 @@
  *   month; CTM92515).
  * - Late filing penalties: FA 1998 Sch 18 paras 17 and 18 (CTM61500,
  *   CTM61540) and gov.uk "Company Tax Returns: penalties for late filing"
- *   (www.gov.uk/company-tax-returns/penalties-for-late-filing): £100 from the
- *   day after the filing date and another £100 more than 3 months after it,
- *   £500 each instead for the third return in a row delivered late (para
- *   17(3)); 10% of the unpaid tax for a return not delivered 18 months after
- *   the end of its period (6 months after a 12-month filing date) and another
- *   10% after 24 months (para 18).
+ *   (www.gov.uk/company-tax-returns/penalties-for-late-filing): a flat
+ *   penalty from the day after the filing date and another more than 3 months
+ *   after it, larger for the third return in a row delivered late (para
+ *   17(3)), the amounts by the return's filing date (penalty-tables.ts:
+ *   £100/£500 each before 1 April 2026, £200/£1,000 each from then); 10% of
+ *   the unpaid tax for a return not delivered 18 months after the end of its
+ *   period (6 months after a 12-month filing date) and another 10% after 24
+ *   months (para 18).
+ * - Notice to deliver served late: FA 1998 Sch 18 para 14(1)(c) — when
+ *   HMRC's notice requiring the return is served late, the filing date is the
+ *   end of the three months beginning with the day it was served, if that is
+ *   later than the dates above.
  */
 import { addDays, addMonths, addMonthsFromStart, compareIso, dayNumber, type IsoDate } from './calendar.js';
+import { flatPenaltyTableFor } from './penalty-tables.js';
 
 export interface Period {
   start: IsoDate;
@@ -74,14 +81,30 @@ function longerThan18Months({ start, end }: Period): boolean {
   return compareIso(end, addDays(addMonthsFromStart(start, 18), -1)) > 0;
 }
 
-/** The filing date of the return for `period`, part of `periodOfAccount` (Sch 18 para 14). */
-export function filingDue(period: Period, periodOfAccount: Period = period): IsoDate {
+/**
+ * The filing date of the return for `period`, part of `periodOfAccount` (Sch
+ * 18 para 14), and when HMRC served its notice to deliver the return late,
+ * the end of the three months beginning with that day if later (para 14(1)(c)).
+ */
+export function filingDue(period: Period, periodOfAccount: Period = period, noticeServedOn: IsoDate | null = null): IsoDate {
   const ownDate = addMonths(period.end, 12);
   // "30 months from the beginning": counted from the day before the start, as "12 months from the end" is from the end.
   const accountsDate = longerThan18Months(periodOfAccount)
     ? addMonths(addDays(periodOfAccount.start, -1), 30)
     : addMonths(periodOfAccount.end, 12);
-  return compareIso(ownDate, accountsDate) >= 0 ? ownDate : accountsDate;
+  const statutory = compareIso(ownDate, accountsDate) >= 0 ? ownDate : accountsDate;
+  if (noticeServedOn === null) return statutory;
+  const afterNotice = threeMonthsBeginningWith(noticeServedOn);
+  return compareIso(afterNotice, statutory) > 0 ? afterNotice : statutory;
+}
+
+/**
+ * The last day of "the period of three months beginning with" a day: the day
+ * before the same date three months on (served 15 March: 14 June; served 31
+ * January: 30 April, as counting from a period's first day does).
+ */
+export function threeMonthsBeginningWith(day: IsoDate): IsoDate {
+  return addDays(addMonthsFromStart(day, 3), -1);
 }
 
 /** 9 months and 1 day after the end of the accounting period (TMA 1970 s59D). */
@@ -110,13 +133,16 @@ export function instalmentDates(period: Period, size: InstalmentSize): IsoDate[]
 /**
  * The penalties a return not yet delivered becomes liable to, each from the
  * first day it applies. `thirdLateInARow`: the returns for the two accounting
- * periods before this one were also late, so the flat penalties are £500.
+ * periods before this one were also late, so the flat penalties are the
+ * larger ones. The amounts are those in force for the filing date.
  */
 export function penaltySteps(period: Period, filing: IsoDate, thirdLateInARow: boolean): PenaltyStep[] {
-  const flat = thirdLateInARow ? 500 : 100;
+  const table = flatPenaltyTableFor(filing);
+  const late = thirdLateInARow ? table.thirdLateInARow : table.late;
+  const moreThanThreeMonths = thirdLateInARow ? table.thirdLateInARow : table.moreThanThreeMonthsLate;
   return [
-    { kind: 'flat', from: addDays(filing, 1), amount: flat, why: thirdLateInARow ? WHY.lateThird : WHY.late },
-    { kind: 'flat', from: addDays(addMonths(filing, 3), 1), amount: flat, why: thirdLateInARow ? WHY.threeMonthsThird : WHY.threeMonths },
+    { kind: 'flat', from: addDays(filing, 1), amount: late, why: thirdLateInARow ? WHY.lateThird : WHY.late },
+    { kind: 'flat', from: addDays(addMonths(filing, 3), 1), amount: moreThanThreeMonths, why: thirdLateInARow ? WHY.threeMonthsThird : WHY.threeMonths },
     { kind: 'tax-geared', from: afterLater(addMonths(period.end, 18), filing), percent: 10, why: WHY.eighteenMonths },
     { kind: 'tax-geared', from: afterLater(addMonths(period.end, 24), filing), percent: 10, why: WHY.twentyFourMonths },
   ];
@@ -144,18 +170,26 @@ export interface DeadlineOptions {
    * given per accounting period of this period of account, in order. Absent: no.
    */
   thirdLateInARow?: (period: Period) => boolean;
+  /** The day HMRC served its notice to deliver the return(s), when that was late (Sch 18 para 14(1)(c)). */
+  noticeServedOn?: IsoDate | null;
 }
 
 /** Every accounting period of a period of account with its dates and penalties. */
 export function deadlinesOf(periodOfAccount: Period, options: DeadlineOptions = {}): AccountingPeriodDeadlines[] {
   return accountingPeriods(periodOfAccount).map((period) =>
-    accountingPeriodDeadlines(period, periodOfAccount, options.instalments ?? null, options.thirdLateInARow?.(period) ?? false),
+    accountingPeriodDeadlines(period, periodOfAccount, options.instalments ?? null, options.thirdLateInARow?.(period) ?? false, options.noticeServedOn ?? null),
   );
 }
 
 /** One accounting period's dates and penalties, as part of its period of account. */
-export function accountingPeriodDeadlines(period: Period, periodOfAccount: Period, instalmentSize: InstalmentSize | null, thirdLateInARow: boolean): AccountingPeriodDeadlines {
-  const filing = filingDue(period, periodOfAccount);
+export function accountingPeriodDeadlines(
+  period: Period,
+  periodOfAccount: Period,
+  instalmentSize: InstalmentSize | null,
+  thirdLateInARow: boolean,
+  noticeServedOn: IsoDate | null = null,
+): AccountingPeriodDeadlines {
+  const filing = filingDue(period, periodOfAccount, noticeServedOn);
   const instalments = instalmentSize ? instalmentDates(period, instalmentSize) : [];
   return {
     start: period.start,

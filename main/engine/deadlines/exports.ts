@@ -7,7 +7,37 @@ import { addDays, type IsoDate } from './calendar.js';
 import type { DeadlineRow } from './deadline-list.js';
 import { csvCell } from '../csv-cell.js';
 
-const CSV_HEADER = ['name', 'utr', 'periodStart', 'periodEnd', 'filingDue', 'paymentDue', 'instalments', 'state', 'daysLeft', 'filedOn', 'penaltyPounds', 'penaltyPercentOfUnpaidTax'];
+const CSV_HEADER = [
+  'name',
+  'utr',
+  'periodStart',
+  'periodEnd',
+  'filingDue',
+  'paymentDue',
+  'instalments',
+  'state',
+  'daysLeft',
+  'filedOn',
+  'penaltyPounds',
+  'penaltyPercentOfUnpaidTax',
+  'noticeServedOn',
+  'taxPayable',
+  'paidOn',
+  'interestSoFar',
+  'interestRate',
+];
+
+/** Whole pence as pounds in the machine form files keep: 123456 → "1234.56". */
+export function penceAsPounds(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Basis points as a percentage: 775 → "7.75". */
+export function basisPointsAsPercent(bp: number): string {
+  return (bp / 100).toFixed(2).replace(/\.?0+$/, '');
+}
 
 /** The rows as CSV: a header row, one accounting period a row, CRLF line ends (RFC 4180). */
 export function deadlinesCsv(rows: readonly DeadlineRow[]): string {
@@ -24,6 +54,11 @@ export function deadlinesCsv(rows: readonly DeadlineRow[]): string {
     r.filedOn ?? '',
     String(r.penalty.flat),
     String(r.penalty.percentOfUnpaidTax),
+    r.noticeServedOn ?? '',
+    r.taxPayablePence === null ? '' : penceAsPounds(r.taxPayablePence),
+    r.paidOn ?? '',
+    r.interest ? penceAsPounds(r.interest.pence) : '',
+    r.interest?.rateBasisPoints != null ? basisPointsAsPercent(r.interest.rateBasisPoints) : '',
   ]);
   return `${[CSV_HEADER, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
@@ -74,7 +109,7 @@ export function deadlineEvents(rows: readonly DeadlineRow[]): CalendarEvent[] {
       uid: `${key}-filing@filing-desk`,
       date: r.filingDue,
       summary: `Company Tax Return due: ${r.name}`,
-      description: `${who}: the CT600 return for the ${period} is due with HMRC by this day. A return delivered later pays a £100 penalty from the next day.`,
+      description: `${who}: the CT600 return for the ${period} is due with HMRC by this day. A return delivered later pays a £${r.latePenaltyPounds.toLocaleString('en-GB')} penalty from the next day, and as much again when more than 3 months late.`,
     });
     if (r.instalments.length > 0) {
       r.instalments.forEach((date, i) =>

@@ -26,7 +26,8 @@ describe('the firm’s deadlines', () => {
   it('says what is due for a late return and when the next penalty comes', () => {
     const late = deadlineRows(clients, none, { today })[0]!;
     expect(late.filingDue).toBe('2026-06-30');
-    expect(late.penalty).toEqual({ flat: 200, percentOfUnpaidTax: 0 });
+    // Due 30 June 2026, after 1 April 2026: £200, and another £200 once more than 3 months late.
+    expect(late.penalty).toEqual({ flat: 400, percentOfUnpaidTax: 0 });
     expect(late.nextPenalty).toEqual({ from: '2027-01-01', description: '10% of the tax unpaid' });
     expect(late.state).toBe('not-started');
   });
@@ -34,6 +35,7 @@ describe('the firm’s deadlines', () => {
   it('a return filed on time owes nothing; one filed late keeps what it owed on the day it was filed', () => {
     expect(deadlineRows(clients, none, { today }).find((r) => r.clientId === 'filed')!.penalty).toEqual({ flat: 0, percentOfUnpaidTax: 0 });
     const lateFiled = client({ id: 'lf', periods: [{ start: '2024-04-01', end: '2025-03-31', filedOn: '2026-04-02' }] });
+    // Due 31 March 2026, before the 2026 amounts: £100.
     expect(deadlineRows([lateFiled], none, { today })[0]!.penalty).toEqual({ flat: 100, percentOfUnpaidTax: 0 });
   });
 
@@ -50,7 +52,7 @@ describe('the firm’s deadlines', () => {
     expect(deadlineRows(clients, none, { today, from: '2026-12-01', to: '2028-12-31', alwaysOverdue: true }).map((r) => r.clientId)).toEqual(['late', 'soon', 'later']);
   });
 
-  it('charges £500 for the third late return in a row', () => {
+  it('charges the larger penalty for the third late return in a row, by its filing date', () => {
     const persistent = client({
       periods: [
         { start: '2022-07-01', end: '2023-06-30', filedOn: '2024-08-01' },
@@ -59,10 +61,12 @@ describe('the firm’s deadlines', () => {
       ],
     });
     const rows = deadlineRows([persistent], none, { today });
-    expect(rows.find((r) => r.periodStart === '2024-07-01')!.penalty).toEqual({ flat: 1000, percentOfUnpaidTax: 0 });
+    // Due 30 June 2026 and still not delivered on 24 November: £1,000 + £1,000 under the 2026 amounts.
+    expect(rows.find((r) => r.periodStart === '2024-07-01')!.penalty).toEqual({ flat: 2000, percentOfUnpaidTax: 0 });
+    // Due 30 June 2025, 15 days late: £100.
     expect(rows.find((r) => r.periodStart === '2023-07-01')!.penalty).toEqual({ flat: 100, percentOfUnpaidTax: 0 });
     const told = client({ lateTwiceBefore: true, periods: [{ start: '2024-07-01', end: '2025-06-30' }] });
-    expect(deadlineRows([told], none, { today })[0]!.penalty.flat).toBe(1000);
+    expect(deadlineRows([told], none, { today })[0]!.penalty.flat).toBe(2000);
   });
 
   it('counts each accounting period of a split period of account as a return of its own in the run of late ones', () => {
