@@ -171,6 +171,20 @@ export interface ClientPeriod {
   filedOn: string | null;
   /** HMRC accepted them. */
   accepted: boolean;
+  /**
+   * The day HMRC served its notice to deliver the return, when it was served
+   * late: the filing date is then three months on if that is later (FA 1998
+   * Sch 18 para 14(1)(c)). Null or absent: not served late.
+   */
+  noticeServedOn?: string | null;
+  /** Corporation tax paid for the period, oldest first; absent from books saved before payments were recorded. */
+  payments?: ClientPayment[];
+}
+
+/** A payment of corporation tax: the day HMRC received it and the amount in pounds and pence ("12000.00"). */
+export interface ClientPayment {
+  date: string;
+  amount: string;
 }
 
 export interface Client extends ClientDetails {

@@ -5,7 +5,7 @@
  * Reads only: nothing in the data folder is changed.
  */
 import { RequestValidationError } from '../engine/errors.js';
-import { addDays, deadlineRows, isIsoDate, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
+import { addDays, basisPointsAsPercent, deadlineRows, isIsoDate, penceAsPounds, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
 import { deadlineClientsOf, draftProgressOf, localToday } from '../deadlines/deadline-inputs.js';
 import { SubmissionStore } from '../filing/submission-store.js';
 import { readDataFolder } from '../deadlines/read-data-folder.js';
@@ -41,6 +41,13 @@ export function deadlineJson(row: DeadlineRow): Record<string, unknown> {
     ...(row.instalments.length > 0 && { instalments: row.instalments }),
     filedOn: row.filedOn,
     penalty: { flatPounds: row.penalty.flat, percentOfUnpaidTax: row.penalty.percentOfUnpaidTax },
+    noticeServedOn: row.noticeServedOn,
+    // Pounds and pence as numbers (2 decimal places); null when the return's tax (box 525) is not known.
+    taxPayable: row.taxPayablePence === null ? null : row.taxPayablePence / 100,
+    paidOn: row.paidOn,
+    interestSoFar: row.interest ? row.interest.pence / 100 : null,
+    // Per cent a year, in force on the last day counted; null before interest starts or when no tax is known.
+    interestRate: row.interest?.rateBasisPoints != null ? row.interest.rateBasisPoints / 100 : null,
   };
 }
 
@@ -71,7 +78,7 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
       clients = deadlineClientsFromCsvText(text);
     } else {
       const folder = values['data-folder'] ?? appDataFolder(environment.platform, environment.env);
-      const records = await readDataFolder(folder);
+      const records = await readDataFolder(folder, undefined, today);
       for (const problem of records.problems) io.err(`note: ${terminalText(problem)}\n`);
       clients = deadlineClientsOf(records.clients);
       // Returns HMRC accepted live show as filed, as on the Deadlines screen; an unreadable record is only noted.
@@ -80,7 +87,7 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
         return { records: [], problems: [] };
       });
       for (const problem of submissions.problems) io.err(`note: ${terminalText(problem.reason)}\n`);
-      progress = draftProgressOf(records.drafts, { clients: records.clients, submissions: submissions.records });
+      progress = draftProgressOf(records.drafts, { clients: records.clients, submissions: submissions.records }, records.taxPayable);
     }
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
@@ -113,16 +120,23 @@ function daysWords(row: DeadlineRow): string {
 
 function penaltyWords(row: DeadlineRow): string {
   const parts: string[] = [];
-  if (row.penalty.flat > 0) parts.push(`£${row.penalty.flat}`);
+  if (row.penalty.flat > 0) parts.push(`£${row.penalty.flat.toLocaleString('en-GB')}`);
   if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of tax unpaid`);
   return parts.join(' + ');
+}
+
+function interestWords(row: DeadlineRow): string {
+  const paid = row.paidOn ? `paid ${row.paidOn}` : '';
+  if (!row.interest || row.interest.rateBasisPoints === null) return paid;
+  const amount = `£${penceAsPounds(row.interest.pence)} at ${basisPointsAsPercent(row.interest.rateBasisPoints)}%`;
+  return paid ? `${amount}, ${paid}` : amount;
 }
 
 /** A readable table; a client's name is whatever the book or CSV held, so it is shown escaped. */
 export function deadlineTable(rows: DeadlineRow[]): string {
   const table = [
-    ['CLIENT', 'UTR', 'PERIOD', 'FILING DUE', 'PAYMENT DUE', 'STATE', 'DAYS', 'PENALTY'],
-    ...rows.map((r) => [terminalText(r.name).slice(0, 40), r.utr, `${r.periodStart}..${r.periodEnd}`, r.filingDue, r.paymentDue, STATE_WORDS[r.state], daysWords(r), penaltyWords(r)]),
+    ['CLIENT', 'UTR', 'PERIOD', 'FILING DUE', 'PAYMENT DUE', 'STATE', 'DAYS', 'PENALTY', 'INTEREST'],
+    ...rows.map((r) => [terminalText(r.name).slice(0, 40), r.utr, `${r.periodStart}..${r.periodEnd}`, r.filingDue, r.paymentDue, STATE_WORDS[r.state], daysWords(r), penaltyWords(r), interestWords(r)]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const lines = table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());

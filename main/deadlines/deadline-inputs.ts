@@ -6,6 +6,7 @@
  */
 import type { Client, DraftSummary } from '../../preload/contract.js';
 import type { DeadlineClientInput, DraftProgress } from '../engine/deadlines/index.js';
+import { poundsToPence } from './tax-payable.js';
 
 export function deadlineClientsOf(clients: readonly Client[]): DeadlineClientInput[] {
   return clients
@@ -17,7 +18,17 @@ export function deadlineClientsOf(clients: readonly Client[]): DeadlineClientInp
       usualPeriodEnd: c.periodEnd,
       instalments: c.instalments ?? null,
       lateTwiceBefore: c.lateTwiceBefore === true,
-      periods: c.periods ?? [],
+      periods: (c.periods ?? []).map((p) => ({
+        start: p.start,
+        end: p.end,
+        filedOn: p.filedOn,
+        accepted: p.accepted,
+        noticeServedOn: p.noticeServedOn ?? null,
+        payments: (p.payments ?? []).flatMap((pay) => {
+          const pence = poundsToPence(pay.amount);
+          return pence === null ? [] : [{ date: pay.date, pence }];
+        }),
+      })),
     }));
 }
 
@@ -56,7 +67,15 @@ function acceptedOnByPeriod(clients: readonly Pick<Client, 'id' | 'utr' | 'archi
   return accepted;
 }
 
-export function draftProgressOf(drafts: readonly DraftSummary[], accepted: { clients: readonly Pick<Client, 'id' | 'utr' | 'archived'>[]; submissions: readonly AcceptedFiling[] } = { clients: [], submissions: [] }): DraftProgress {
+/**
+ * `taxPayable`: box 525 of the return built (or filed) for each period, in
+ * pence, by "clientId/from/to" (tax-payable.ts).
+ */
+export function draftProgressOf(
+  drafts: readonly DraftSummary[],
+  accepted: { clients: readonly Pick<Client, 'id' | 'utr' | 'archived'>[]; submissions: readonly AcceptedFiling[] } = { clients: [], submissions: [] },
+  taxPayable: ReadonlyMap<string, number> = new Map(),
+): DraftProgress {
   const best = new Map<string, { state: 'draft' | 'built'; draftId: string }>();
   for (const d of drafts) {
     if (d.kind !== 'ct600' || d.clientId === null || d.periodFrom === null || d.periodTo === null) continue;
@@ -70,8 +89,10 @@ export function draftProgressOf(drafts: readonly DraftSummary[], accepted: { cli
     const key = `${clientId}/${period.start}/${period.end}`;
     const draft = best.get(key);
     const day = acceptedOn.get(key);
-    if (!day) return draft;
-    return { state: draft?.state ?? 'built', draftId: draft?.draftId ?? null, acceptedOn: day };
+    const tax = taxPayable.get(key);
+    const withTax = tax === undefined ? {} : { taxPayablePence: tax };
+    if (!day) return draft && { ...draft, ...withTax };
+    return { state: draft?.state ?? 'built', draftId: draft?.draftId ?? null, acceptedOn: day, ...withTax };
   };
 }
 

@@ -5,6 +5,7 @@ import type { DraftStore } from '../store/draft-store.js';
 import { createCt600CheckDraftHandler, createCt600BuildDraftHandler } from './ct600-draft-handlers.js';
 import { createCt600BuildHandler, createCt600ValidateHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
 import { createDeadlineListHandler } from './deadline-handlers.js';
+import { lastBuildBytes } from '../store/draft-files.js';
 import type { SubmissionStore } from '../filing/submission-store.js';
 import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
 import { createFileSaveHandler, type FileSaverDeps } from './file-save-handler.js';
@@ -49,7 +50,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'package.buildDraft': createPackageBuildDraftHandler({ engine: deps.packages, drafts: deps.drafts, clock }),
     'drafts.findBuild': createFindBuildHandler(deps.drafts),
     ...createDraftHandlers({ clients: deps.clients, drafts: deps.drafts, fileSaver: deps.fileSaver, openDialog: deps.openDialog, ...(deps.submissions ? { submissions: deps.submissions } : {}) }),
-    'deadlines.list': createDeadlineListHandler({ clients: deps.clients, drafts: deps.drafts, clock, ...(deps.submissions ? { submissions: deps.submissions } : {}) }),
+    'deadlines.list': createDeadlineListHandler({
+      clients: deps.clients,
+      drafts: deps.drafts,
+      builds: { get: (id) => deps.drafts.get(id), bytes: (d) => (d.lastBuild ? lastBuildBytes(deps.drafts, d.id, d.lastBuild.sha256) : Promise.resolve(null)) },
+      clock,
+      ...(deps.submissions ? { submissions: deps.submissions } : {}),
+    }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),

@@ -248,6 +248,16 @@ const clientDetails = z.strictObject({
         end: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
         filedOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable(),
         accepted: z.boolean({ message: 'must be true or false' }),
+        noticeServedOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable().optional(),
+        payments: z
+          .array(
+            z.strictObject({
+              date: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+              amount: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters'),
+            }),
+          )
+          .max(1000, 'must hold at most 1000 payments')
+          .optional(),
       }),
     )
     .max(1000, 'must hold at most 1000 periods')

@@ -44,7 +44,19 @@ const storedClient = z.object({
   createdAt: z.string(),
   changedAt: z.string(),
   // Added with the deadlines: optional, so a book saved before them loads as it is.
-  periods: z.array(z.object({ start: z.string(), end: z.string(), filedOn: z.string().nullable(), accepted: z.boolean() })).optional(),
+  periods: z
+    .array(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        filedOn: z.string().nullable(),
+        accepted: z.boolean(),
+        // Added with late-payment interest: absent from older books, which load as they are.
+        noticeServedOn: z.string().nullable().optional(),
+        payments: z.array(z.object({ date: z.string(), amount: z.string() })).optional(),
+      }),
+    )
+    .optional(),
   instalments: z.enum(['large', 'very-large']).nullable().optional(),
   lateTwiceBefore: z.boolean().optional(),
 });

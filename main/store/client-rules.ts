@@ -28,12 +28,34 @@ export function normaliseClientDetails(details: ClientDetails): ClientDetails {
     // Left out when not sent, so a save of the other details keeps the periods already in the book.
     ...(details.periods !== undefined && {
       periods: [...details.periods]
-        .map((p) => ({ start: p.start.trim(), end: p.end.trim(), filedOn: p.filedOn?.trim() || null, accepted: p.accepted === true }))
+        .map((p) => ({
+          start: p.start.trim(),
+          end: p.end.trim(),
+          filedOn: p.filedOn?.trim() || null,
+          accepted: p.accepted === true,
+          ...(p.noticeServedOn?.trim() && { noticeServedOn: p.noticeServedOn.trim() }),
+          ...(p.payments?.length && {
+            payments: p.payments.map((pay) => ({ date: pay.date.trim(), amount: normalisePaymentAmount(pay.amount) })).sort((a, b) => compareIso(a.date, b.date)),
+          }),
+        }))
         .sort((a, b) => compareIso(a.start, b.start)),
     }),
     ...(details.instalments !== undefined && { instalments: details.instalments }),
     ...(details.lateTwiceBefore !== undefined && { lateTwiceBefore: details.lateTwiceBefore }),
   };
+}
+
+/** Payments recorded against one period: instalments and part payments, never hundreds. */
+export const MAX_PAYMENTS_PER_PERIOD = 50;
+/** Pounds and optional pence, up to the largest amount CT600 money boxes allow (11 digits of pounds). */
+const PAYMENT_AMOUNT = /^\d{1,11}(\.\d{1,2})?$/;
+
+/** "£12,000", "12 000" or "12000.5" as the book keeps it: "12000.50"; other text unchanged for its error. */
+export function normalisePaymentAmount(text: string): string {
+  const bare = text.trim().replace(/^£/, '').replace(/[,\s]/g, '');
+  const m = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(bare);
+  if (!m) return text.trim();
+  return `${m[1]!.replace(/^0+(?=\d)/, '')}.${(m[2] ?? '').padEnd(2, '0')}`;
 }
 
 /** Far more periods than a firm keeps for one company; a longer list was not typed in. */
@@ -71,6 +93,20 @@ export function clientPeriodErrors(periods: readonly ClientPeriod[]): FieldError
       else if (endOk && compareIso(p.filedOn, p.end) <= 0) add('filedOn', `must be after the end of the period (${p.end}): a return is filed once its period has ended`);
     }
     if (p.accepted && p.filedOn === null) add('accepted', 'can only be set once the return is filed: enter the day it was filed');
+    if (p.noticeServedOn != null) {
+      if (!isIsoDate(p.noticeServedOn)) add('noticeServedOn', 'must be a real date written as YYYY-MM-DD, or left empty when the notice was not served late');
+      else if (endOk && compareIso(p.noticeServedOn, p.end) <= 0) add('noticeServedOn', `must be after the end of the period (${p.end}): HMRC serves the notice once the period has ended`);
+    }
+    const payments = p.payments ?? [];
+    if (payments.length > MAX_PAYMENTS_PER_PERIOD) add('payments', `may hold at most ${MAX_PAYMENTS_PER_PERIOD} payments; it has ${payments.length}`);
+    else
+      payments.forEach((pay, k) => {
+        const addPayment = (field: 'date' | 'amount', message: string) => errors.push({ field: `details.periods.${i}.payments.${k}.${field}`, message });
+        if (!isIsoDate(pay.date)) addPayment('date', 'must be a real date written as YYYY-MM-DD: the day HMRC received the payment');
+        else if (startOk && compareIso(pay.date, p.start) < 0) addPayment('date', `must not be before the start of the period (${p.start})`);
+        if (!PAYMENT_AMOUNT.test(pay.amount)) addPayment('amount', 'must be an amount in pounds with at most 2 decimal places, for example 12000.00');
+        else if (Number(pay.amount) <= 0) addPayment('amount', 'must be more than £0');
+      });
   });
   return errors;
 }

@@ -40,6 +40,22 @@ async function dataFolder(): Promise<string> {
 }
 
 describe('cli deadlines', () => {
+  it('charges the late-filing penalty in force for each return’s filing date, either side of 1 April 2026', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-cli-'));
+    const file = join(dir, 'clients.csv');
+    await writeFile(file, 'name,utr,periodStart,periodEnd\r\nApril Ltd,1111111111,2024-05-01,2025-04-30\r\nMarch Ltd,2222222222,2024-04-01,2025-03-31\r\n');
+    const io = capture();
+    expect(await runDeadlinesCommand(['--csv', file, '--today', '2026-11-28', '--json'], io, environment)).toBe(0);
+    const byName = Object.fromEntries(lines(io.stdout).map((o) => [o.name, o]));
+    // Ending 30 April 2025: filing date 30 April 2026, on or after 1 April 2026; on 28 November 2026 it is
+    // more than 3 months late: £200 + £200 = £400; and from 1 November 2026 (18 months after the period ended)
+    // 10% of the tax unpaid.
+    expect(byName['April Ltd']).toMatchObject({ filingDue: '2026-04-30', penalty: { flatPounds: 400, percentOfUnpaidTax: 10 } });
+    // Ending 31 March 2025: filing date 31 March 2026 keeps the old amounts: £100 + £100 = £200, and 18 months
+    // after the period ended (1 October 2026 on) 10% of the tax unpaid.
+    expect(byName['March Ltd']).toMatchObject({ filingDue: '2026-03-31', penalty: { flatPounds: 200, percentOfUnpaidTax: 10 } });
+  });
+
   it('prints one JSON object per accounting period of the data folder’s client book, with ISO dates, state and days left', async () => {
     const dir = await dataFolder();
     const io = capture();
@@ -51,7 +67,10 @@ describe('cli deadlines', () => {
       ['Long Ltd', '3333333333', '2026-01-01', '2026-06-30', '2027-06-30', '2027-04-01', 'not-started', 218],
       ['Filed Ltd', '2222222222', '2024-04-01', '2025-03-31', '2026-03-31', '2026-01-01', 'accepted', -238],
     ]);
-    expect(lines(io.stdout)[0]!.penalty).toEqual({ flatPounds: 200, percentOfUnpaidTax: 0 });
+    // Due 30 June 2026, under the 2026 amounts, and more than 3 months late: £200 + £200.
+    expect(lines(io.stdout)[0]!.penalty).toEqual({ flatPounds: 400, percentOfUnpaidTax: 0 });
+    // No return built: no tax known, so no interest.
+    expect(lines(io.stdout)[0]).toMatchObject({ taxPayable: null, interestSoFar: null, interestRate: null, paidOn: null, noticeServedOn: null });
     // Read only: nothing was added to or moved in the data folder.
     expect(await readdir(dir)).toEqual(['clients.json']);
   });
