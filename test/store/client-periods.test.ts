@@ -52,6 +52,20 @@ describe('the client book knows periods', () => {
     expect(again!.instalments).toBe('large');
   });
 
+  it('keeps a notice served late and the payments made, amounts in pounds and pence, and a book without them loads as it was', async () => {
+    const { dataDir, book: clients } = await book();
+    const saved = await clients.save(undefined, details({
+      periods: [{ ...period('2024-04-01', '2025-03-31'), noticeServedOn: ' 2026-02-01 ', payments: [{ date: '2026-03-01', amount: '£2,000' }, { date: '2026-01-10', amount: '10000.5' }] }],
+    }));
+    const again = await new ClientBook({ dataDir, log: () => undefined }).get(saved.id);
+    expect(again!.periods).toEqual([
+      { ...period('2024-04-01', '2025-03-31'), noticeServedOn: '2026-02-01', payments: [{ date: '2026-01-10', amount: '10000.50' }, { date: '2026-03-01', amount: '2000.00' }] },
+    ]);
+    // A period saved before payments were recorded has neither field.
+    const plain = await clients.save(undefined, details({ periods: [period('2024-04-01', '2025-03-31')] }));
+    expect(plain.periods).toEqual([period('2024-04-01', '2025-03-31')]);
+  });
+
   it('keeps the periods when the other details are saved without them', async () => {
     const { book: clients } = await book();
     const saved = await clients.save(undefined, details({ periods: [period('2024-04-01', '2025-03-31')] }));
@@ -66,6 +80,11 @@ describe('the client book knows periods', () => {
     [[period('2024-04-01', '2025-03-31'), period('2025-03-31', '2026-03-31')], 'details.periods.1.start', 'overlaps the period 2024-04-01 to 2025-03-31: periods may not share a day'],
     [[period('2024-04-01', '2025-03-31', '2025-03-31')], 'details.periods.0.filedOn', 'must be after the end of the period (2025-03-31): a return is filed once its period has ended'],
     [[period('2024-04-01', '2025-03-31', null, true)], 'details.periods.0.accepted', 'can only be set once the return is filed: enter the day it was filed'],
+    [[{ ...period('2024-04-01', '2025-03-31'), noticeServedOn: '2025-03-01' }], 'details.periods.0.noticeServedOn', 'must be after the end of the period (2025-03-31): HMRC serves the notice once the period has ended'],
+    [[{ ...period('2024-04-01', '2025-03-31'), noticeServedOn: '2025-13-01' }], 'details.periods.0.noticeServedOn', 'must be a real date written as YYYY-MM-DD, or left empty when the notice was not served late'],
+    [[{ ...period('2024-04-01', '2025-03-31'), payments: [{ date: '2026-01-01', amount: 'twelve' }] }], 'details.periods.0.payments.0.amount', 'must be an amount in pounds with at most 2 decimal places, for example 12000.00'],
+    [[{ ...period('2024-04-01', '2025-03-31'), payments: [{ date: '2026-01-01', amount: '0' }] }], 'details.periods.0.payments.0.amount', 'must be more than £0'],
+    [[{ ...period('2024-04-01', '2025-03-31'), payments: [{ date: '2024-03-01', amount: '10' }] }], 'details.periods.0.payments.0.date', 'must not be before the start of the period (2024-04-01)'],
   ])('refuses periods that break a rule, naming the period and field, and saves nothing (%#)', async (periods, field, message) => {
     const { dataDir, book: clients } = await book();
     const saved = await clients.save(undefined, details({ periods: [period('2023-04-01', '2024-03-31')] }));
