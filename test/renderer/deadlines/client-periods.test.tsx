@@ -68,4 +68,27 @@ describe('a client’s periods', () => {
     expect(within(summary).getByRole('link', { name: words })).toBeInTheDocument();
     expect(within(panel).getAllByText(words).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('records a notice served late and a payment against a period, and names a payment main refuses', async () => {
+    const main = renderClients(() => ({ ok: false, error: { code: 'invalid', message: 'The client details are not valid.', errors: [{ field: 'details.periods.0.payments.0.date', message: 'must not be before the start of the period (2024-04-01)' }] } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Periods and deadlines of Acme Widgets Ltd' }));
+    const panel = screen.getByRole('region', { name: 'Periods and deadlines: Acme Widgets Ltd' });
+    const first = within(panel).getByRole('group', { name: 'Period 1' });
+    typeDate(first, 'Notice to deliver served late on', ['1', '3', '2026']);
+    fireEvent.click(within(first).getByRole('button', { name: 'Record a payment for period 1' }));
+    const payment = within(panel).getByRole('group', { name: 'Period 1, payment 1' });
+    typeDate(payment, 'Paid on', ['11', '10', '2026']);
+    const amount = within(payment).getByLabelText('Amount paid');
+    fireEvent.change(amount, { target: { value: '£12,000' } });
+    fireEvent.blur(amount);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save periods' }));
+    await waitFor(() => expect(main.called('clients.save')).toHaveLength(1));
+    expect((main.called('clients.save')[0] as ClientSaveRequest).details.periods).toEqual([
+      { start: '2024-04-01', end: '2025-03-31', filedOn: null, accepted: false, noticeServedOn: '2026-03-01', payments: [{ date: '2026-10-11', amount: '12000.00' }] },
+    ]);
+    const words = 'Period 1, payment 1 date: Must not be before the start of the period (2024-04-01)';
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: words })).toBeInTheDocument();
+    expect(within(panel).getAllByText(words).length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -18,7 +18,8 @@ const clients: DeadlineClientInput[] = [
   { id: 'soon', name: 'Soon Ltd', utr: '', usualPeriodEnd: '', periods: [{ start: '2025-01-01', end: '2025-12-31' }] },
   { id: 'filed', name: 'Filed Ltd', utr: '', usualPeriodEnd: '', periods: [{ start: '2024-04-01', end: '2025-03-31', filedOn: '2026-02-01', accepted: true }] },
 ];
-const rows = deadlineRows(clients, (id) => (id === 'soon' ? { state: 'draft', draftId: 'd-soon' } : undefined), { today, alwaysOverdue: true });
+// Soon Ltd's return was built once with £8,000.00 in box 525.
+const rows = deadlineRows(clients, (id) => (id === 'soon' ? { state: 'draft', draftId: 'd-soon', taxPayablePence: 800_000 } : undefined), { today, alwaysOverdue: true });
 
 let restoreLayout: () => void;
 beforeAll(() => {
@@ -45,9 +46,12 @@ describe('the Deadlines screen', () => {
     expect(late).toHaveTextContent('Late Ltd');
     expect(late).toHaveTextContent('147 days late');
     expect(late).toHaveTextContent('Return due 30 June 2026');
-    expect(late).toHaveTextContent('Penalty £200');
+    // Due 30 June 2026 (the 2026 amounts) and more than 3 months late: £200 + £200.
+    expect(late).toHaveTextContent('Penalty £400');
     expect(within(late!).getByRole('button', { name: 'Start the return: Late Ltd, period ending 30 June 2025' })).toBeInTheDocument();
     expect(soon).toHaveTextContent('37 days left');
+    // Tax due 1 October 2026; 2 October – 24 November: 54 days × £8,000 × 7.75% / 365 = 91.7260… → £91.73
+    expect(soon).toHaveTextContent('Interest so far £91.73 at 7.75% on tax of £8,000.00');
     expect(within(soon!).getByRole('button', { name: /^Continue/ })).toBeInTheDocument();
     expect(filed).toHaveTextContent('Filed 1 February 2026');
     const nav = screen.getByRole('navigation', { name: 'Sections' });

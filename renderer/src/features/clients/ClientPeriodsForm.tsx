@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Client, ClientDetails, FieldError } from '../../../../preload/contract.js';
 import { DateInput } from '../../components/DateInput.js';
 import { ErrorSummary } from '../../components/ErrorSummary.js';
-import { emptyPeriod, periodErrorText, periodFieldId, periodsFormOf, periodsOf, type PeriodsFormValues, type PeriodValues } from './client-periods-form.js';
+import { MoneyInput } from '../../components/MoneyInput.js';
+import { emptyPayment, emptyPeriod, fieldIdOfError, paymentFieldId, periodErrorText, periodFieldId, periodsFormOf, periodsOf, type PaymentValues, type PeriodsFormValues, type PeriodValues } from './client-periods-form.js';
 
 interface ClientPeriodsFormProps {
   client: Client;
@@ -25,16 +26,15 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const idOf = (error: FieldError) => {
-    const m = /^details\.periods\.(\d+)\.(\w+)$/.exec(error.field);
-    return m ? periodFieldId(base, Number(m[1]), m[2] as 'start') : `${base}-add`;
-  };
+  const idOf = (error: FieldError) => fieldIdOfError(base, error.field) ?? `${base}-add`;
   const errorFor = (index: number, field: string) => {
     const e = errors.find((x) => x.field === `details.periods.${index}.${field}`);
     return e ? periodErrorText(e) : undefined;
   };
   const change = (index: number, patch: Partial<PeriodValues>) =>
     setValues((v) => ({ ...v, periods: v.periods.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+  const changePayment = (index: number, k: number, patch: Partial<PaymentValues>) =>
+    setValues((v) => ({ ...v, periods: v.periods.map((p, i) => (i === index ? { ...p, payments: p.payments.map((pay, j) => (j === k ? { ...pay, ...patch } : pay)) } : p)) }));
 
   const save = async () => {
     const { periods, errors: own } = periodsOf(values);
@@ -100,6 +100,39 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               <label htmlFor={periodFieldId(base, i, 'accepted')}>HMRC accepted the return</label>
             </div>
             {errorFor(i, 'accepted') && <p className="field__error">{errorFor(i, 'accepted')}</p>}
+            <DateInput
+              id={periodFieldId(base, i, 'noticeServedOn')}
+              label="Notice to deliver served late on"
+              hint="Only when HMRC served its notice to deliver the return late: the return is then due 3 months after (FA 1998 Sch 18 para 14). Leave empty otherwise."
+              value={p.noticeServedOn}
+              onChange={(noticeServedOn) => change(i, { noticeServedOn })}
+              error={errorFor(i, 'noticeServedOn')}
+            />
+            {p.payments.map((pay, k) => (
+              <fieldset key={k} className="fieldset">
+                <legend>
+                  Period {i + 1}, payment {k + 1}
+                </legend>
+                <DateInput
+                  id={paymentFieldId(base, i, k, 'date')}
+                  label="Paid on"
+                  hint="The day HMRC received it: interest stops from the next day."
+                  value={pay.date}
+                  onChange={(date) => changePayment(i, k, { date })}
+                  error={errorFor(i, `payments.${k}.date`)}
+                />
+                <MoneyInput id={paymentFieldId(base, i, k, 'amount')} label="Amount paid" kind="pence" value={pay.amount} onChange={(amount) => changePayment(i, k, { amount })} error={errorFor(i, `payments.${k}.amount`)} />
+                <button type="button" className="button button--small button--danger" onClick={() => change(i, { payments: p.payments.filter((_, j) => j !== k) })}>
+                  Remove payment {k + 1} of period {i + 1}
+                </button>
+              </fieldset>
+            ))}
+            {errorFor(i, 'payments') && <p className="field__error">{errorFor(i, 'payments')}</p>}
+            <div className="button-row">
+              <button id={`${base}-period-${i}-add-payment`} type="button" className="button button--small" onClick={() => change(i, { payments: [...p.payments, emptyPayment()] })}>
+                Record a payment for period {i + 1}
+              </button>
+            </div>
             <button type="button" className="button button--small button--danger" onClick={() => setValues((v) => ({ ...v, periods: v.periods.filter((_, j) => j !== i) }))}>
               Remove period {i + 1}
             </button>
@@ -126,7 +159,7 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               const lateTwiceBefore = e.currentTarget.checked;
               setValues((v) => ({ ...v, lateTwiceBefore }));
             }} />
-          <label htmlFor={`${base}-late`}>The two returns before the first period here were filed late (a third late return is £500, not £100)</label>
+          <label htmlFor={`${base}-late`}>The two returns before the first period here were filed late (a third late return in a row pays £1,000 instead of £200, or £500 instead of £100 when due before 1 April 2026)</label>
         </div>
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -9,11 +9,20 @@ import type { DateParts } from '../../components/DateInput.js';
 import { formatDate } from '../../../../main/engine/ct600/period.js';
 import { calendarDateOf, dateTextOf } from '../ct600/form.js';
 
+export interface PaymentValues {
+  date: DateParts;
+  /** As the money box keeps it: "12000.00" once the box is left. */
+  amount: string;
+}
+
 export interface PeriodValues {
   start: DateParts;
   end: DateParts;
   filedOn: DateParts;
   accepted: boolean;
+  /** The day HMRC served its notice to deliver the return, when late; blank when not. */
+  noticeServedOn: DateParts;
+  payments: PaymentValues[];
 }
 
 export interface PeriodsFormValues {
@@ -24,11 +33,20 @@ export interface PeriodsFormValues {
 
 const partsOf = (iso: string | null): DateParts => (iso ? dateTextOf(iso) : { day: '', month: '', year: '' });
 
-export const emptyPeriod = (): PeriodValues => ({ start: partsOf(null), end: partsOf(null), filedOn: partsOf(null), accepted: false });
+export const emptyPeriod = (): PeriodValues => ({ start: partsOf(null), end: partsOf(null), filedOn: partsOf(null), accepted: false, noticeServedOn: partsOf(null), payments: [] });
+
+export const emptyPayment = (): PaymentValues => ({ date: partsOf(null), amount: '' });
 
 export function periodsFormOf(client: Client): PeriodsFormValues {
   return {
-    periods: (client.periods ?? []).map((p) => ({ start: partsOf(p.start), end: partsOf(p.end), filedOn: partsOf(p.filedOn), accepted: p.accepted })),
+    periods: (client.periods ?? []).map((p) => ({
+      start: partsOf(p.start),
+      end: partsOf(p.end),
+      filedOn: partsOf(p.filedOn),
+      accepted: p.accepted,
+      noticeServedOn: partsOf(p.noticeServedOn ?? null),
+      payments: (p.payments ?? []).map((pay) => ({ date: partsOf(pay.date), amount: pay.amount })),
+    })),
     instalments: client.instalments ?? '',
     lateTwiceBefore: client.lateTwiceBefore === true,
   };
@@ -45,6 +63,19 @@ function isoOf(p: DateParts): string | null {
 /** The id of one date field of one period, as the panel and the error summary use it. */
 export const periodFieldId = (base: string, index: number, field: keyof ClientPeriod) => `${base}-period-${index}-${field}`;
 
+/** The id of one field of one payment of one period. */
+export const paymentFieldId = (base: string, index: number, payment: number, field: 'date' | 'amount') => `${base}-period-${index}-payment-${payment}-${field}`;
+
+/** The field id an error names (details.periods.<n>.<field> or details.periods.<n>.payments.<k>.<field>), or null. */
+export function fieldIdOfError(base: string, field: string): string | null {
+  const payment = /^details\.periods\.(\d+)\.payments\.(\d+)\.(date|amount)$/.exec(field);
+  if (payment) return paymentFieldId(base, Number(payment[1]), Number(payment[2]), payment[3] as 'date' | 'amount');
+  const period = /^details\.periods\.(\d+)\.(\w+)$/.exec(field);
+  if (period && period[2] !== 'payments') return periodFieldId(base, Number(period[1]), period[2] as keyof ClientPeriod);
+  if (period) return `${base}-period-${period[1]}-add-payment`;
+  return null;
+}
+
 /** Periods to send, and the problems the panel can see itself, with fields named as main names them (details.periods.<n>.<field>). */
 export function periodsOf(values: PeriodsFormValues): { periods: ClientPeriod[]; errors: FieldError[] } {
   const errors: FieldError[] = [];
@@ -57,16 +88,27 @@ export function periodsOf(values: PeriodsFormValues): { periods: ClientPeriod[];
     if (!start) add('start', 'Enter the first day of the period as a real date, for example 1 4 2025');
     if (!end) add('end', 'Enter the last day of the period as a real date, for example 31 3 2026');
     if (!blank(p.filedOn) && !filedOn) add('filedOn', 'Enter the day the return was filed as a real date, or leave it empty while it is not filed');
-    periods.push({ start: start ?? '', end: end ?? '', filedOn, accepted: p.accepted });
+    const noticeServedOn = blank(p.noticeServedOn) ? null : isoOf(p.noticeServedOn);
+    if (!blank(p.noticeServedOn) && !noticeServedOn) add('noticeServedOn', 'Enter the day the notice was served as a real date, or leave it empty when it was not served late');
+    const payments = p.payments.map((pay, k) => {
+      const addPayment = (field: 'date' | 'amount', message: string) => errors.push({ field: `details.periods.${i}.payments.${k}.${field}`, message });
+      const date = isoOf(pay.date);
+      if (!date) addPayment('date', 'Enter the day HMRC received the payment as a real date, for example 1 10 2026');
+      if (!pay.amount.trim()) addPayment('amount', 'Enter the amount paid, for example 12,000.00');
+      return { date: date ?? '', amount: pay.amount.trim() };
+    });
+    periods.push({ start: start ?? '', end: end ?? '', filedOn, accepted: p.accepted, ...(noticeServedOn && { noticeServedOn }), ...(payments.length > 0 && { payments }) });
   });
   return { periods, errors };
 }
 
 /** "Period 2: must not be before …" for a field error from main or the panel. */
 export function periodErrorText(error: FieldError): string {
+  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  const payment = /^details\.periods\.(\d+)\.payments\.(\d+)\.(date|amount)$/.exec(error.field);
+  if (payment) return `Period ${Number(payment[1]) + 1}, payment ${Number(payment[2]) + 1} ${payment[3] === 'date' ? 'date' : 'amount'}: ${message}`;
   const match = /^details\.periods\.(\d+)\.(\w+)$/.exec(error.field);
   if (!match) return error.message;
-  const words: Record<string, string> = { start: 'start', end: 'end', filedOn: 'day filed', accepted: 'accepted' };
-  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  const words: Record<string, string> = { start: 'start', end: 'end', filedOn: 'day filed', accepted: 'accepted', noticeServedOn: 'notice to deliver served', payments: 'payments' };
   return `Period ${Number(match[1]) + 1}, ${words[match[2]!] ?? match[2]}: ${message}`;
 }

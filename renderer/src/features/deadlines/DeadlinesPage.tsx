@@ -9,14 +9,14 @@ import { useStore } from 'zustand';
 import { settle } from '../frame/bridge-call.js';
 import { useNotices } from '../frame/notices.js';
 import { ukDate } from '../../format/index.js';
-import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, type DeadlineFilter, type WorkState } from './deadline-view.js';
+import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
 import './deadlines.css';
 
 const HEADING_HEIGHT = 40;
 /** One collator for the client filter: localeCompare with a locale builds one per comparison, slow for a thousand clients. */
 const byName = new Intl.Collator('en-GB', { sensitivity: 'base' });
-const ROW_HEIGHT = 84;
+const ROW_HEIGHT = 104;
 
 /**
  * The firm's year at a glance: every client's accounting periods, overdue
@@ -180,6 +180,7 @@ export function DeadlinesPage() {
                   const row = item.row;
                   const step = nextStep(row);
                   const penalty = penaltyWords(row);
+                  const tax = taxWords(row);
                   return (
                     <li
                       key={v.key}
@@ -205,6 +206,8 @@ export function DeadlinesPage() {
                         {row.utr && <span>UTR {row.utr}</span>}
                         {penalty && <span className="deadline-row__penalty">{penalty}</span>}
                         {!penalty && row.nextPenalty && row.group === 'soon' && <span>{row.nextPenalty.description} penalty from {ukDate(row.nextPenalty.from)}</span>}
+                        {row.noticeServedOn && <span>Notice to deliver served {ukDate(row.noticeServedOn)}</span>}
+                        {tax && <span className={row.paidOn ? 'deadline-row__paid' : 'deadline-row__interest'}>{tax}</span>}
                       </p>
                       <div className="deadline-row__actions">
                         {step ? (

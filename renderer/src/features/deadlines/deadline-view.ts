@@ -4,7 +4,7 @@
  * the next step. Pure, so the screen's tests and the benchmark use it as is.
  */
 import type { DeadlineRow } from '../../../../preload/contract.js';
-import { formatWholePounds, ukDate } from '../../format/index.js';
+import { formatMoney, formatRate, formatWholePounds, ukDate } from '../../format/index.js';
 
 export type WorkState = DeadlineRow['state'];
 export type Group = DeadlineRow['group'];
@@ -81,6 +81,25 @@ export function penaltyWords(row: DeadlineRow): string {
   if (row.penalty.flat > 0) parts.push(formatWholePounds(row.penalty.flat));
   if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of the tax unpaid`);
   return parts.length === 0 ? '' : `Penalty ${parts.join(' + ')}`;
+}
+
+/**
+ * The tax side of a row: "Paid 11 October 2026", and the late-payment interest
+ * so far on box 525 with the rate in force ("Interest so far £147.78 at
+ * 7.75% on tax of £12,000.00"); '' when no tax is known and nothing is paid.
+ */
+export function taxWords(row: DeadlineRow): string {
+  const parts: string[] = [];
+  if (row.paidOn) parts.push(`Paid ${ukDate(row.paidOn)}`);
+  const interest = row.interest;
+  if (interest && row.taxPayablePence !== null) {
+    const tax = formatMoney(row.taxPayablePence, 'pence');
+    if (interest.rateBasisPoints !== null) {
+      const rate = formatRate((interest.rateBasisPoints / 100).toFixed(2));
+      parts.push(`${row.paidOn ? 'Interest' : 'Interest so far'} ${formatMoney(interest.pence, 'pence')} at ${rate} on tax of ${tax}`);
+    } else if (!row.paidOn) parts.push(`Tax ${tax} (box 525)`);
+  }
+  return parts.join(' · ');
 }
 
 export type NextStep = { action: 'start' | 'continue' | 'file'; label: string } | null;
