@@ -2,8 +2,10 @@
  * End to end: the Deadlines screen in the built renderer in Debian's
  * Chromium, over the real IPC handlers, client book and drafts folder, with
  * main's clock on 24 November 2026. Clients with returns overdue, due soon,
- * due later and filed; the list in its order with its days and penalties; the
- * calendar export parsed by ical.js and compared with the list on screen.
+ * due later and filed; the list in its order with its days and penalties (the
+ * amounts in force for each filing date), the late-payment interest so far on
+ * a built return's box 525 and a period marked paid; the calendar export
+ * parsed by ical.js and compared with the list on screen.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
+import { recordBuild, sha256Of } from '../../main/store/draft-files.js';
 import type { ClientDetails } from '../../preload/contract.js';
 import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
 
@@ -42,11 +45,24 @@ beforeAll(async () => {
     periods: [period('2022-07-01', '2023-06-30', '2024-08-01'), period('2023-07-01', '2024-06-30', '2025-07-15'), period('2024-07-01', '2025-06-30')],
   });
   const soon = await clients.save(undefined, { ...base, companyName: 'Soon Trading Ltd', utr: '2222222222', periods: [period('2025-01-01', '2025-12-31')] });
-  await clients.save(undefined, { ...base, companyName: 'Filed Early Ltd', periods: [period('2024-04-01', '2025-03-31', '2026-02-01', true)] });
+  await clients.save(undefined, {
+    ...base,
+    companyName: 'Filed Early Ltd',
+    periods: [{ ...period('2024-04-01', '2025-03-31', '2026-02-01', true), payments: [{ date: '2025-12-15', amount: '5000.00' }] }],
+  });
   await clients.save(undefined, { ...base, companyName: 'Usual End Ltd', periodEnd: '03-31' });
   await clients.save(undefined, { ...base, companyName: 'Large Group plc', instalments: 'large', periods: [period('2026-01-01', '2026-12-31')] });
   const draft = await drafts.create({ kind: 'ct600', clientId: soon.id, title: 'Soon Trading Ltd', form: {} });
   await drafts.save({ id: draft.id, clientId: soon.id, title: 'Soon Trading Ltd', periodFrom: '2025-01-01', periodTo: '2025-12-31', form: { values: { companyName: 'Soon Trading Ltd' } } });
+  // Built once with £12,000.00 in box 525 (and changed since, so still a draft): interest runs on that figure.
+  const xml = new TextEncoder().encode(
+    '<?xml version="1.0" encoding="UTF-8"?><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body><IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/CT/5"><CompanyTaxReturn ReturnType="new"><CalculationOfTaxOutstandingOrOverpaid><TaxChargeable>12000.00</TaxChargeable><TaxPayable>12000.00</TaxPayable></CalculationOfTaxOutstandingOrOverpaid></CompanyTaxReturn></IRenvelope></Body></GovTalkMessage>',
+  );
+  await recordBuild(drafts, draft.id, {
+    xml,
+    build: { builtAt: '2026-09-01T10:00:00.000Z', answeredBy: 'engine', fingerprint: '0'.repeat(64), fileName: 'Soon Trading Ltd.xml', size: xml.length, sha256: sha256Of(xml) },
+    validation: { validatedAt: '2026-09-01T10:00:01.000Z', answeredBy: 'engine', result: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } },
+  });
   registerHandlers(
     h.ipc,
     createHandlers({
@@ -127,11 +143,16 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     ]);
     expect(rows[0]!.facts).toContain('Return due 30 June 2026');
     expect(rows[0]!.facts).toContain('Tax due 1 April 2026');
-    expect(rows[0]!.facts).toContain('Penalty £200');
-    // Third return in a row delivered late: £500 each instead of £100.
-    expect(rows[1]!.facts).toContain('Penalty £1,000');
-    // Filed 32 days late, before the run of late returns: £100.
+    // Due 30 June 2026, after 1 April 2026: £200, and another £200 once more than 3 months late.
+    expect(rows[0]!.facts).toContain('Penalty £400');
+    // Third return in a row delivered late, due 30 June 2026: £1,000 each.
+    expect(rows[1]!.facts).toContain('Penalty £2,000');
+    // Filed 32 days late, due 30 June 2024 before the run of late returns: £100.
     expect(rows[6]!.facts).toContain('Penalty £100');
+    // Box 525 £12,000.00, tax due 1 October 2026: 2 October – 24 November, 54 days × 12,000 × 7.75% / 365 = 137.5890… → £137.59
+    expect(rows[2]!.facts).toContain('Interest so far £137.59 at 7.75% on tax of £12,000.00');
+    // A payment recorded, the tax not known: the row says when it was paid.
+    expect(rows[8]!.facts).toContain('Paid 15 December 2025');
     expect(rows[4]!.facts).toContain('Instalments (large company) 14 July 2026, 14 October 2026, 14 January 2027, 14 April 2027');
     await expect.poll(() => page.getByRole('button', { name: /^Continue: Soon Trading Ltd/ }).count()).toBe(1);
     await screenshot(page, 'deadlines-overview');
@@ -151,8 +172,9 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await page.getByRole('button', { name: 'Export CSV…' }).click();
     await page.getByText(/^Saved Deadlines 24 November 2026\.csv/).waitFor();
     const csv = (await readFile(join(saveDir, 'Deadlines 24 November 2026.csv'), 'utf8')).split('\r\n');
-    expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax');
-    expect(csv[1]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,200,0');
+    expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate');
+    expect(csv[1]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,');
+    expect(csv[3]).toBe('Soon Trading Ltd,2222222222,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,draft,37,,0,0,,12000.00,,137.59,7.75');
     expect(current.problems).toEqual([]);
   });
 
