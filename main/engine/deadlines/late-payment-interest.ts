@@ -25,8 +25,9 @@ export interface InterestRateChange {
  * change ("HMRC interest rates for late payments will be revised…"). The day
  * is that for non-quarterly instalment payments, which is later than the
  * instalment payers' day; gov.uk corrected January 2022's from 4 to 7
- * January. Checked up to 28 November 2026: the last change found is 9
- * January 2026.
+ * January. Checked up to 28 November 2026: the last change found in HMRC's
+ * announcements is 9 January 2026. (A third-party calculator lists 8% from
+ * 24 November 2026; no HMRC announcement of it was found, so it is not here.)
  */
 export const LATE_PAYMENT_INTEREST_RATES: readonly InterestRateChange[] = [
   { from: '2009-09-29', basisPoints: 300 }, // Bank Rate 0.5%
