@@ -8,7 +8,7 @@
  * Quarterly instalment payers are charged at a different rate (Bank Rate +
  * 1%) from each instalment date; they are not worked out here.
  */
-import { addDays, compareIso, dayNumber, fromDayNumber, type IsoDate } from './calendar.js';
+import { compareIso, dayNumber, type IsoDate } from './calendar.js';
 
 export interface InterestRateChange {
   /** The first day the rate applies. */
@@ -92,28 +92,34 @@ const YEAR_DAYS = 365n;
  * one day late carries one day's interest.
  */
 export function lateInterest(taxPence: number, paymentDue: IsoDate, payments: readonly TaxPayment[], to: IsoDate, rates: readonly InterestRateChange[] = LATE_PAYMENT_INTEREST_RATES): LateInterest {
-  const paid = [...payments].sort((a, b) => compareIso(a.date, b.date));
+  const paid = [...payments].sort((a, b) => compareIso(a.date, b.date)).map((p) => ({ from: dayNumber(p.date) + 1, pence: p.pence }));
+  const changes = rates.map((r) => dayNumber(r.from));
+  const first = dayNumber(paymentDue) + 1;
+  const last = dayNumber(to);
   let unpaid = taxPence;
   let next = 0;
   // Payments made on or before the payment date leave only the rest unpaid.
-  while (next < paid.length && compareIso(paid[next]!.date, paymentDue) <= 0) unpaid -= paid[next++]!.pence;
-  let sum = 0n; // pence × basis points, over 10,000 × 365
+  while (next < paid.length && paid[next]!.from <= first) unpaid -= paid[next++]!.pence;
+  let rateIndex = 0;
+  while (rateIndex + 1 < changes.length && changes[rateIndex + 1]! <= first) rateIndex++;
+  let sum = 0n; // pence × basis points × days, over 10,000 × 365
   let days = 0;
   let lastRate: number | null = null;
-  const first = dayNumber(addDays(paymentDue, 1));
-  const last = dayNumber(to);
-  let rateIndex = 0;
-  for (let day = first; day <= last && unpaid > 0; day++) {
-    const iso = fromDayNumber(day);
-    while (rateIndex + 1 < rates.length && compareIso(rates[rateIndex + 1]!.from, iso) <= 0) rateIndex++;
-    const rate = compareIso(rates[rateIndex]!.from, iso) <= 0 ? rates[rateIndex]!.basisPoints : rates[0]!.basisPoints;
-    sum += BigInt(unpaid) * BigInt(rate);
-    days++;
+  // Stretches of days with the same unpaid tax and the same rate: a payment counts from the day after it.
+  for (let day = first; day <= last && unpaid > 0; ) {
+    const rate = rates[rateIndex]!.basisPoints;
+    let end = last + 1;
+    if (rateIndex + 1 < changes.length && changes[rateIndex + 1]! < end) end = changes[rateIndex + 1]!;
+    if (next < paid.length && paid[next]!.from < end) end = paid[next]!.from;
+    const length = end - day;
+    sum += BigInt(unpaid) * BigInt(rate) * BigInt(length);
+    days += length;
     lastRate = rate;
-    // A payment on this day counts from tomorrow.
-    while (next < paid.length && paid[next]!.date === iso) unpaid -= paid[next++]!.pence;
+    day = end;
+    while (next < paid.length && paid[next]!.from <= day) unpaid -= paid[next++]!.pence;
+    while (rateIndex + 1 < changes.length && changes[rateIndex + 1]! <= day) rateIndex++;
   }
-  while (next < paid.length && compareIso(paid[next]!.date, to) <= 0) unpaid -= paid[next++]!.pence;
+  while (next < paid.length && paid[next]!.from <= last + 1) unpaid -= paid[next++]!.pence;
   const denominator = 10_000n * YEAR_DAYS;
   const pence = Number((sum * 2n + denominator) / (denominator * 2n));
   return { pence, rateBasisPoints: lastRate, days, unpaidPence: Math.max(0, unpaid) };
