@@ -155,7 +155,7 @@ export interface ClientDetails {
   periods?: ClientPeriod[];
   /** Pays corporation tax by quarterly instalments as a large or very large company; null or absent: does not. */
   instalments?: 'large' | 'very-large' | null;
-  /** The two returns before the first period in the book were delivered late, so a third late one is £500. */
+  /** The two returns before the first period in the book were delivered late, so a third late one pays the larger penalties (£1,000, or £500 when due before 1 April 2026). */
   lateTwiceBefore?: boolean;
 }
 

@@ -37,7 +37,7 @@ export interface DeadlineClientInput {
   /** Usual period end "MM-DD", or ''. */
   usualPeriodEnd: string;
   instalments?: InstalmentSize | null;
-  /** The two returns before the first period in the book were delivered late (for the £500 rule). */
+  /** The two returns before the first period in the book were delivered late (for the third-late-return-in-a-row amounts). */
   lateTwiceBefore?: boolean;
   periods: readonly DeadlinePeriodInput[];
 }
