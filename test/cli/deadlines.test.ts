@@ -7,6 +7,8 @@ import { CliUsageError, type CliIo } from '../../main/cli/io.js';
 import { appDataFolder } from '../../main/cli/app-data-folder.js';
 import { makeFifo, releaseFifos, within } from '../helpers/hostile-files.js';
 import { runCli } from './run-cli.js';
+import { DraftStore } from '../../main/store/draft-store.js';
+import { recordBuild, sha256Of } from '../../main/store/draft-files.js';
 
 function capture(): CliIo & { stdout: string; stderr: string } {
   const io = {
@@ -73,6 +75,40 @@ describe('cli deadlines', () => {
     expect(lines(io.stdout)[0]).toMatchObject({ taxPayable: null, interestSoFar: null, interestRate: null, paidOn: null, noticeServedOn: null });
     // Read only: nothing was added to or moved in the data folder.
     expect(await readdir(dir)).toEqual(['clients.json']);
+  });
+
+  it('works out late-payment interest on box 525 of the latest build in the data folder, and stops it at a payment recorded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-cli-'));
+    const client = (id: string, companyName: string, payments: object[]) => ({
+      id, companyName, registrationNumber: '', utr: '', periodEnd: '', serviceClientName: '', serviceClientId: '', archived: false, createdAt: 'x', changedAt: 'x',
+      periods: [{ start: '2025-01-01', end: '2025-12-31', filedOn: '2026-09-30', accepted: true, payments }],
+    });
+    await writeFile(join(dir, 'clients.json'), JSON.stringify({ schemaVersion: 1, clients: [client('o', 'Owing Ltd', []), client('p', 'Paid Ltd', [{ date: '2026-10-11', amount: '12000.00' }])] }));
+    const drafts = new DraftStore({ dataDir: dir, log: () => undefined });
+    await drafts.open();
+    for (const clientId of ['o', 'p']) {
+      const draft = await drafts.create({ kind: 'ct600', clientId, title: clientId, form: {} });
+      await drafts.save({ id: draft.id, clientId, title: clientId, periodFrom: '2025-01-01', periodTo: '2025-12-31', form: { values: {} } });
+      const xml = new TextEncoder().encode(
+        '<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body><IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/CT/5"><CompanyTaxReturn ReturnType="new"><CalculationOfTaxOutstandingOrOverpaid><TaxPayable>12000.00</TaxPayable></CalculationOfTaxOutstandingOrOverpaid></CompanyTaxReturn></IRenvelope></Body></GovTalkMessage>',
+      );
+      await recordBuild(drafts, draft.id, {
+        xml,
+        build: { builtAt: '2026-09-01T10:00:00.000Z', answeredBy: 'engine', fingerprint: '0'.repeat(64), fileName: 'r.xml', size: xml.length, sha256: sha256Of(xml) },
+        validation: { validatedAt: '2026-09-01T10:00:01.000Z', answeredBy: 'engine', result: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } },
+      });
+    }
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--today', '2026-11-28', '--from', '2026-01-01', '--json'], io, environment)).toBe(0);
+    const byName = Object.fromEntries(lines(io.stdout).map((o) => [o.name, o]));
+    // Tax due 1 October 2026. Unpaid: 2 October – 28 November, 58 days × 12,000 × 7.75% / 365 = 147.7808… → 147.78
+    expect(byName['Owing Ltd']).toMatchObject({ paymentDue: '2026-10-01', taxPayable: 12000, paidOn: null, interestSoFar: 147.78, interestRate: 7.75 });
+    // Paid 11 October: 2–11 October, 10 days × 12,000 × 7.75% / 365 = 25.4794… → 25.48
+    expect(byName['Paid Ltd']).toMatchObject({ taxPayable: 12000, paidOn: '2026-10-11', interestSoFar: 25.48, interestRate: 7.75 });
+    const table = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--today', '2026-11-28', '--from', '2026-01-01', '--table'], table, environment)).toBe(0);
+    expect(table.stdout).toContain('£147.78 at 7.75%');
+    expect(table.stdout).toContain('£25.48 at 7.75%, paid 2026-10-11');
   });
 
   it('shows a period accepted from a live return HMRC accepted, found in the data folder’s submissions by UTR', async () => {
