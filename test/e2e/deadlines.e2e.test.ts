@@ -211,4 +211,33 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await checkAccessibility(page, 'deadlines-with-a-draft-started');
     expect(current.problems).toEqual([]);
   });
+
+  it('records a payment in the Periods editor: the row says Paid and the interest stops that day', async () => {
+    current = await h.openApp();
+    const { page } = current;
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Clients/ }).click();
+    await page.getByRole('button', { name: 'Periods and deadlines of Soon Trading Ltd' }).click();
+    const panel = page.getByRole('region', { name: 'Periods and deadlines: Soon Trading Ltd' });
+    await panel.getByRole('button', { name: 'Record a payment for period 1' }).click();
+    const payment = panel.getByRole('group', { name: 'Period 1, payment 1' });
+    const paidOn = payment.getByRole('group', { name: /^Paid on/ });
+    await paidOn.getByLabel('Day').fill('11');
+    await paidOn.getByLabel('Month').fill('10');
+    await paidOn.getByLabel('Year').fill('2026');
+    await payment.getByLabel('Amount paid').fill('12,000');
+    await payment.getByLabel('Amount paid').blur();
+    await screenshot(page, 'deadlines-periods-payment');
+    await panel.getByRole('button', { name: 'Save periods' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
+    await page.getByRole('list', { name: 'Deadlines' }).waitFor();
+    // 2–11 October 2026: 10 days × 12,000 × 7.75% / 365 = 25.4794… → £25.48
+    await expect
+      .poll(async () => (await shownRows(current!)).find((r) => r.name === 'Soon Trading Ltd')?.facts)
+      .toContain('Paid 11 October 2026 · Interest £25.48 at 7.75% on tax of £12,000.00');
+    expect(current.problems).toEqual([]);
+  });
 });
