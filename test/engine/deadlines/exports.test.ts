@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { deadlineRows, deadlinesCsv, deadlinesIcs, type DeadlineClientInput } from '../../../main/engine/deadlines/index.js';
+import { deadlineEvents, deadlineRows, deadlinesCsv, deadlinesIcs, type DeadlineClientInput } from '../../../main/engine/deadlines/index.js';
 
 const today = '2026-11-24';
 const clients: DeadlineClientInput[] = [
@@ -51,6 +51,21 @@ describe('deadline exports', () => {
       { today },
     );
     expect(deadlinesCsv(owing).split('\r\n')[1]).toBe('Owing Ltd,,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,built,37,,0,0,,12000.00,,118.90,7.75');
+  });
+
+  it('the calendar names the late-filing penalty in force for each filing date', () => {
+    const two = deadlineRows(
+      [
+        { id: 'm', name: 'March Ltd', utr: '', usualPeriodEnd: '', periods: [{ start: '2024-04-01', end: '2025-03-31' }] },
+        { id: 'a', name: 'April Ltd', utr: '', usualPeriodEnd: '', periods: [{ start: '2024-05-01', end: '2025-04-30' }] },
+      ],
+      () => undefined,
+      { today },
+    );
+    const filing = Object.fromEntries(deadlineEvents(two).filter((e) => e.uid.endsWith('-filing@filing-desk')).map((e) => [e.summary, e.description]));
+    // Due 31 March 2026: the old £100; due 30 April 2026: £200.
+    expect(filing['Company Tax Return due: March Ltd']).toContain('pays a £100 penalty from the next day');
+    expect(filing['Company Tax Return due: April Ltd']).toContain('pays a £200 penalty from the next day');
   });
 
   it('quotes a name holding a semicolon, which a spreadsheet in a ";" locale would split into a second cell', () => {
