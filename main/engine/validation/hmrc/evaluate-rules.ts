@@ -12,6 +12,9 @@ import xpath from 'xpath';
 import type { Document, Element, Node } from '@xmldom/xmldom';
 import { add, datePart, dayInMonth, difference, monthInYear, seconds, year } from './exslt-dates.js';
 import type { HmrcAssertion, HmrcRuleTable } from './rule-table.js';
+import { installXPathNumbers } from './xpath-numbers.js';
+
+installXPathNumbers();
 
 const EXSLT = { date: 'http://exslt.org/dates-and-times', math: 'http://exslt.org/math' };
 
