@@ -13,6 +13,8 @@ import { irheader } from './ct600-header-model.js';
 import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
 import type { SimpleType } from './simple-types.js';
 import { TAX_LINE_BOXES, type YearBlock } from '../tax-lines.js';
+import { groupAndConsortium } from './ct600c-model.js';
+import { residentialPropertyDeveloperTax } from './ct600n-model.js';
 import { creativeIndustries } from './ct600p-model.js';
 import type { SchemaEdition } from './schema-versions.js';
 
@@ -215,6 +217,12 @@ const SUPPLEMENTARY_PAGES: [string, string][] = [
   ['ResidentialPropertyDeveloperTax', 'CT600N'],
 ];
 
+/** Supplementary pages whose content the structure check knows (the rest are reported as not checked). */
+const CHECKED_PAGES: Record<string, () => ElementDecl> = {
+  GroupAndConsortium: groupAndConsortium,
+  ResidentialPropertyDeveloperTax: residentialPropertyDeveloperTax,
+};
+
 const filenameAttr = (required = false) => attr('Filename', CT.filename, required);
 
 const attachment = (min: number) =>
@@ -287,7 +295,7 @@ const companyTaxReturn = (edition: SchemaEdition): ElementDecl =>
         ...optionalBlocksAfterCalculation(edition),
         declaration(),
         ...SUPPLEMENTARY_PAGES.map(([name, page]) =>
-          opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
+          CHECKED_PAGES[name]?.() ?? opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
         ),
         ...from994(edition, creativeIndustries()),
         yes('WelshReturn'),
