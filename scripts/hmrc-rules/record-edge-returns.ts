@@ -1,0 +1,133 @@
+/**
+ * `npx tsx scripts/hmrc-rules/record-edge-returns.ts`: records what HMRC's
+ * own processors say of the edge returns (test/engine/validation/hmrc/
+ * edge-returns.ts) and of the EXSLT and XPath number readings behind them,
+ * for the differential tests, which then run without these tools:
+ *
+ * - HMRC's Schematron, run by xsltproc (Debian's libxslt, with libexslt for
+ *   EXSLT, the processor HMRC's queryBinding="exslt" rules are written for):
+ *   the file is turned into a stylesheet that, for each rule's context node,
+ *   prints the number of every assertion that fails there (one rule per
+ *   pattern in HMRC's file, so this is the Schematron semantics exactly);
+ * - HMRC's v1.994 schema with the GovTalk envelope, run by xmllint (libxml2).
+ *
+ * Writes test/engine/validation/hmrc/edge-returns.json and
+ * test/engine/validation/hmrc/exslt-xpath-readings.json. Rules that read
+ * today's date see the day of recording; the file records it, and the test
+ * gives our rules the same day.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import { ct600V1994Schema } from '../../test/helpers/xmllint.js';
+import { HMRC_SCHEMATRON } from '../../test/engine/validation/hmrc/bases.js';
+import { edgeBases, edgeCases, edgeReturn } from '../../test/engine/validation/hmrc/edge-returns.js';
+import { READINGS } from '../../test/engine/validation/hmrc/exslt-xpath-readings.js';
+
+const SCH = 'http://purl.oclc.org/dsdl/schematron';
+const OUT = join(import.meta.dirname, '..', '..', 'test', 'engine', 'validation', 'hmrc');
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const children = (el: Element, name: string) => Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).localName === name && (n as Element).namespaceURI === SCH);
+
+/** HMRC's Schematron as an XSLT 1.0 stylesheet printing "assertion-id number" for each failure, then "END". */
+function schematronStylesheet(schText: string): string {
+  const schema = new DOMParser().parseFromString(schText, 'text/xml').documentElement!;
+  const ns = children(schema, 'ns').map((n) => ` xmlns:${n.getAttribute('prefix')}="${attr(n.getAttribute('uri') ?? '')}"`);
+  const numbers = new Map<string, string>();
+  for (const group of children(schema, 'diagnostics')) for (const d of children(group, 'diagnostic')) numbers.set(d.getAttribute('id') ?? '', (d.textContent ?? '').trim());
+  const rules = children(schema, 'pattern').flatMap((p) => children(p, 'rule'));
+  const body = rules
+    .map((rule) => {
+      const asserts = children(rule, 'assert').map((a) => {
+        const code = (a.getAttribute('diagnostics') ?? '').split(/\s+/).find((d) => d.startsWith('errorCode.'))!;
+        return `<xsl:if test="not(${attr(a.getAttribute('test') ?? '')})"><xsl:text>${a.getAttribute('id')} ${numbers.get(code)}&#10;</xsl:text></xsl:if>`;
+      });
+      return `<xsl:for-each select="${attr(rule.getAttribute('context') ?? '')}">${asserts.join('')}</xsl:for-each>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"${ns.join('')} xmlns:date="http://exslt.org/dates-and-times" xmlns:math="http://exslt.org/math" extension-element-prefixes="date math">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:template match="/">
+${body}
+<xsl:text>END&#10;</xsl:text>
+</xsl:template>
+</xsl:stylesheet>
+`;
+}
+
+/** One entry a line, so a re-recording's diff shows the cases that changed. */
+const lines = (items: unknown[]) => `[\n  ${items.map((i) => JSON.stringify(i)).join(',\n  ')}\n ]`;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, env: { ...process.env, ...env } });
+  if (r.error) throw r.error;
+  return r;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'fd-edge-returns-'));
+try {
+  const stylesheet = join(dir, 'hmrc.xsl');
+  writeFileSync(stylesheet, schematronStylesheet(readFileSync(HMRC_SCHEMATRON, 'utf8')));
+  const bases = edgeBases();
+  const cases = edgeCases();
+  const docs = [...Object.entries(bases).map(([name, xml]) => ({ key: `base:${name}`, xml })), ...cases.map((c) => ({ key: c.id, xml: edgeReturn(c, bases) }))];
+  const files = docs.map((d, i) => {
+    const file = join(dir, `${i}.xml`);
+    writeFileSync(file, d.xml);
+    return file;
+  });
+
+  const driver = ct600V1994Schema();
+  const schemaValid = new Set<string>();
+  const lint = run('xmllint', ['--huge', '--nonet', '--noout', '--schema', driver.xsd, ...files], driver.env);
+  for (const m of lint.stderr.matchAll(/(\d+)\.xml validates$/gm)) schemaValid.add(docs[Number(m[1])]!.key);
+
+  const xslt = run('xsltproc', ['--nonet', stylesheet, ...files]);
+  if (xslt.status !== 0) throw new Error(`xsltproc failed: ${xslt.stderr.slice(0, 2000)}`);
+  const outputs = xslt.stdout.split('END\n').slice(0, -1);
+  if (outputs.length !== docs.length) throw new Error(`xsltproc gave ${outputs.length} results for ${docs.length} returns: ${xslt.stderr.slice(0, 2000)}`);
+  const rulesOf = (out: string) => [...new Set(out.split('\n').filter(Boolean).map((line) => line.split(' ')[1]!))].sort((a, b) => Number(a) - Number(b));
+
+  const today = new Date().toISOString().slice(0, 10);
+  const versions = (run('xsltproc', ['--version']).stdout.split('\n')[0] ?? '').trim();
+  const baseVerdicts = Object.keys(bases).map((name, i) => ({ base: name, schemaValid: schemaValid.has(`base:${name}`), hmrcRules: rulesOf(outputs[i]!) }));
+  const caseVerdicts = cases.map((c, i) => {
+    const k = Object.keys(bases).length + i;
+    return { id: c.id, base: c.field.base, where: c.field.where, edge: c.edge, value: c.value, schemaValid: schemaValid.has(c.id), hmrcRules: rulesOf(outputs[k]!) };
+  });
+  writeFileSync(
+    join(OUT, 'edge-returns.json'),
+    `{\n "recordedOn": ${JSON.stringify(today)},\n "processors": ${JSON.stringify(`${versions}; HMRC CT-2014-v1-994.sch and .xsd`)},\n "bases": ${lines(baseVerdicts)},\n "cases": ${lines(caseVerdicts)}\n}\n`,
+  );
+
+  // The readings: one document of values, one stylesheet evaluating each expression on its own element.
+  const readingsXml = join(dir, 'readings.xml');
+  const attrValue = (v: string) => attr(v).replace(/[\t\n\r]/g, (ch) => `&#x${ch.charCodeAt(0).toString(16)};`);
+  writeFileSync(readingsXml, `<r>${READINGS.map((r) => `<c a="${attrValue(r.a)}"${r.b === undefined ? '' : ` b="${attrValue(r.b)}"`}/>`).join('')}</r>`);
+  const readingsXsl = join(dir, 'readings.xsl');
+  writeFileSync(
+    readingsXsl,
+    `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:date="http://exslt.org/dates-and-times" extension-element-prefixes="date">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:template match="/">
+${READINGS.map((r, i) => `<xsl:for-each select="/r/c[${i + 1}]"><xsl:value-of select="${attr(r.expression)}"/></xsl:for-each><xsl:text>&#10;</xsl:text>`).join('\n')}
+</xsl:template>
+</xsl:stylesheet>
+`,
+  );
+  const readings = run('xsltproc', ['--nonet', readingsXsl, readingsXml]);
+  if (readings.status !== 0) throw new Error(`xsltproc failed on the readings: ${readings.stderr}`);
+  const results = readings.stdout.split('\n');
+  writeFileSync(
+    join(OUT, 'exslt-xpath-readings.json'),
+    `{\n "processors": ${JSON.stringify(versions)},\n "readings": ${lines(READINGS.map((r, i) => ({ ...r, libxslt: results[i] })))}\n}\n`,
+  );
+
+  const agreeing = caseVerdicts.filter((c) => c.schemaValid).length;
+  console.log(`${caseVerdicts.length} edge returns recorded (${agreeing} valid by HMRC's schema), ${READINGS.length} readings; bases: ${baseVerdicts.map((b) => `${b.base} ${b.schemaValid ? 'schema-valid' : 'NOT schema-valid'} [${b.hmrcRules.join(' ')}]`).join('; ')}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
