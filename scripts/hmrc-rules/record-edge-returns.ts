@@ -20,43 +20,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOMParser, type Element } from '@xmldom/xmldom';
 import { ct600V1994Schema } from '../../test/helpers/xmllint.js';
 import { HMRC_SCHEMATRON } from '../../test/engine/validation/hmrc/bases.js';
 import { edgeBases, edgeCases, edgeReturn } from '../../test/engine/validation/hmrc/edge-returns.js';
 import { READINGS } from '../../test/engine/validation/hmrc/exslt-xpath-readings.js';
+import { schematronStylesheet } from './schematron-xslt.js';
 
-const SCH = 'http://purl.oclc.org/dsdl/schematron';
 const OUT = join(import.meta.dirname, '..', '..', 'test', 'engine', 'validation', 'hmrc');
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const children = (el: Element, name: string) => Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).localName === name && (n as Element).namespaceURI === SCH);
-
-/** HMRC's Schematron as an XSLT 1.0 stylesheet printing "assertion-id number" for each failure, then "END". */
-function schematronStylesheet(schText: string): string {
-  const schema = new DOMParser().parseFromString(schText, 'text/xml').documentElement!;
-  const ns = children(schema, 'ns').map((n) => ` xmlns:${n.getAttribute('prefix')}="${attr(n.getAttribute('uri') ?? '')}"`);
-  const numbers = new Map<string, string>();
-  for (const group of children(schema, 'diagnostics')) for (const d of children(group, 'diagnostic')) numbers.set(d.getAttribute('id') ?? '', (d.textContent ?? '').trim());
-  const rules = children(schema, 'pattern').flatMap((p) => children(p, 'rule'));
-  const body = rules
-    .map((rule) => {
-      const asserts = children(rule, 'assert').map((a) => {
-        const code = (a.getAttribute('diagnostics') ?? '').split(/\s+/).find((d) => d.startsWith('errorCode.'))!;
-        return `<xsl:if test="not(${attr(a.getAttribute('test') ?? '')})"><xsl:text>${a.getAttribute('id')} ${numbers.get(code)}&#10;</xsl:text></xsl:if>`;
-      });
-      return `<xsl:for-each select="${attr(rule.getAttribute('context') ?? '')}">${asserts.join('')}</xsl:for-each>`;
-    })
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"${ns.join('')} xmlns:date="http://exslt.org/dates-and-times" xmlns:math="http://exslt.org/math" extension-element-prefixes="date math">
-<xsl:output method="text" encoding="UTF-8"/>
-<xsl:template match="/">
-${body}
-<xsl:text>END&#10;</xsl:text>
-</xsl:template>
-</xsl:stylesheet>
-`;
-}
 
 /** One entry a line, so a re-recording's diff shows the cases that changed. */
 const lines = (items: unknown[]) => `[\n  ${items.map((i) => JSON.stringify(i)).join(',\n  ')}\n ]`;
