@@ -11,8 +11,10 @@
  *   pattern in HMRC's file, so this is the Schematron semantics exactly);
  * - HMRC's v1.994 schema with the GovTalk envelope, run by xmllint (libxml2).
  *
- * Writes test/engine/validation/hmrc/edge-returns.json and
- * test/engine/validation/hmrc/exslt-xpath-readings.json. Rules that read
+ * Writes test/engine/validation/hmrc/edge-returns.json,
+ * exslt-xpath-readings.json and fail-cases-libxslt.json (the assertions
+ * libxslt fails on each return of the per-rule cases, fail-cases.json).
+ * Rules that read
  * today's date see the day of recording; the file records it, and the test
  * gives our rules the same day.
  */
@@ -25,6 +27,7 @@ import { HMRC_SCHEMATRON } from '../../test/engine/validation/hmrc/bases.js';
 import { edgeBases, edgeCases, edgeReturn } from '../../test/engine/validation/hmrc/edge-returns.js';
 import { READINGS } from '../../test/engine/validation/hmrc/exslt-xpath-readings.js';
 import { schematronStylesheet } from './schematron-xslt.js';
+import { perRuleReturns } from '../../test/engine/validation/hmrc/per-rule-returns.js';
 
 const OUT = join(import.meta.dirname, '..', '..', 'test', 'engine', 'validation', 'hmrc');
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -74,6 +77,26 @@ try {
     `{\n "recordedOn": ${JSON.stringify(today)},\n "processors": ${JSON.stringify(`${versions}; HMRC CT-2014-v1-994.sch and .xsd`)},\n "bases": ${lines(baseVerdicts)},\n "cases": ${lines(caseVerdicts)}\n}\n`,
   );
 
+  // The per-rule returns (fail-cases.json): the assertions libxslt fails on each failing return, and on each passing one.
+  const ruleReturns = perRuleReturns();
+  const ruleFiles = ruleReturns.map((r, i) => {
+    const file = join(dir, `rule-${i}.xml`);
+    writeFileSync(file, r.xml);
+    return file;
+  });
+  const ruleOutputs: string[] = [];
+  for (let from = 0; from < ruleFiles.length; from += 500) {
+    const r = run('xsltproc', ['--nonet', stylesheet, ...ruleFiles.slice(from, from + 500)]);
+    if (r.status !== 0) throw new Error(`xsltproc failed: ${r.stderr.slice(0, 2000)}`);
+    ruleOutputs.push(...r.stdout.split('END\n').slice(0, -1));
+  }
+  if (ruleOutputs.length !== ruleReturns.length) throw new Error(`xsltproc gave ${ruleOutputs.length} results for ${ruleReturns.length} per-rule returns`);
+  const assertionsOf = (out: string) => [...new Set(out.split('\n').filter(Boolean).map((line) => line.split(' ')[0]!))].sort();
+  writeFileSync(
+    join(OUT, 'fail-cases-libxslt.json'),
+    `{\n "recordedOn": ${JSON.stringify(today)},\n "processors": ${JSON.stringify(`${versions}; HMRC CT-2014-v1-994.sch`)},\n "returns": ${lines(ruleReturns.map((r, i) => ({ id: r.id, return: r.kind, failed: assertionsOf(ruleOutputs[i]!) })))}\n}\n`,
+  );
+
   // The readings: one document of values, one stylesheet evaluating each expression on its own element.
   const readingsXml = join(dir, 'readings.xml');
   const attrValue = (v: string) => attr(v).replace(/[\t\n\r]/g, (ch) => `&#x${ch.charCodeAt(0).toString(16)};`);
@@ -97,6 +120,7 @@ ${READINGS.map((r, i) => `<xsl:for-each select="/r/c[${i + 1}]"><xsl:value-of se
     `{\n "processors": ${JSON.stringify(versions)},\n "readings": ${lines(READINGS.map((r, i) => ({ ...r, libxslt: results[i] })))}\n}\n`,
   );
 
+  console.log(`${ruleReturns.length} per-rule returns recorded`);
   const agreeing = caseVerdicts.filter((c) => c.schemaValid).length;
   console.log(`${caseVerdicts.length} edge returns recorded (${agreeing} valid by HMRC's schema), ${READINGS.length} readings; bases: ${baseVerdicts.map((b) => `${b.base} ${b.schemaValid ? 'schema-valid' : 'NOT schema-valid'} [${b.hmrcRules.join(' ')}]`).join('; ')}`);
 } finally {
