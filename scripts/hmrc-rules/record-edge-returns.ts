@@ -14,9 +14,8 @@
  * Writes test/engine/validation/hmrc/edge-returns.json,
  * exslt-xpath-readings.json and fail-cases-libxslt.json (the assertions
  * libxslt fails on each return of the per-rule cases, fail-cases.json).
- * Rules that read
- * today's date see the day of recording; the file records it, and the test
- * gives our rules the same day.
+ * Rules that read today's date see the day of recording; the files record
+ * it, and the tests give our rules the same day.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
