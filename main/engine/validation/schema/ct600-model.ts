@@ -3,9 +3,10 @@
  * number on each element that is a box, for each schema edition: v1.991, and
  * v1.994 with what HMRC added (box 4 code 11, the CT600P page and its box 96,
  * the electricity generator levy, AVEC/VGEC credits, full expensing, the R&D
- * intensive claim). Supplementary pages CT600A–N are known elements whose
+ * intensive claim). Supplementary pages CT600C and CT600N, and CT600P (new
+ * in v1.994), are modelled whole; the other pages are known elements whose
  * inside is not modelled: the checker reports that plainly instead of
- * pretending to have checked them. CT600P, new in v1.994, is modelled whole.
+ * pretending to have checked them.
  */
 import { CT } from './ct-types.js';
 import { attr, choice, complex, element, opaque, opt, req, seq, UNBOUNDED, wildcard, type ElementDecl } from './model.js';
