@@ -26,7 +26,8 @@ export type StructureCode =
   | 'invalid-attribute'
   | 'text-not-allowed'
   | 'element-not-allowed'
-  | 'not-checked';
+  | 'not-checked'
+  | 'padded-value';
 
 function childElements(el: Element): Element[] {
   const out: Element[] = [];
@@ -47,6 +48,13 @@ function hasNonBlankText(el: Element): boolean {
   }
   return false;
 }
+
+/**
+ * A date or year with XML whitespace around it is valid (the whitespace
+ * facet collapses it), yet libxml2 refuses it where the type is xs:date or
+ * xs:gYear itself: worth a warning, since HMRC's validator is not known.
+ */
+const paddedDateOrYear = (primitive: string, text: string) => (primitive === 'date' || primitive === 'gYear' || primitive === 'dateTime') && /^[\t\n\r ]|[\t\n\r ]$/.test(text);
 
 const nameList = (names: string[]) => (names.length === 0 ? 'nothing more' : names.map((n) => `<${n}>`).join(', '));
 
@@ -83,8 +91,12 @@ export class StructureChecker {
           this.report('element-not-allowed', path, decl, el, `<${decl.name}> holds a value, not child elements`);
           return;
         }
-        const problem = checkSimpleValue(content.type, simpleText(el));
+        const text = simpleText(el);
+        const problem = checkSimpleValue(content.type, text);
         if (problem) this.report('invalid-value', path, decl, el, problem);
+        else if (paddedDateOrYear(content.type.primitive, text)) {
+          this.report('padded-value', path, decl, el, `${JSON.stringify(text)} has spaces or line breaks around it: XML Schema ignores them, but some schema validators (libxml2's among them) refuse a date or year written so; remove them to be sure it is accepted`, 'warning');
+        }
         return;
       }
       case 'opaque':
