@@ -9,7 +9,7 @@ import type { Attr, Element } from '@xmldom/xmldom';
 import type { MessageAttribute, ValidationMessage } from '../../validation-result.js';
 import { declsIn, matchContent } from './content-match.js';
 import type { AttributeDecl, Content, ElementDecl } from './model.js';
-import { checkSimpleValue } from './simple-types.js';
+import { checkSimpleValue, type SimpleType } from './simple-types.js';
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -54,7 +54,8 @@ function hasNonBlankText(el: Element): boolean {
  * facet collapses it), yet libxml2 refuses it where the type is xs:date or
  * xs:gYear itself: worth a warning, since HMRC's validator is not known.
  */
-const paddedDateOrYear = (primitive: string, text: string) => (primitive === 'date' || primitive === 'gYear' || primitive === 'dateTime') && /^[\t\n\r ]|[\t\n\r ]$/.test(text);
+const paddedDateOrYear = (type: SimpleType, text: string) =>
+  (type.primitive === 'date' || type.primitive === 'gYear' || type.primitive === 'dateTime') && !type.patterns?.length && /^[\t\n\r ]|[\t\n\r ]$/.test(text);
 
 const nameList = (names: string[]) => (names.length === 0 ? 'nothing more' : names.map((n) => `<${n}>`).join(', '));
 
@@ -94,7 +95,7 @@ export class StructureChecker {
         const text = simpleText(el);
         const problem = checkSimpleValue(content.type, text);
         if (problem) this.report('invalid-value', path, decl, el, problem);
-        else if (paddedDateOrYear(content.type.primitive, text)) {
+        else if (paddedDateOrYear(content.type, text)) {
           this.report('padded-value', path, decl, el, `${JSON.stringify(text)} has spaces or line breaks around it: XML Schema ignores them, but some schema validators (libxml2's among them) refuse a date or year written so; remove them to be sure it is accepted`, 'warning');
         }
         return;
