@@ -49,6 +49,7 @@ const WORDS: Record<string, string> = {
   'text-not-allowed': 'Text where none is allowed',
   'element-not-allowed': 'Element not allowed here',
   'not-checked': 'Not checked against the schema',
+  'padded-value': 'Spaces around a date or year',
   'schema-version-not-accepted': 'Schema version HMRC does not accept',
   'schema-version-checked-as': 'Schema version used for the check',
   // Entry points of a taxonomy package

@@ -172,3 +172,102 @@ export function v1994AdditionsXml(): string {
 
 /** The same document declaring another schema version. */
 export const declaringVersion = (xml: string, version: string) => replaceOnce(xml, /<SchemaVersion>[^<]*<\/SchemaVersion>/, `<SchemaVersion>${version}</SchemaVersion>`);
+
+const ap = (from: string, to: string) => group('AccountingPeriod', leaf('From', from), leaf('To', to));
+const consent = (nameElement: string) =>
+  group(
+    'ConsentToSurrender',
+    group('ConsentOptions', leaf('SimplifiedArrangementInForce', 'yes'), leaf('NoticeOfConsentCompleted', 'yes'), leaf('CopyOfNoticesOfConsentAttached', 'yes')),
+    group('Declaration', leaf('CompanyName', 'Claimant Co Ltd'), leaf('TaxReference', '5234567890'), ap('2024-04-01', '2025-03-31'), leaf('AcceptDeclaration', 'yes'), leaf(nameElement, 'Jane Director'), leaf('Status', 'Director')),
+  );
+
+/** The CT600C page (CompanyTaxReturn/GroupAndConsortium) with each of its four parts. */
+export const groupAndConsortiumPage = () =>
+  group(
+    'GroupAndConsortium',
+    group(
+      'ClaimToGroupRelief',
+      group('CompanyInformation', group('Company', leaf('Name', 'Surrendering Co Ltd'), ap('2024-04-01', '2025-03-31'), leaf('TaxReference', 'AB123456'), leaf('AmountClaimed', '1000.00')), leaf('TotalAmountClaimed', '1000.00')),
+      leaf('NonResidentCompany', 'yes'),
+      leaf('LossesGeneratedAbroad', 'yes'),
+      group('ClaimAuthorisation', leaf('CopyOfNoticesOfConsentAttached', 'yes')),
+    ),
+    group(
+      'SurrenderedGroupRelief',
+      leaf('TradingLosses', '500.00'),
+      leaf('ExcessManagementExpenses', '100.00'),
+      leaf('TotalSurrender', '600.00'),
+      group('SurrenderInformation', group('Company', leaf('Name', 'Claimant Co Ltd'), leaf('TaxReference', '2234567890'), leaf('AmountSurrendered', '600.00')), leaf('AmountSurrenderedTotal', '600.00')),
+      consent('Name'),
+    ),
+    group(
+      'GroupReliefForCarriedForwardLosses',
+      group('CompanyInformation', group('Company', leaf('Name', 'Loss Co Ltd'), ap('2024-04-01', '2025-03-31'), leaf('TaxReference', '3234567890'), leaf('AmountClaimed', '200.00')), leaf('TotalAmountClaimed', '200.00')),
+      group(
+        'ClaimAuthorisation',
+        group('AuthorisationForSimplifiedArrangements', leaf('AuthorisationWhereSimplifiedArrangement', 'yes'), leaf('CompanyName', 'Parent plc'), leaf('NameOfAuthorisedPerson', 'Jane Director'), leaf('Status', 'Director')),
+      ),
+    ),
+    group(
+      'SurrenderedGroupReliefForCarriedForwardLosses',
+      leaf('UKpropertyBusinessLosses', '300.00'),
+      leaf('TotalSurrender', '300.00'),
+      group('SurrenderInformation', group('Company', leaf('Name', 'Other Co Ltd'), ap('2024-04-01', '2025-03-31'), leaf('TaxReference', '4234567890'), leaf('AmountSurrendered', '300.00')), leaf('AmountSurrenderedTotal', '300.00')),
+      consent('Name'),
+    ),
+  );
+
+const rpdtDetails = (amount: string) => group('DetailsOfSurrender', leaf('Name', 'Developer Ltd'), ap('2024-04-01', '2025-03-31'), leaf('TaxReference', '6234567890'), leaf(amount, '100.00'));
+const rpdtAuthorisation = (company: boolean) =>
+  group(
+    'ClaimAuthorisation',
+    leaf('CopyOfNoticesOfConsentAttached', 'yes'),
+    group('AuthorisationForSimplifiedArrangements', leaf('StatementAuthorised', 'yes'), company ? leaf('NameOfAuthorisedCompany', 'Parent plc') : '', leaf('FullNameOfPersonAuthorising', 'Jane Director'), leaf('Status', 'Director')),
+  );
+
+/** The CT600N page (CompanyTaxReturn/ResidentialPropertyDeveloperTax) with every section. */
+export const residentialPropertyDeveloperTaxPage = () =>
+  group(
+    'ResidentialPropertyDeveloperTax',
+    group(
+      'Section1',
+      leaf('NominatedAllocatingMember', 'yes'),
+      leaf('AllocationStatementSent', 'yes'),
+      group('AllocationPeriod', leaf('From', '2024-04-01'), leaf('To', '2025-03-31')),
+      leaf('PreviousAllocatingMemberName', 'Old Member Ltd'),
+      leaf('PreviousAllocatingMemberTaxReference', '1234567890'),
+      leaf('IsUltimateParentCompany', 'yes'),
+      leaf('UltimateParentCompanyName', 'Parent plc'),
+      group('GroupCompanyReceivingAllocationAllowance', leaf('Name', 'Builder Ltd'), ap('2024-04-01', '2025-03-31'), leaf('TaxReference', '2234567890'), leaf('AmountAllocated', '100.00')),
+      leaf('TotalAllocated', '100.00'),
+      leaf('StatementAuthorised', 'yes'),
+      leaf('FullNameOfPersonAuthorising', 'Jane Director'),
+      leaf('StatusOfThePersonAuthorising', 'Director'),
+    ),
+    group(
+      'Section2',
+      leaf('NotionalAllowanceClaimed', '100.00'),
+      leaf('NotionalAllowanceAllocatedToExcludedBody', 'yes'),
+      group('CompanyProvidingAllocationOfNotionalAllowanceForExcludedBody', leaf('CompanyName', 'JV Ltd'), leaf('TaxReference', '3234567890'), leaf('Amount', '100.00')),
+      leaf('Total', '100.00'),
+      group('ExcludedCompanyThatIsJVCmember', leaf('NameOfTheExcludedBody', 'Housing Trust'), leaf('ExcludedBodysTaxReference', 'HT1')),
+    ),
+    group(
+      'Section3',
+      group('Section3Part1', rpdtDetails('AmountClaimed'), leaf('Total', '100.00'), rpdtAuthorisation(false)),
+      group('Section3Part2', rpdtDetails('AmountSurrendered'), leaf('Total', '100.00'), consent('FullNameOfPersonAuthorising')),
+      group('Section3Part3', rpdtDetails('AmountClaimed'), leaf('Total', '100.00'), rpdtAuthorisation(true)),
+      group('Section3Part4', rpdtDetails('AmountSurrendered'), leaf('Total', '100.00'), consent('FullNameOfPersonAuthorising')),
+    ),
+    group(
+      'Section4',
+      amounts(['AdjustedProfit', 'AdjustedLoss', 'JointVentureProfit', 'JointVentureLoss', 'TotalOfProfit', 'AllowableLossRelief', 'AllowableRPDTgroupReliefClaimed', 'AllowableRPDTgroupReliefForCarriedForwardLossesClaimed', 'RPDprofitsForAccountingPeriod', 'AllowanceAllocationForAccountingPeriod', 'ProfitsChargeableToRPDT', 'RPDTpayable']),
+    ),
+  );
+
+/** A built return with pages CT600C and CT600N, every part of each once: schema-valid (the figures are not meant to add up). */
+export function groupAndRpdtPagesXml(): string {
+  let xml = builtXml();
+  xml = replaceOnce(xml, /<\/Computations>\s*<\/ReturnInfoSummary>/, '</Computations><SupplementaryPages><CT600C>yes</CT600C><CT600N>yes</CT600N></SupplementaryPages></ReturnInfoSummary>');
+  return remarked(replaceOnce(xml, /<\/Declaration>/, `</Declaration>${groupAndConsortiumPage()}${residentialPropertyDeveloperTaxPage()}`));
+}

@@ -23,7 +23,7 @@ import { checkCt600Structure } from '../../../main/engine/validation/schema/inde
 import { readXml } from '../../../main/engine/ct600/xml-dom.js';
 import { ct600EnvelopeXsd } from '../../helpers/shared.js';
 import { ct600V1994Schema, type SchemaDriver } from '../../helpers/xmllint.js';
-import { builtXml, bytes, declaringVersion, richReturnXml, seedlikeSample, tpvsSample, v1994AdditionsXml } from './fixtures.js';
+import { builtXml, bytes, declaringVersion, groupAndRpdtPagesXml, richReturnXml, seedlikeSample, tpvsSample, v1994AdditionsXml } from './fixtures.js';
 
 interface Mutant {
   name: string;
@@ -144,6 +144,8 @@ const sources: [string, () => string, () => SchemaDriver][] = [
   ['rich (v1.994)', richReturnXml, ct600V1994Schema],
   ['rich, declared v1.991', () => declaringVersion(richReturnXml(), '2023-v1.991'), () => v1991],
   ["v1.994's additions with CT600P", v1994AdditionsXml, ct600V1994Schema],
+  ['pages CT600C and CT600N (v1.994)', groupAndRpdtPagesXml, ct600V1994Schema],
+  ['pages CT600C and CT600N, declared v1.991', () => declaringVersion(groupAndRpdtPagesXml(), '2023-v1.991'), () => v1991],
 ];
 
 describe('structure checker against xmllint --schema (independent oracle)', () => {

@@ -12,6 +12,9 @@ import xpath from 'xpath';
 import type { Document, Element, Node } from '@xmldom/xmldom';
 import { add, datePart, dayInMonth, difference, monthInYear, seconds, year } from './exslt-dates.js';
 import type { HmrcAssertion, HmrcRuleTable } from './rule-table.js';
+import { installXPathNumbers } from './xpath-numbers.js';
+
+installXPathNumbers();
 
 const EXSLT = { date: 'http://exslt.org/dates-and-times', math: 'http://exslt.org/math' };
 
@@ -104,6 +107,20 @@ function functionsFor(options: RuleOptions) {
     if (!namespace && name === 'current') return (context) => context.expressionContextNode;
     return undefined;
   };
+}
+
+/**
+ * One expression of the rules' kind evaluated on a node, its value typed as
+ * XPath types it: what the readings of EXSLT dates and number conversions
+ * are compared on against libxslt's.
+ */
+export function evaluateExpression(expression: string, node: Node, options: RuleOptions): string | number | boolean {
+  const parsed = parseXPath(expression) as ParsedXPath & { evaluate(o: EvaluateOptions): XPathValue };
+  const value = parsed.evaluate({ node, namespaces: EXSLT, functions: functionsFor(options) });
+  const classes = xpath as unknown as { XNumber: new () => object; XBoolean: new () => object };
+  if (value instanceof classes.XNumber) return value.numberValue();
+  if (value instanceof classes.XBoolean) return value.booleanValue();
+  return value.stringValue();
 }
 
 /** "/GovTalkMessage/Body/IRenvelope/…/Details[2]/Tax": a position only where a name repeats. */

@@ -9,7 +9,7 @@ import type { Attr, Element } from '@xmldom/xmldom';
 import type { MessageAttribute, ValidationMessage } from '../../validation-result.js';
 import { declsIn, matchContent } from './content-match.js';
 import type { AttributeDecl, Content, ElementDecl } from './model.js';
-import { checkSimpleValue } from './simple-types.js';
+import { checkSimpleValue, type SimpleType } from './simple-types.js';
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -26,7 +26,8 @@ export type StructureCode =
   | 'invalid-attribute'
   | 'text-not-allowed'
   | 'element-not-allowed'
-  | 'not-checked';
+  | 'not-checked'
+  | 'padded-value';
 
 function childElements(el: Element): Element[] {
   const out: Element[] = [];
@@ -47,6 +48,14 @@ function hasNonBlankText(el: Element): boolean {
   }
   return false;
 }
+
+/**
+ * A date or year with XML whitespace around it is valid (the whitespace
+ * facet collapses it), yet libxml2 refuses it where the type is xs:date or
+ * xs:gYear itself: worth a warning, since HMRC's validator is not known.
+ */
+const paddedDateOrYear = (type: SimpleType, text: string) =>
+  (type.primitive === 'date' || type.primitive === 'gYear' || type.primitive === 'dateTime') && !type.patterns?.length && /^[\t\n\r ]|[\t\n\r ]$/.test(text);
 
 const nameList = (names: string[]) => (names.length === 0 ? 'nothing more' : names.map((n) => `<${n}>`).join(', '));
 
@@ -83,8 +92,12 @@ export class StructureChecker {
           this.report('element-not-allowed', path, decl, el, `<${decl.name}> holds a value, not child elements`);
           return;
         }
-        const problem = checkSimpleValue(content.type, simpleText(el));
+        const text = simpleText(el);
+        const problem = checkSimpleValue(content.type, text);
         if (problem) this.report('invalid-value', path, decl, el, problem);
+        else if (paddedDateOrYear(content.type, text)) {
+          this.report('padded-value', path, decl, el, `${JSON.stringify(text)} has spaces or line breaks around it: XML Schema ignores them, but some schema validators (libxml2's among them) refuse a date or year written so; remove them to be sure it is accepted`, 'warning');
+        }
         return;
       }
       case 'opaque':

@@ -194,6 +194,14 @@ export const CT = {
     maxLength,
     patterns: [CT_STRING, EXCLUDED_CHARS],
   }),
+  /** CTalphaNumericStringType with length limits: another company's tax reference on a supplementary page. */
+  alphaNumeric: (minLength: number, maxLength: number): SimpleType => ({
+    describe: `${minLength} to ${maxLength} letters or digits`,
+    primitive: 'string',
+    minLength,
+    maxLength,
+    patterns: [CT_STRING, pattern('[A-Za-z0-9]*')],
+  }),
   digits: (n: number): SimpleType => ({
     describe: `exactly ${n} digits`,
     primitive: 'string',

@@ -3,9 +3,10 @@
  * number on each element that is a box, for each schema edition: v1.991, and
  * v1.994 with what HMRC added (box 4 code 11, the CT600P page and its box 96,
  * the electricity generator levy, AVEC/VGEC credits, full expensing, the R&D
- * intensive claim). Supplementary pages CT600A–N are known elements whose
+ * intensive claim). Supplementary pages CT600C and CT600N, and CT600P (new
+ * in v1.994), are modelled whole; the other pages are known elements whose
  * inside is not modelled: the checker reports that plainly instead of
- * pretending to have checked them. CT600P, new in v1.994, is modelled whole.
+ * pretending to have checked them.
  */
 import { CT } from './ct-types.js';
 import { attr, choice, complex, element, opaque, opt, req, seq, UNBOUNDED, wildcard, type ElementDecl } from './model.js';
@@ -13,6 +14,8 @@ import { irheader } from './ct600-header-model.js';
 import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
 import type { SimpleType } from './simple-types.js';
 import { TAX_LINE_BOXES, type YearBlock } from '../tax-lines.js';
+import { groupAndConsortium } from './ct600c-model.js';
+import { residentialPropertyDeveloperTax } from './ct600n-model.js';
 import { creativeIndustries } from './ct600p-model.js';
 import type { SchemaEdition } from './schema-versions.js';
 
@@ -215,6 +218,12 @@ const SUPPLEMENTARY_PAGES: [string, string][] = [
   ['ResidentialPropertyDeveloperTax', 'CT600N'],
 ];
 
+/** Supplementary pages whose content the structure check knows (the rest are reported as not checked). */
+const CHECKED_PAGES: Record<string, () => ElementDecl> = {
+  GroupAndConsortium: groupAndConsortium,
+  ResidentialPropertyDeveloperTax: residentialPropertyDeveloperTax,
+};
+
 const filenameAttr = (required = false) => attr('Filename', CT.filename, required);
 
 const attachment = (min: number) =>
@@ -287,7 +296,7 @@ const companyTaxReturn = (edition: SchemaEdition): ElementDecl =>
         ...optionalBlocksAfterCalculation(edition),
         declaration(),
         ...SUPPLEMENTARY_PAGES.map(([name, page]) =>
-          opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
+          CHECKED_PAGES[name]?.() ?? opt(name, opaque(`the content of the ${page} supplementary page (${name}) is not checked by the local structure check`)),
         ),
         ...from994(edition, creativeIndustries()),
         yes('WelshReturn'),

@@ -50,20 +50,88 @@ export function pattern(source: string, jsSource = source, flags = ''): Pattern 
   return { re: new RegExp(`^(?:${jsSource})$`, flags), source };
 }
 
+/**
+ * The lexical spaces of XML Schema 1.0 Part 2 (§3.2–3.3), digits being
+ * ASCII 0–9 only. A year has four digits or more, more only without a
+ * leading zero, and is never 0000 (§3.2.7: "'0000' is prohibited"); a zone
+ * is Z or ±hh:mm within ±14:00 (§3.2.7.3). Calendar checks follow below.
+ */
+const YEAR = '-?(?!0000)([1-9][0-9]{3,}|0[0-9]{3})';
+const ZONE = '(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)?';
 const LEXICAL: Record<Primitive, RegExp | undefined> = {
   string: undefined,
   token: undefined,
   anyURI: undefined,
-  decimal: /^[+-]?(\d+(\.\d*)?|\.\d+)$/,
-  integer: /^[+-]?\d+$/,
-  date: /^-?\d{4,}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$/,
-  dateTime: /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/,
-  gYear: /^-?\d{4,}(Z|[+-]\d{2}:\d{2})?$/,
+  decimal: /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/,
+  integer: /^[+-]?[0-9]+$/,
+  date: new RegExp(`^${YEAR}-[0-9]{2}-[0-9]{2}${ZONE}$`),
+  dateTime: new RegExp(`^${YEAR}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?${ZONE}$`),
+  gYear: new RegExp(`^${YEAR}${ZONE}$`),
   NCName: /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*$/,
   // Checked by isBase64 instead: a regex with a repeated group recurses per
   // group and overflows the stack on a few megabytes (a normal iXBRL attachment).
   base64Binary: undefined,
 };
+
+/** Characters people take for spaces that XML (and so XML Schema's whitespace facet) does not: they stay part of the value. */
+const LOOKALIKE_SPACES: Record<string, string> = {
+  '\u00a0': 'a no-break space (U+00A0)',
+  '\u1680': 'an ogham space mark (U+1680)',
+  '\u2000': 'an en quad (U+2000)',
+  '\u2001': 'an em quad (U+2001)',
+  '\u2002': 'an en space (U+2002)',
+  '\u2003': 'an em space (U+2003)',
+  '\u2004': 'a three-per-em space (U+2004)',
+  '\u2005': 'a four-per-em space (U+2005)',
+  '\u2006': 'a six-per-em space (U+2006)',
+  '\u2007': 'a figure space (U+2007)',
+  '\u2008': 'a punctuation space (U+2008)',
+  '\u2009': 'a thin space (U+2009)',
+  '\u200a': 'a hair space (U+200A)',
+  '\u200b': 'a zero-width space (U+200B)',
+  '\u2028': 'a line separator (U+2028)',
+  '\u2029': 'a paragraph separator (U+2029)',
+  '\u202f': 'a narrow no-break space (U+202F)',
+  '\u205f': 'a medium mathematical space (U+205F)',
+  '\u3000': 'an ideographic space (U+3000)',
+  '\ufeff': 'a byte-order mark (U+FEFF)',
+  '\u0085': 'a next-line character (U+0085)',
+  '\u000b': 'a vertical tab (U+000B)',
+  '\u000c': 'a form feed (U+000C)',
+};
+
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKE_SPACES).join('')}]`);
+
+/**
+ * Why a value is outside its primitive type's lexical space, in words that
+ * name XML Schema's rule; undefined when it is inside.
+ */
+function lexicalProblem(primitive: Primitive, value: string): string | undefined {
+  if (primitive === 'base64Binary') return undefined;
+  const lookalike = LOOKALIKE.exec(value)?.[0];
+  if (lookalike) {
+    return `it contains ${LOOKALIKE_SPACES[lookalike]}, which XML Schema does not treat as whitespace (only space, tab, carriage return and line feed are)`;
+  }
+  switch (primitive) {
+    case 'decimal':
+      if (/^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE]/.test(value)) return 'an xs:decimal has no exponent';
+      return undefined;
+    case 'date':
+    case 'dateTime':
+    case 'gYear': {
+      const year = /^-?([0-9]+)/.exec(value)?.[1];
+      if (year !== undefined && /^0+$/.test(year)) return 'year 0000 does not exist in XML Schema 1.0';
+      if (year !== undefined && year.length > 4 && year.startsWith('0')) return 'a year of more than four digits may not start with 0';
+      const zone = /[0-9]([+-])([0-9]{2}):([0-9]{2})$/.exec(value);
+      const [hh, mm] = [Number(zone?.[2]), Number(zone?.[3])];
+      if (zone && (hh > 14 || mm > 59 || (hh === 14 && mm > 0))) return `the time zone ${zone[0].slice(1)} is outside XML Schema's range -14:00 to +14:00`;
+      if (primitive === 'date' && /T/.test(value)) return 'an xs:date has no time of day';
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -99,10 +167,15 @@ const PRIMITIVE_WORDS: Record<Primitive, string> = {
   base64Binary: 'base64 data',
 };
 
-/** Whitespace facet: xsd:string keeps the value as written, everything else collapses it. */
+/**
+ * Whitespace facet: xsd:string keeps the value as written, everything else
+ * collapses it (§4.3.6: #x9, #xA and #xD become #x20, runs of #x20 become
+ * one, and leading and trailing ones go). Only those four are whitespace:
+ * not JavaScript's trim(), which would also strip a no-break space.
+ */
 function normalise(primitive: Primitive, raw: string): string {
   if (primitive === 'string') return raw;
-  return raw.replace(/[\t\n\r ]+/g, ' ').trim();
+  return raw.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '');
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -111,7 +184,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function validCalendarDate(value: string): boolean {
-  const m = /^(-?\d{4,})-(\d{2})-(\d{2})/.exec(value);
+  const m = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})/.exec(value);
   if (!m) return false;
   const year = Number(m[1]);
   const month = Number(m[2]);
@@ -120,7 +193,7 @@ function validCalendarDate(value: string): boolean {
 }
 
 function validTime(value: string): boolean {
-  const m = /T(\d{2}):(\d{2}):(\d{2})/.exec(value);
+  const m = /T([0-9]{2}):([0-9]{2}):([0-9]{2})/.exec(value);
   if (!m) return false;
   const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return (h < 24 && min < 60 && s < 60) || (h === 24 && min === 0 && s === 0);
@@ -170,7 +243,8 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
   const lexical = LEXICAL[type.primitive];
   const lexicallyValid = type.primitive === 'base64Binary' ? isBase64(value) : !lexical || lexical.test(value);
   if (!lexicallyValid) {
-    return `${shown} is not ${PRIMITIVE_WORDS[type.primitive]}; expected ${type.describe}`;
+    const why = lexicalProblem(type.primitive, value);
+    return `${shown} is not ${PRIMITIVE_WORDS[type.primitive]}${why ? `: ${why}` : ''}; expected ${type.describe}`;
   }
   if ((type.primitive === 'date' || type.primitive === 'dateTime') && !validCalendarDate(value)) {
     return `${shown} is not a real calendar date; expected ${type.describe}`;
