@@ -59,8 +59,16 @@ export function afterReply(record: SubmissionRecord, reply: GatewayReply, xml: s
   }
 }
 
-/** Where polls go: a ResponseEndPoint HMRC gave that passed the rule, else the environment's poll endpoint. */
-export const pollUrlOf = (record: SubmissionRecord) => record.responseEndPoint ?? defaultPollUrl(record.submissionUrl);
+/**
+ * Where polls and deletes go: a ResponseEndPoint HMRC gave that passes the rule, else the environment's poll
+ * endpoint. Checked again here, so a record written before the rule (which kept the submission URL, or any
+ * address a reply named) is never followed elsewhere.
+ */
+export function pollUrlOf(record: SubmissionRecord): string {
+  const given = record.responseEndPoint;
+  if (given && given !== record.submissionUrl && !responseEndPointProblem(given, record)) return given;
+  return defaultPollUrl(record.submissionUrl);
+}
 
 /** HMRC holds the return: its CorrelationID, where to poll and when, from HMRC's answer, each checked first. */
 export function acknowledged(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'acknowledgement' }>, now: Date): SubmissionRecord {
