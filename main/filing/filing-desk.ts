@@ -18,8 +18,8 @@ import { type FilingEnvironment } from './environments.js';
 import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
-import { clip, credentialDestinationProblem, MAX_LOG_XML_CHARS, MAX_PROBLEM_CHARS, pollIntervalOf } from './protocol-rules.js';
-import { acknowledged, afterReply, pollUrlOf, type ReplyStage } from './record-steps.js';
+import { clip, credentialDestinationProblem, MAX_BUSINESS_ERRORS, MAX_ERRORS, MAX_KEPT_REPLY_CHARS, MAX_LOG_XML_CHARS, MAX_PROBLEM_CHARS, pollIntervalOf } from './protocol-rules.js';
+import { acknowledged, afterReply, fitErrors, pollUrlOf } from './record-steps.js';
 import {
   dataRequestMessage,
   deleteMessage,
@@ -295,10 +295,20 @@ export class FilingDesk {
    * cannot be written or read back.
    */
   private async save(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const { message, ...rest } = record;
-    const masked = { ...(maskSecrets(rest, this.secrets) as typeof rest), message };
+    // Only what came from the other side: the record's own fields (UTR, IRmark, the message) are never rewritten.
+    const masked: SubmissionRecord = {
+      ...record,
+      log: maskSecrets(record.log, this.secrets),
+      ...(record.outcome ? { outcome: maskSecrets(record.outcome, this.secrets) } : {}),
+      ...(record.lastProblem !== undefined ? { lastProblem: maskSecrets(record.lastProblem, this.secrets) } : {}),
+      ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: maskSecrets(record.mismatchedAnswer, this.secrets) } : {}),
+    };
+    // Cut after masking: "[masked]" may be longer than what it replaced.
+    const o = masked.outcome;
     const fitted: SubmissionRecord = {
       ...masked,
+      log: masked.log.map((e) => ({ ...e, what: clip(e.what, 200), ...(e.xml !== undefined ? { xml: clip(e.xml, MAX_LOG_XML_CHARS) } : {}) })),
+      ...(o ? { outcome: o.kind === 'accepted' ? { ...o, responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } : { ...o, errors: fitErrors(o.errors, MAX_ERRORS), businessErrors: fitErrors(o.businessErrors, MAX_BUSINESS_ERRORS), responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } } : {}),
       ...(masked.lastProblem !== undefined ? { lastProblem: clip(masked.lastProblem, MAX_PROBLEM_CHARS) } : {}),
       ...(masked.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(masked.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
     };

@@ -60,13 +60,14 @@ export function afterReply(record: SubmissionRecord, reply: GatewayReply, xml: s
 }
 
 /**
- * Where polls and deletes go: a ResponseEndPoint HMRC gave that passes the rule, else the environment's poll
- * endpoint. Checked again here, so a record written before the rule (which kept the submission URL, or any
- * address a reply named) is never followed elsewhere.
+ * Where polls and deletes go: a ResponseEndPoint HMRC gave that passes the rule (HMRC's own may name
+ * /submission: its external test service's 1046 sample does), else the environment's poll endpoint.
+ * Checked again here, so a record written before the rule, which kept any address a reply named, is never
+ * followed elsewhere.
  */
 export function pollUrlOf(record: SubmissionRecord): string {
   const given = record.responseEndPoint;
-  if (given && given !== record.submissionUrl && !responseEndPointProblem(given, record)) return given;
+  if (given && !responseEndPointProblem(given, record)) return given;
   return defaultPollUrl(record.submissionUrl);
 }
 
