@@ -7,7 +7,7 @@
  * acted on.
  */
 import { z } from 'zod';
-import { CORRELATION_ID, MAX_BUSINESS_ERRORS, MAX_ERROR_FIELD_CHARS, MAX_ERROR_LOCATION_CHARS, MAX_ERROR_TEXT_CHARS, MAX_ERRORS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
+import { CORRELATION_ID, MAX_KEPT_REPLY_CHARS, MAX_BUSINESS_ERRORS, MAX_ERROR_FIELD_CHARS, MAX_ERROR_LOCATION_CHARS, MAX_ERROR_TEXT_CHARS, MAX_ERRORS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
 
 export const TRANSACTION_ID = /^[0-9A-F]{32}$/;
 
@@ -44,13 +44,13 @@ const outcome = z.discriminatedUnion('kind', [
     receiptIrmarkBase32: z.string(),
     receiptMatches: z.boolean(),
     receiptStatement: z.string(),
-    responseXml: z.string(),
+    responseXml: z.string().max(MAX_KEPT_REPLY_CHARS),
   }),
   z.strictObject({
     kind: z.enum(['rejected', 'authentication-failed']),
     errors: z.array(govTalkError).max(MAX_ERRORS),
     businessErrors: z.array(govTalkError).max(MAX_BUSINESS_ERRORS),
-    responseXml: z.string(),
+    responseXml: z.string().max(MAX_KEPT_REPLY_CHARS),
   }),
 ]);
 export type SubmissionOutcome = z.infer<typeof outcome>;
