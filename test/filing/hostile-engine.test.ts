@@ -217,6 +217,30 @@ describe('no reply, however long or malformed, crashes the filing or leaks a sec
     });
   }
 
+  it('whatever comes back on any exchange — truncated, nested 20,000 deep, not UTF-8, control characters — no exchange throws and every record stays readable', async () => {
+    const nasty: ((c: PeerReplyContext) => string)[] = [
+      (c) => (c.held ? ack(c).slice(0, 300) : '<GovTalkMessage'),
+      () => `<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope">${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</GovTalkMessage>`,
+      () => Buffer.from([0xff, 0xfe, 0x3c, 0x00, 0xc3, 0x28]).toString('latin1'),
+      (c) => (c.held ? pollError('1000', '\u0001\u0002'.repeat(1000))(c) : ''),
+      () => '<?xml version="1.0"?><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Header><MessageDetails><Qualifier>response</Qualifier><Function>list</Function></MessageDetails></Header><Body><StatusReport><StatusRecord><TransactionID>x</TransactionID><CorrelationID>../..</CorrelationID></StatusRecord></StatusReport></Body></GovTalkMessage>',
+    ];
+    for (const body of nasty) {
+      for (const on of ['submission', 'poll', 'delete', 'list'] as const) {
+        const { peer, environment } = await setUp();
+        if (on === 'list') peer.faults.add({ fault: { kind: 'lost-response' }, on: 'submission', times: 1 });
+        peer.faults.add({ fault: reply(body), on, times: 1 });
+        const { desk, store } = hostileDesk();
+        const outcome = await desk.submit(builtReturn(), { environment });
+        // A data request answered with nonsense may leave "not at HMRC": sent again only with the user's confirmation, under the same TransactionID.
+        expect(on === 'list' ? ['accepted', 'pending', 'not-at-hmrc'] : ['accepted', 'pending']).toContain(outcome.outcome);
+        const { problems } = await store.list();
+        expect(problems).toEqual([]);
+        expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+      }
+    }
+  });
+
   it("a business rejection with 5,000-character texts and 12,000 errors is kept cut, with a marker, and the rest said", async () => {
     const { peer, environment } = await setUp();
     const many = Array.from({ length: 12_000 }, (_, i) => ({ raisedBy: 'ChRIS', number: '9200', type: 'business', text: i === 0 ? big(5000) : `rule ${i}`, location: i === 0 ? big(3000) : '/x' }));
