@@ -1,7 +1,7 @@
 /**
  * A Transaction Engine of our own, for tests and rehearsals: never HMRC, never
- * on by default, on its own port with its own routes (POST /submission for
- * submissions, data requests and deletes; POST /poll for polls). It checks
+ * on by default, on its own port with its own routes, as HMRC's (POST /submission for
+ * submissions and data requests; POST /poll for polls and deletes). It checks
  * what HMRC checks before it answers (the envelope, the sender's
  * credentials, the vendor ID, the IRmark, the CT600 structure and our
  * business rules), acknowledges with a PollInterval, answers polls with
