@@ -23,6 +23,7 @@ import { fetchTransport } from './service/remote/http-transport.js';
 import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { createFilingWiring } from './ipc/filing-wiring.js';
+import { httpTransport } from './filing/transport.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
@@ -235,6 +236,10 @@ async function start(): Promise<void> {
     fileSaver,
     registerSecret: (value) => appLog.registerSecret(value),
     log: filingLog,
+    // HMRC's Transaction Engine through Chromium's network stack too, like the service: a firm's
+    // proxy settings and the OS's trusted certificates apply. The reply is still read as a stream
+    // within the limit (httpTransport), whichever fetch brings it.
+    desk: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
   });
   void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));
   registerHandlers(

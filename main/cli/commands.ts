@@ -72,10 +72,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'submit',
     args: '<file.xml>',
     summary:
-      "file a built return with HMRC's Transaction Engine and print the outcome as JSON (exit 0 accepted, 1 rejected, 4 not finished: run it again to resume; it is never sent twice)",
+      "file a built return with HMRC's Transaction Engine and print the outcome as JSON (exit 0 accepted, 1 rejected, 4 not finished or HMRC's answer does not match this return: run it again to resume; it is never sent twice)",
     options: [
       { name: 'environment', value: 'til|ets|live', help: "til: Test in Live (checked by HMRC, never filed); ets: HMRC's external test service (synthetic data only); live: filed" },
-      { name: 'endpoint', value: 'url', help: "send to this address instead of HMRC's (a test Transaction Engine)" },
+      { name: 'endpoint', value: 'url', help: "send to this address instead of HMRC's: https to HMRC's Transaction Engine, or a test engine on this computer (http://127.0.0.1:…); the password goes nowhere else" },
+      { name: 'tries', value: 'n', help: 'tries of one exchange (a poll, a data request) before leaving the submission for a later run, exit 4 (default 8, 1 to 100)' },
       { name: 'secrets-file', value: 'file', help: 'gateway_user_id=… and gateway_password=… lines; readable by its owner only (chmod 600); else FILING_DESK_GATEWAY_USER_ID and FILING_DESK_GATEWAY_PASSWORD' },
       { name: 'data', value: 'folder', help: "where submission records are kept (default: Filing Desk's data folder)" },
       { name: 'vendor-id', value: 'id', help: 'HMRC vendor id, 4 digits, when the built return does not carry it' },

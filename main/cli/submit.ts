@@ -7,19 +7,23 @@
  * interruption, the same command resumes the submission under way for that
  * return from its record: it is never sent a second time.
  * Exit: 0 accepted, 1 rejected or credentials refused, 2 unusable input or
- * refused before sending, 4 not finished (run the same command again).
+ * refused before sending (an endpoint the password may not go to included,
+ * for every environment), 4 not finished: HMRC's outcome is not known yet,
+ * or an answer did not match this return (run the same command again; it is
+ * never sent twice). Everything HMRC's side wrote is printed escaped.
  */
 import { resolve } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { isFilingEnvironmentName, resolveEnvironment } from '../filing/environments.js';
-import { FilingDesk, FilingRefusal, type FilingOutcome } from '../filing/filing-desk.js';
+import { DEFAULT_RETRY, FilingDesk, FilingRefusal, type FilingOutcome } from '../filing/filing-desk.js';
 import { SubmissionMessageError, type GatewayCredentials } from '../filing/submission-message.js';
 import { SubmissionStore, SubmissionStoreError } from '../filing/submission-store.js';
 import { httpTransport } from '../filing/transport.js';
 import { appDataFolder } from './app-data-folder.js';
 import { CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, readInput, type CliIo, type ParsedArgs } from './io.js';
-import { jsonText } from './safe-text.js';
+import { clip } from '../filing/protocol-rules.js';
+import { jsonText, terminalText } from './safe-text.js';
 import { readSecretLines, ServiceSettingsError } from './service-settings.js';
 
 const EXIT_NOT_FINISHED = 4;
@@ -52,9 +56,10 @@ function progressLine(io: CliIo) {
       : p.step === 'asking-hmrc' ? 'asking HMRC whether it holds this submission'
       : p.step === 'waiting' ? `waiting for HMRC, next check in ${p.nextCheckInSeconds ?? 0} s`
       : p.step === 'polling' ? 'checking with HMRC'
-      : p.step === 'retrying' ? `no usable answer yet (${p.problem ?? 'trying again'})`
+      : p.step === 'retrying' ? `no usable answer yet (${clip(p.problem ?? 'trying again', 300)})`
       : '';
-    if (line && line !== last) io.err(`${line}\n`);
+    // A problem may quote the server's words: never raw to the terminal.
+    if (line && line !== last) io.err(`${terminalText(line)}\n`);
     last = line;
   };
 }
@@ -69,6 +74,10 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
   } catch (err) {
     throw new RequestValidationError([{ field: 'endpoint', message: (err as Error).message }]);
   }
+  const tries = values.tries === undefined ? DEFAULT_RETRY.maxAttempts : Number(values.tries);
+  if (!Number.isInteger(tries) || tries < 1 || tries > 100 || !/^\d+$/.test(values.tries ?? '8')) {
+    throw new RequestValidationError([{ field: 'tries', message: '--tries must be a whole number from 1 to 100' }]);
+  }
   const file = positional[0]!;
   const built = await readInput(file, CT600_XML_INPUT, 'file');
   const credentials = await gatewayCredentials(values['secrets-file']);
@@ -78,6 +87,7 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
     transport: httpTransport(),
     credentials: async () => credentials,
     onProgress: progressLine(io),
+    retry: { ...DEFAULT_RETRY, maxAttempts: tries },
   });
   const channel = { ...(values['vendor-id'] ? { vendorId: values['vendor-id'] } : {}), ...(values.product ? { product: values.product } : {}), ...(values['product-version'] ? { version: values['product-version'] } : {}) };
   let outcome: FilingOutcome;

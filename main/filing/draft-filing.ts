@@ -49,6 +49,15 @@ interface Sendable {
   clientId: string | null;
 }
 
+/**
+ * The environment a filing goes to. The endpoint override is a test-only
+ * setting (a local Transaction Engine, or HMRC's test host): it never
+ * applies to live, which always goes to HMRC's own address.
+ */
+export function environmentFor(name: FilingEnvironmentName, settings: Pick<FilingSettings, 'endpointOverride'>) {
+  return resolveEnvironment(name, name === 'live' ? undefined : (settings.endpointOverride ?? undefined));
+}
+
 export class DraftFiling {
   private readonly desk: FilingDesk;
   private readonly runs = new Map<string, Promise<void>>();
@@ -97,7 +106,13 @@ export class DraftFiling {
       if (!bytes) missing.push({ field: 'build', message: 'The built return is no longer beside the draft (or was changed on disk): build it again.' });
     }
 
-    const environment = resolveEnvironment(environmentName, settings.endpointOverride ?? undefined);
+    let environment = FILING_ENVIRONMENTS[environmentName];
+    try {
+      environment = environmentFor(environmentName, settings);
+    } catch (err) {
+      // A test address saved under an older rule: named, never used.
+      missing.push({ field: 'endpointOverride', message: `The test Transaction Engine address in Settings › Filing cannot be used: ${(err as Error).message}.` });
+    }
     const summary = bytes ? summariseReturn(bytes) : null;
     const { records } = await this.deps.store.list();
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
@@ -147,7 +162,7 @@ export class DraftFiling {
       throw new FilingRefusal('confirmAmendment', `HMRC already accepted a return for UTR ${preview.utr} for this period; confirm that you are sending an amended return.`, preview.alreadyAccepted.transactionId);
     }
     const record = await this.desk.prepare(bytes, {
-      environment: resolveEnvironment(environmentName, settings.endpointOverride ?? undefined),
+      environment: environmentFor(environmentName, settings),
       channel: { vendorId: settings.vendorId, product: settings.productName, version: settings.productVersion || '0' },
       draftId,
       ...(clientId ? { clientId } : {}),

@@ -6,6 +6,8 @@
  * HMRC's "Basic guide for XML software developers"; summarised in
  * shared/docs/transaction-engine.md, "Environments".
  */
+import { credentialDestinationProblem } from './protocol-rules.js';
+
 export type FilingEnvironmentName = 'til' | 'ets' | 'live';
 
 export interface FilingEnvironment {
@@ -60,19 +62,16 @@ export function isFilingEnvironmentName(value: string): value is FilingEnvironme
 }
 
 /**
- * The environment with its address replaced by a test peer's, when one is
- * given. Only http(s) addresses: anything else is refused by name.
+ * The environment with its address replaced by a test engine's, when one is
+ * given. The Government Gateway password travels in the message, so the
+ * address must be one it may go to (credentialDestinationProblem): https to
+ * HMRC's Transaction Engine, or a test engine on this computer; anything
+ * else is refused by name before any request.
  */
 export function resolveEnvironment(name: FilingEnvironmentName, endpoint?: string): FilingEnvironment {
   const base = FILING_ENVIRONMENTS[name];
   if (endpoint === undefined) return base;
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new RangeError(`the endpoint "${endpoint}" is not a web address`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RangeError(`the endpoint must be an http or https address, not ${url.protocol}`);
-  if (url.username || url.password) throw new RangeError('the endpoint must not carry a user name or password; credentials go in the message');
-  return { ...base, submissionUrl: url.href };
+  const problem = credentialDestinationProblem(endpoint);
+  if (problem) throw new RangeError(problem);
+  return { ...base, submissionUrl: new URL(endpoint).href };
 }

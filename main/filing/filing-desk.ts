@@ -17,12 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { type FilingEnvironment } from './environments.js';
 import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
-import { describeError, errorFamily } from './outcomes.js';
-import { acknowledged, afterReply, DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
+import { describeError, isAuthenticationError } from './outcomes.js';
+import { clip, credentialDestinationProblem, MAX_BUSINESS_ERRORS, MAX_ERRORS, MAX_KEPT_REPLY_CHARS, MAX_LOG_XML_CHARS, MAX_PROBLEM_CHARS, pollIntervalOf } from './protocol-rules.js';
+import { acknowledged, afterReply, fitErrors, pollUrlOf } from './record-steps.js';
 import {
   dataRequestMessage,
   deleteMessage,
   maskCredentials,
+  maskSecrets,
   pollMessage,
   prepareSubmission,
   withSenderDetails,
@@ -34,7 +36,7 @@ import type { SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
-export { DEFAULT_POLL_INTERVAL_SECONDS } from './record-steps.js';
+export { DEFAULT_POLL_INTERVAL_SECONDS } from './protocol-rules.js';
 
 export interface RetryPolicy {
   baseDelayMs: number;
@@ -102,6 +104,8 @@ export class FilingDesk {
   private readonly retry: RetryPolicy;
   private readonly random: () => number;
   private readonly onProgress: (progress: FilingProgress) => void;
+  /** Every credential this desk was given: masked in whatever it keeps, logs or reports of a reply. */
+  private readonly secrets: GatewayCredentials[] = [];
 
   constructor(deps: FilingDeskDeps) {
     this.store = deps.store;
@@ -112,7 +116,26 @@ export class FilingDesk {
     this.newTransactionId = deps.newTransactionId ?? (() => randomBytes(16).toString('hex').toUpperCase());
     this.retry = deps.retry ?? DEFAULT_RETRY;
     this.random = deps.random ?? Math.random;
-    this.onProgress = deps.onProgress ?? (() => undefined);
+    const onProgress = deps.onProgress ?? (() => undefined);
+    // A problem may quote HMRC's text, and a hostile server may echo the password in it.
+    this.onProgress = (p) => onProgress(p.problem === undefined ? p : { ...p, problem: maskSecrets(p.problem, this.secrets) });
+  }
+
+  /** The credentials for a message that carries them, known from then on as secrets to mask. */
+  private async senderCredentials(): Promise<GatewayCredentials> {
+    const credentials = await this.credentials();
+    if (!this.secrets.some((c) => c.password === credentials.password && c.senderId === credentials.senderId)) this.secrets.push(credentials);
+    return credentials;
+  }
+
+  /** Before a poll or a delete (which carry no credentials): learn them if they can be had, so an echo of them is masked too. */
+  private async learnSecrets(): Promise<void> {
+    if (this.secrets.length > 0) return;
+    try {
+      await this.senderCredentials();
+    } catch {
+      // Not set up (yet): nothing to mask that this desk could know.
+    }
   }
 
   /**
@@ -122,6 +145,8 @@ export class FilingDesk {
    * second submission while one for the same return is under way.
    */
   async prepare(built: Uint8Array, options: PrepareOptions): Promise<SubmissionRecord> {
+    const destination = credentialDestinationProblem(options.environment.submissionUrl);
+    if (destination) throw new FilingRefusal('endpoint', destination);
     const transactionId = this.newTransactionId();
     const prepared = prepareSubmission(built, options.environment, transactionId, options.channel);
     const key = sameReturnKey({ ...prepared, environment: options.environment.name });
@@ -218,6 +243,7 @@ export class FilingDesk {
 
   private async fileClaimed(transactionId: string, options: { sendAgain?: boolean }): Promise<FilingOutcome> {
     let record = await this.store.load(transactionId);
+    await this.learnSecrets();
     if (!record.correlationId && !FINAL_STATES.has(record.state)) {
       if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {
         record = await this.recover(record);
@@ -255,15 +281,39 @@ export class FilingDesk {
   private now = () => this.clock().toISOString();
 
   private log(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>): SubmissionRecord {
-    const log = [...record.log, { at: this.now(), ...entry }];
+    const fitted = { ...entry, what: clip(entry.what, 200), ...(entry.xml !== undefined ? { xml: clip(entry.xml, MAX_LOG_XML_CHARS) } : {}) };
+    const log = [...record.log, { at: this.now(), ...fitted }];
     // The first entries (the submission and HMRC's first answer) are kept; the oldest polls go first.
     if (log.length > MAX_LOG_ENTRIES) log.splice(2, log.length - MAX_LOG_ENTRIES);
     return { ...record, log };
   }
 
+  /**
+   * Every save goes through here: whatever came from a reply is masked (the
+   * credentials this desk sent, wherever a server echoed them) and fitted to
+   * the record's limits, so no answer, however long, can make a record that
+   * cannot be written or read back.
+   */
   private async save(record: SubmissionRecord): Promise<SubmissionRecord> {
-    await this.store.save(record);
-    return record;
+    // Only what came from the other side: the record's own fields (UTR, IRmark, the message) are never rewritten.
+    const masked: SubmissionRecord = {
+      ...record,
+      log: maskSecrets(record.log, this.secrets),
+      ...(record.outcome ? { outcome: maskSecrets(record.outcome, this.secrets) } : {}),
+      ...(record.lastProblem !== undefined ? { lastProblem: maskSecrets(record.lastProblem, this.secrets) } : {}),
+      ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: maskSecrets(record.mismatchedAnswer, this.secrets) } : {}),
+    };
+    // Cut after masking: "[masked]" may be longer than what it replaced.
+    const o = masked.outcome;
+    const fitted: SubmissionRecord = {
+      ...masked,
+      log: masked.log.map((e) => ({ ...e, what: clip(e.what, 200), ...(e.xml !== undefined ? { xml: clip(e.xml, MAX_LOG_XML_CHARS) } : {}) })),
+      ...(o ? { outcome: o.kind === 'accepted' ? { ...o, responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } : { ...o, errors: fitErrors(o.errors, MAX_ERRORS), businessErrors: fitErrors(o.businessErrors, MAX_BUSINESS_ERRORS), responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } } : {}),
+      ...(masked.lastProblem !== undefined ? { lastProblem: clip(masked.lastProblem, MAX_PROBLEM_CHARS) } : {}),
+      ...(masked.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(masked.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
+    };
+    await this.store.save(fitted);
+    return fitted;
   }
 
   private backoffMs(attempt: number): number {
@@ -289,45 +339,52 @@ export class FilingDesk {
     }
   }
 
-  private noteReply(record: SubmissionRecord, what: string, ex: Exchange & { status?: number }, credentials?: GatewayCredentials): SubmissionRecord {
+  private noteReply(record: SubmissionRecord, what: string, ex: Exchange & { status?: number }): SubmissionRecord {
     if ('problem' in ex) return this.log({ ...record, lastProblem: ex.problem }, { direction: 'note', what: ex.problem, ...(ex.status !== undefined ? { status: ex.status } : {}) });
-    return this.log(record, { direction: 'received', what: `${what}: ${ex.reply.kind}`, ...(ex.status !== undefined ? { status: ex.status } : {}), xml: maskCredentials(ex.xml, credentials) });
+    return this.log(record, { direction: 'received', what: `${what}: ${ex.reply.kind}`, ...(ex.status !== undefined ? { status: ex.status } : {}), xml: maskCredentials(ex.xml) });
+  }
+
+  /** The password leaves this computer only where credentialDestinationProblem allows; checked before every message that carries it. */
+  private refuseDestination(url: string): void {
+    const problem = credentialDestinationProblem(url);
+    if (problem) throw new FilingRefusal('endpoint', `${problem}; nothing was sent`);
   }
 
   private async send(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const credentials = await this.credentials();
+    this.refuseDestination(record.submissionUrl);
+    const credentials = await this.senderCredentials();
     // Saved before the first byte leaves: from here on HMRC may hold it, and a restart asks before sending again.
     record = await this.save(this.log({ ...record, state: 'prepared', sendStartedAt: this.now() }, { direction: 'sent', what: 'submission (the record\'s message, with the sender\'s credentials added)' }));
     this.onProgress({ transactionId: record.transactionId, step: 'sending' });
     const ex = await this.exchange(record.submissionUrl, withSenderDetails(Buffer.from(record.message, 'base64'), credentials));
-    record = this.noteReply(record, 'answer to the submission', ex, credentials);
+    record = this.noteReply(record, 'answer to the submission', ex);
     if ('problem' in ex) {
       // It may have arrived: only HMRC can say. Never send again from here.
       await this.save(record);
       return this.recover(record);
     }
-    record = await this.save(afterReply(record, ex.reply, ex.xml, this.clock(), credentials));
+    record = await this.save(afterReply(record, ex.reply, ex.xml, this.clock(), 'submission', credentials));
     // An answer that is neither an acknowledgement nor a verdict leaves it unknown whether HMRC holds the return.
     return record.correlationId || FINAL_STATES.has(record.state) ? record : this.recover(record);
   }
 
   /** After a crash or a lost answer: asks HMRC whether it holds this TransactionID, and continues from what it says. */
   private async recover(record: SubmissionRecord): Promise<SubmissionRecord> {
+    this.refuseDestination(record.submissionUrl);
     for (let attempt = 1; attempt <= this.retry.maxAttempts; attempt++) {
       if (attempt > 1) await this.sleep(this.backoffMs(attempt - 1));
       this.onProgress({ transactionId: record.transactionId, step: 'asking-hmrc' });
-      const credentials = await this.credentials();
+      const credentials = await this.senderCredentials();
       const ex = await this.exchange(record.submissionUrl, dataRequestMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, credentials }));
       record = this.log(record, { direction: 'sent', what: 'data request' });
-      record = this.noteReply(record, 'answer to the data request', ex, credentials);
+      record = this.noteReply(record, 'answer to the data request', ex);
       if ('problem' in ex) {
         record = await this.save(record);
         this.onProgress({ transactionId: record.transactionId, step: 'retrying', problem: ex.problem });
         continue;
       }
       if (ex.reply.kind === 'error') {
-        const family = errorFamily(ex.reply.errors, ex.reply.businessErrors);
-        if (family === 'authentication') return this.save({ ...record, lastProblem: `HMRC refused the data request: ${ex.reply.errors.map((e) => describeError(e)).join('; ')}` });
+        if (ex.reply.errors.some((e) => isAuthenticationError(e.number))) return this.save({ ...record, lastProblem: `HMRC refused the data request: ${ex.reply.errors.map((e) => describeError(e)).join('; ')}` });
         record = await this.save(record);
         continue;
       }
@@ -350,6 +407,15 @@ export class FilingDesk {
     return record;
   }
 
+  /**
+   * Polls at HMRC's interval until HMRC's verdict about the return. Anything
+   * else after the acknowledgement (an error about the poll, 2000, 2005, a
+   * 5xx, no answer, an answer that is not this submission's) leaves it
+   * "sent, outcome not known": polled again with back-off, never sooner
+   * than the interval, and after the last try HMRC is asked with a
+   * data_request. Never a rejection, never an invitation to send again:
+   * HMRC may hold the return.
+   */
   private async pollUntilDone(record: SubmissionRecord): Promise<SubmissionRecord> {
     let failures = 0;
     while (!FINAL_STATES.has(record.state)) {
@@ -362,32 +428,32 @@ export class FilingDesk {
       }
       this.onProgress({ transactionId: record.transactionId, step: 'polling' });
       // The interval runs from this poll: saved before it goes, so a restart after a poll whose answer was lost waits too.
-      const interval = (record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000;
+      const interval = pollIntervalOf(record.pollIntervalSeconds) * 1000;
       record = await this.save(this.log({ ...record, nextPollAt: new Date(this.clock().getTime() + interval).toISOString() }, { direction: 'sent', what: 'poll' }));
-      const ex = await this.exchange(record.responseEndPoint ?? record.submissionUrl, pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+      const ex = await this.exchange(pollUrlOf(record), pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
       record = this.noteReply(record, 'answer to the poll', ex);
-      let retry = 'problem' in ex;
+      let retry = true;
       if (!('problem' in ex)) {
         const reply = ex.reply;
-        // 2000 on a poll: HMRC no longer finds the CorrelationID it gave. That says nothing about the
-        // return (it may have been accepted), so it is never recorded as a rejection.
-        const lostTrack = reply.kind === 'error' && reply.errors.some((e) => e.number === '2000');
-        if (reply.kind === 'error' && (lostTrack || errorFamily(reply.errors, reply.businessErrors) === 'unknown')) {
-          retry = true;
-          record = { ...record, lastProblem: `HMRC answered the poll with error ${reply.errors.map((e) => e.number).join(', ')}; polling again` };
-        } else if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {
-          failures = 0;
-          record = afterReply(record, reply, ex.xml, this.clock());
+        if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {
+          const before = record;
+          record = afterReply(record, reply, ex.xml, this.clock(), 'poll');
+          // Only HMRC's verdict on this submission, or a fresh acknowledgement of it, is progress.
+          retry = !FINAL_STATES.has(record.state) && (reply.kind !== 'acknowledgement' || record.lastProblem !== undefined);
+          if (reply.kind === 'acknowledgement' && !retry) failures = 0;
+          if (retry && reply.kind === 'acknowledgement') record = { ...before, lastProblem: record.lastProblem ?? before.lastProblem };
         } else {
-          retry = true;
-          record = { ...record, lastProblem: `HMRC answered the poll with a ${reply.kind}` };
+          record = { ...record, lastProblem: `HMRC answered the poll with a ${reply.kind}, which the protocol does not` };
         }
       }
       if (retry) {
         failures++;
-        if (failures >= this.retry.maxAttempts) return this.save(record);
+        if (failures >= this.retry.maxAttempts) {
+          record = await this.save(record);
+          return this.askAfterAcknowledgement(record);
+        }
         // Never sooner than HMRC's interval, however short the backoff.
-        const delay = Math.max(this.backoffMs(failures), (record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS) * 1000);
+        const delay = Math.max(this.backoffMs(failures), interval);
         record = { ...record, nextPollAt: new Date(this.clock().getTime() + delay).toISOString() };
         this.onProgress({ transactionId: record.transactionId, step: 'retrying', problem: record.lastProblem ?? 'no answer' });
       }
@@ -396,12 +462,43 @@ export class FilingDesk {
     return record;
   }
 
+  /**
+   * After the polls ran out without a verdict: a data_request asks HMRC what
+   * it lists for this TransactionID. Whatever it says, the submission stays
+   * "sent, outcome not known" (HMRC acknowledged it; a missing entry does not
+   * prove it was never processed), and the next run polls again.
+   */
+  private async askAfterAcknowledgement(record: SubmissionRecord): Promise<SubmissionRecord> {
+    const unknown = record.mismatchedAnswer ?? record.lastProblem ?? 'no answer from HMRC';
+    if (credentialDestinationProblem(record.submissionUrl)) return record;
+    let credentials: GatewayCredentials;
+    try {
+      credentials = await this.senderCredentials();
+    } catch {
+      return record;
+    }
+    this.onProgress({ transactionId: record.transactionId, step: 'asking-hmrc' });
+    const ex = await this.exchange(record.submissionUrl, dataRequestMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, credentials }));
+    record = this.log(record, { direction: 'sent', what: 'data request' });
+    record = this.noteReply(record, 'answer to the data request', ex);
+    let listed = 'HMRC did not answer the data request usably';
+    if (!('problem' in ex) && ex.reply.kind === 'status-report') {
+      const ours = ex.reply.records.find((s) => s.transactionId === record.transactionId && s.correlationId === record.correlationId);
+      listed = ours ? `HMRC lists this submission as ${clip(ours.status, 60)}` : 'HMRC does not list this submission any more';
+    }
+    return this.save({
+      ...record,
+      lastProblem: `${unknown}. ${listed}. HMRC acknowledged this return (CorrelationID ${record.correlationId}), so it may hold or have processed it: run again later to keep asking, and do not file it again`,
+    });
+  }
+
+  /** HMRC keeps a response until it is deleted: the delete_request goes where the polls go (Document Submission Protocol v2.0; see protocol-rules.ts). */
   private async deleteAtHmrc(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const ex = await this.exchange(record.submissionUrl, deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+    const ex = await this.exchange(pollUrlOf(record), deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
     record = this.log(record, { direction: 'sent', what: 'delete request' });
     record = this.noteReply(record, 'answer to the delete request', ex);
-    // HMRC keeps a response until it is deleted; a failed delete is tried again next time, the outcome stands.
-    if (!('problem' in ex) && ex.reply.kind === 'deleted') record = { ...record, deletedAtHmrc: true };
+    // A failed delete is tried again next time, the outcome stands.
+    if (!('problem' in ex) && ex.reply.kind === 'deleted' && ex.reply.header.correlationId === record.correlationId) record = { ...record, deletedAtHmrc: true };
     return this.save(record);
   }
 }

@@ -7,7 +7,7 @@ import { toBase32 } from '../engine/ct600/base32.js';
 import type { GovTalkError } from './gateway-reply.js';
 import { boxOfLocation } from './error-boxes.js';
 import { describeError } from './outcomes.js';
-import type { SubmissionRecord } from './submission-record.js';
+import { FINAL_STATES, type SubmissionRecord } from './submission-record.js';
 
 export type FilingOutcomeKind = 'accepted' | 'rejected' | 'authentication-failed' | 'not-at-hmrc' | 'pending';
 
@@ -25,6 +25,8 @@ export interface FilingOutcome {
   receipt?: { irmarkBase32: string; matchesOurIrmark: boolean; statement: string };
   /** Each of HMRC's errors: its number and text, where it points, the CT600 box when it concerns one, and a plain-English line. */
   errors?: { number: string; type: string; text: string; location: string; box?: string; message: string }[];
+  /** An answer claimed to be HMRC's verdict but named another submission or return: recorded, never taken (ANSWER_DOES_NOT_MATCH). */
+  mismatch?: boolean;
   /** What the user should know or do, in plain words. */
   message: string;
 }
@@ -64,6 +66,10 @@ export function outcomeOf(record: SubmissionRecord): FilingOutcome {
           ? 'HMRC did not accept the Government Gateway user ID and password; check them and file again (nothing was filed)'
           : `HMRC rejected the return with ${listed.length} error${listed.length === 1 ? '' : 's'}; nothing was filed`,
     };
+  }
+  if (record.mismatchedAnswer && !FINAL_STATES.has(record.state)) {
+    // Leads with the mismatch: the one thing the user must not mistake for a receipt or a rejection.
+    return { ...base, outcome: 'pending', mismatch: true, message: `${record.mismatchedAnswer}. ${record.correlationId ? 'HMRC acknowledged the return, so it may hold it: ' : ''}the draft is not marked as filed; run again later to keep asking HMRC, and do not file it again` };
   }
   if (record.state === 'not-at-hmrc') return { ...base, outcome: 'not-at-hmrc', message: record.lastProblem ?? 'HMRC holds no submission with this TransactionID' };
   return {

@@ -1,12 +1,12 @@
 /**
  * The filing settings: who this software is to HMRC (vendor ID, product name
  * and version in ChannelRouting), whether live filing is switched on, and a
- * test peer's address. One zod schema serves the IPC payload and the file on
+ * test engine's address (Test in Live and the test service only, never live). One zod schema serves the IPC payload and the file on
  * disk, so a setting Settings could not save can never be read back either.
  */
 import { z } from 'zod';
 import { MAX_SETTING_TEXT, MAX_URL_LENGTH, type FilingSettings } from '../../preload/contract.js';
-import { serviceUrlProblem } from '../service/remote/settings.js';
+import { credentialDestinationProblem } from './protocol-rules.js';
 
 export const DEFAULT_FILING_SETTINGS: FilingSettings = {
   // HMRC issues the vendor ID; until then filing says what is missing.
@@ -25,10 +25,12 @@ const printable = (max: number) =>
 
 /**
  * The Government Gateway password travels in the message posted to the
- * endpoint, so it follows the same rule as the filing service's addresses:
- * https, or http only to this computer (a test peer).
+ * endpoint, so the override follows the filing's own rule
+ * (credentialDestinationProblem): https to HMRC's Transaction Engine hosts,
+ * or a test engine on this computer. It is a test-only setting: live always
+ * goes to HMRC's own address (environmentFor in draft-filing.ts).
  */
-export const endpointProblem = (value: string): string | undefined => serviceUrlProblem(value);
+export const endpointProblem = (value: string): string | undefined => credentialDestinationProblem(value);
 
 export const filingSettingsSchema = z.strictObject({
   vendorId: z

@@ -7,6 +7,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { childElements, firstChild, parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
 import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
+import { pollIntervalOf } from './protocol-rules.js';
 
 export const SUCCESS_RESPONSE_NS = 'http://www.inlandrevenue.gov.uk/SuccessResponse';
 export const ERROR_RESPONSE_NS = 'http://www.govtalk.gov.uk/CM/errorresponse';
@@ -34,7 +35,7 @@ export interface ReplyHeader {
   transactionId: string;
   correlationId: string;
   responseEndPoint?: string;
-  /** Seconds; absent when HMRC gave none. */
+  /** Seconds, clamped by the one PollInterval rule (protocol-rules.ts); absent when HMRC gave none. */
   pollIntervalSeconds?: number;
   gatewayTimestamp: string;
 }
@@ -45,6 +46,8 @@ export interface SuccessReceipt {
   /** The IRmark HMRC's message 0000 quotes, base32. */
   quotedIrmarkBase32: string | null;
   receiptMessage: string;
+  /** The X509Certificate in the signature's KeyInfo, base64; null when there is none. */
+  certificateBase64: string | null;
   acceptedTime: string;
   messages: { code: string; text: string }[];
 }
@@ -80,7 +83,7 @@ function readHeader(root: Element): ReplyHeader {
   };
   const url = (endPoint?.textContent ?? '').trim();
   if (url) header.responseEndPoint = url;
-  if (interval && /^\d{1,6}$/.test(interval.trim())) header.pollIntervalSeconds = Number(interval.trim());
+  if (interval !== null && interval !== undefined) header.pollIntervalSeconds = pollIntervalOf(interval);
   return header;
 }
 
@@ -98,7 +101,9 @@ function readReceipt(success: Element): SuccessReceipt {
   const messages = childElements(success)
     .filter((e) => e.localName === 'Message')
     .map((e) => ({ code: e.getAttribute('code') ?? '', text: (e.textContent ?? '').trim() }));
-  return { digestBase64, quotedIrmarkBase32: quoted, receiptMessage, acceptedTime: text(success, 'AcceptedTime'), messages };
+  const certificate = receipt.getElementsByTagNameNS(DSIG_NS, 'X509Certificate')[0];
+  const certificateBase64 = certificate ? (certificate.textContent ?? '').trim() : null;
+  return { digestBase64, quotedIrmarkBase32: quoted, receiptMessage, certificateBase64, acceptedTime: text(success, 'AcceptedTime'), messages };
 }
 
 function readStatusReport(body: Element | undefined): StatusRecord[] {

@@ -1,76 +1,180 @@
 /**
  * How HMRC's answers change a submission record: pure steps, so each can be
  * checked without a network, and the service only decides when to save.
+ * Nothing from a reply is taken on trust: an acknowledgement's
+ * CorrelationID, ResponseEndPoint and PollInterval are checked against the
+ * protocol's rules, and a verdict counts only when it names this
+ * submission (and, for a receipt, this return's IRmark).
  */
-import type { GatewayReply } from './gateway-reply.js';
-import { checkReceipt, errorFamily } from './outcomes.js';
+import { computeIrmark } from '../engine/ct600/irmark.js';
+import type { GatewayReply, GovTalkError } from './gateway-reply.js';
+import { ANSWER_DOES_NOT_MATCH, checkReceipt, errorVerdict, receiptCertificateProblem } from './outcomes.js';
+import {
+  clip,
+  CORRELATION_ID,
+  defaultPollUrl,
+  MAX_BUSINESS_ERRORS,
+  MAX_ERROR_FIELD_CHARS,
+  MAX_ERROR_LOCATION_CHARS,
+  MAX_ERROR_TEXT_CHARS,
+  MAX_ERRORS,
+  MAX_KEPT_REPLY_CHARS,
+  MAX_PROBLEM_CHARS,
+  pollIntervalOf,
+  responseEndPointProblem,
+} from './protocol-rules.js';
 import { maskCredentials, type GatewayCredentials } from './submission-message.js';
 import type { SubmissionRecord } from './submission-record.js';
 
-/** When HMRC gives no PollInterval; the protocol's usual value. */
-export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
+export { DEFAULT_POLL_INTERVAL_SECONDS } from './protocol-rules.js';
+
+/** Which exchange a reply answers: the submission itself, or a poll after HMRC acknowledged it. */
+export type ReplyStage = 'submission' | 'poll';
+
+const show = (value: string) => JSON.stringify(clip(value, 80));
 
 /** The record after HMRC's answer to a submission or a poll: acknowledged, accepted, refused, or still unknown (with the problem named). */
-export function afterReply(record: SubmissionRecord, reply: GatewayReply, xml: string, now: Date, credentials?: GatewayCredentials): SubmissionRecord {
+export function afterReply(record: SubmissionRecord, reply: GatewayReply, xml: string, now: Date, stage: ReplyStage, credentials?: GatewayCredentials): SubmissionRecord {
   switch (reply.kind) {
     case 'acknowledgement':
       return acknowledged(record, reply, now);
     case 'success':
       return accepted(record, reply, xml, credentials);
     case 'error': {
-      const family = errorFamily(reply.errors, reply.businessErrors);
-      if (family === 'unknown') return { ...record, lastProblem: `HMRC answered with error ${reply.errors.map((e) => e.number).join(', ')}; whether it holds the return is asked before anything else` };
-      return refused(record, reply, xml, family, credentials);
+      const verdict = errorVerdict(reply, stage);
+      const numbers = clip(reply.errors.map((e) => e.number).join(', ') || 'without a number', 200);
+      if (verdict === 'not-a-verdict') {
+        return {
+          ...record,
+          lastProblem:
+            stage === 'poll'
+              ? `HMRC answered the poll with error ${numbers}, which says nothing about the return; HMRC still holds it, so Filing Desk keeps asking and never sends it again`
+              : `HMRC answered with error ${numbers}; whether it holds the return is asked before anything else`,
+        };
+      }
+      return refused(record, reply, xml, verdict, stage, credentials);
     }
     default:
-      return { ...record, lastProblem: `HMRC answered the submission with a ${reply.kind}, which the protocol does not` };
+      return { ...record, lastProblem: `HMRC answered with a ${reply.kind}, which the protocol does not at this step` };
   }
 }
 
-/** HMRC holds the return: its CorrelationID, where to poll and when, from HMRC's answer. */
+/**
+ * Where polls and deletes go: a ResponseEndPoint HMRC gave that passes the rule (HMRC's own may name
+ * /submission: its external test service's 1046 sample does), else the environment's poll endpoint.
+ * Checked again here, so a record written before the rule, which kept any address a reply named, is never
+ * followed elsewhere.
+ */
+export function pollUrlOf(record: SubmissionRecord): string {
+  const given = record.responseEndPoint;
+  if (given && !responseEndPointProblem(given, record)) return given;
+  return defaultPollUrl(record.submissionUrl);
+}
+
+/** HMRC holds the return: its CorrelationID, where to poll and when, from HMRC's answer, each checked first. */
 export function acknowledged(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'acknowledgement' }>, now: Date): SubmissionRecord {
   const h = reply.header;
   if (h.transactionId && h.transactionId !== record.transactionId) {
-    return { ...record, lastProblem: `HMRC's acknowledgement is for TransactionID ${h.transactionId}, not this submission's; it was not used` };
+    return { ...record, lastProblem: `HMRC's acknowledgement is for TransactionID ${show(h.transactionId)}, not this submission's; it was not used` };
+  }
+  if (h.correlationId && !CORRELATION_ID.test(h.correlationId)) {
+    return { ...record, lastProblem: `HMRC's acknowledgement carries CorrelationID ${show(h.correlationId)}, which is not 1 to 32 upper-case hex digits as the protocol's envelope requires; it was not used` };
+  }
+  if (h.correlationId && record.correlationId && h.correlationId !== record.correlationId) {
+    return { ...record, lastProblem: `HMRC's acknowledgement names CorrelationID ${h.correlationId}, not this submission's ${record.correlationId}; it was not used` };
   }
   const correlationId = h.correlationId || record.correlationId;
   if (!correlationId) return { ...record, lastProblem: 'HMRC acknowledged without a CorrelationID' };
-  const interval = h.pollIntervalSeconds ?? record.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
+  const interval = pollIntervalOf(h.pollIntervalSeconds ?? record.pollIntervalSeconds);
   const { lastProblem: _dropped, ...rest } = record;
+  let responseEndPoint = record.responseEndPoint;
+  let note: string | undefined;
+  if (h.responseEndPoint) {
+    const problem = responseEndPointProblem(h.responseEndPoint, record);
+    if (problem) note = `HMRC's acknowledgement names ResponseEndPoint ${show(h.responseEndPoint)}, which was not followed (${problem}); polls go to ${responseEndPoint ?? defaultPollUrl(record.submissionUrl)}`;
+    else responseEndPoint = new URL(h.responseEndPoint).href;
+  }
   return {
     ...rest,
     state: 'acknowledged',
     correlationId,
-    responseEndPoint: h.responseEndPoint ?? record.responseEndPoint ?? record.submissionUrl,
+    ...(responseEndPoint ? { responseEndPoint } : {}),
     pollIntervalSeconds: interval,
     nextPollAt: new Date(now.getTime() + interval * 1000).toISOString(),
+    ...(note ? { lastProblem: note } : {}),
   };
 }
 
+/** Why an answer is not this submission's: its CorrelationID and TransactionID must be ours. */
+function notOurs(record: SubmissionRecord, header: { correlationId: string; transactionId: string }, strictTransactionId: boolean): string[] {
+  const reasons: string[] = [];
+  if (record.correlationId ? header.correlationId !== record.correlationId : !!header.correlationId && !CORRELATION_ID.test(header.correlationId)) {
+    reasons.push(`it names CorrelationID ${show(header.correlationId || '(none)')}, not ${record.correlationId ?? 'one of the protocol\'s form'}`);
+  }
+  if (header.transactionId !== record.transactionId && (strictTransactionId || header.transactionId !== '')) {
+    reasons.push(`it names TransactionID ${show(header.transactionId || '(none)')}, not ${record.transactionId}`);
+  }
+  return reasons;
+}
+
+function mismatch(record: SubmissionRecord, reasons: string[]): SubmissionRecord {
+  const text = clip(`${ANSWER_DOES_NOT_MATCH}: ${reasons.join('; ')}. It was recorded and not taken as HMRC's verdict; the return is not marked as filed`, MAX_PROBLEM_CHARS);
+  return { ...record, lastProblem: text, mismatchedAnswer: text };
+}
+
 function accepted(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'success' }>, xml: string, credentials?: GatewayCredentials): SubmissionRecord {
-  const check = checkReceipt(reply.receipt, record.irmark);
-  const { lastProblem: _dropped, ...rest } = record;
+  const reasons = notOurs(record, reply.header, true);
+  if (!record.correlationId) reasons.push('HMRC never acknowledged this submission with a CorrelationID');
+  // The IRmark of the bytes actually sent, computed again: never the copy kept beside them.
+  const sentIrmark = computeIrmark(Buffer.from(record.message, 'base64')).base64;
+  const check = checkReceipt(reply.receipt, sentIrmark);
+  if (!check.matches) reasons.push(check.statement);
+  const certificate = receiptCertificateProblem(reply.receipt.certificateBase64);
+  if (certificate) reasons.push(certificate);
+  if (reasons.length > 0) return mismatch(record, reasons);
+  const { lastProblem: _dropped, mismatchedAnswer: _old, ...rest } = record;
   return {
     ...rest,
     state: 'accepted',
-    ...(reply.header.correlationId && !record.correlationId ? { correlationId: reply.header.correlationId } : {}),
     outcome: {
       kind: 'accepted',
-      acceptedTime: reply.receipt.acceptedTime,
+      acceptedTime: clip(reply.receipt.acceptedTime, 100),
       receiptIrmarkBase32: check.receiptDigestBase32,
-      receiptMatches: check.matches,
+      receiptMatches: true,
       receiptStatement: check.statement,
-      responseXml: maskCredentials(xml, credentials),
+      responseXml: clip(maskCredentials(xml, credentials), MAX_KEPT_REPLY_CHARS),
     },
   };
 }
 
-function refused(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'error' }>, xml: string, family: string, credentials?: GatewayCredentials): SubmissionRecord {
-  const kind = family === 'authentication' ? 'authentication-failed' : 'rejected';
-  const { lastProblem: _dropped, ...rest } = record;
+const fitError = (e: GovTalkError): GovTalkError => ({
+  raisedBy: clip(e.raisedBy, MAX_ERROR_FIELD_CHARS),
+  number: clip(e.number, 40),
+  type: clip(e.type, MAX_ERROR_FIELD_CHARS),
+  text: clip(e.text, MAX_ERROR_TEXT_CHARS),
+  location: clip(e.location, MAX_ERROR_LOCATION_CHARS),
+});
+
+/** HMRC's errors as kept: each field within the record's limits, and at most as many as it keeps (the count of the rest said in a last entry). */
+export function fitErrors(errors: GovTalkError[], max: number): GovTalkError[] {
+  if (errors.length <= max) return errors.map(fitError);
+  const kept = errors.slice(0, max - 1).map(fitError);
+  return [...kept, { raisedBy: 'Filing Desk', number: '', type: '', text: `[…cut: ${errors.length - kept.length} more errors in HMRC's answer, kept whole in its reply]`, location: '' }];
+}
+
+function refused(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'error' }>, xml: string, kind: 'rejected' | 'authentication-failed', stage: ReplyStage, credentials?: GatewayCredentials): SubmissionRecord {
+  // A rejection after an acknowledgement must name this submission; one answering the submission itself cannot name a CorrelationID yet.
+  const reasons = stage === 'poll' ? notOurs(record, reply.header, false) : reply.header.transactionId && reply.header.transactionId !== record.transactionId ? [`it names TransactionID ${show(reply.header.transactionId)}, not ${record.transactionId}`] : [];
+  if (reasons.length > 0) return mismatch(record, reasons);
+  const { lastProblem: _dropped, mismatchedAnswer: _old, ...rest } = record;
   return {
     ...rest,
     state: kind,
-    outcome: { kind, errors: reply.errors, businessErrors: reply.businessErrors, responseXml: maskCredentials(xml, credentials) },
+    outcome: {
+      kind,
+      errors: fitErrors(reply.errors, MAX_ERRORS),
+      businessErrors: fitErrors(reply.businessErrors, MAX_BUSINESS_ERRORS),
+      responseXml: clip(maskCredentials(xml, credentials), MAX_KEPT_REPLY_CHARS),
+    },
   };
 }

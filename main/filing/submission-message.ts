@@ -114,6 +114,22 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   const periodFrom = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'PeriodCovered', 'From']);
   const periodTo = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'PeriodCovered', 'To']);
   if (!utr || !periodFrom || !periodTo) throw new SubmissionMessageError('CompanyTaxReturn', 'the message is not a CT600 return with a UTR (box 3) and a period (boxes 30 and 35)');
+  // HMRC routes the return by the GovTalk header's UTR key, which must equal the IRheader's and the return's UTR
+  // (shared/docs/ct600.md, "GovTalkDetails" and utrValue; a mismatch is HMRC's error 5005 territory): checked before anything is sent.
+  const irheaderUtr = textOf(doc, ['Body', 'IRenvelope', 'IRheader', 'Keys', 'Key']);
+  if (irheaderUtr !== undefined && irheaderUtr !== utr) {
+    throw new SubmissionMessageError('Keys', `the IRheader's UTR key ${JSON.stringify(irheaderUtr.slice(0, 40))} must equal the return's UTR ${utr} (box 3); build the return again`);
+  }
+  const keys = doc.documentElement ? childKeys(doc.documentElement) : [];
+  const utrKeys = keys.filter((k) => k.type === 'UTR');
+  if (utrKeys.length !== 1 || utrKeys[0]!.value !== utr) {
+    throw new SubmissionMessageError(
+      'Keys',
+      utrKeys.length === 0
+        ? `the GovTalk header has no UTR key (GovTalkDetails/Keys/Key Type="UTR"); it must be the return's UTR ${utr} (box 3)`
+        : `the GovTalk header's UTR key${utrKeys.length > 1 ? 's' : ''} (${utrKeys.map((k) => JSON.stringify(k.value.slice(0, 40))).join(', ')}) must be exactly one, equal to the return's UTR ${utr} (box 3); build the return again`,
+    );
+  }
   const returnType = doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') ?? 'new';
   const company = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'CompanyName']) ?? '';
   const check = computeIrmark(built);
@@ -140,6 +156,19 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   const message = Buffer.from(newHead + rest, 'utf8');
   const bodySha256 = createHash('sha256').update(rest, 'utf8').digest('hex');
   return { message, irmark: check.base64, utr, periodFrom, periodTo, returnType, company, bodySha256 };
+}
+
+function childKeys(root: import('@xmldom/xmldom').Element): { type: string; value: string }[] {
+  const child = (e: import('@xmldom/xmldom').Element | undefined, name: string) => {
+    for (let n = e?.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as import('@xmldom/xmldom').Element).localName === name) return n as import('@xmldom/xmldom').Element;
+    return undefined;
+  };
+  const keys = child(child(root, 'GovTalkDetails'), 'Keys');
+  const out: { type: string; value: string }[] = [];
+  for (let n = keys?.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as import('@xmldom/xmldom').Element).localName === 'Key') out.push({ type: (n as import('@xmldom/xmldom').Element).getAttribute('Type') ?? '', value: (n.textContent ?? '').trim() });
+  }
+  return out;
 }
 
 /** The stored submission with the sender's credentials, made in memory at the moment of sending. */
@@ -204,4 +233,27 @@ export function maskCredentials(xml: string, credentials?: GatewayCredentials): 
     }
   }
   return out;
+}
+
+/**
+ * Any value with the given credentials masked in every string it holds, as
+ * typed, XML-escaped or as a character reference could spell them: what a
+ * server echoes back must not reach a record, a log or the screen.
+ */
+export function maskSecrets<T>(value: T, credentials: readonly GatewayCredentials[]): T {
+  const secrets = credentials.flatMap((c) => [c.password, c.senderId]).filter((s) => s.length >= 4);
+  if (secrets.length === 0) return value;
+  const forms = [...new Set(secrets.flatMap((s) => [s, escapeXml(s)]))].sort((a, b) => b.length - a.length);
+  const maskText = (text: string) => {
+    let out = text;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join('[masked]');
+    return out;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return maskText(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
 }

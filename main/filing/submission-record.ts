@@ -7,6 +7,7 @@
  * acted on.
  */
 import { z } from 'zod';
+import { CORRELATION_ID, MAX_KEPT_REPLY_CHARS, MAX_BUSINESS_ERRORS, MAX_ERROR_FIELD_CHARS, MAX_ERROR_LOCATION_CHARS, MAX_ERROR_TEXT_CHARS, MAX_ERRORS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
 
 export const TRANSACTION_ID = /^[0-9A-F]{32}$/;
 
@@ -15,11 +16,11 @@ export type SubmissionState = (typeof submissionStates)[number];
 export const FINAL_STATES: ReadonlySet<SubmissionState> = new Set(['accepted', 'rejected', 'authentication-failed']);
 
 const govTalkError = z.strictObject({
-  raisedBy: z.string().max(200),
+  raisedBy: z.string().max(MAX_ERROR_FIELD_CHARS),
   number: z.string().max(40),
-  type: z.string().max(200),
-  text: z.string().max(4000),
-  location: z.string().max(2000),
+  type: z.string().max(MAX_ERROR_FIELD_CHARS),
+  text: z.string().max(MAX_ERROR_TEXT_CHARS),
+  location: z.string().max(MAX_ERROR_LOCATION_CHARS),
 });
 
 const logEntry = z.strictObject({
@@ -28,7 +29,10 @@ const logEntry = z.strictObject({
   /** "submission", "poll", "acknowledgement", "response", "error", "delete", "data request", "status report", or a transport failure. */
   what: z.string().max(200),
   status: z.number().int().optional(),
-  /** The message with the Government Gateway user ID and password masked; the submission itself is the record's `message`. */
+  /**
+   * The message with the Government Gateway user ID and password masked; the submission itself is the record's `message`.
+   * Written cut to MAX_LOG_XML_CHARS; records written before that may hold up to 2 MiB.
+   */
   xml: z.string().max(2 * 1024 * 1024).optional(),
 });
 export type SubmissionLogEntry = z.infer<typeof logEntry>;
@@ -40,13 +44,13 @@ const outcome = z.discriminatedUnion('kind', [
     receiptIrmarkBase32: z.string(),
     receiptMatches: z.boolean(),
     receiptStatement: z.string(),
-    responseXml: z.string(),
+    responseXml: z.string().max(MAX_KEPT_REPLY_CHARS),
   }),
   z.strictObject({
     kind: z.enum(['rejected', 'authentication-failed']),
-    errors: z.array(govTalkError).max(1000),
-    businessErrors: z.array(govTalkError).max(10000),
-    responseXml: z.string(),
+    errors: z.array(govTalkError).max(MAX_ERRORS),
+    businessErrors: z.array(govTalkError).max(MAX_BUSINESS_ERRORS),
+    responseXml: z.string().max(MAX_KEPT_REPLY_CHARS),
   }),
 ]);
 export type SubmissionOutcome = z.infer<typeof outcome>;
@@ -74,14 +78,18 @@ export const submissionRecordSchema = z.strictObject({
   state: z.enum(submissionStates),
   /** Set, and saved, just before the first byte is sent: from then on HMRC may hold it. */
   sendStartedAt: z.string().optional(),
-  correlationId: z.string().max(64).optional(),
-  responseEndPoint: z.string().url().optional(),
+  correlationId: z.string().regex(CORRELATION_ID).optional(),
+  /** Only ever one that passed responseEndPointProblem; https or http, nothing else. */
+  responseEndPoint: z.string().url().regex(/^https?:\/\//).optional(),
+  /** Written by pollIntervalOf (2 to 600 s); records from before that rule may hold 0 to a day, read by the same rule. */
   pollIntervalSeconds: z.number().int().min(0).max(86_400).optional(),
   /** HMRC's interval from the last answer: no poll goes out before this time, across restarts too. */
   nextPollAt: z.string().optional(),
   outcome: outcome.optional(),
   deletedAtHmrc: z.boolean().optional(),
-  lastProblem: z.string().max(2000).optional(),
+  lastProblem: z.string().max(MAX_PROBLEM_CHARS).optional(),
+  /** An answer that claimed to be HMRC's verdict but was not this submission's (another CorrelationID, TransactionID or IRmark): said until a real verdict comes. */
+  mismatchedAnswer: z.string().max(MAX_PROBLEM_CHARS).optional(),
   /** Came in a .fdesk file from another computer: history only, never sent, polled or deleted from here. */
   importedAt: z.string().max(40).optional(),
   log: z.array(logEntry).max(2000),

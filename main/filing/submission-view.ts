@@ -45,6 +45,10 @@ function stateOf(record: SubmissionRecord, activity: SubmissionActivity): Submis
 function stateTextOf(record: SubmissionRecord, state: SubmissionViewState, activity: SubmissionActivity, message: string): string {
   const where = FILING_ENVIRONMENTS[record.environment].label;
   const problem = activity.problem ?? record.lastProblem;
+  if (record.mismatchedAnswer && (state === 'sent' || state === 'waiting' || state === 'unknown')) {
+    // Said first and in full: an answer that is not this return's must never read like a receipt or a rejection.
+    return `${record.mismatchedAnswer}. HMRC may hold this return, so it is not sent again and the draft is not marked as filed; ${activity.running ? 'Filing Desk keeps asking HMRC.' : 'choose Check again to keep asking HMRC.'}`;
+  }
   switch (state) {
     case 'prepared':
       return `Ready to send to HMRC (${where}); nothing has been sent yet.`;

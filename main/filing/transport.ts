@@ -1,9 +1,17 @@
 /**
  * How messages reach the Transaction Engine: injected, so tests use a local
  * peer or a fake. A failure to get an answer at all (refused, reset, timed
- * out) is a TransportError; any HTTP answer is returned as it is and the
- * caller decides (a 5xx is HMRC's trouble, not a verdict on the return).
+ * out, larger than the limit) is a TransportError; any HTTP answer is
+ * returned as it is and the caller decides (a 5xx is HMRC's trouble, not a
+ * verdict on the return).
+ *
+ * The fetch itself is injected too: the app passes Electron's net.fetch
+ * (so a firm's proxy settings apply), tests and the command line Node's.
  */
+import { MAX_REPLY_BYTES } from './protocol-rules.js';
+
+export { MAX_REPLY_BYTES } from './protocol-rules.js';
+
 export interface TransportReply {
   status: number;
   body: Buffer;
@@ -20,16 +28,48 @@ export class TransportError extends Error {
   }
 }
 
-/** The largest reply read: a receipt is a few kilobytes, a status report of many submissions a few hundred. */
-export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+/** What the transport needs of a fetch: Node's global fetch and Electron's net.fetch both are one. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-export function httpTransport(options: { timeoutMs?: number } = {}): GatewayTransport {
+const tooLarge = () => new TransportError(`the reply is larger than ${MAX_REPLY_BYTES} bytes, the most Filing Desk reads; it was not read further`);
+
+/**
+ * The reply read as a stream, the limit enforced as the bytes arrive: a
+ * reply without Content-Length (or with a false one) never grows past the
+ * limit in memory.
+ */
+async function readLimited(response: Response, limit: number): Promise<Buffer> {
+  const declared = response.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export function httpTransport(options: { timeoutMs?: number; fetch?: FetchLike; maxReplyBytes?: number } = {}): GatewayTransport {
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const limit = options.maxReplyBytes ?? MAX_REPLY_BYTES;
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   return {
     async post(url, body) {
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await doFetch(url, {
           method: 'POST',
           headers: { 'content-type': 'text/xml; charset=utf-8' },
           body: new Uint8Array(body),
@@ -41,14 +81,10 @@ export function httpTransport(options: { timeoutMs?: number } = {}): GatewayTran
         throw new TransportError(describeFetchFailure(err));
       }
       try {
-        const length = Number(response.headers.get('content-length') ?? '0');
-        if (length > MAX_REPLY_BYTES) throw new TransportError(`the reply is larger than ${MAX_REPLY_BYTES} bytes`);
-        const bytes = Buffer.from(await response.arrayBuffer());
-        if (bytes.length > MAX_REPLY_BYTES) throw new TransportError(`the reply is larger than ${MAX_REPLY_BYTES} bytes`);
-        return { status: response.status, body: bytes };
+        return { status: response.status, body: await readLimited(response, limit) };
       } catch (err) {
         if (err instanceof TransportError) throw err;
-        throw new TransportError('the connection was lost before the whole reply arrived');
+        throw new TransportError((err as { name?: string } | null)?.name === 'TimeoutError' ? 'no whole reply within the time allowed' : 'the connection was lost before the whole reply arrived');
       }
     },
   };

@@ -3,7 +3,9 @@
  * has: the data folder, the drafts, the keychain and the save dialog. The
  * keychain is watched so the log redactor learns the Government Gateway
  * password the moment it is saved or read; the endpoint comes from the
- * filing settings (a local Transaction Engine peer in tests).
+ * filing settings (a local Transaction Engine peer in tests). The app passes
+ * a transport over Electron's net.fetch (main/index.ts); tests and the
+ * command line use Node's fetch.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { GatewayCredentialStore } from '../credentials/gateway-credentials.js';

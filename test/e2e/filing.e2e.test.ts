@@ -176,10 +176,16 @@ describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a l
     await expect(page.getByTestId('error-summary').count()).resolves.toBe(0);
     await shot(opened, 'filing-02-confirm');
 
+    // HMRC takes a few polls over this one, so the side bar has time to say so.
+    peer.faults.add({ fault: { kind: 'slow-poll', polls: 8 }, on: 'poll', times: 1 });
     await page.getByRole('button', { name: 'Send the test to HMRC' }).click();
     await page.getByTestId('filing-progress').waitFor();
     await page.getByTestId('filing-next-check').getByText(/^Next check in \d+ s\.$/).waitFor({ timeout: 15_000 });
+    // The side bar names HMRC filing apart from the filing service (which is not set up here, and says so).
+    const hmrcStatus = page.getByRole('region', { name: 'Returns being filed with HMRC' });
+    await expect.poll(() => hmrcStatus.textContent(), { timeout: 5_000 }).toMatch(/1 return being filed/);
     await shot(opened, 'filing-03-progress');
+    await expect(page.getByRole('region', { name: 'Connection to the filing service' }).textContent()).resolves.toMatch(/^Filing service/);
 
     // Leave and come back: the return shows the same filing, carried on in main.
     await page.getByRole('button', { name: 'Go to Start' }).click();
@@ -193,6 +199,7 @@ describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a l
     const receiptIrmark = (await page.getByTestId('receipt-irmark-base64').textContent())!;
     expect(receiptIrmark).toBe(ourIrmark);
     await shot(opened, 'filing-04-receipt');
+    await expect.poll(() => hmrcStatus.textContent(), { timeout: 15_000 }).toMatch(/Nothing being filed/);
     // Printed, the receipt stands alone under the app's name: no sections, task list or buttons.
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Start' }).isVisible()).resolves.toBe(false);

@@ -1,19 +1,29 @@
 /** Filing against the Transaction Engine peer: outcomes, HMRC's interval, and exactly once through every fault. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
 import { FilingRefusal } from '../../main/filing/filing-desk.js';
-import { builtReturn, GATEWAY, makeDesk, rejectedReturn, startPeer } from './filing-support.js';
+import { builtReturn, GATEWAY, makeDesk, rejectedReturn, startPeer, virtualTime } from './filing-support.js';
 
 const peers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.close()));
 });
 
+/**
+ * One clock for the peer and the desk, moved on by every wait: HMRC's intervals (2 s at the least) are kept
+ * and checked, and cost the suite nothing.
+ */
+let time = virtualTime();
+beforeEach(() => {
+  time = virtualTime();
+});
+const deskOn = (overrides: Parameters<typeof makeDesk>[0] = {}) => makeDesk({ clock: time.clock, sleep: time.sleep, ...overrides });
+
 async function setUp(options: Parameters<typeof startPeer>[0] = {}) {
-  const started = await startPeer(options);
+  const started = await startPeer({ clock: time.clock, ...options });
   peers.push(started.peer);
   return started;
 }
@@ -30,7 +40,7 @@ function filesText(dir: string): string {
 describe('filing a return with the Transaction Engine', () => {
   it('an accepted return ends with the receipt, its IRmark proven ours, the record owner-only and HMRC\'s copy deleted', async () => {
     const { peer, environment } = await setUp();
-    const { desk, store, dataDir } = makeDesk();
+    const { desk, store, dataDir } = deskOn();
     const built = builtReturn();
     const outcome = await desk.submit(built, { environment });
     expect(outcome.outcome).toBe('accepted');
@@ -52,7 +62,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('a business rejection lists HMRC\'s error numbers with the box location; nothing is filed', async () => {
     const { environment } = await setUp();
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const outcome = await desk.submit(rejectedReturn(), { environment });
     expect(outcome.outcome).toBe('rejected');
     // HMRC's sample is a members' club (box 4 code 6): its rate rule is 9145.
@@ -63,7 +73,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('a return without a vendor ID is filed with the one given for the channel', async () => {
     const { peer, environment } = await setUp();
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const built = Buffer.from(rejectedReturn().toString('utf8').replace('<URI>1234</URI>', '<URI>Enter your 4 digit vendor ID</URI>'));
     const outcome = await desk.submit(built, { environment, channel: { vendorId: '1234' } });
     expect(outcome.outcome).toBe('rejected');
@@ -72,7 +82,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('wrong Government Gateway credentials are an authentication failure (1046) that points at the credentials', async () => {
     const { peer, environment } = await setUp();
-    const { desk } = makeDesk({ credentials: async () => ({ senderId: GATEWAY.senderId, password: 'not-the-password' }) });
+    const { desk } = deskOn({ credentials: async () => ({ senderId: GATEWAY.senderId, password: 'not-the-password' }) });
     const outcome = await desk.submit(builtReturn(), { environment });
     expect(outcome.outcome).toBe('authentication-failed');
     expect(outcome.errors?.[0]).toMatchObject({ number: '1046' });
@@ -84,7 +94,7 @@ describe('filing a return with the Transaction Engine', () => {
     const { peer, environment } = await setUp({ pollIntervalSeconds: 1 });
     peer.faults.add({ fault: { kind: 'slow-poll', polls: 2, intervalSeconds: 1 }, on: 'poll', times: 1 });
     const steps: string[] = [];
-    const { desk } = makeDesk({ onProgress: (p) => steps.push(p.step) });
+    const { desk } = deskOn({ onProgress: (p) => steps.push(p.step) });
     const outcome = await desk.submit(builtReturn(), { environment });
     expect(outcome.outcome).toBe('accepted');
     expect([...peer.held.values()][0]!.polls).toBe(3);
@@ -100,7 +110,7 @@ describe('filing a return with the Transaction Engine', () => {
   ])('when %s, the return is found with a data request and sent exactly once', async (_name, fault) => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault, on: 'submission', times: 1 });
-    const { desk, store } = makeDesk();
+    const { desk, store } = deskOn();
     const outcome = await desk.submit(builtReturn(), { environment });
     const record = await store.load(outcome.transactionId);
     if (fault.kind === 'server-error') {
@@ -119,7 +129,7 @@ describe('filing a return with the Transaction Engine', () => {
   it('polls lost on the way or answered 5xx are retried, and the response is stored once', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 500 }, on: 'poll', times: 2 }).add({ fault: { kind: 'lost-response' }, on: 'poll', times: 1 });
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const outcome = await desk.submit(builtReturn(), { environment });
     expect(outcome.outcome).toBe('accepted');
     expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
@@ -128,7 +138,7 @@ describe('filing a return with the Transaction Engine', () => {
   it('a response delivered a second time (in place of the delete answer) changes nothing stored; the delete is tried again', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'response-twice' }, on: 'delete', times: 1 });
-    const { desk, store } = makeDesk();
+    const { desk, store } = deskOn();
     const first = await desk.submit(builtReturn(), { environment });
     const before = await store.load(first.transactionId);
     expect(before.deletedAtHmrc).toBeUndefined();
@@ -142,7 +152,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('a return HMRC accepted cannot be sent again as a new return for the same UTR and period', async () => {
     const { peer, environment } = await setUp();
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const first = await desk.submit(builtReturn(), { environment });
     expect(first.outcome).toBe('accepted');
     await expect(desk.submit(builtReturn(), { environment })).rejects.toThrow(FilingRefusal);
@@ -152,7 +162,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('the same return filed twice at once is sent once: the later submission steps back before sending', async () => {
     const { peer, environment } = await setUp();
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const results = await Promise.allSettled([desk.submit(builtReturn(), { environment }), desk.submit(builtReturn(), { environment })]);
     expect(results.filter((r) => r.status === 'fulfilled' && r.value.outcome === 'accepted')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');
@@ -162,7 +172,7 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('an amended return for an accepted period is sent only with the user\'s confirmation, and both show in the draft\'s history', async () => {
     const { peer, environment } = await setUp();
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const original = await desk.submit(builtReturn(), { environment, draftId: 'draft-1', clientId: 'client-9' });
     const amended = Buffer.from(buildCt600({ ...fullReturn(), returnType: 'amended' }, { vendorId: '1234' }).xmlDoc, 'base64');
     await expect(desk.submit(amended, { environment, draftId: 'draft-1', clientId: 'client-9' })).rejects.toThrow(/amended return, sent with your confirmation/);
@@ -183,7 +193,7 @@ describe('filing a return with the Transaction Engine', () => {
       },
     });
     url = started.url;
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const outcome = await desk.submit(builtReturn(), { environment: started.environment });
     expect(outcome.outcome).toBe('pending');
     expect(outcome.message).toMatch(/2000/);
@@ -192,9 +202,9 @@ describe('filing a return with the Transaction Engine', () => {
 
   it('one submission driven from two places at once is sent once; the second says another Filing Desk is filing it', async () => {
     const { peer, environment } = await setUp({ pollIntervalSeconds: 1 });
-    const { desk, dataDir } = makeDesk();
+    const { desk, dataDir } = deskOn();
     const record = await desk.prepare(builtReturn(), { environment });
-    const other = makeDesk({ dataDir }).desk;
+    const other = deskOn({ dataDir }).desk;
     const [a, b] = await Promise.all([desk.file(record.transactionId), other.file(record.transactionId)]);
     expect([a.outcome, b.outcome].sort()).toEqual(['accepted', 'pending']);
     expect([a, b].find((o) => o.outcome === 'pending')!.message).toMatch(/another Filing Desk/);
@@ -205,7 +215,7 @@ describe('filing a return with the Transaction Engine', () => {
   it('HMRC down for good leaves the submission pending and resumable, never sent twice', async () => {
     const { peer, environment } = await setUp();
     peer.faults.add({ fault: { kind: 'server-error', status: 502 }, on: 'poll', times: 5 });
-    const { desk } = makeDesk();
+    const { desk } = deskOn();
     const outcome = await desk.submit(builtReturn(), { environment });
     expect(outcome.outcome).toBe('pending');
     expect(outcome.message).toMatch(/never sends it twice/);

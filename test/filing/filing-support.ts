@@ -48,3 +48,17 @@ export function makeDesk(overrides: Partial<FilingDeskDeps> & { dataDir?: string
   });
   return { desk, store, dataDir };
 }
+
+/** Time for a FilingDesk that passes at once: every wait is noted and the clock moved on, so HMRC's intervals cost a test nothing. */
+export function virtualTime() {
+  let now = Date.now();
+  const waits: number[] = [];
+  return {
+    clock: () => new Date(now),
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    },
+    waits,
+  };
+}

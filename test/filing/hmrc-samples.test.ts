@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeIrmark } from '../../main/engine/ct600/index.js';
 import { parseGatewayReply } from '../../main/filing/gateway-reply.js';
-import { checkReceipt, errorFamily } from '../../main/filing/outcomes.js';
+import { NOT_HMRC_CERTIFICATE } from '../../main/server/transaction-engine/peer-replies.js';
+import { checkReceipt, errorVerdict, receiptCertificateProblem } from '../../main/filing/outcomes.js';
 import { sharedDir } from '../helpers/shared.js';
 
 const hmrc = (name: string) => readFileSync(join(sharedDir, 'ct600', 'hmrc', 'transaction-engine', name));
@@ -22,6 +23,18 @@ describe("HMRC's sample replies", () => {
     const check = checkReceipt(reply.receipt, ours.base64);
     expect(check).toMatchObject({ matches: true, irmarkBase32: 'MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4' });
     expect(check.statement).toContain('MK4BNU3MTPCWHH37XAD2YQXSTYNHLAI4 is ours');
+    // HMRC's receipt carries HMRC's certificate: its subject passes the check.
+    expect(reply.receipt.certificateBase64).toMatch(/^MII/);
+    expect(receiptCertificateProblem(reply.receipt.certificateBase64)).toBeUndefined();
+  });
+
+  it("a receipt's certificate that is not HMRC's is named, one that cannot be read too", () => {
+    const reply = parseGatewayReply(hmrc('tpvs-success-response.xml'));
+    if (reply.kind !== 'success') throw new Error('expected a success response');
+    expect(receiptCertificateProblem(null)).toBeUndefined();
+    expect(receiptCertificateProblem('bm90IGEgY2VydGlmaWNhdGU=')).toMatch(/cannot be read/);
+    // A host name that only starts like HMRC's, for an organisation that is not HMRC.
+    expect(receiptCertificateProblem(NOT_HMRC_CERTIFICATE)).toMatch(/not HMRC's/);
   });
 
   it('a receipt for another return is said not to match ours', () => {
@@ -40,7 +53,9 @@ describe("HMRC's sample replies", () => {
     expect(reply.businessErrors).toHaveLength(7);
     expect(reply.businessErrors[0]).toMatchObject({ number: '9200', type: 'business', location: expect.stringContaining('ct:TaxRate[1]') });
     expect(reply.businessErrors.slice(1).map((e) => `${e.type} ${e.location}`)).toContain('xbrl.ixbrl.HeaderAbsent Accounts');
-    expect(errorFamily(reply.errors, reply.businessErrors)).toBe('business');
+    // HMRC's verdict on the return, whether it answers the submission or a poll.
+    expect(errorVerdict(reply, 'poll')).toBe('rejected');
+    expect(errorVerdict(reply, 'submission')).toBe('rejected');
   });
 
   it('the authentication failure is error 1046, with the poll interval HMRC gave', () => {
@@ -48,7 +63,9 @@ describe("HMRC's sample replies", () => {
     if (reply.kind !== 'error') throw new Error('expected an error reply');
     expect(reply.errors).toEqual([expect.objectContaining({ number: '1046', type: 'fatal', raisedBy: 'Gateway' })]);
     expect(reply.header.pollIntervalSeconds).toBe(10);
-    expect(errorFamily(reply.errors, reply.businessErrors)).toBe('authentication');
+    expect(errorVerdict(reply, 'submission')).toBe('authentication-failed');
+    // After HMRC acknowledged a return, an error about a later message says nothing about the return.
+    expect(errorVerdict(reply, 'poll')).toBe('not-a-verdict');
   });
 
   it('a reply that is not a GovTalk message is refused, never guessed at', () => {

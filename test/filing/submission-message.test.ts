@@ -56,9 +56,16 @@ describe('the submission message', () => {
     expect(masked).toContain('<SenderID>[masked]</SenderID>');
   });
 
-  it('an endpoint override is checked to be a plain web address', () => {
+  it('an endpoint override is one the password may go to: https to HMRC, or a test engine on this computer', () => {
     expect(resolveEnvironment('til', 'http://127.0.0.1:9000/submission').submissionUrl).toBe('http://127.0.0.1:9000/submission');
-    expect(() => resolveEnvironment('til', 'file:///etc/passwd')).toThrow(/http or https/);
+    expect(resolveEnvironment('live', 'http://[::1]:9000/submission').submissionUrl).toBe('http://[::1]:9000/submission');
+    expect(resolveEnvironment('ets', 'https://test-transaction-engine.tax.service.gov.uk/submission').submissionUrl).toBe('https://test-transaction-engine.tax.service.gov.uk/submission');
+    expect(() => resolveEnvironment('til', 'file:///etc/passwd')).toThrow(/https .*not file:/);
     expect(() => resolveEnvironment('live', 'https://u:p@example.com/')).toThrow(/user name or password/);
+    for (const name of ['til', 'ets', 'live'] as const) {
+      expect(() => resolveEnvironment(name, 'http://192.0.2.7/submission')).toThrow(/only sent over https to HMRC/);
+      expect(() => resolveEnvironment(name, 'https://transaction-engine.tax.service.gov.uk.example.net/submission')).toThrow(/only sent over https to HMRC/);
+      expect(() => resolveEnvironment(name, 'http://transaction-engine.tax.service.gov.uk/submission')).toThrow(/only sent over https to HMRC/);
+    }
   });
 });

@@ -2,8 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyIrmark } from '../../main/engine/ct600/index.js';
-import type { Client, Draft, FilingPreview, SubmissionView } from '../../preload/contract.js';
-import { GATEWAY } from '../filing/filing-support.js';
+import type { Client, Draft, FilingPreview, FilingSettings, SubmissionView } from '../../preload/contract.js';
+import { GATEWAY, virtualTime } from '../filing/filing-support.js';
+import { successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
 import { filingRequest, filingSetup } from './filing-setup.js';
 
 const peers: { close(): Promise<void> }[] = [];
@@ -17,6 +18,35 @@ async function setup(options: Parameters<typeof filingSetup>[0] = {}) {
 }
 
 describe('filing a draft with HMRC through the filing channels', () => {
+  it("the test engine address is test-only: a live filing always goes to HMRC's own address", async () => {
+    const { ok, setUpFiling, builtDraft } = await setup();
+    await setUpFiling();
+    const settings = await ok<FilingSettings>('filing.settings.get');
+    await ok('filing.settings.save', { ...settings, liveFiling: true });
+    const draft = await builtDraft();
+    const til = await ok<FilingPreview>('filing.preview', { draftId: draft.id, environment: 'til' });
+    expect(til.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/submission$/);
+    const live = await ok<FilingPreview>('filing.preview', { draftId: draft.id, environment: 'live' });
+    expect(live.endpoint).toBe('https://transaction-engine.tax.service.gov.uk/submission');
+  });
+
+  it("a receipt for another return leaves the draft unfiled and says HMRC's answer does not match this return", async () => {
+    const time = virtualTime();
+    const { ok, setUpFiling, builtDraft, settled, peer } = await setup({ desk: { clock: time.clock, sleep: time.sleep } });
+    await setUpFiling();
+    peer.faults.add({
+      fault: { kind: 'reply', body: (c) => successResponseXml({ messageClass: c.held!.messageClass, transactionId: c.held!.transactionId, correlationId: c.held!.correlationId, irmark: 'YrgW02ybxWOff7gHrELynhp1gRw=', utr: c.held!.utr, at: new Date() }) },
+      on: 'poll',
+    });
+    const draft = await builtDraft();
+    const started = await ok<SubmissionView>('filing.submit', { draftId: draft.id, environment: 'til' });
+    const done = await settled(started.transactionId);
+    expect(done.state).not.toBe('accepted');
+    expect(done.receipt).toBeNull();
+    expect(done.stateText).toMatch(/^HMRC's answer does not match this return: .*not marked as filed/);
+    expect((await ok<Draft>('drafts.open', { id: draft.id })).filed ?? null).toBeNull();
+  });
+
   it('the preview names each thing missing by its field before anything can be sent', async () => {
     const { ok, call } = await setup();
     const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example 2025', form: {} });

@@ -14,15 +14,17 @@ function refusalOf(channel: keyof typeof requestSchemas, request: unknown) {
 }
 
 describe('the filing channels’ requests', () => {
-  it('take settings with a test peer on this computer over http', () => {
+  it("take settings with a test engine on this computer, or HMRC's own test host over https", () => {
     expect(requestSchemas['filing.settings.save'].safeParse({ ...settings, endpointOverride: 'http://127.0.0.1:8123/submission' }).success).toBe(true);
-    expect(requestSchemas['filing.settings.save'].safeParse({ ...settings, endpointOverride: 'https://peer.example/submission' }).success).toBe(true);
+    expect(requestSchemas['filing.settings.save'].safeParse({ ...settings, endpointOverride: 'https://test-transaction-engine.tax.service.gov.uk/submission' }).success).toBe(true);
   });
 
-  it('refuse an endpoint over plain http to another computer, naming the field and the https rule', () => {
-    expect(refusalOf('filing.settings.save', { ...settings, endpointOverride: 'http://peer.example/submission' })).toEqual([
-      { field: 'endpointOverride', message: expect.stringMatching(/https.*this computer/) },
-    ]);
+  it('refuse an endpoint the Government Gateway password may not go to — http to another computer, https to a host that is not HMRC — naming the field and the rule', () => {
+    for (const endpointOverride of ['http://peer.example/submission', 'https://peer.example/submission']) {
+      expect(refusalOf('filing.settings.save', { ...settings, endpointOverride })).toEqual([
+        { field: 'endpointOverride', message: expect.stringMatching(/only sent over https to HMRC.*this computer/) },
+      ]);
+    }
   });
 
   it('refuse a vendor ID that is not HMRC’s four digits, but take an empty one (not issued yet)', () => {

@@ -1,9 +1,30 @@
 /**
  * Ways the Transaction Engine peer misbehaves on purpose, so the client can
  * be tested against each: no acknowledgement, HMRC's 5xx, a slow answer, a
- * lost response, a TransactionID it claims to hold already, and a response
- * delivered a second time.
+ * lost response, a TransactionID it claims to hold already, a response
+ * delivered a second time; and, as a hostile engine would, any reply of the
+ * test's making after the request was handled (an error about the poll, a
+ * receipt for another return, a ResponseEndPoint elsewhere, a PollInterval
+ * of 0, an HTML page, a password echoed back), or an endless reply.
  */
+
+/** What the peer holds of the submission an exchange concerns, for a test's own reply. */
+export interface PeerHeldView {
+  transactionId: string;
+  correlationId: string;
+  messageClass: string;
+  irmark: string;
+  utr: string;
+}
+
+export interface PeerReplyContext {
+  /** The submission this exchange concerns (by TransactionID or CorrelationID), once the peer holds it. */
+  held: PeerHeldView | undefined;
+  /** http://host:port of the peer, as the client reached it. */
+  origin: string;
+  /** The message the client sent, as text. */
+  request: string;
+}
 export type PeerFault =
   /** The submission is held, but the answer is an empty 202: no acknowledgement arrives. */
   | { kind: 'no-acknowledgement' }
@@ -16,7 +37,11 @@ export type PeerFault =
   /** The submission is held, and answered as a repeat of a TransactionID already held (as if an earlier copy had arrived). */
   | { kind: 'duplicate-transaction-id' }
   /** The delete request is answered with the submission's response once more, as a late duplicate would arrive. */
-  | { kind: 'response-twice' };
+  | { kind: 'response-twice' }
+  /** The request is handled as usual, then answered with this instead. */
+  | { kind: 'reply'; status?: number; contentType?: string; body: (context: PeerReplyContext) => string }
+  /** The request is handled as usual, then answered with this many bytes of XML-looking text, streamed without Content-Length. */
+  | { kind: 'endless-reply'; bytes: number };
 
 export type PeerRoute = 'submission' | 'poll' | 'list' | 'delete';
 

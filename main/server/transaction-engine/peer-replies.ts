@@ -83,7 +83,7 @@ function receiptTime(at: Date): string {
   return `${two(at.getUTCHours())}.${two(at.getUTCMinutes())} on ${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`;
 }
 
-export function successResponseXml(o: { messageClass: string; transactionId: string; correlationId: string; irmark: string; utr: string; at: Date }): string {
+export function successResponseXml(o: { messageClass: string; transactionId: string; correlationId: string; irmark: string; utr: string; at: Date; certificateBase64?: string }): string {
   const base32 = toBase32(Buffer.from(o.irmark, 'base64'));
   const receipt =
     `<IRmarkReceipt><dsig:Signature xmlns:dsig="http://www.w3.org/2000/09/xmldsig#"><dsig:SignedInfo>` +
@@ -91,7 +91,8 @@ export function successResponseXml(o: { messageClass: string; transactionId: str
     `<dsig:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"></dsig:SignatureMethod><dsig:Reference><dsig:Transforms>` +
     `<dsig:Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments"></dsig:Transform></dsig:Transforms>` +
     `<dsig:DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"></dsig:DigestMethod><dsig:DigestValue>${o.irmark}</dsig:DigestValue>` +
-    `</dsig:Reference></dsig:SignedInfo><dsig:SignatureValue>NOT-SIGNED-BY-HMRC-FILING-DESK-TEST-PEER</dsig:SignatureValue></dsig:Signature>` +
+    `</dsig:Reference></dsig:SignedInfo><dsig:SignatureValue>NOT-SIGNED-BY-HMRC-FILING-DESK-TEST-PEER</dsig:SignatureValue>` +
+    `${o.certificateBase64 ? `<dsig:KeyInfo><dsig:X509Data><dsig:X509Certificate>${o.certificateBase64}</dsig:X509Certificate></dsig:X509Data></dsig:KeyInfo>` : ''}</dsig:Signature>` +
     `<Message code="0000">HMRC has received the ${escapeXml(o.messageClass)} document ref: ${escapeXml(o.utr)} at ${receiptTime(o.at)}. The associated IRmark was: ${base32}. ` +
     `We strongly recommend that you keep this receipt electronically, and we advise that you also keep your submission electronically for your records. They are evidence of the information that you submitted to HMRC.</Message></IRmarkReceipt>`;
   return envelope(
@@ -115,3 +116,11 @@ export function statusReportXml(o: { messageClass: string; pollUrl: string; poll
     `<Body><StatusReport xmlns="http://www.govtalk.gov.uk/CM/envelope"><SenderID></SenderID><StartTimeStamp></StartTimeStamp><EndTimeStamp></EndTimeStamp>${records}</StatusReport></Body>`,
   );
 }
+
+/**
+ * A certificate that is not HMRC's, for a receipt a hostile engine signs:
+ * self-signed, O=Not HMRC Ltd, CN=ira74837.hmrc.gov.uk.example.net (a name
+ * that starts like HMRC's receipt host). Public test material, no key kept.
+ */
+export const NOT_HMRC_CERTIFICATE =
+  'MIIB8zCCAZmgAwIBAgIUHgdOyHiZI0LoqQuZjvR1FTseWiowCgYIKoZIzj0EAwIwTzELMAkGA1UEBhMCR0IxFTATBgNVBAoMDE5vdCBITVJDIEx0ZDEpMCcGA1UEAwwgaXJhNzQ4MzcuaG1yYy5nb3YudWsuZXhhbXBsZS5uZXQwHhcNMjYxMTI4MDMyMzUyWhcNMzYxMTI1MDMyMzUyWjBPMQswCQYDVQQGEwJHQjEVMBMGA1UECgwMTm90IEhNUkMgTHRkMSkwJwYDVQQDDCBpcmE3NDgzNy5obXJjLmdvdi51ay5leGFtcGxlLm5ldDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABOnGQ3M7MtKAgV4iBUe9ymlQT4072LKip7ZsY2hVk4A3kxQSMru0yD+YJ4HTWFhxDyNHtsnjFSjPf8njJAzaM6mjUzBRMB0GA1UdDgQWBBRz0KlaApFg7dbdOpGdrHH3CHMUOTAfBgNVHSMEGDAWgBRz0KlaApFg7dbdOpGdrHH3CHMUOTAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gAMEUCIQDv/tRXHdAz18Qc479KduyybtJDc5C9ixcxO51zkvOQwgIgJRDouuPusZks+Kn/lUOZ7StA+6WaaqJlhz70ZBVacXE=';

@@ -1,7 +1,7 @@
 /**
  * A Transaction Engine of our own, for tests and rehearsals: never HMRC, never
- * on by default, on its own port with its own routes (POST /submission for
- * submissions, data requests and deletes; POST /poll for polls). It checks
+ * on by default, on its own port with its own routes, as HMRC's (POST /submission for
+ * submissions and data requests; POST /poll for polls and deletes). It checks
  * what HMRC checks before it answers (the envelope, the sender's
  * credentials, the vendor ID, the IRmark, the CT600 structure and our
  * business rules), acknowledges with a PollInterval, answers polls with
@@ -9,6 +9,7 @@
  * TransactionID so a test can prove a return was sent exactly once.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Document, Element } from '@xmldom/xmldom';
 import { verifyIrmark } from '../../engine/ct600/irmark.js';
@@ -58,6 +59,8 @@ export interface TransactionEnginePeer {
   readonly submissionsByTransactionId: Map<string, number>;
   /** Polls that arrived sooner than the interval the peer asked for. */
   readonly earlyPolls: number;
+  /** Every request, in order: the path it came to, what it was, and when. */
+  readonly requests: readonly { path: 'submission' | 'poll'; route: PeerRoute; at: Date }[];
   readonly held: ReadonlyMap<string, Readonly<HeldSubmission>>;
   listen(port?: number): Promise<string>;
   close(): Promise<void>;
@@ -99,6 +102,7 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
   const held = new Map<string, HeldSubmission>();
   const byTransaction = new Map<string, HeldSubmission>();
   let earlyPolls = 0;
+  const requests: { path: 'submission' | 'poll'; route: PeerRoute; at: Date }[] = [];
 
   const app = Fastify({ bodyLimit: options.bodyLimitBytes ?? 40 * 1024 * 1024, logger: false, forceCloseConnections: true, return503OnClosing: true });
   app.removeAllContentTypeParsers();
@@ -233,7 +237,9 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
     const root = read.ok ? read.doc.documentElement! : undefined;
     const qualifier = root ? textAt(root, ['Header', 'MessageDetails', 'Qualifier']) : undefined;
     const fn = root ? textAt(root, ['Header', 'MessageDetails', 'Function']) : undefined;
-    const route: PeerRoute = path === 'poll' ? 'poll' : fn === 'list' ? 'list' : fn === 'delete' ? 'delete' : 'submission';
+    // HMRC answers polls and delete requests at the ResponseEndPoint (/poll); submissions and data requests at /submission.
+    const route: PeerRoute = fn === 'delete' ? 'delete' : path === 'poll' ? 'poll' : fn === 'list' ? 'list' : 'submission';
+    requests.push({ path, route, at: clock() });
     // Faults that only make sense on their own exchange are only taken there.
     const fault = faults.take(route, (f) => {
       if (f.kind === 'slow-poll') return route === 'poll';
@@ -277,6 +283,29 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
       request.raw.socket?.destroy();
       return reply;
     }
+    if (fault?.kind === 'reply') {
+      const transactionId = root ? (textAt(root, ['Header', 'MessageDetails', 'TransactionID']) ?? '') : '';
+      const correlationId = root ? (textAt(root, ['Header', 'MessageDetails', 'CorrelationID']) ?? '') : '';
+      const s = held.get(correlationId) ?? byTransaction.get(transactionId);
+      const view = s ? { transactionId: s.transactionId, correlationId: s.correlationId, messageClass: s.messageClass, irmark: s.irmark, utr: s.utr } : undefined;
+      const body = fault.body({ held: view, origin: `http://${request.headers.host ?? '127.0.0.1'}`, request: read.ok ? read.text : bytes.toString('utf8') });
+      return reply.code(fault.status ?? 200).type(fault.contentType ?? 'text/xml; charset=utf-8').send(body);
+    }
+    if (fault?.kind === 'endless-reply') {
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let left = fault.bytes;
+      const stream = new Readable({
+        read() {
+          if (left <= 0) return void this.push(null);
+          const n = Math.min(left, chunk.length);
+          left -= n;
+          this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+        },
+      });
+      // A client that stops reading closes the connection: the stream ends there, quietly.
+      stream.on('error', () => undefined);
+      return reply.code(200).type('text/xml; charset=utf-8').send(stream);
+    }
     return reply.code(status).type('text/xml; charset=utf-8').send(xml);
   }
 
@@ -290,6 +319,7 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
     get earlyPolls() {
       return earlyPolls;
     },
+    requests,
     held,
     async listen(port = 0) {
       await app.listen({ port, host: options.host ?? '127.0.0.1' });

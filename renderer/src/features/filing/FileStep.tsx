@@ -10,6 +10,7 @@ import { ukPeriod } from '../../format/index.js';
 import { useSettingsTarget } from '../settings/settings-target.js';
 import { useNavigation } from '../../store/navigation.js';
 import { useFilingApi } from './filing-api.js';
+import { announceFilingChange } from './filing-changes.js';
 import { filedOf, useLatestFilings } from './file-step-entry.js';
 import { fixTargetOf } from './filing-targets.js';
 import type { FilingEnvironment, FilingPreview, SubmissionView } from './filing-types.js';
@@ -113,6 +114,7 @@ export function FileStep() {
     const r = await settle(() => api.submit({ draftId: ctx.draftId, environment, ...(confirmAmendment ? { confirmAmendment } : {}) }), 'send the return to HMRC');
     setBusy(null);
     if (!r.ok) return setProblem(`The return was not sent: ${r.failure.message}`);
+    announceFilingChange();
     setPhase({ kind: 'submission', submission: r.value });
   };
 
@@ -349,8 +351,10 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
   const resume = async (sendAgain: boolean) => {
     setSendProblem(null);
     const r = await settle(() => api.resume({ transactionId: shown.transactionId, ...(sendAgain ? { sendAgain } : {}) }), sendAgain ? 'send the return again' : 'ask HMRC again');
-    if (r.ok) setStart(r.value);
-    else setSendProblem(`${sendAgain ? 'The return was not sent again' : 'HMRC was not asked again'}: ${r.failure.message}`);
+    if (r.ok) {
+      announceFilingChange();
+      setStart(r.value);
+    } else setSendProblem(`${sendAgain ? 'The return was not sent again' : 'HMRC was not asked again'}: ${r.failure.message}`);
   };
 
   return (

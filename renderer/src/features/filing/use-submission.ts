@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FilingApi } from './filing-api.js';
+import { announceFilingChange } from './filing-changes.js';
 import type { SubmissionView } from './filing-types.js';
 import { isUnderWay } from './filing-words.js';
 
@@ -28,6 +29,7 @@ export function useSubmission(api: FilingApi, initial: SubmissionView): { view: 
         if (stopped) return;
         if (r.ok) {
           setProblem(null);
+          if (r.value.state !== current.current.state) announceFilingChange();
           current.current = r.value;
           setView(r.value);
         } else {

@@ -3,6 +3,7 @@ import { useStore, type StoreApi } from 'zustand';
 import { DeadlinesContext, type DeadlinesStore } from '../../store/deadlines.js';
 import { sections, useNavigation } from '../../store/navigation.js';
 import { overdueCount } from '../deadlines/deadline-view.js';
+import { HmrcFilingStatus } from '../filing/HmrcFilingStatus.js';
 import { StatusIndicator } from '../online/StatusIndicator.js';
 import { Notices } from './Notices.js';
 
@@ -69,6 +70,7 @@ export function AppFrame({ children, version }: { children: ReactNode; version: 
           ))}
         </ul>
         <StatusIndicator />
+        <HmrcFilingStatus />
         <p className="sidebar__footer">
           Works offline{version ? ` · version ${version}` : ''}
         </p>

@@ -22,7 +22,9 @@ export function outboxWords(c: OutboxCounts): string {
 /**
  * The connection to the filing service, always on screen: online, offline,
  * signed out or paused, what that means in words, and what waits in the
- * outbox. Text only (no button), so it never gets in the way of the keys.
+ * outbox. Named as the filing service's, apart from filing with HMRC
+ * (HmrcFilingStatus beside it). Text only (no button), so it never gets in
+ * the way of the keys.
  */
 export function StatusIndicator() {
   const status = useOnline((s) => s.status);
@@ -31,6 +33,7 @@ export function StatusIndicator() {
   const queue = status ? outboxWords(status.outbox) : '';
   return (
     <div className={`online-status online-status--${status?.state ?? 'unknown'}`} role="region" aria-label="Connection to the filing service" aria-live="polite" data-testid="online-status">
+      <p className="online-status__what">Filing service</p>
       <p className="online-status__state">
         <span className="online-status__dot" aria-hidden="true" />
         <strong>{word}</strong>

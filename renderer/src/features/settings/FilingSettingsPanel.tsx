@@ -148,7 +148,7 @@ export function FilingSettingsPanel() {
             <summary>For testing</summary>
             {text(
               'endpointOverride',
-              'Sends every return to this address instead of HMRC: only for a test Transaction Engine. http:// is allowed only for this computer (127.0.0.1). Leave empty to use HMRC.',
+              'Sends test returns (Test in Live and HMRC’s test service) to this address instead of HMRC: only for a test Transaction Engine. Live returns always go to HMRC. The Government Gateway password goes with each return, so only HMRC’s own https address or this computer (http://127.0.0.1:…) is accepted. Leave empty to use HMRC.',
               'long',
             )}
           </details>
