@@ -1,0 +1,4 @@
+export { computeComputation, computeParsed, type ComputationOutput, type BoxValue } from './compute.js';
+export { parseComputationInput, CLAIMS, type ComputationInput, type Claim, type Addition, type Disposal } from './input.js';
+export { proposeClaims, claimRefusal, CLAIM_WORDS } from './claims.js';
+export type { WorkingLine } from './working.js';
