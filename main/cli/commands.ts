@@ -90,6 +90,17 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    area: 'ct600',
+    name: 'compute',
+    args: '<computation.json|folder>...',
+    summary: 'work out the tax computation (adjustments, capital allowances, losses, profits chargeable, tax) and print the CT600 boxes and the figures carried forward',
+    options: [
+      { name: 'json', help: 'the whole result as JSON (boxes, capitalAllowances, losses, carriedForward, working); one JSON line per file for several' },
+      { name: 'table', help: 'a readable table, one row per file' },
+    ],
+    examples: ['cli ct600 compute examples/computation/trading-company.json', 'cli ct600 compute examples/computation --json > computed.jsonl'],
+  },
+  {
     area: 'package',
     name: 'build',
     args: '<request.json>',

@@ -1,0 +1,79 @@
+/**
+ * `cli ct600 compute`: the tax computation of one or more computation
+ * inputs. One file prints its boxes and the figures carried forward to the
+ * next period (--json: the whole result, working included); several files
+ * run as a batch, a JSON line or a table row each.
+ */
+import { BOX_WORDS, computeComputation, NOT_MONEY_BOXES, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { COMPUTATION_INPUT } from './input-limits.js';
+import { readJsonFile, type CliIo, type ParsedArgs } from './io.js';
+import { jsonText, terminalText } from './safe-text.js';
+
+export async function compute({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
+    const out = computeComputation(await readJsonFile(positional[0]!, COMPUTATION_INPUT));
+    io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : boxesText(out));
+    return 0;
+  }
+  const files = await expandInputs(positional, ['.json']);
+  return runBatch({
+    files,
+    format: batchFormat(flags, io),
+    io,
+    handle: async (file): Promise<BatchResult> => {
+      try {
+        const out = computeComputation(await readJsonFile(file, COMPUTATION_INPUT));
+        return { status: 'built', details: { boxes: out.boxes, capitalAllowances: out.capitalAllowances, losses: out.losses, carriedForward: out.carriedForward }, summary: summaryOf(out) };
+      } catch (err) {
+        return unusable(err);
+      }
+    },
+  });
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  const { stat } = await import('node:fs/promises');
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+const money = (pounds: number, pence: boolean) => {
+  const sign = pounds < 0 ? '-' : '';
+  const abs = Math.abs(pounds);
+  const whole = Math.floor(abs).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}£${whole}${pence ? `.${Math.round((abs - Math.floor(abs)) * 100).toString().padStart(2, '0')}` : ''}`;
+};
+
+function boxValue(box: string, value: number | boolean): string {
+  if (value === true) return 'yes';
+  if (typeof value !== 'number') return String(value);
+  if (box === '340' || box === '390') return `${value}%`;
+  if (NOT_MONEY_BOXES.has(box)) return String(value);
+  return money(value, PENCE_BOXES.has(box));
+}
+
+function summaryOf(out: ComputationOutput): string {
+  const b = out.boxes;
+  return `box 315 ${money(b['315'] as number, false)}, tax ${money(b['525'] as number, true)}; carried forward: main pool ${money(out.carriedForward.mainPool, true)}, special rate pool ${money(out.carriedForward.specialRatePool, true)}, losses ${money(out.carriedForward.tradingLosses, true)}`;
+}
+
+/** The boxes in box order with HMRC's words, then the figures the next period brings forward. */
+export function boxesText(out: ComputationOutput): string {
+  const rows = Object.keys(out.boxes)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((box) => [box, BOX_WORDS[box] ?? '', boxValue(box, out.boxes[box]!)] as const);
+  const words = Math.max(...rows.map((r) => r[1].length));
+  const values = Math.max(...rows.map((r) => r[2].length));
+  const lines = [`${terminalText(out.company.name)} (UTR ${out.company.utr}), ${out.period.from} to ${out.period.to}`, ''];
+  lines.push(`${'Box'.padEnd(4)} ${'CT600'.padEnd(words)}  ${'Figure'.padStart(values)}`);
+  for (const [box, w, v] of rows) lines.push(`${box.padEnd(4)} ${w.padEnd(words)}  ${v.padStart(values)}`);
+  lines.push('', 'Carried forward to the next period:');
+  lines.push(`  Main pool written-down value          ${money(out.carriedForward.mainPool, true)}`);
+  lines.push(`  Special rate pool written-down value  ${money(out.carriedForward.specialRatePool, true)}`);
+  lines.push(`  Trading losses                        ${money(out.carriedForward.tradingLosses, true)}`);
+  if (out.losses.carryBackMemo) {
+    lines.push('', `Memo: ${money(out.losses.carryBackMemo.wouldRelieve, true)} of the loss could be carried back against the previous 12 months (CTA 2010 s37(3)(b)); not claimed here.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+

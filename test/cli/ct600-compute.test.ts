@@ -1,0 +1,70 @@
+/** `cli ct600 compute`: the boxes and the figures carried forward, from the computation inputs tools outside the project write. */
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeComputation } from '../../main/engine/computation/index.js';
+import { examplesDir, runCli } from './run-cli.js';
+
+const example = join(examplesDir, 'computation', 'trading-company.json');
+
+describe('cli ct600 compute', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fd-cli-compute-'));
+
+  it('prints the boxes with HMRC’s words and the figures carried forward', () => {
+    const r = runCli(['ct600', 'compute', example]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Example Trading Ltd (UTR 8596148860), 2025-10-01 to 2026-09-30');
+    expect(r.stdout).toMatch(/155 +Trading profits +£36,076\n/);
+    expect(r.stdout).toMatch(/705 +Machinery and plant, main pool: allowances +£5,080\n/);
+    expect(r.stdout).toMatch(/525 +Tax payable +£6,444\.04\n/);
+    expect(r.stdout).toContain('Main pool written-down value          £26,670.00');
+    expect(r.stdout).toContain('Special rate pool written-down value  £39,386.00');
+  });
+
+  it('--json prints the whole result the engine gives, working included', () => {
+    const r = runCli(['ct600', 'compute', example, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toEqual(JSON.parse(JSON.stringify(computeComputation(JSON.parse(readFileSync(example, 'utf8'))))));
+    expect(out.boxes['315']).toBe(33916);
+    expect(out.capitalAllowances).toMatchObject({ mainPoolCarriedForward: 26670, specialRatePoolCarriedForward: 39386 });
+    expect(out.losses.tradingLossesCarriedForward).toBe(0);
+    expect(out.working.find((l: { id: string }) => l.id === 'capitalAllowances.mainPool.allowance').how).toContain('rounded up to 16%');
+  });
+
+  it('refuses bad input naming the field and the rule, exit 2', () => {
+    const bad = JSON.parse(readFileSync(example, 'utf8'));
+    bad.capitalAllowances.additions[4].pool = 'main';
+    bad.profitAndLoss.turnover = -5;
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const r = runCli(['ct600', 'compute', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toEqual({ errors: [{ field: 'profitAndLoss.turnover', message: 'must not be negative (turnover, box 145)' }] });
+    bad.profitAndLoss.turnover = 5;
+    writeFileSync(file, JSON.stringify(bad));
+    expect(JSON.parse(runCli(['ct600', 'compute', file]).stderr).errors).toEqual([
+      { field: 'capitalAllowances.additions[4].pool', message: 'must be "special": a car emitting more than 50 g/km (this one 128 g/km) goes to the special rate pool (CAA 2001 s104AA)' },
+    ]);
+  });
+
+  it('computes a folder as a batch, one JSON line a file, an unusable one named and the exit 2', () => {
+    const folder = join(dir, 'batch');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.json'), readFileSync(example));
+    writeFileSync(join(folder, 'b.json'), '{"company": 1}');
+    const r = runCli(['ct600', 'compute', folder, '--json']);
+    expect(r.code).toBe(2);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ file: join(folder, 'a.json'), status: 'built', boxes: { '315': 33916 }, carriedForward: { mainPool: 26670, specialRatePool: 39386, tradingLosses: 0 } });
+    expect(lines[1]).toMatchObject({ file: join(folder, 'b.json'), status: 'unusable' });
+    expect(lines[1].errors).toContainEqual({ field: 'company', message: 'must be an object' });
+  });
+
+  it('is listed in the help', () => {
+    expect(runCli(['ct600', '--help']).stdout).toContain('cli ct600 compute <computation.json|folder>... [options]');
+  });
+});
