@@ -7,6 +7,7 @@ import type { ComputationOutput } from '../main/engine/computation/compute.js';
 import type { IpcResult } from './contract.js';
 
 export type { ComputationOutput };
+export type { Claim } from '../main/engine/computation/input.js';
 
 /** A computation input as `cli ct600 compute` reads it (company, period, profitAndLoss, capitalAllowances, losses …). */
 export interface ComputationComputeRequest {

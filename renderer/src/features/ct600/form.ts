@@ -11,6 +11,7 @@ import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
+import { computationFromStored, type ComputationForm } from './computation-form.js';
 
 export interface DateText {
   day: string;
@@ -31,6 +32,12 @@ export interface Ct600Form {
    * over when they are read.
    */
   layout: typeof FORM_LAYOUT;
+  /** The Computation step's answers as typed; absent until the step is used. */
+  computation?: ComputationForm;
+  /** Profits and tax fields whose figure is the computation's (a figure typed over one drops its mark). */
+  fromComputation?: Record<string, true>;
+  /** The last computation input the engine accepted, in its machine form: the next period's return brings its figures forward from it. */
+  computationInput?: Record<string, unknown>;
 }
 
 export const FORM_LAYOUT = 2;
@@ -68,6 +75,12 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   const storedOverrides = (stored.overrides && typeof stored.overrides === 'object' ? stored.overrides : {}) as Record<string, unknown>;
   for (const [k, v] of Object.entries(storedOverrides)) if (v === true) overrides[k] = true;
   const form: Ct600Form = { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides, layout: FORM_LAYOUT };
+  const computation = computationFromStored(stored.computation);
+  if (computation) form.computation = computation;
+  const marks = (stored.fromComputation && typeof stored.fromComputation === 'object' ? stored.fromComputation : {}) as Record<string, unknown>;
+  const fromComputation = Object.fromEntries(Object.entries(marks).filter(([, v]) => v === true)) as Record<string, true>;
+  if (Object.keys(fromComputation).length) form.fromComputation = fromComputation;
+  if (stored.computationInput && typeof stored.computationInput === 'object' && !Array.isArray(stored.computationInput)) form.computationInput = stored.computationInput as Record<string, unknown>;
   return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
 }
 
