@@ -209,6 +209,8 @@ function describe(r: CapitalAllowancesResult, aiaHow: string, aiaRule: string, w
     w('aia', 'Annual investment allowance', r.aia.claimed, `${poundsWords(r.aia.claimed)} claimed of a maximum of ${poundsWords(r.aia.maximum)}: ${aiaHow}`, aiaRule, '690');
   }
   const poolWords = (name: string, p: PoolResult, ruleWda: string) => {
+    // An empty pool that stays empty has no working to show.
+    if (!p.broughtForward && !p.additions && !p.disposalValues && !p.firstYearBalances && !p.carriedForward) return;
     const parts = [`brought forward ${poundsWords(p.broughtForward)}`];
     if (p.additions) parts.push(`additions ${poundsWords(p.additions)}`);
     if (p.disposalValues) parts.push(`disposal values ${poundsWords(-p.disposalValues)}`);

@@ -95,7 +95,7 @@ export function computeTax(input: ComputationInput, box315: Pence, working: Work
     const boxes = first ? ['335', '340', '345'] : ['385', '390', '395'];
     const part = straddles ? `financial year ${l.year}'s ${l.days} days of the ${period.periodDays} in the period` : `financial year ${l.year}`;
     const split = straddles ? (first ? `box 315 × ${l.days} / ${period.periodDays}, rounded half up (HMRC rule 9198)` : 'box 315 less the first year’s profit') : 'box 315';
-    const limits = l.lowerLimit !== undefined ? `; limits ${poundsWords(l.lowerLimit)} and ${poundsWords(l.upperLimit!)} (£50,000 and £250,000 ÷ ${1n + associatedOf(l.block)}${period.limitDayBasis === 365n ? ` × ${l.days}/365` : straddles ? ` × ${l.days}/${period.periodDays}` : ''})` : '';
+    const limits = l.lowerLimit !== undefined ? `; limits ${poundsWords(l.lowerLimit)} and ${poundsWords(l.upperLimit!)} (£50,000 and £250,000 ÷ ${1n + associatedOf(l.block)}${BigInt(l.days) === period.limitDayBasis ? '' : ` × ${l.days}/${period.limitDayBasis}`})` : '';
     working.add({ id: `tax.${l.block}.profit`, box: boxes[0], label: `Profits charged, financial year ${l.year}`, amount: asPounds(l.profit), how: `${split}: ${part}` });
     working.add({
       id: `tax.${l.block}.rate`,
