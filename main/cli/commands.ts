@@ -95,10 +95,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '<computation.json|folder>...',
     summary: 'work out the tax computation (adjustments, capital allowances, losses, profits chargeable, tax) and print the CT600 boxes and the figures carried forward',
     options: [
+      { name: 'working', help: 'print each figure’s working after the boxes: its inputs, rule and rate (the printed computation)' },
       { name: 'json', help: 'the whole result as JSON (boxes, capitalAllowances, losses, carriedForward, working); one JSON line per file for several' },
       { name: 'table', help: 'a readable table, one row per file' },
     ],
-    examples: ['cli ct600 compute examples/computation/trading-company.json', 'cli ct600 compute examples/computation --json > computed.jsonl'],
+    examples: ['cli ct600 compute examples/computation/trading-company.json --working', 'cli ct600 compute examples/computation --json > computed.jsonl'],
   },
   {
     area: 'package',

@@ -13,7 +13,7 @@ import { jsonText, terminalText } from './safe-text.js';
 export async function compute({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
   if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
     const out = computeComputation(await readJsonFile(positional[0]!, COMPUTATION_INPUT));
-    io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : boxesText(out));
+    io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : `${boxesText(out)}${flags.has('working') ? workingText(out) : ''}`);
     return 0;
   }
   const files = await expandInputs(positional, ['.json']);
@@ -77,3 +77,14 @@ export function boxesText(out: ComputationOutput): string {
   return `${lines.join('\n')}\n`;
 }
 
+
+/** Each figure's working, in the order the engine worked it out: the printed computation. */
+export function workingText(out: ComputationOutput): string {
+  const lines = ['', 'Working:'];
+  for (const l of out.working) {
+    const figure = l.id.endsWith('.rate') ? `${l.amount}%` : money(l.amount, !Number.isInteger(l.amount));
+    lines.push(`  ${l.box ? `[${l.box}] ` : ''}${terminalText(l.label)}: ${figure}`);
+    lines.push(`      ${terminalText(l.how)}${l.rule ? ` (${l.rule})` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -23,6 +23,14 @@ describe('cli ct600 compute', () => {
     expect(r.stdout).toContain('Special rate pool written-down value  £39,386.00');
   });
 
+  it('--working prints each figure’s working after the boxes, with its rule', () => {
+    const r = runCli(['ct600', 'compute', example, '--working']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('\nWorking:\n');
+    expect(r.stdout).toMatch(/\[705\] Main pool: allowances: £5,080\n {6}brought forward £38,250, disposal values -£6,500: £31,750\. Writing-down allowance at hybrid rate: 18% × 182\/365 \+ 14% × 183\/365 = 15\.9945%, rounded up to 16% /);
+    expect(r.stdout).toContain('CA23711 (hybrid rate by days, rounded up to two decimal places)');
+  });
+
   it('--json prints the whole result the engine gives, working included', () => {
     const r = runCli(['ct600', 'compute', example, '--json']);
     expect(r.code).toBe(0);

@@ -102,7 +102,7 @@ export function computeCapitalAllowances(input: ComputationInput, working: Worki
   }
   const aiaClaimed = aiaOrder.reduce((s, x) => s + x.asset.allowance, 0);
 
-  // First-year allowances: the rest of the expenditure joins the pool after this period's writing-down allowance (CAA 2001 s58(4)).
+  // First-year allowances: the rest of the expenditure joins the pool after this period's writing-down allowance (CAA 2001 s58).
   const sums = { fullExpensing: 0, fya50: 0, fya40: 0, fya100: 0 };
   let firstYearExpenditure = 0;
   let specialRateFirstYearExpenditure = 0;
@@ -225,8 +225,8 @@ function describe(r: CapitalAllowancesResult, aiaHow: string, aiaRule: string, w
     if (p.balancingCharge) w(`${name}.balancingCharge`, `${name === 'mainPool' ? 'Main pool' : 'Special rate pool'}: balancing charge`, p.balancingCharge, `disposal values exceed the pool by ${poundsWords(p.balancingCharge)}`, 'CAA 2001 s55(3); CA23250', name === 'mainPool' ? '710' : '700');
     w(`${name}.carriedForward`, `${name === 'mainPool' ? 'Main pool' : 'Special rate pool'}: written-down value carried forward`, p.carriedForward, 'the next period’s brought-forward figure', 'CAA 2001 s59');
   };
-  poolWords('mainPool', r.mainPool, 'CA23210');
-  poolWords('specialRatePool', r.specialRatePool, 'CAA 2001 s104D; CA23220');
+  poolWords('mainPool', r.mainPool, 'CAA 2001 s55, s56; CA23200');
+  poolWords('specialRatePool', r.specialRatePool, 'CAA 2001 s55, s104D; CA23200');
   if (r.fullExpensing || r.fullExpensingCharges) w('fullExpensing', 'Full expensing', r.fullExpensing, `100% of new main-rate plant; balancing charges on disposals of fully expensed assets ${poundsWords(r.fullExpensingCharges)}, their whole disposal value`, 'CAA 2001 s45S, s59A; CA23174AD', '733');
   if (r.specialRateFirstYear || r.specialRateFirstYearCharges) w('specialRateFirstYear', '50% first-year allowance (special rate)', r.specialRateFirstYear, `50% of new special rate plant; balancing charges on disposals ${poundsWords(r.specialRateFirstYearCharges)}, half their disposal value (the other half comes off the special rate pool)`, 'CAA 2001 s45S, s59B; CA23174AE', '693');
   if (r.firstYear40) w('firstYear40', '40% first-year allowance (main rate)', r.firstYear40, '40% of new main-rate plant bought from 1 January 2026; the CT600 has no box of its own for it yet, so it is shown with other allowances (box 725)', 'policy paper of 26 November 2025', '725');

@@ -76,7 +76,7 @@ export function computeProfits(input: ComputationInput, ca: CapitalAllowancesRes
   const box210 = wholePounds(input.chargeableGains);
   const box220 = box210;
   w('box145', 'Turnover', box145, 'turnover in the accounts, in whole pounds', undefined, '145');
-  if (box170) w('box170', 'Non-trading loan relationship profits (interest received)', box170, `interest received ${poundsWords(pl.interestReceived)}, taxed under the loan relationship rules, not as trading income`, 'CTA 2009 s299, s301; CFM31000', '170');
+  if (box170) w('box170', 'Non-trading loan relationship profits (interest received)', box170, `interest received ${poundsWords(pl.interestReceived)}, taxed under the loan relationship rules, not as trading income`, 'CTA 2009 s299, s301', '170');
   if (box190) w('box190', 'UK property business income', box190, `property income ${poundsWords(pl.propertyIncome)}, taxed as a property business, not as trading income`, 'CTA 2009 s205, s209', '190');
   if (box210) w('box210', 'Chargeable gains', box210, `net chargeable gains ${poundsWords(input.chargeableGains)} (box 210 gross, box 220 net; no allowable losses given)`, 'TCGA 1992 s8; CTA 2009 s2(3)', '210');
 

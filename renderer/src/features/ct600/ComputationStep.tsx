@@ -327,7 +327,6 @@ function useBroughtForward() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked, ctx.clientId, periodFrom]);
 }
 

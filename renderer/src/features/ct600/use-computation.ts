@@ -52,7 +52,6 @@ export function useComputation(bridge: FilingDeskBridge, form: Ct600Form | undef
     }, COMPUTE_DELAY_MS);
     return () => clearTimeout(timer);
     // The key stands for the input: a change elsewhere in the form does not run the engine again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, bridge]);
   return state;
 }
