@@ -137,7 +137,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await typeInto(page, 'Depreciation and amortisation', '2000');
     await page.getByRole('button', { name: 'Add an item to disallowable expenses' }).click();
     await typeInto(page, 'Disallowable expenses, item 1: what it is', 'Client entertaining');
-    await typeInto(page, 'Item 1: amount', '500');
+    await typeInto(page, 'Disallowable expenses, item 1: amount', '500');
     // The asset register: a second-hand laptop and a new printer (the best claim proposed: the AIA), and a car over 50 g/km (the special rate pool).
     await addAsset(page, { name: 'Laptop', date: ['3', '6', '2024'], cost: '250', used: true });
     await addAsset(page, { name: 'Printer', date: ['12', '2', '2025'], cost: '150' });

@@ -115,7 +115,8 @@ export function computeTax(input: ComputationInput, box315: Pence, working: Work
   return {
     lines,
     smallProfitsClaim,
-    ...(asksAssociated
+    // HMRC takes boxes 326–329 beside a tax calculation only (the CT600 engine refuses them without one).
+    ...(asksAssociated && lines.length > 0
       ? { associated: straddles ? { firstYear: Number(associatedOf('FinancialYearOne')), secondYear: Number(associatedOf('FinancialYearTwo')) } : { thisPeriod: Number(associatedOf('FinancialYearOne')) } }
       : {}),
     corporationTax,

@@ -44,6 +44,8 @@ describe('adjustments and other income', () => {
   it('limits qualifying donations to the profits (CTA 2010 s189)', () => {
     const out = run({ profitAndLoss: pl({ profitBeforeTax: 5000 }), qualifyingDonations: 7000 });
     expect(out.boxes).toMatchObject({ '300': 5000, '305': 5000, '315': 0, '430': 0, '525': 0 });
+    // No tax calculation, so none of boxes 326–345 (HMRC takes the associated companies only beside one).
+    expect(Object.keys(out.boxes).filter((b) => Number(b) >= 326 && Number(b) <= 345)).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ function DescribedList({ list, path, what, example }: { list: 'disallowable' | '
       {rows.map((r, i) => (
         <div key={r.id} className="described-row">
           <TextField id={elementIdOf(`${path}[${i}].description`)} label={`${what}, item ${i + 1}: what it is`} width="long" value={r.description} error={error(`${path}[${i}].description`)} onChange={(v) => change(r.id, { description: v })} />
-          <MoneyInput id={elementIdOf(`${path}[${i}].amount`)} label={`Item ${i + 1}: amount`} kind="pence" value={r.amount} error={error(`${path}[${i}].amount`)} onChange={(v) => change(r.id, { amount: v })} />
+          <MoneyInput id={elementIdOf(`${path}[${i}].amount`)} label={`${what}, item ${i + 1}: amount`} kind="pence" value={r.amount} error={error(`${path}[${i}].amount`)} onChange={(v) => change(r.id, { amount: v })} />
           <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, [list]: x[list].filter((y) => y.id !== r.id) }))}>
             Remove <span className="visually-hidden">item {i + 1} of {what.toLowerCase()}</span>
           </button>
