@@ -11,7 +11,7 @@ import { CheckboxField, RadioField, SelectField, TextField } from '../../compone
 import { DateInput } from '../../components/DateInput.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { formatMoney, ukCalendarDate } from '../../format/index.js';
-import { computationMessage, elementIdOf, emptyComputation, type AssetRow, type ComputationForm, type DescribedRow, type DisposalRow } from './computation-form.js';
+import { computationMessage, elementIdOf, fieldWords, emptyComputation, type AssetRow, type ComputationForm, type DescribedRow, type DisposalRow } from './computation-form.js';
 import { calendarDateOf, straddles } from './form.js';
 import { useWizard } from './wizard-context.js';
 
@@ -242,9 +242,15 @@ function Disposals() {
 function Results({ output }: { output: ComputationOutput | undefined }) {
   const { ctx } = useComputationForm();
   if (!output) {
+    const missing = [...ctx.computation.errors].filter(([, m]) => /^is required/.test(m)).map(([path]) => fieldWords(path));
+    const wrong = ctx.computation.errors.size - missing.length;
     return (
       <p className="step-section__intro" data-testid="computation-waiting">
-        {ctx.computation.busy ? 'Working out the computation…' : ctx.computation.errors.size ? 'The computation is worked out once the answers above have no errors.' : 'Fill in the accounts figures to see the computation.'}
+        {ctx.computation.busy
+          ? 'Working out the computation…'
+          : ctx.computation.errors.size
+            ? `The computation is worked out once ${[missing.length ? `these are given: ${missing.join(', ')}` : '', wrong ? `the ${wrong === 1 ? 'answer' : `${wrong} answers`} marked above ${wrong === 1 ? 'is' : 'are'} put right` : ''].filter(Boolean).join(', and ')}.`
+            : 'Fill in the accounts figures to see the computation.'}
       </p>
     );
   }

@@ -284,6 +284,14 @@ const FIELD_WORDS: Record<string, string> = {
   'period.to': 'End of the period (Company and period step)',
 };
 
+/** A field as the window names it, for lists of what is still needed. */
+export function fieldWords(path: string): string {
+  const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
+  if (row) return `${row[1] === 'additions' ? 'asset' : 'disposal'} ${Number(row[2]) + 1}${row[3] ? ` (${row[3].replace('.', ' ')})` : ''}`;
+  const words = FIELD_WORDS[path];
+  return words ? words.charAt(0).toLowerCase() + words.slice(1) : path;
+}
+
 /** An engine message in the window's words: the field named as the step labels it. */
 export function computationMessage(path: string, message: string): string {
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
