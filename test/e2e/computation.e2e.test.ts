@@ -157,11 +157,27 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await waitSaved(page);
     await shot(opened, 'computation-01-asset-register-and-working');
 
-    // Change an asset: the row, its allowance and the working follow.
+    // Change an asset's claim: the row shows the best claim beside the one made, and the working follows; then back to the best claim.
     await page.getByRole('button', { name: 'Change Printer' }).click();
     await page.getByTestId('asset-editor').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('asset-description');
+    await field(page, 'Claim').selectOption({ label: 'Writing-down allowance in the pool' });
     await shot(opened, 'computation-02-changing-an-asset');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Save asset' }).click();
+    await expect.poll(() => rows.nth(1).textContent()).toContain('best: Annual investment allowance (100%)');
+    // £150 in the main pool is a small pool, written off in full: the same £150, by another rule.
+    await expect.poll(() => line('Main pool: allowances').textContent()).toContain('written off in full (CAA 2001 s56A)');
+    await page.getByRole('button', { name: 'Change Printer' }).click();
+    await field(page, 'Claim').selectOption({ label: 'The best claim (proposed)' });
+    await page.getByRole('button', { name: 'Save asset' }).click();
+    await expect.poll(() => line('Main pool: allowances').count()).toBe(0);
+    await expect.poll(() => rows.nth(1).textContent()).toContain('proposed as the best claim');
+    // Add one and remove it again: the register and the figures are as they were.
+    await addAsset(page, { name: 'Spare chair', date: ['5', '5', '2024'], cost: '90' });
+    await expect.poll(() => rows.count()).toBe(4);
+    await page.getByRole('button', { name: 'Remove Spare chair' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => line('Trading profits').textContent()).toContain('£40,000');
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();

@@ -91,6 +91,16 @@ function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
     setTimeout(() => document.getElementById(changeId(index))?.focus(), 0);
   };
   const edit = (patch: Partial<AssetRow>) => setEditing((e) => (e ? { ...e, ...patch } : e));
+  // Keyboard users land in the editor when it opens, and back where they were when it closes.
+  const open = (row: AssetRow) => {
+    setEditing(row);
+    setTimeout(() => document.getElementById('asset-description')?.focus(), 0);
+  };
+  const cancel = () => {
+    const index = editing ? c.assets.findIndex((a) => a.id === editing.id) : -1;
+    setEditing(null);
+    setTimeout(() => document.getElementById(index >= 0 ? changeId(index) : 'add-asset')?.focus(), 0);
+  };
   return (
     <div data-testid="asset-register">
       <h4 id="assets-heading">Assets bought in the period</h4>
@@ -139,7 +149,7 @@ function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
                   </td>
                   <td className="numeric">{result ? pounds(result.allowance) : '—'}</td>
                   <td className="asset-register__actions">
-                    <button type="button" id={changeId(i)} className="link" onClick={() => setEditing({ ...a })}>
+                    <button type="button" id={changeId(i)} className="link" onClick={() => open({ ...a })}>
                       Change <span className="visually-hidden">{a.description || `asset ${i + 1}`}</span>
                     </button>{' '}
                     <button
@@ -193,13 +203,13 @@ function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
             <button type="button" className="button button--primary" onClick={save}>
               Save asset
             </button>{' '}
-            <button type="button" className="button button--secondary" onClick={() => setEditing(null)}>
+            <button type="button" className="button button--secondary" onClick={cancel}>
               Cancel
             </button>
           </p>
         </fieldset>
       ) : (
-        <button type="button" id="add-asset" className="button button--secondary" onClick={() => setEditing(blankAsset())}>
+        <button type="button" id="add-asset" className="button button--secondary" onClick={() => open(blankAsset())}>
           Add an asset
         </button>
       )}
