@@ -46,6 +46,23 @@ describe('annual investment allowance', () => {
     expect(out.capitalAllowances.mainPool.additions).toBe(103287.67);
   });
 
+  it('across 1 January 2016, when the limit fell, caps what was spent from the change at the later part’s own limit (FA 2014 Sch 2 para 4; CA23084)', () => {
+    // 1 July 2015 – 30 June 2016: 184 days at £500,000 = £252,054.79 and 182 days at £200,000 = £99,726.03; £351,780.82 in all.
+    // £100,000 on 1 August 2015 takes £100,000; £300,000 on 1 February 2016 only the £99,726.03 the later part allows.
+    const out = run({
+      period: { from: '2015-07-01', to: '2016-06-30' },
+      profitAndLoss: pl({ profitBeforeTax: 900000 }),
+      capitalAllowances: ca({
+        additions: [
+          addition({ description: 'Press', date: '2015-08-01', cost: 100000, claim: 'aia' }),
+          addition({ description: 'Lathe', date: '2016-02-01', cost: 300000, claim: 'aia' }),
+        ],
+      }),
+    });
+    expect(out.capitalAllowances.annualInvestmentAllowance).toEqual({ maximum: 351780.82, claimed: 199726.03 });
+    expect(out.capitalAllowances.assets.map((a) => a.allowance)).toEqual([100000, 99726.03]);
+  });
+
   it('is one £1,000,000 allowance for a year straddling 1 April 2023, when the limit was made permanent at the same amount', () => {
     const out = run({
       period: { from: '2023-01-01', to: '2023-12-31' },
@@ -92,6 +109,18 @@ describe('writing-down allowances', () => {
     const out = run({ period: { from: '2025-10-01', to: '2026-09-30' }, profitAndLoss: pl({ profitBeforeTax: 50000 }), capitalAllowances: ca({ mainPoolBroughtForward: 100000 }) });
     expect(out.capitalAllowances.mainPool.writingDownAllowanceRate).toBe(16);
     expect(out.capitalAllowances.mainPool.writingDownAllowance).toBe(16000);
+  });
+
+  it('take the hybrid rate and then the short period’s days over 365 for six months straddling 1 April 2026 (CA23711; CAA 2001 s56(3))', () => {
+    // 1 January – 30 June 2026: 90 days at 18%, 91 at 14%: 2,894 / 181 = 15.9890% → 15.99%; × 181/365: £100,000 × 15.99% × 181/365 = £7,929.2877 → £7,929.28.
+    const out = run({ period: { from: '2026-01-01', to: '2026-06-30' }, profitAndLoss: pl({ profitBeforeTax: 50000 }), capitalAllowances: ca({ mainPoolBroughtForward: 100000 }) });
+    expect(out.capitalAllowances.mainPool).toMatchObject({ writingDownAllowanceRate: 15.99, writingDownAllowance: 7929.28 });
+  });
+
+  it('give the special rate pool a hybrid of 8% and 6% for a year straddling 1 April 2019 (FA 2019 s31)', () => {
+    // Calendar 2019: 90 days at 8%, 275 at 6%: 6.4932% → 6.50%.
+    const out = run({ period: { from: '2019-01-01', to: '2019-12-31' }, profitAndLoss: pl({ profitBeforeTax: 50000 }), capitalAllowances: ca({ specialRatePoolBroughtForward: 100000 }) });
+    expect(out.capitalAllowances.specialRatePool).toMatchObject({ writingDownAllowanceRate: 6.5, writingDownAllowance: 6500 });
   });
 
   it('are 14% for a year wholly from 1 April 2026 and 6% on the special rate pool', () => {
