@@ -228,7 +228,12 @@ export function parseComputationInput(raw: unknown): ParseResult {
   let associatedCompanies: ComputationInput['associatedCompanies'] = { thisPeriod: 0 };
   const ac = top.associatedCompanies;
   if (ac !== undefined && ac !== null) {
-    if (isObject(ac)) {
+    if (isObject(ac) && 'thisPeriod' in ac) {
+      // The build-ct600 request's own shape, box 326.
+      const o = r.object(ac, 'associatedCompanies', ['thisPeriod'], true)!;
+      const n = r.count(o.thisPeriod, 'associatedCompanies.thisPeriod', 'the number of associated companies in the period, box 326; 0 when there are none');
+      if (n !== undefined) associatedCompanies = { thisPeriod: n };
+    } else if (isObject(ac)) {
       const o = r.object(ac, 'associatedCompanies', ['firstYear', 'secondYear'], true)!;
       const first = r.count(o.firstYear, 'associatedCompanies.firstYear', 'associated companies in the first financial year, box 327');
       const second = r.count(o.secondYear, 'associatedCompanies.secondYear', 'associated companies in the second financial year, box 328');

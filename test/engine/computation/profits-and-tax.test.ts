@@ -98,6 +98,8 @@ describe('the tax on the computed profits', () => {
   it('divides the limits by one plus the associated companies (CTA 2010 s18D; box 326)', () => {
     // One associated company: limits 25,000 and 125,000; relief 3/200 × (125,000 − 110,000) = 225.
     expect(marginal(1).boxes).toMatchObject({ '326': 1, '329': true, '435': 225, '440': 27275 });
+    // The build-ct600 request's shape for box 326 is taken too.
+    expect(computeComputation(computation({ associatedCompanies: { thisPeriod: 1 }, profitAndLoss: pl({ profitBeforeTax: 110000 }) })).boxes['435']).toBe(225);
     // Three: limits 12,500 and 62,500; 110,000 is above the upper limit: main rate, no claim.
     const three = marginal(3);
     expect(three.boxes).toMatchObject({ '326': 3, '440': 27500 });
