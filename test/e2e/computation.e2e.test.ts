@@ -209,6 +209,18 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     const exit = await runCt600Command(['validate', savedPath], { out: (t) => void (printed += t), err: (t) => void (printed += t), stdoutIsTTY: false, stderrIsTTY: false });
     expect(JSON.parse(printed).messages.filter((m: { severity: string }) => m.severity !== 'info'), printed).toEqual([]);
     expect(exit).toBe(0);
+
+    // A computation that no longer works out holds the build: its figures in Profits and tax would be stale.
+    await page.getByTestId('task-computation').click();
+    await typeInto(page, 'Profit or loss before tax', 'forty');
+    await expect.poll(() => page.locator(`#${'computation-profitAndLoss-profitBeforeTax'}-error`).textContent()).toContain('Enter an amount in pounds and pence');
+    await page.getByTestId('task-check').click();
+    const summary = page.getByTestId('error-summary');
+    await summary.getByRole('link', { name: /^The computation has an answer to fix/ }).click();
+    await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
+    await typeInto(page, 'Profit or loss before tax', '38500');
+    await page.getByTestId('task-check').click();
+    await expect.poll(() => page.getByRole('button', { name: /^Build/ }).isDisabled()).toBe(false);
   }, 120_000);
 
   it('starts the client’s next return from the pools and losses this one carried forward', async () => {
