@@ -17,7 +17,7 @@ const COMPANY = 'Fennel Stationery Limited';
 const CRN = '07654321';
 const UTR = '8596148860';
 
-/** The examples' Inline XBRL accounts and computations (year to 31 March 2025: profit 38,500, capital allowances 1,000, tax 7,600), made out to this company. */
+/** The examples' Inline XBRL accounts and computations (year to 31 March 2025), made out to this company. */
 function exampleFile(name: string): Uint8Array {
   const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', name), 'utf8');
   return new TextEncoder().encode(text.replaceAll('Example Trading Ltd', COMPANY).replaceAll('12345678', CRN));
@@ -133,8 +133,10 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     // The Computation step comes before Profits and tax, in HMRC's order.
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
     await typeInto(page, 'Turnover (box 145)', '120000');
-    await typeInto(page, 'Profit or loss before tax', '38500');
+    await typeInto(page, 'Profit or loss before tax', '38750');
     await typeInto(page, 'Depreciation and amortisation', '2000');
+    // Bank interest of £250 is in the accounts profit: taxed in box 170, not as trading income.
+    await typeInto(page, 'Interest received (box 170)', '250');
     await page.getByRole('button', { name: 'Add an item to disallowable expenses' }).click();
     await typeInto(page, 'Disallowable expenses, item 1: what it is', 'Client entertaining');
     await typeInto(page, 'Disallowable expenses, item 1: amount', '500');
@@ -147,12 +149,12 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await expect.poll(() => rows.nth(1).textContent()).toContain('Annual investment allowance (100%) proposed as the best claim');
     await expect.poll(() => rows.nth(2).textContent()).toContain('Writing-down allowance in the pool');
     await expect(rows.nth(2).textContent()).resolves.toContain('Special rate');
-    // 38,500 + 2,000 + 500 − (AIA 400 + 6% of 10,000) = 40,000.
+    // 38,750 + 2,000 + 500 − 250 interest − (AIA 400 + 6% of 10,000) = 40,000; with the interest, 315 is 40,250.
     const line = (label: string) => page.getByTestId('working-line').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
     await expect.poll(() => line('Trading profits').textContent()).toContain('£40,000');
     await expect(line('Annual investment allowance').textContent()).resolves.toContain('£400');
     await expect(line('Special rate pool: allowances').textContent()).resolves.toContain('6% a year');
-    await expect(line('Tax, financial year 2024').textContent()).resolves.toContain('£7,600.00');
+    await expect(line('Tax, financial year 2024').textContent()).resolves.toContain('£7,647.50');
     await expect(page.getByTestId('carried-forward').textContent()).resolves.toContain('£9,400.00');
     await waitSaved(page);
     await shot(opened, 'computation-01-asset-register-and-working');
@@ -184,10 +186,11 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     // Every figure is the computation's, shown as computed; nothing typed here.
     await expect.poll(() => field(page, 'Trading profits (box 155)').textContent()).toBe('£40,000');
     await expect(page.getByTestId('tradingProfits-from-computation').textContent()).resolves.toContain('From the computation');
-    await expect(field(page, 'Profits chargeable to corporation tax (box 315)').textContent()).resolves.toBe('£40,000');
+    await expect(field(page, 'Profits before other deductions and reliefs (box 235)').textContent()).resolves.toBe('£40,250');
+    await expect(field(page, 'Profits chargeable to corporation tax (box 315)').textContent()).resolves.toBe('£40,250');
     await expect(field(page, 'Rate of tax (box 340)').textContent()).resolves.toBe('19%');
-    await expect(field(page, 'Tax (box 345)').textContent()).resolves.toBe('£7,600.00');
-    await expect(field(page, 'Tax payable (box 525)').textContent()).resolves.toBe('£7,600.00');
+    await expect(field(page, 'Tax (box 345)').textContent()).resolves.toBe('£7,647.50');
+    await expect(field(page, 'Tax payable (box 525)').textContent()).resolves.toBe('£7,647.50');
     await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
     await shot(opened, 'computation-03-profits-and-tax-from-the-computation');
 
@@ -209,6 +212,11 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     const exit = await runCt600Command(['validate', savedPath], { out: (t) => void (printed += t), err: (t) => void (printed += t), stdoutIsTTY: false, stderrIsTTY: false });
     expect(JSON.parse(printed).messages.filter((m: { severity: string }) => m.severity !== 'info'), printed).toEqual([]);
     expect(exit).toBe(0);
+    // The return carries the interest in box 170, so box 235 adds up (HMRC rule 9332).
+    const xml = readFileSync(savedPath, 'utf8');
+    expect(xml).toContain('<NonTradingLoanProfitsAndGains>250.00</NonTradingLoanProfitsAndGains>');
+    // And the capital allowances: the AIA (box 690), the special rate pool (box 695) and the expenditure (box 775).
+    expect(xml).toMatch(/<AllowancesAndCharges>\s*<AIACapitalAllowancesInc>400\.00<\/AIACapitalAllowancesInc>\s*<MachineryAndPlantSpecialRatePool>\s*<CapitalAllowances>600\.00<\/CapitalAllowances>/);
 
     // A computation that no longer works out holds the build: its figures in Profits and tax would be stale.
     await page.getByTestId('task-computation').click();
@@ -218,7 +226,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     const summary = page.getByTestId('error-summary');
     await summary.getByRole('link', { name: /^The computation has an answer to fix/ }).click();
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
-    await typeInto(page, 'Profit or loss before tax', '38500');
+    await typeInto(page, 'Profit or loss before tax', '38750');
     await page.getByTestId('task-check').click();
     await expect.poll(() => page.getByRole('button', { name: /^Build/ }).isDisabled()).toBe(false);
   }, 120_000);

@@ -230,6 +230,9 @@ function describe(r: CapitalAllowancesResult, aiaHow: string, aiaRule: string, w
   if (r.fullExpensing || r.fullExpensingCharges) w('fullExpensing', 'Full expensing', r.fullExpensing, `100% of new main-rate plant; balancing charges on disposals of fully expensed assets ${poundsWords(r.fullExpensingCharges)}, their whole disposal value`, 'CAA 2001 s45S, s59A; CA23174AD', '733');
   if (r.specialRateFirstYear || r.specialRateFirstYearCharges) w('specialRateFirstYear', '50% first-year allowance (special rate)', r.specialRateFirstYear, `50% of new special rate plant; balancing charges on disposals ${poundsWords(r.specialRateFirstYearCharges)}, half their disposal value (the other half comes off the special rate pool)`, 'CAA 2001 s45S, s59B; CA23174AE', '693');
   if (r.firstYear40) w('firstYear40', '40% first-year allowance (main rate)', r.firstYear40, '40% of new main-rate plant bought from 1 January 2026; the CT600 has no box of its own for it yet, so it is shown with other allowances (box 725)', 'policy paper of 26 November 2025', '725');
-  if (r.zeroEmissionCars) w('zeroEmissionCars', 'Zero-emission cars: 100% first-year allowance', r.zeroEmissionCars, '100% of new cars with zero CO2 emissions', 'CAA 2001 s45D', '726');
+  if (r.zeroEmissionCars) {
+    const other = r.period.from >= '2026-04-01';
+    w('zeroEmissionCars', 'Zero-emission cars: 100% first-year allowance', r.zeroEmissionCars, `100% of new cars with zero CO2 emissions${other ? '; for a period starting from 1 April 2026 HMRC’s rule 9388 takes no allowance in box 726, so it is shown with other allowances (box 725)' : ''}`, 'CAA 2001 s45D', other ? '725' : '726');
+  }
   w('total', 'Capital allowances', r.totalAllowances, `all allowances deducted from the trading profit; balancing charges ${poundsWords(r.totalCharges)} added to it`, 'CAA 2001 s247');
 }

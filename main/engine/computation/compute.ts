@@ -78,7 +78,7 @@ function poolOutput(p: PoolResult): PoolOutput {
   };
 }
 
-function boxesOf(ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult): Record<string, BoxValue> {
+function boxesOf(period: ComputationInput['period'], ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult): Record<string, BoxValue> {
   const b: Record<string, BoxValue> = {};
   const set = (box: string, pence: Pence, always = false) => {
     if (always || pence !== 0) b[box] = pounds(pence);
@@ -130,8 +130,11 @@ function boxesOf(ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult)
   whole('700', ca.specialRatePool.balancingCharge);
   whole('705', ca.mainPool.writingDownAllowance + ca.mainPool.balancingAllowance);
   whole('710', ca.mainPool.balancingCharge);
-  whole('725', ca.firstYear40);
-  whole('726', ca.zeroEmissionCars);
+  // HMRC's rule 9388 takes no allowance in box 726 for a period starting on or after 1 April 2026, though the
+  // 100% allowance for zero-emission cars runs to 31 March 2027 (Budget 2025): it is then one of the other allowances.
+  const zeroEmissionBox = period.from >= '2026-04-01' ? '725' : '726';
+  whole('725', ca.firstYear40 + (zeroEmissionBox === '725' ? ca.zeroEmissionCars : 0));
+  if (zeroEmissionBox === '726') whole('726', ca.zeroEmissionCars);
   whole('733', ca.fullExpensing);
   whole('734', ca.fullExpensingCharges);
   whole('760', ca.firstYearExpenditure);
@@ -151,7 +154,7 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
   return {
     company: input.company,
     period: input.period,
-    boxes: boxesOf(ca, pr, tax),
+    boxes: boxesOf(input.period, ca, pr, tax),
     capitalAllowances: {
       total: pounds(ca.totalAllowances),
       balancingCharges: pounds(ca.totalCharges),

@@ -3,3 +3,4 @@ export { parseComputationInput, CLAIMS, type ComputationInput, type Claim, type 
 export { proposeClaims, claimRefusal, CLAIM_WORDS } from './claims.js';
 export type { WorkingLine } from './working.js';
 export { BOX_WORDS, PENCE_BOXES, NOT_MONEY_BOXES } from './box-words.js';
+export { ct600RequestFieldsOf, ct600FiguresOf } from './ct600-request.js';

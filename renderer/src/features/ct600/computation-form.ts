@@ -6,6 +6,7 @@
  */
 import type { Claim, ComputationOutput } from '../../../../preload/contract.js';
 import { machineAmount } from '../../format/index.js';
+import { ct600RequestFieldsOf } from '../../../../main/engine/computation/ct600-request.js';
 import { calendarDateOf, parseCount, parseDateText, parseMoney, straddles, type Ct600Form, type DateText } from './form.js';
 
 export interface DescribedRow {
@@ -248,7 +249,9 @@ export function applyComputed(form: Ct600Form, out: ComputationOutput): Ct600For
       changed = true;
     }
   }
-  return changed ? { ...form, values, fromComputation } : form;
+  const extras = ct600RequestFieldsOf(out);
+  if (JSON.stringify(extras) !== JSON.stringify(form.computedRequestFields ?? {})) changed = true;
+  return changed ? { ...form, values, fromComputation, computedRequestFields: extras } : form;
 }
 
 /** Whether the step has anything typed in it. */

@@ -38,6 +38,8 @@ export interface Ct600Form {
   fromComputation?: Record<string, true>;
   /** The last computation input the engine accepted, in its machine form: the next period's return brings its figures forward from it. */
   computationInput?: Record<string, unknown>;
+  /** The computation's boxes Profits and tax does not show (170, 190, 210–305, 690–780), as request fields for the return. */
+  computedRequestFields?: Record<string, unknown>;
 }
 
 export const FORM_LAYOUT = 2;
@@ -81,6 +83,7 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   const fromComputation = Object.fromEntries(Object.entries(marks).filter(([, v]) => v === true)) as Record<string, true>;
   if (Object.keys(fromComputation).length) form.fromComputation = fromComputation;
   if (stored.computationInput && typeof stored.computationInput === 'object' && !Array.isArray(stored.computationInput)) form.computationInput = stored.computationInput as Record<string, unknown>;
+  if (stored.computedRequestFields && typeof stored.computedRequestFields === 'object' && !Array.isArray(stored.computedRequestFields)) form.computedRequestFields = stored.computedRequestFields as Record<string, unknown>;
   return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
 }
 
@@ -368,6 +371,8 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
       ? { firstYear: count('associatedFirstYear'), secondYear: count('associatedSecondYear'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) }
       : { thisPeriod: count('associatedCompanies'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) };
   }
+  // A return whose figures come from the computation carries its other boxes too, so box 235 adds up (HMRC rule 9332).
+  if (form.computedRequestFields && Object.keys(form.fromComputation ?? {}).length > 0) Object.assign(request, form.computedRequestFields);
   if (straddles(form)) {
     request.financialYearTwo = {
       year: pence.fy2Year,
