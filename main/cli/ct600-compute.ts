@@ -4,15 +4,23 @@
  * next period (--json: the whole result, working included); several files
  * run as a batch, a JSON line or a table row each.
  */
-import { BOX_WORDS, computeComputation, NOT_MONEY_BOXES, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
+import { BOX_WORDS, computeComputation, ct600FiguresOf, NOT_MONEY_BOXES, parseComputationInput, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
+import { RequestValidationError } from '../engine/errors.js';
+import { basename, dirname, resolve } from 'node:path';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { COMPUTATION_INPUT } from './input-limits.js';
-import { readJsonFile, type CliIo, type ParsedArgs } from './io.js';
+import { readInput, readJsonFile, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { CT600_REQUEST_INPUT } from './input-limits.js';
 import { jsonText, terminalText } from './safe-text.js';
 
-export async function compute({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
+  if (values.request !== undefined && (positional.length !== 1 || (await isFolder(positional[0]!)))) {
+    throw new RequestValidationError([{ field: 'request', message: 'writes the request for one return: name one computation file' }]);
+  }
   if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
-    const out = computeComputation(await readJsonFile(positional[0]!, COMPUTATION_INPUT));
+    const raw = await readJsonFile(positional[0]!, COMPUTATION_INPUT);
+    const out = computeComputation(raw);
+    if (values.request !== undefined) await writeRequest(positional[0]!, raw, out, values.request, flags.has('force'));
     io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : `${boxesText(out)}${flags.has('working') ? workingText(out) : ''}`);
     return 0;
   }
@@ -87,4 +95,39 @@ export function workingText(out: ComputationOutput): string {
     lines.push(`      ${terminalText(l.how)}${l.rule ? ` (${l.rule})` : ''}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The build-ct600 request for the return the computation makes: the company
+ * and period, every computed box, the declaration, and the accounts and
+ * computations named by the input (paths beside the computation file),
+ * attached as the return carries them. A new return, sent by the company.
+ */
+async function writeRequest(inputFile: string, raw: unknown, out: ComputationOutput, target: string, force: boolean): Promise<void> {
+  const parsed = parseComputationInput(raw);
+  if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+  const input = parsed.input;
+  if (!input.declaration) throw new RequestValidationError([{ field: 'declaration', message: 'is required to write the return: {name, status} of who declares it (boxes 975 and 985)' }]);
+  const attach = async (field: 'accountsFile' | 'computationsFile', kind: 0 | 1) => {
+    const name = input[field];
+    if (!name) return [];
+    const bytes = await readInput(resolve(dirname(inputFile), name), CT600_REQUEST_INPUT, field);
+    return [{ filename: basename(name), value: bytes.toString('base64'), itemsElementName: kind }];
+  };
+  const request = {
+    companyName: input.company.name,
+    ...(input.company.registrationNumber ? { registrationNumber: input.company.registrationNumber } : {}),
+    reference: input.company.utr,
+    utrValue: input.company.utr,
+    companyType: 0,
+    returnType: 1,
+    sender: 1,
+    periodCovered: { from: `${input.period.from}T00:00:00`, to: `${input.period.to}T00:00:00` },
+    accounts: { itemElementName: 0 },
+    computations: { itemElementName: 0 },
+    ...ct600FiguresOf(out),
+    declaration: { acceptDeclaration: true, name: input.declaration.name, status: input.declaration.status },
+    attachedFiles: [...(await attach('computationsFile', 1)), ...(await attach('accountsFile', 0))],
+  };
+  await writeOutputFile(target, Buffer.from(`${JSON.stringify(request, null, 2)}\n`), { force, field: 'request' });
 }

@@ -72,6 +72,43 @@ describe('cli ct600 compute', () => {
     expect(lines[1].errors).toContainEqual({ field: 'company', message: 'must be an object' });
   });
 
+  it('--request writes the build-ct600 request for the return, which ct600 build and ct600 validate accept', () => {
+    const folder = join(dir, 'bakery');
+    mkdirSync(folder);
+    for (const name of ['small-bakery-accounts-2025.xhtml', 'small-bakery-computations-2025.xhtml']) writeFileSync(join(folder, name), readFileSync(join(examplesDir, 'ct600', 'attachments', name)));
+    const computation = {
+      company: { name: 'Small Bakery Ltd', utr: '8596148860', registrationNumber: '09876543' },
+      period: { from: '2024-04-01', to: '2025-03-31' },
+      associatedCompanies: 0,
+      profitAndLoss: { turnover: 85000, profitBeforeTax: 21000, depreciation: 3000, disallowable: [], nonTaxableIncome: [], interestReceived: 400, propertyIncome: 0 },
+      capitalAllowances: { mainPoolBroughtForward: 5000, specialRatePoolBroughtForward: 0, additions: [{ description: 'Oven', date: '2024-09-01', cost: 4000, pool: 'main', newAndUnused: true, car: null, claim: 'aia' }], disposals: [] },
+      losses: { tradingBroughtForward: 0 },
+      chargeableGains: 0,
+      qualifyingDonations: 0,
+      declaration: { name: 'Jane Director', status: 'Director' },
+      accountsFile: 'small-bakery-accounts-2025.xhtml',
+      computationsFile: 'small-bakery-computations-2025.xhtml',
+    };
+    const file = join(folder, 'bakery.json');
+    writeFileSync(file, JSON.stringify(computation));
+    const requestFile = join(folder, 'bakery-request.json');
+    const r = runCli(['ct600', 'compute', file, '--request', requestFile]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const request = JSON.parse(readFileSync(requestFile, 'utf8'));
+    expect(request).toMatchObject({ companyName: 'Small Bakery Ltd', reference: '8596148860', chargeableProfits: { value: 19100 }, nonTradingLoanProfitsAndGains: { value: 400 }, allowancesAndCharges: { annualInvestmentAllowance: { value: 4000 } } });
+    expect(request.attachedFiles.map((f: { filename: string }) => f.filename)).toEqual(['small-bakery-computations-2025.xhtml', 'small-bakery-accounts-2025.xhtml']);
+    const xml = join(folder, 'bakery.xml');
+    expect(runCli(['ct600', 'build', requestFile, '--out', xml]).code).toBe(0);
+    const validated = runCli(['ct600', 'validate', xml]);
+    expect(validated.stdout).toContain('"status": "valid"');
+    expect(validated.code).toBe(0);
+    // An existing file is never replaced without --force.
+    const again = runCli(['ct600', 'compute', file, '--request', requestFile]);
+    expect(again.code).toBe(2);
+    expect(JSON.parse(again.stderr).errors[0]).toMatchObject({ field: 'request', message: expect.stringContaining('add --force to replace it') });
+  });
+
   it('is listed in the help', () => {
     expect(runCli(['ct600', '--help']).stdout).toContain('cli ct600 compute <computation.json|folder>... [options]');
   });

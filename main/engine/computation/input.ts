@@ -79,6 +79,8 @@ export interface ComputationInput {
   qualifyingDonations: Pence;
   declaration: { name: string; status: string } | null;
   accountsFile: string | null;
+  /** Our addition: the Inline XBRL computations to attach to the return `cli ct600 compute --request` writes. */
+  computationsFile: string | null;
 }
 
 export type ParseResult = { ok: true; input: ComputationInput } | { ok: false; errors: FieldError[] };
@@ -191,7 +193,7 @@ class Reader {
   }
 }
 
-const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'declaration', 'accountsFile'];
+const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'declaration', 'accountsFile', 'computationsFile'];
 
 export function parseComputationInput(raw: unknown): ParseResult {
   const r = new Reader();
@@ -327,7 +329,8 @@ export function parseComputationInput(raw: unknown): ParseResult {
     const ds = r.text(d.status, 'declaration.status', 'their status, for example Director (box 985)');
     if (dn !== undefined && ds !== undefined) declaration = { name: dn, status: ds };
   }
-  const accountsFile = r.text(top.accountsFile, 'accountsFile', 'the file name of the accounts', false) ?? null;
+  const accountsFile = r.text(top.accountsFile, 'accountsFile', 'the Inline XBRL accounts, a path beside the computation file', false) ?? null;
+  const computationsFile = r.text(top.computationsFile, 'computationsFile', 'the Inline XBRL tax computations, a path beside the computation file', false) ?? null;
 
   const input: ComputationInput = {
     company: { name: name ?? '', utr: utr ?? '', registrationNumber: reg ?? null },
@@ -340,6 +343,7 @@ export function parseComputationInput(raw: unknown): ParseResult {
     qualifyingDonations: r.money(top.qualifyingDonations, 'qualifyingDonations', 'qualifying charitable donations (box 305)') ?? 0,
     declaration,
     accountsFile,
+    computationsFile,
   };
   if (r.errors.length === 0) r.errors.push(...claimErrors(input));
   return r.errors.length ? { ok: false, errors: r.errors } : { ok: true, input };
