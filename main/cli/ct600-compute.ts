@@ -1,16 +1,17 @@
 /**
  * `cli ct600 compute`: the tax computation of one or more computation
  * inputs. One file prints its boxes and the figures carried forward to the
- * next period (--json: the whole result, working included); several files
- * run as a batch, a JSON line or a table row each.
+ * next period (--working: with each figure's working; --json: the whole
+ * result; --request: the build-ct600 request for the return as well);
+ * several files run as a batch, a JSON line or a table row each.
  */
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { BOX_WORDS, computeComputation, ct600FiguresOf, NOT_MONEY_BOXES, parseComputationInput, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
 import { RequestValidationError } from '../engine/errors.js';
-import { basename, dirname, resolve } from 'node:path';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
-import { COMPUTATION_INPUT } from './input-limits.js';
+import { COMPUTATION_INPUT, CT600_REQUEST_INPUT } from './input-limits.js';
 import { readInput, readJsonFile, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
-import { CT600_REQUEST_INPUT } from './input-limits.js';
 import { jsonText, terminalText } from './safe-text.js';
 
 export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
@@ -41,7 +42,6 @@ export async function compute({ positional, flags, values }: ParsedArgs, io: Cli
 }
 
 async function isFolder(path: string): Promise<boolean> {
-  const { stat } = await import('node:fs/promises');
   return (await stat(path).catch(() => undefined))?.isDirectory() === true;
 }
 

@@ -237,7 +237,8 @@ export function applyComputed(form: Ct600Form, out: ComputationOutput): Ct600For
   let changed = false;
   for (const [box, field] of Object.entries(COMPUTED_FIELDS)) {
     const current = values[field] ?? '';
-    const mine = fromComputation[field] === true || current.trim() === '' || (field === 'smallProfitsClaim' && !fromComputation[field] && current === '');
+    // The computation's own figure, or an empty box: a figure the user typed stays.
+    const mine = fromComputation[field] === true || current.trim() === '';
     if (!mine) continue;
     const next = textOf(box, out.boxes[box]);
     if (current !== next) {
