@@ -12,6 +12,8 @@ import type { ValidationJobResult, ValidationMessage } from '../main/engine/vali
 import type { PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference } from '../main/engine/package/draft-package.js';
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import { computationBridgeChannels, computationChannels, type ComputationBridge, type ComputationChannels } from './contract-computation.js';
+export * from './contract-computation.js';
 
 export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
@@ -547,7 +549,7 @@ export const menuCommands = ['new-return', 'new-package', 'open', 'save', 'save-
 export const MENU_COMMAND_CHANNEL = 'menu.command';
 
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels). */
-export interface RequestResponseChannels {
+export interface RequestResponseChannels extends ComputationChannels {
   'ct600.build': { request: Ct600BuildRequest; response: Ct600BuildResponse };
   'ct600.verify': { request: DroppedFile; response: Ct600VerifyResponse };
   'ct600.validate': { request: DroppedFile; response: ValidationJobResult };
@@ -677,6 +679,8 @@ export const channels = [
   'jobs.send',
   // Filing with HMRC
   ...filingChannels,
+  // The tax computation
+  ...computationChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -684,7 +688,7 @@ export type RequestOf<C extends Channel> = RequestResponseChannels[C]['request']
 export type ResponseOf<C extends Channel> = RequestResponseChannels[C]['response'];
 
 /** window.filingDesk: one method per operation. */
-export interface FilingDeskBridge {
+export interface FilingDeskBridge extends ComputationBridge {
   buildCt600(request: Ct600BuildRequest): Promise<IpcResult<Ct600BuildResponse>>;
   verifyCt600(file: DroppedFile): Promise<IpcResult<Ct600VerifyResponse>>;
   validateCt600(file: DroppedFile): Promise<IpcResult<ValidationJobResult>>;
@@ -817,6 +821,8 @@ export const bridgeChannels = {
   resumeSubmission: 'filing.resume',
   saveSubmissionFile: 'filing.save',
   amendDraft: 'drafts.amend',
+  // The tax computation
+  ...computationBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;

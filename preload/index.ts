@@ -120,6 +120,8 @@ const bridge = {
   resumeSubmission: (request) => ipcRenderer.invoke(bridgeChannels.resumeSubmission, request),
   saveSubmissionFile: (request) => ipcRenderer.invoke(bridgeChannels.saveSubmissionFile, request),
   amendDraft: (request) => ipcRenderer.invoke(bridgeChannels.amendDraft, request),
+  computeComputation: (request) => ipcRenderer.invoke(bridgeChannels.computeComputation, request),
+  previousPeriodCarriedForward: (request) => ipcRenderer.invoke(bridgeChannels.previousPeriodCarriedForward, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -91,6 +91,20 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    area: 'ct600',
+    name: 'compute',
+    args: '<computation.json|folder>...',
+    summary: 'work out the tax computation (adjustments, capital allowances, losses, profits chargeable, tax) and print the CT600 boxes and the figures carried forward',
+    options: [
+      { name: 'working', help: 'print each figure’s working after the boxes: its inputs, rule and rate (the printed computation)' },
+      { name: 'request', value: 'file.json', help: 'also write the build-ct600 request for the return (one input only; needs declaration, attaches accountsFile and computationsFile)' },
+      FORCE,
+      { name: 'json', help: 'the whole result as JSON (boxes, capitalAllowances, losses, carriedForward, working); one JSON line per file for several' },
+      { name: 'table', help: 'a readable table, one row per file' },
+    ],
+    examples: ['cli ct600 compute examples/computation/trading-company.json --working', 'cli ct600 compute examples/computation --json > computed.jsonl', 'cli ct600 compute computation.json --request return-request.json && cli ct600 build return-request.json --out return.xml'],
+  },
+  {
     area: 'package',
     name: 'build',
     args: '<request.json>',

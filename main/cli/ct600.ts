@@ -1,5 +1,5 @@
 /**
- * `cli ct600 build`, `cli ct600 verify` and `cli ct600 validate`. With one
+ * `cli ct600 build`, `cli ct600 verify`, `cli ct600 validate` (and `cli ct600 compute`, in ct600-compute.ts). With one
  * file they print one result (build: the service's response JSON exactly;
  * verify: the IRmark check; validate: the file's verdict and messages); with
  * several files or a folder they run as one batch.
@@ -24,6 +24,7 @@ export async function runCt600Command(args: string[], io: CliIo): Promise<number
     if (command === 'build') return await build(parsed, io);
     if (command === 'verify') return await verify(parsed, io);
     if (command === 'submit') return await (await import('./submit.js')).submit(parsed, io);
+    if (command === 'compute') return await (await import('./ct600-compute.js')).compute(parsed, io);
     // Loaded on demand: building and verifying need none of the rules or the structure model.
     return await (await import('./ct600-validate.js')).validateReturns(parsed, io);
   } catch (err) {

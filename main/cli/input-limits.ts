@@ -35,3 +35,6 @@ export const PACKAGE_REQUEST_INPUT: InputLimit = { maxBytes: 360 * MiB, kind: 'c
  * bytes, so 16 MiB is tens of thousands of periods, far beyond any firm.
  */
 export const DEADLINE_CSV_INPUT: InputLimit = { maxBytes: 16 * MiB, kind: 'client lists (CSV)' };
+
+/** A computation input: a few kilobytes even with hundreds of assets; 4 MiB is far beyond any asset register. */
+export const COMPUTATION_INPUT: InputLimit = { maxBytes: 4 * MiB, kind: 'computation inputs' };

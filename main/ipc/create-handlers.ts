@@ -15,6 +15,7 @@ import type { Handlers } from './register-handlers.js';
 import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
+import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
 
 export interface HandlerDeps {
   ct600: Ct600Engine;
@@ -61,5 +62,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
     ...(deps.filing ?? filingNotWired()),
+    'computation.compute': createComputationComputeHandler(),
+    'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
   };
 }

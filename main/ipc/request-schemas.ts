@@ -344,6 +344,9 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     ...onlineRequestSchemas,
     // Filing with HMRC
     ...filingRequestSchemas,
+    // The tax computation: the input's own rules are the engine's, which names each field it refuses.
+    'computation.compute': z.strictObject({ input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }) }),
+    'computation.previousPeriod': z.strictObject({ clientId: id, periodFrom: isoDate, draftId: id }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

@@ -213,7 +213,8 @@ describe.skipIf(!existsSync(chromiumPath))('A CT600 return from the client book 
     }
     await shot(opened, 'ct600-04-attachments-dropped');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
+    // The Computation step comes next; this return types its figures in Profits and tax instead.
+    await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
     await page.close();
   });
 

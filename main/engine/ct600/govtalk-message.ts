@@ -3,7 +3,7 @@
  * the GovTalk envelope 2.0 and CT-2014 schemas (ct600.md sections 1–2).
  */
 import type { Ct600Return, FinancialYearDetails } from './return-model.js';
-import { formatPence } from './money.js';
+import { formatPence, type Pence } from './money.js';
 import { formatDate } from './period.js';
 import { CT_NS, GOVTALK_NS } from './xml-dom.js';
 import { el, optionalGroup, type XmlElement } from './xml-writer.js';
@@ -110,6 +110,15 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
         moneyEl('TaxChargeable', ret.taxChargeable),
         moneyEl('TaxPayable', ret.taxPayable),
       ]),
+      allowancesAndCharges(ret),
+      ret.qualifyingExpenditure
+        ? optionalGroup('QualifyingExpenditure', [
+            moneyEl('MachineryAndPlantExpenditure', ret.qualifyingExpenditure.machineryAndPlantExpenditure),
+            moneyEl('MachineryAndPlantSpecialRateAllowance', ret.qualifyingExpenditure.machineryAndPlantSpecialRateAllowance),
+            moneyEl('OtherMachineryAndPlant', ret.qualifyingExpenditure.otherMachineryAndPlant),
+          ])
+        : undefined,
+      ret.tradingLossesArising !== undefined ? el('LossesDeficitsAndExcess', [el('AmountArising', [el('LossesOfTradesUK', [moneyEl('Arising', ret.tradingLossesArising)])])]) : undefined,
       el('Declaration', [el('AcceptDeclaration', 'yes'), el('Name', ret.declaration.name), el('Status', ret.declaration.status)]),
       attachedFiles(ret),
     ],
@@ -128,9 +137,13 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
             moneyEl('NetProfits', t.netProfits),
           ])
         : undefined,
+      moneyEl('NonTradingLoanProfitsAndGains', ret.nonTradingLoanProfitsAndGains),
+      moneyEl('PropertyBusinessIncome', ret.propertyBusinessIncome),
     ]),
+    ret.chargeableGains ? el('ChargeableGains', [moneyEl('GrossGains', ret.chargeableGains.gross), moneyEl('NetChargeableGains', ret.chargeableGains.net)]) : undefined,
     moneyEl('ProfitsBeforeOtherDeductions', ret.profitsBeforeOtherDeductions),
-    optionalGroup('ChargesAndReliefs', [moneyEl('ProfitsBeforeDonationsAndGroupRelief', ret.profitsBeforeDonationsAndGroupRelief)]),
+    ret.deductionsAndReliefs ? optionalGroup('DeductionsAndReliefs', [moneyEl('TradingLosses', ret.deductionsAndReliefs.tradingLosses), moneyEl('Total', ret.deductionsAndReliefs.total)]) : undefined,
+    optionalGroup('ChargesAndReliefs', [moneyEl('ProfitsBeforeDonationsAndGroupRelief', ret.profitsBeforeDonationsAndGroupRelief), moneyEl('QualifyingDonations', ret.qualifyingDonations)]),
     moneyEl('ChargeableProfits', ret.chargeableProfits),
     ret.financialYearOne
       ? el('CorporationTaxChargeable', [
@@ -150,6 +163,23 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
       moneyEl('AdvancedCorporationTax', ret.advancedCorporationTax),
       moneyEl('TotalReliefsAndDeductions', ret.totalReliefsAndDeductions),
     ]),
+  ]);
+}
+
+/** Boxes 690–734 in the schema's order (v1.994), each pair as BalancingCharges then CapitalAllowances. */
+function allowancesAndCharges(ret: Ct600Return): XmlElement | undefined {
+  const a = ret.allowancesAndCharges;
+  if (!a) return undefined;
+  const pair = (name: string, charges: Pence | undefined, allowances: Pence | undefined) =>
+    charges === undefined && allowances === undefined ? undefined : el(name, [moneyEl('BalancingCharges', charges), moneyEl('CapitalAllowances', allowances)]);
+  return optionalGroup('AllowancesAndCharges', [
+    pair('FullExpensing', a.fullExpensingBalancingCharges, a.fullExpensingAllowances),
+    moneyEl('AIACapitalAllowancesInc', a.annualInvestmentAllowance),
+    pair('MachineryAndPlantSpecialRateAllowance', a.specialRateAllowanceBalancingCharges, a.specialRateAllowanceAllowances),
+    pair('MachineryAndPlantSpecialRatePool', a.specialRatePoolBalancingCharges, a.specialRatePoolAllowances),
+    pair('MachineryAndPlantMainPool', a.mainPoolBalancingCharges, a.mainPoolAllowances),
+    pair('ZeroEmissionsCars', a.zeroEmissionsCarsBalancingCharges, a.zeroEmissionsCarsAllowances),
+    pair('Others', a.otherBalancingCharges, a.otherAllowances),
   ]);
 }
 

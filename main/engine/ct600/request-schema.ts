@@ -286,6 +286,44 @@ const associatedCompanies = z.strictObject(
 
 const optionalAmount = (box: number, label: string, wholePounds: boolean) => amount(box, label, wholePounds).nullish();
 
+/**
+ * Boxes 690–734: the capital allowances and balancing charges set against the
+ * trade (AllowancesAndCharges, in the schema's ChargeAndAllowance pairs), as
+ * a computation gives them.
+ */
+const allowancesAndCharges = z
+  .strictObject(
+    {
+      fullExpensingAllowances: optionalAmount(733, 'full expensing: allowances', true),
+      fullExpensingBalancingCharges: optionalAmount(734, 'full expensing: balancing charges', true),
+      annualInvestmentAllowance: optionalAmount(690, 'annual investment allowance', true),
+      specialRateAllowanceAllowances: optionalAmount(693, 'special rate allowance (50% first-year allowance)', true),
+      specialRateAllowanceBalancingCharges: optionalAmount(694, 'special rate allowance: balancing charges', true),
+      specialRatePoolAllowances: optionalAmount(695, 'machinery and plant, special rate pool: allowances', true),
+      specialRatePoolBalancingCharges: optionalAmount(700, 'machinery and plant, special rate pool: balancing charges', true),
+      mainPoolAllowances: optionalAmount(705, 'machinery and plant, main pool: allowances', true),
+      mainPoolBalancingCharges: optionalAmount(710, 'machinery and plant, main pool: balancing charges', true),
+      zeroEmissionsCarsAllowances: optionalAmount(726, 'zero-emission cars: allowances', true),
+      zeroEmissionsCarsBalancingCharges: optionalAmount(727, 'zero-emission cars: balancing charges', true),
+      otherAllowances: optionalAmount(725, 'other allowances', true),
+      otherBalancingCharges: optionalAmount(730, 'other balancing charges', true),
+    },
+    { error: expected('an object of capital allowances and balancing charges (boxes 690–734)') },
+  )
+  .nullish();
+
+/** Boxes 760–775: the expenditure the allowances were claimed on. */
+const qualifyingExpenditure = z
+  .strictObject(
+    {
+      machineryAndPlantExpenditure: optionalAmount(760, 'machinery and plant on which first-year allowance is claimed', true),
+      machineryAndPlantSpecialRateAllowance: optionalAmount(773, 'machinery and plant on which special rate allowance is claimed', true),
+      otherMachineryAndPlant: optionalAmount(775, 'other machinery and plant', true),
+    },
+    { error: expected('an object of qualifying expenditure (boxes 760–775)') },
+  )
+  .nullish();
+
 export const ct600RequestSchema = z
   .strictObject({
     companyName: restrictedText(2, 56, 'the company name, box 1'),
@@ -333,8 +371,15 @@ export const ct600RequestSchema = z
     tradingProfits: optionalAmount(155, 'trading profits', true),
     lossesBroughtForward: optionalAmount(160, 'trading losses brought forward', true),
     netProfits: optionalAmount(165, 'net trading profits', true),
+    nonTradingLoanProfitsAndGains: optionalAmount(170, 'non-trading loan relationship profits', true),
+    propertyBusinessIncome: optionalAmount(190, 'income from a UK property business', true),
+    grossChargeableGains: optionalAmount(210, 'gross chargeable gains', true),
+    netChargeableGains: optionalAmount(220, 'net chargeable gains', true),
     profitsBeforeOtherDeductions: optionalAmount(235, 'profits before other deductions and reliefs', true),
+    tradingLosses: optionalAmount(275, 'trading losses set against total profits', true),
+    totalDeductionsAndReliefs: optionalAmount(295, 'total of deductions and reliefs', true),
     profitsBeforeDonationsAndGroupRelief: optionalAmount(300, 'profits before qualifying donations and group relief', true),
+    qualifyingDonations: optionalAmount(305, 'qualifying donations', true),
     chargeableProfits: amount(315, 'chargeable profits', true),
     associatedCompanies: associatedCompanies.nullish(),
     financialYear: yearNumber(330).nullish(),
@@ -352,6 +397,9 @@ export const ct600RequestSchema = z
     netCorporationTaxLiability: optionalAmount(475, 'net corporation tax liability', false),
     taxChargeable: optionalAmount(510, 'tax chargeable', false),
     taxPayable: amount(525, 'tax payable', false),
+    allowancesAndCharges,
+    qualifyingExpenditure,
+    tradingLossesArising: optionalAmount(780, 'losses of trades carried on wholly or partly in the UK: arising', true),
     declaration: z.strictObject(
       {
       acceptDeclaration: z

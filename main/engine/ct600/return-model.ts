@@ -51,8 +51,13 @@ export interface Ct600Return {
   computations: { item: ComputationsItem; reason?: NoComputationsReason };
   turnoverTotal?: Pence; // 145
   trading?: { profits?: Pence; lossesBroughtForward?: Pence; netProfits?: Pence }; // 155, 160, 165
+  nonTradingLoanProfitsAndGains?: Pence; // 170
+  propertyBusinessIncome?: Pence; // 190
+  chargeableGains?: { gross?: Pence; net: Pence }; // 210, 220
   profitsBeforeOtherDeductions?: Pence; // 235
+  deductionsAndReliefs?: { tradingLosses?: Pence; total?: Pence }; // 275, 295
   profitsBeforeDonationsAndGroupRelief?: Pence; // 300
+  qualifyingDonations?: Pence; // 305
   chargeableProfits: Pence; // 315
   associatedCompanies?: AssociatedCompanies; // 326–329
   financialYearOne?: FinancialYearDetails;
@@ -68,7 +73,23 @@ export interface Ct600Return {
   taxChargeable?: Pence; // 510
   taxPayable: Pence; // 525
   declaration: { name: string; status: string };
+  /** Boxes 690–734, pence by request field name. */
+  allowancesAndCharges?: Partial<Record<AllowanceField, Pence>>;
+  /** Boxes 760–775. */
+  qualifyingExpenditure?: Partial<Record<'machineryAndPlantExpenditure' | 'machineryAndPlantSpecialRateAllowance' | 'otherMachineryAndPlant', Pence>>;
+  /** Box 780. */
+  tradingLossesArising?: Pence;
   attachments: Record<AttachmentItem, AttachedDocument[]>;
+}
+
+export type AllowanceField = keyof NonNullable<Ct600Request['allowancesAndCharges']>;
+
+/** Pence of each given figure of an object of amounts, or undefined when none is given. */
+function penceRecord<K extends string>(o: Partial<Record<K, Amount | null | undefined>> | null | undefined): Partial<Record<K, Pence>> | undefined {
+  if (!o) return undefined;
+  const out: Partial<Record<K, Pence>> = {};
+  for (const [k, v] of Object.entries(o) as [K, Amount | null | undefined][]) if (v != null) out[k] = v.pence;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** What the schema could parse of a request: any field may be missing after a field error. */
@@ -297,8 +318,16 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       },
       turnoverTotal: pence(r.total),
       trading: boxes.trading,
+      nonTradingLoanProfitsAndGains: pence(r.nonTradingLoanProfitsAndGains),
+      propertyBusinessIncome: pence(r.propertyBusinessIncome),
+      chargeableGains:
+        r.netChargeableGains != null || r.grossChargeableGains != null
+          ? { gross: pence(r.grossChargeableGains), net: pence(r.netChargeableGains) ?? pence(r.grossChargeableGains)! }
+          : undefined,
       profitsBeforeOtherDeductions: pence(r.profitsBeforeOtherDeductions),
+      deductionsAndReliefs: r.tradingLosses != null || r.totalDeductionsAndReliefs != null ? { tradingLosses: pence(r.tradingLosses), total: pence(r.totalDeductionsAndReliefs) } : undefined,
       profitsBeforeDonationsAndGroupRelief: pence(r.profitsBeforeDonationsAndGroupRelief),
+      qualifyingDonations: pence(r.qualifyingDonations),
       chargeableProfits: r.chargeableProfits.pence,
       associatedCompanies: associated.value,
       financialYearOne: boxes.financialYearOne,
@@ -314,6 +343,9 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       taxChargeable: pence(r.taxChargeable),
       taxPayable: r.taxPayable.pence,
       declaration: { name: r.declaration.name, status: r.declaration.status },
+      allowancesAndCharges: penceRecord(r.allowancesAndCharges),
+      qualifyingExpenditure: penceRecord(r.qualifyingExpenditure),
+      tradingLossesArising: pence(r.tradingLossesArising),
       attachments,
     },
   };

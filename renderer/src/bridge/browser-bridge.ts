@@ -143,5 +143,7 @@ export function createBrowserBridge(
     resumeSubmission: (request) => transport(bridgeChannels.resumeSubmission, request),
     saveSubmissionFile: (request) => transport(bridgeChannels.saveSubmissionFile, request),
     amendDraft: (request) => transport(bridgeChannels.amendDraft, request),
+    computeComputation: (request) => transport(bridgeChannels.computeComputation, request),
+    previousPeriodCarriedForward: (request) => transport(bridgeChannels.previousPeriodCarriedForward, request),
   } satisfies FilingDeskBridge;
 }

@@ -130,6 +130,12 @@ export function CheckStep() {
   const [confirming, setConfirming] = useState(false);
   const [focusKey, setFocusKey] = useState(0);
   const errors = [...ctx.check.errors.entries()].filter(([id]) => id !== '' ? isVisible(ctx.form, FIELD_BY_ID.get(id)!) : true);
+  // Figures from a computation that no longer works out are stale: the return waits until it does again.
+  const stale = ctx.computation.errors.size > 0 && Object.keys(ctx.form.fromComputation ?? {}).length > 0;
+  if (stale) {
+    const n = ctx.computation.errors.size;
+    errors.push(['computation', `The computation has ${n === 1 ? 'an answer' : `${n} answers`} to fix: the figures it gave Profits and tax are from the last time it was worked out`]);
+  }
   const lastBuild = ctx.draft.lastBuild;
 
   const build = async () => {
@@ -248,6 +254,7 @@ export function CheckStep() {
               errors={errors.map(([fieldId, message]) => ({ fieldId: fieldId || 'build-heading', message }))}
               focusKey={0}
               onSelect={(id) => {
+                if (id === 'computation') return ctx.go('computation');
                 const f = FIELD_BY_ID.get(id);
                 if (f) ctx.go(f.step, f.id);
               }}

@@ -20,6 +20,9 @@ import { checkForm, describeForm, formFromDraft, isEmptyForm, isVisible, type Ct
 import { stepStatus } from './step-status.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
+import { ComputationStep } from './ComputationStep.js';
+import { computationMessage, computationStarted, summaryTargetOf } from './computation-form.js';
+import { useComputation } from './use-computation.js';
 import './wizard.css';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
@@ -68,6 +71,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
 
   const form = s.form;
   const check = useMemo(() => (form ? checkForm(form) : null), [form]);
+  const computation = useComputation(bridge, form ?? undefined, (change) => session.getState().update(change));
 
   // The engine's business rules, debounced, only once the request parses.
   useEffect(() => {
@@ -139,7 +143,13 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     },
     setValue: (id, value) => {
       edited.current.add(id);
-      session.getState().update((f) => ({ ...f, values: { ...f.values, [id]: value } }));
+      session.getState().update((f) => {
+        // A figure typed over the computation's is the user's own from now on.
+        if (!f.fromComputation?.[id]) return { ...f, values: { ...f.values, [id]: value } };
+        const fromComputation = { ...f.fromComputation };
+        delete fromComputation[id];
+        return { ...f, values: { ...f.values, [id]: value }, fromComputation };
+      });
     },
     setDate: (id, value) => {
       edited.current.add(id);
@@ -167,7 +177,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     go,
     submitStep: (id) => {
       setSubmitted((x) => new Set(x).add(id));
-      const stepErrors = FIELDS.filter((f) => f.step === id && isVisible(form, f) && check.errors.has(f.id));
+      const stepErrors = id === 'computation' ? [...computation.errors.keys()] : FIELDS.filter((f) => f.step === id && isVisible(form, f) && check.errors.has(f.id));
       if (stepErrors.length) setSummaryFocus((k) => k + 1);
       else {
         const next = STEPS[STEPS.findIndex((x) => x.id === id) + 1];
@@ -175,6 +185,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
       }
     },
     flush: () => session.getState().flush(),
+    computation,
+    computationErrorsShown: submitted.has('computation') || submitted.has('check'),
   };
 
   const ruleFailures = new Set([...warnings].filter(([, list]) => list.some((m) => m.category === 'error')).map(([id]) => id));
@@ -190,6 +202,11 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         status: built ? (rejected ? 'Has errors' : 'Completed') : s.draft!.lastBuild ? 'In progress' : problems ? 'Cannot start yet' : 'Not started',
       };
     }
+    if (st.id === 'computation') {
+      const problems = computation.errors.size;
+      const shownProblems = [...computation.errors.values()].some((m) => ctx.computationErrorsShown || !/^is required/.test(m));
+      return { id: st.id, title: st.title, status: !computationStarted(form.computation) ? 'Not started' : problems && shownProblems ? 'Has errors' : problems || !computation.output ? 'In progress' : 'Completed', problems };
+    }
     const st2 = stepStatus(form, st.id, {
       errors: check.errors,
       shown: (id) => !!shownError(id),
@@ -203,7 +220,11 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
 
   const current = step === FILE_STEP.id ? FILE_STEP : STEPS.find((x) => x.id === step)!;
   const stepErrors =
-    step !== 'check' && step !== FILE_STEP.id && submitted.has(step)
+    step === 'computation'
+      ? submitted.has(step)
+        ? [...computation.errors].map(([path, message]) => ({ fieldId: summaryTargetOf(path), message: computationMessage(path, message) }))
+        : []
+      : step !== 'check' && step !== FILE_STEP.id && submitted.has(step)
       ? FIELDS.filter((f) => f.step === step && isVisible(form, f) && check.errors.has(f.id)).map((f) => ({ fieldId: f.id, message: check.errors.get(f.id)! }))
       : [];
   const onSubmit = (e: FormEvent) => {
@@ -239,7 +260,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
             <form noValidate onSubmit={onSubmit} aria-labelledby={undefined}>
               <fieldset className="wizard__readonly" disabled={filed !== null}>
               <ErrorSummary errors={stepErrors} focusKey={summaryFocus} onSelect={(id) => document.getElementById(id)?.focus()} />
-              {step === 'company' ? <CompanyStep /> : step === 'attachments' ? <AttachmentsStep /> : step === 'profits' ? <ProfitsStep /> : <DeclarationStep />}
+              {step === 'company' ? <CompanyStep /> : step === 'attachments' ? <AttachmentsStep /> : step === 'computation' ? <ComputationStep /> : step === 'profits' ? <ProfitsStep /> : <DeclarationStep />}
               <p className="wizard__actions">
                 <button type="submit" className="button button--primary">
                   Continue

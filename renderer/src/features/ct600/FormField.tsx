@@ -66,6 +66,7 @@ export function FormField({ id, options, hint, note, asRadios, changing = false 
     );
   }
   if (f.derived) return <DerivedField id={id} changing={changing} />;
+  if (ctx.form.fromComputation?.[id] && !changing && (f.kind === 'money' || f.kind === 'rate')) return <FromComputationField id={id} />;
   if (f.kind === 'money') return <MoneyInput {...common} hint={common.hint ?? (f.wholePounds ? 'Whole pounds' : undefined)} kind={f.wholePounds ? 'whole-pounds' : 'pence'} value={value} onChange={(v) => ctx.setValue(id, v)} />;
   if (f.kind === 'rate') {
     return <RateInput {...common} value={value} onChange={(v) => ctx.setValue(id, v)} />;
@@ -169,3 +170,45 @@ function DerivedField({ id, changing }: { id: string; changing: boolean }) {
   );
 }
 
+
+/**
+ * A box the Computation step filled: read as text with the working beside
+ * it, like a computed box. "Change a computed figure" in its section shows
+ * the input; a figure typed there is the user's own from then on.
+ */
+function FromComputationField({ id }: { id: string }) {
+  const ctx = useWizard();
+  const f = fieldDef(id);
+  const text = ctx.form.values[id] ?? '';
+  const parsed = parseMoney(text);
+  const error = ctx.shownError(id);
+  const line = ctx.computation.output?.working.find((l) => l.box === f.box);
+  const shown = text.trim() === '' ? '—' : f.kind === 'rate' ? `${text}%` : parsed.ok && parsed.value !== undefined ? formatPounds(Math.round(parsed.value * 100), f.wholePounds ? 'whole-pounds' : 'pence') : text;
+  const labelling = {
+    id,
+    label: f.label,
+    box: f.box,
+    hmrc: f.hmrc,
+    hint: <>From the computation{line ? `: ${line.how}` : ''}.</>,
+    error,
+    notes: hasNotes(ctx.warnings, id) ? <Notes fieldId={id} /> : undefined,
+  };
+  return (
+    <div className={`field field--derived field--from-computation${error ? ' field--error' : ''}`} data-testid={`${id}-from-computation`}>
+      <dl className="computed">
+        <dt className="field__label" id={`${id}-label`}>
+          <LabelText label={f.label} box={f.box} />
+        </dt>
+        <dd className="computed__figure">
+          <output id={id} tabIndex={-1} className="computed__value" aria-labelledby={`${id}-label`} aria-describedby={describedByOf(labelling)}>
+            {shown}
+          </output>{' '}
+          <span className="tag tag--blue derived__tag">From the computation</span>
+        </dd>
+      </dl>
+      <FieldHint id={id} hint={labelling.hint} hmrc={f.hmrc} box={f.box} />
+      <FieldNotes id={id} notes={labelling.notes} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

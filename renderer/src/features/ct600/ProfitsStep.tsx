@@ -127,13 +127,13 @@ export function ProfitsStep() {
     <>
       <section className="step-section" aria-labelledby="turnover-heading">
         <h3 id="turnover-heading">Turnover and trading profits</h3>
-        <FormField id="turnover" />
-        <FormField id="tradingProfits" />
-        <FormField id="lossesBroughtForward" />
+        <FormField id="turnover" changing={changingTrading} />
+        <FormField id="tradingProfits" changing={changingTrading} />
+        <FormField id="lossesBroughtForward" changing={changingTrading} />
         <FormField id="netProfits" changing={changingTrading} />
-        <FormField id="profitsBeforeOtherDeductions" />
-        <FormField id="profitsBeforeDonationsAndGroupRelief" />
-        <FormField id="chargeableProfits" />
+        <FormField id="profitsBeforeOtherDeductions" changing={changingTrading} />
+        <FormField id="profitsBeforeDonationsAndGroupRelief" changing={changingTrading} />
+        <FormField id="chargeableProfits" changing={changingTrading} />
         <ChangeComputed section="Turnover and trading profits" shown={changingTrading} onToggle={() => setChangingTrading((x) => !x)} />
       </section>
       <SmallProfitsSection view={smallProfits} claimed={claimed} />
@@ -141,16 +141,16 @@ export function ProfitsStep() {
         <h3 id="tax-heading">Tax calculation</h3>
         <h4 id="fy1-heading">{second !== undefined ? `First financial year (${first})` : 'Financial year'}</h4>
         <FormField id="financialYear" changing={changingTax} />
-        <FormField id="fy1Profit" />
-        <FormField id="fy1Rate" note={rateNote(first, claimed)} />
+        <FormField id="fy1Profit" changing={changingTax} />
+        <FormField id="fy1Rate" note={rateNote(first, claimed)} changing={changingTax} />
         <FormField id="fy1Tax" changing={changingTax} />
         {second !== undefined ? (
           <div data-testid="second-year">
             <h4 id="fy2-heading">Second financial year ({second})</h4>
             <p className="step-section__intro">The period straddles 1 April {second}, so its profits are split between two financial years.</p>
             <FormField id="fy2Year" changing={changingTax} />
-            <FormField id="fy2Profit" />
-            <FormField id="fy2Rate" note={rateNote(second, claimed)} />
+            <FormField id="fy2Profit" changing={changingTax} />
+            <FormField id="fy2Rate" note={rateNote(second, claimed)} changing={changingTax} />
             <FormField id="fy2Tax" changing={changingTax} />
           </div>
         ) : null}
@@ -158,6 +158,7 @@ export function ProfitsStep() {
         <FormField id="corporationTax" changing={changingTax} />
         <FormField
           id="marginalRelief"
+          changing={changingTax}
           note={
             relief !== undefined ? (
               <span className="field__note" data-testid="marginal-relief-note">
@@ -172,7 +173,7 @@ export function ProfitsStep() {
         <FormField id="totalReliefsAndDeductions" changing={changingTax} />
         <FormField id="netCorporationTaxLiability" changing={changingTax} />
         <FormField id="taxChargeable" changing={changingTax} />
-        <FormField id="taxPayable" />
+        <FormField id="taxPayable" changing={changingTax} />
         <ChangeComputed section="Tax calculation" shown={changingTax} onToggle={() => setChangingTax((x) => !x)} />
       </section>
     </>

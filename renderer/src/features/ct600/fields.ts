@@ -3,13 +3,13 @@
  * fills, its HMRC box and words. Error messages from the engine's schema and
  * validation messages carrying a box find their field through this table.
  */
-export type StepId = 'company' | 'attachments' | 'profits' | 'declaration' | 'check';
+export type StepId = 'company' | 'attachments' | 'computation' | 'profits' | 'declaration' | 'check';
 
 export type FieldKind = 'text' | 'date' | 'money' | 'rate' | 'year' | 'choice' | 'boolean' | 'count' | 'claim';
 
 export interface FieldDef {
   id: string;
-  step: Exclude<StepId, 'check'>;
+  step: Exclude<StepId, 'check' | 'computation'>;
   kind: FieldKind;
   /** Plain English. */
   label: string;
@@ -132,6 +132,7 @@ export function fieldOfBox(box: string): FieldDef | undefined {
 export const STEPS: { id: StepId; title: string; summary: string }[] = [
   { id: 'company', title: 'Company and period', summary: 'Who the return is for and the period it covers' },
   { id: 'attachments', title: 'Accounts and computations', summary: 'The iXBRL accounts and tax computations, or why there are none' },
+  { id: 'computation', title: 'Computation', summary: 'From the accounts profit to the profits chargeable: adjustments, capital allowances and losses, worked out' },
   { id: 'profits', title: 'Profits and tax', summary: 'Turnover, profits and the tax calculation' },
   { id: 'declaration', title: 'Declaration', summary: 'Who declares the return correct' },
   { id: 'check', title: 'Check your answers and build', summary: 'Review, build the GovTalk message with its IRmark, save it' },

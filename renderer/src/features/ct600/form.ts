@@ -11,6 +11,7 @@ import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
+import { computationFromStored, type ComputationForm } from './computation-form.js';
 
 export interface DateText {
   day: string;
@@ -31,6 +32,14 @@ export interface Ct600Form {
    * over when they are read.
    */
   layout: typeof FORM_LAYOUT;
+  /** The Computation step's answers as typed; absent until the step is used. */
+  computation?: ComputationForm;
+  /** Profits and tax fields whose figure is the computation's (a figure typed over one drops its mark). */
+  fromComputation?: Record<string, true>;
+  /** The last computation input the engine accepted, in its machine form: the next period's return brings its figures forward from it. */
+  computationInput?: Record<string, unknown>;
+  /** The computation's boxes Profits and tax does not show (170, 190, 210–305, 690–780), as request fields for the return. */
+  computedRequestFields?: Record<string, unknown>;
 }
 
 export const FORM_LAYOUT = 2;
@@ -68,6 +77,13 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   const storedOverrides = (stored.overrides && typeof stored.overrides === 'object' ? stored.overrides : {}) as Record<string, unknown>;
   for (const [k, v] of Object.entries(storedOverrides)) if (v === true) overrides[k] = true;
   const form: Ct600Form = { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides, layout: FORM_LAYOUT };
+  const computation = computationFromStored(stored.computation);
+  if (computation) form.computation = computation;
+  const marks = (stored.fromComputation && typeof stored.fromComputation === 'object' ? stored.fromComputation : {}) as Record<string, unknown>;
+  const fromComputation = Object.fromEntries(Object.entries(marks).filter(([, v]) => v === true)) as Record<string, true>;
+  if (Object.keys(fromComputation).length) form.fromComputation = fromComputation;
+  if (stored.computationInput && typeof stored.computationInput === 'object' && !Array.isArray(stored.computationInput)) form.computationInput = stored.computationInput as Record<string, unknown>;
+  if (stored.computedRequestFields && typeof stored.computedRequestFields === 'object' && !Array.isArray(stored.computedRequestFields)) form.computedRequestFields = stored.computedRequestFields as Record<string, unknown>;
   return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
 }
 
@@ -355,6 +371,8 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
       ? { firstYear: count('associatedFirstYear'), secondYear: count('associatedSecondYear'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) }
       : { thisPeriod: count('associatedCompanies'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) };
   }
+  // A return whose figures come from the computation carries its other boxes too, so box 235 adds up (HMRC rule 9332).
+  if (form.computedRequestFields && Object.keys(form.fromComputation ?? {}).length > 0) Object.assign(request, form.computedRequestFields);
   if (straddles(form)) {
     request.financialYearTwo = {
       year: pence.fy2Year,

@@ -3,6 +3,7 @@ import type { Draft, FilingDeskBridge, ValidationMessage } from '../../../../pre
 import type { DateParts } from '../../components/DateInput.js';
 import type { StepId } from './fields.js';
 import type { Ct600Form, FormCheck } from './form.js';
+import type { ComputationState } from './use-computation.js';
 
 /** What every step needs from the wizard: the form, its check, and ways to change it. */
 export interface WizardContext {
@@ -29,6 +30,10 @@ export interface WizardContext {
   /** Continue: show this step's errors, or move on when there are none. */
   submitStep(step: StepId): void;
   flush(): Promise<boolean>;
+  /** The computation's result and the errors the engine names, for the Computation step and Profits and tax. */
+  computation: ComputationState;
+  /** Whether the Computation step's "is required" errors show: after its Continue, or once Check listed them. */
+  computationErrorsShown: boolean;
 }
 
 export const WizardCtx = createContext<WizardContext | null>(null);

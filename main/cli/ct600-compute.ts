@@ -1,0 +1,133 @@
+/**
+ * `cli ct600 compute`: the tax computation of one or more computation
+ * inputs. One file prints its boxes and the figures carried forward to the
+ * next period (--working: with each figure's working; --json: the whole
+ * result; --request: the build-ct600 request for the return as well);
+ * several files run as a batch, a JSON line or a table row each.
+ */
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { BOX_WORDS, computeComputation, ct600FiguresOf, NOT_MONEY_BOXES, parseComputationInput, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
+import { RequestValidationError } from '../engine/errors.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { COMPUTATION_INPUT, CT600_REQUEST_INPUT } from './input-limits.js';
+import { readInput, readJsonFile, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { jsonText, terminalText } from './safe-text.js';
+
+export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
+  if (values.request !== undefined && (positional.length !== 1 || (await isFolder(positional[0]!)))) {
+    throw new RequestValidationError([{ field: 'request', message: 'writes the request for one return: name one computation file' }]);
+  }
+  if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
+    const raw = await readJsonFile(positional[0]!, COMPUTATION_INPUT);
+    const out = computeComputation(raw);
+    if (values.request !== undefined) await writeRequest(positional[0]!, raw, out, values.request, flags.has('force'));
+    io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : `${boxesText(out)}${flags.has('working') ? workingText(out) : ''}`);
+    return 0;
+  }
+  const files = await expandInputs(positional, ['.json']);
+  return runBatch({
+    files,
+    format: batchFormat(flags, io),
+    io,
+    handle: async (file): Promise<BatchResult> => {
+      try {
+        const out = computeComputation(await readJsonFile(file, COMPUTATION_INPUT));
+        return { status: 'built', details: { boxes: out.boxes, capitalAllowances: out.capitalAllowances, losses: out.losses, carriedForward: out.carriedForward }, summary: summaryOf(out) };
+      } catch (err) {
+        return unusable(err);
+      }
+    },
+  });
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+const money = (pounds: number, pence: boolean) => {
+  const sign = pounds < 0 ? '-' : '';
+  const abs = Math.abs(pounds);
+  const whole = Math.floor(abs).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}£${whole}${pence ? `.${Math.round((abs - Math.floor(abs)) * 100).toString().padStart(2, '0')}` : ''}`;
+};
+
+function boxValue(box: string, value: number | boolean): string {
+  if (value === true) return 'yes';
+  if (typeof value !== 'number') return String(value);
+  if (box === '340' || box === '390') return `${value}%`;
+  if (NOT_MONEY_BOXES.has(box)) return String(value);
+  return money(value, PENCE_BOXES.has(box));
+}
+
+function summaryOf(out: ComputationOutput): string {
+  const b = out.boxes;
+  return `box 315 ${money(b['315'] as number, false)}, tax ${money(b['525'] as number, true)}; carried forward: main pool ${money(out.carriedForward.mainPool, true)}, special rate pool ${money(out.carriedForward.specialRatePool, true)}, losses ${money(out.carriedForward.tradingLosses, true)}`;
+}
+
+/** The boxes in box order with HMRC's words, then the figures the next period brings forward. */
+export function boxesText(out: ComputationOutput): string {
+  const rows = Object.keys(out.boxes)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((box) => [box, BOX_WORDS[box] ?? '', boxValue(box, out.boxes[box]!)] as const);
+  const words = Math.max(...rows.map((r) => r[1].length));
+  const values = Math.max(...rows.map((r) => r[2].length));
+  const lines = [`${terminalText(out.company.name)} (UTR ${out.company.utr}), ${out.period.from} to ${out.period.to}`, ''];
+  lines.push(`${'Box'.padEnd(4)} ${'CT600'.padEnd(words)}  ${'Figure'.padStart(values)}`);
+  for (const [box, w, v] of rows) lines.push(`${box.padEnd(4)} ${w.padEnd(words)}  ${v.padStart(values)}`);
+  lines.push('', 'Carried forward to the next period:');
+  lines.push(`  Main pool written-down value          ${money(out.carriedForward.mainPool, true)}`);
+  lines.push(`  Special rate pool written-down value  ${money(out.carriedForward.specialRatePool, true)}`);
+  lines.push(`  Trading losses                        ${money(out.carriedForward.tradingLosses, true)}`);
+  if (out.losses.carryBackMemo) {
+    lines.push('', `Memo: ${money(out.losses.carryBackMemo.wouldRelieve, true)} of the loss could be carried back against the previous 12 months (CTA 2010 s37(3)(b)); not claimed here.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+
+/** Each figure's working, in the order the engine worked it out: the printed computation. */
+export function workingText(out: ComputationOutput): string {
+  const lines = ['', 'Working:'];
+  for (const l of out.working) {
+    const figure = l.id.endsWith('.rate') ? `${l.amount}%` : money(l.amount, !Number.isInteger(l.amount));
+    lines.push(`  ${l.box ? `[${l.box}] ` : ''}${terminalText(l.label)}: ${figure}`);
+    lines.push(`      ${terminalText(l.how)}${l.rule ? ` (${l.rule})` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The build-ct600 request for the return the computation makes: the company
+ * and period, every computed box, the declaration, and the accounts and
+ * computations named by the input (paths beside the computation file),
+ * attached as the return carries them. A new return, sent by the company.
+ */
+async function writeRequest(inputFile: string, raw: unknown, out: ComputationOutput, target: string, force: boolean): Promise<void> {
+  const parsed = parseComputationInput(raw);
+  if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+  const input = parsed.input;
+  if (!input.declaration) throw new RequestValidationError([{ field: 'declaration', message: 'is required to write the return: {name, status} of who declares it (boxes 975 and 985)' }]);
+  const attach = async (field: 'accountsFile' | 'computationsFile', kind: 0 | 1) => {
+    const name = input[field];
+    if (!name) return [];
+    const bytes = await readInput(resolve(dirname(inputFile), name), CT600_REQUEST_INPUT, field);
+    return [{ filename: basename(name), value: bytes.toString('base64'), itemsElementName: kind }];
+  };
+  const request = {
+    companyName: input.company.name,
+    ...(input.company.registrationNumber ? { registrationNumber: input.company.registrationNumber } : {}),
+    reference: input.company.utr,
+    utrValue: input.company.utr,
+    companyType: 0,
+    returnType: 1,
+    sender: 1,
+    periodCovered: { from: `${input.period.from}T00:00:00`, to: `${input.period.to}T00:00:00` },
+    accounts: { itemElementName: 0 },
+    computations: { itemElementName: 0 },
+    ...ct600FiguresOf(out),
+    declaration: { acceptDeclaration: true, name: input.declaration.name, status: input.declaration.status },
+    attachedFiles: [...(await attach('computationsFile', 1)), ...(await attach('accountsFile', 0))],
+  };
+  await writeOutputFile(target, Buffer.from(`${JSON.stringify(request, null, 2)}\n`), { force, field: 'request' });
+}

@@ -1,0 +1,192 @@
+/**
+ * The whole computation: adjustments, capital allowances, losses, profits
+ * chargeable and the tax on them, with every figure's working. Pure and
+ * synchronous: the CLI, the wizard (through IPC) and the benchmark call it.
+ */
+import { RequestValidationError } from '../errors.js';
+import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult } from './capital-allowances.js';
+import { parseComputationInput, type Claim, type ComputationInput } from './input.js';
+import { asPounds, type Pence } from './money.js';
+import { computeProfits, type ProfitsResult } from './profits.js';
+import { computeTax, type TaxResult } from './tax.js';
+import { Working, type WorkingLine } from './working.js';
+
+export type BoxValue = number | boolean;
+
+export interface PoolOutput {
+  broughtForward: number;
+  additions: number;
+  disposalValues: number;
+  writingDownAllowanceRate: number;
+  writingDownAllowance: number;
+  smallPoolAllowance: boolean;
+  balancingAllowance: number;
+  balancingCharge: number;
+  carriedForward: number;
+}
+
+export interface ComputationOutput {
+  company: ComputationInput['company'];
+  period: ComputationInput['period'];
+  /** CT600 boxes by number: pounds (with pence where the box has them), a rate in percent, a year, or true for a yes box. */
+  boxes: Record<string, BoxValue>;
+  capitalAllowances: {
+    /** All allowances given in the period. */
+    total: number;
+    balancingCharges: number;
+    annualInvestmentAllowance: { maximum: number; claimed: number };
+    mainPoolCarriedForward: number;
+    specialRatePoolCarriedForward: number;
+    mainPool: PoolOutput;
+    specialRatePool: PoolOutput;
+    assets: { description: string; pool: 'main' | 'special'; cost: number; claim: Claim; proposedClaim: Claim; allowance: number }[];
+  };
+  losses: {
+    tradingLossesCarriedForward: number;
+    broughtForward: number;
+    setAgainstTradingProfits: number;
+    arising: number;
+    claimedAgainstTotalProfits: number;
+    carryBackMemo: { available: number; previousPeriodTotalProfits: number; wouldRelieve: number } | null;
+  };
+  tax: {
+    smallProfitsClaim: boolean;
+    lines: { year: number; profit: number; rate: number; tax: number; band: string }[];
+    marginalRelief: number;
+    payable: number;
+  };
+  /** The next period's brought-forward figures. */
+  carriedForward: { mainPool: number; specialRatePool: number; tradingLosses: number };
+  working: WorkingLine[];
+}
+
+const pounds = (p: Pence) => asPounds(p);
+/** An allowance box takes whole pounds: the nearest pound. */
+const allowanceBox = (p: Pence) => Math.round(p / 100);
+
+function poolOutput(p: PoolResult): PoolOutput {
+  return {
+    broughtForward: pounds(p.broughtForward),
+    additions: pounds(p.additions),
+    disposalValues: pounds(p.disposalValues),
+    writingDownAllowanceRate: p.rate.hundredths / 100,
+    writingDownAllowance: pounds(p.writingDownAllowance),
+    smallPoolAllowance: p.smallPool,
+    balancingAllowance: pounds(p.balancingAllowance),
+    balancingCharge: pounds(p.balancingCharge),
+    carriedForward: pounds(p.carriedForward),
+  };
+}
+
+function boxesOf(period: ComputationInput['period'], ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult): Record<string, BoxValue> {
+  const b: Record<string, BoxValue> = {};
+  const set = (box: string, pence: Pence, always = false) => {
+    if (always || pence !== 0) b[box] = pounds(pence);
+  };
+  set('145', pr.box145, true);
+  set('155', pr.box155, true);
+  set('160', pr.box160);
+  set('165', pr.box165, true);
+  set('170', pr.box170);
+  set('190', pr.box190);
+  set('210', pr.box210);
+  set('220', pr.box220);
+  set('235', pr.box235, true);
+  set('275', pr.box275);
+  set('295', pr.box295);
+  set('300', pr.box300, true);
+  set('305', pr.box305);
+  set('315', pr.box315, true);
+  if (tax.associated) {
+    if ('thisPeriod' in tax.associated) b['326'] = tax.associated.thisPeriod;
+    else {
+      b['327'] = tax.associated.firstYear;
+      b['328'] = tax.associated.secondYear;
+    }
+    if (tax.smallProfitsClaim) b['329'] = true;
+  }
+  for (const l of tax.lines) {
+    const [year, profit, rate, taxBox] = l.block === 'FinancialYearOne' ? ['330', '335', '340', '345'] : ['380', '385', '390', '395'];
+    b[year] = l.year;
+    b[profit] = pounds(l.profit);
+    b[rate] = l.rateHundredths / 100;
+    b[taxBox] = pounds(l.tax);
+  }
+  set('430', tax.corporationTax, true);
+  set('435', tax.marginalRelief);
+  set('440', tax.netCorporationTaxChargeable, true);
+  set('475', tax.netCorporationTaxLiability, true);
+  set('510', tax.taxChargeable, true);
+  set('525', tax.taxPayable, true);
+
+  const whole = (box: string, pence: Pence) => {
+    const v = allowanceBox(pence);
+    if (v !== 0) b[box] = v;
+  };
+  whole('690', ca.aia.claimed);
+  whole('693', ca.specialRateFirstYear);
+  whole('694', ca.specialRateFirstYearCharges);
+  whole('695', ca.specialRatePool.writingDownAllowance + ca.specialRatePool.balancingAllowance);
+  whole('700', ca.specialRatePool.balancingCharge);
+  whole('705', ca.mainPool.writingDownAllowance + ca.mainPool.balancingAllowance);
+  whole('710', ca.mainPool.balancingCharge);
+  // HMRC's rule 9388 takes no allowance in box 726 for a period starting on or after 1 April 2026, though the
+  // 100% allowance for zero-emission cars runs to 31 March 2027 (Budget 2025): it is then one of the other allowances.
+  const zeroEmissionBox = period.from >= '2026-04-01' ? '725' : '726';
+  whole('725', ca.firstYear40 + (zeroEmissionBox === '725' ? ca.zeroEmissionCars : 0));
+  if (zeroEmissionBox === '726') whole('726', ca.zeroEmissionCars);
+  whole('733', ca.fullExpensing);
+  whole('734', ca.fullExpensingCharges);
+  whole('760', ca.firstYearExpenditure);
+  whole('773', ca.specialRateFirstYearExpenditure);
+  whole('775', ca.otherExpenditure);
+  set('780', pr.lossArising);
+  return b;
+}
+
+/** Computes a parsed input. */
+export function computeParsed(input: ComputationInput): ComputationOutput {
+  const working = new Working();
+  const ca = computeCapitalAllowances(input, working);
+  const pr = computeProfits(input, ca, working);
+  const tax = computeTax(input, pr.box315, working);
+  const memo = pr.losses.carryBackMemo;
+  return {
+    company: input.company,
+    period: input.period,
+    boxes: boxesOf(input.period, ca, pr, tax),
+    capitalAllowances: {
+      total: pounds(ca.totalAllowances),
+      balancingCharges: pounds(ca.totalCharges),
+      annualInvestmentAllowance: { maximum: pounds(ca.aia.maximum), claimed: pounds(ca.aia.claimed) },
+      mainPoolCarriedForward: pounds(ca.mainPool.carriedForward),
+      specialRatePoolCarriedForward: pounds(ca.specialRatePool.carriedForward),
+      mainPool: poolOutput(ca.mainPool),
+      specialRatePool: poolOutput(ca.specialRatePool),
+      assets: ca.assets.map((a) => ({ description: a.description, pool: a.pool, cost: pounds(a.cost), claim: a.claim, proposedClaim: a.proposedClaim, allowance: pounds(a.allowance) })),
+    },
+    losses: {
+      tradingLossesCarriedForward: pounds(pr.losses.carriedForward),
+      broughtForward: pounds(pr.losses.broughtForward),
+      setAgainstTradingProfits: pounds(pr.losses.setAgainstTradingProfits),
+      arising: pounds(pr.lossArising),
+      claimedAgainstTotalProfits: pounds(pr.losses.claimedAgainstTotalProfits),
+      carryBackMemo: memo ? { available: pounds(memo.available), previousPeriodTotalProfits: pounds(memo.previousPeriodTotalProfits), wouldRelieve: pounds(memo.wouldRelieve) } : null,
+    },
+    tax: {
+      smallProfitsClaim: tax.smallProfitsClaim,
+      lines: tax.lines.map((l) => ({ year: l.year, profit: pounds(l.profit), rate: l.rateHundredths / 100, tax: pounds(l.tax), band: l.band })),
+      marginalRelief: pounds(tax.marginalRelief),
+      payable: pounds(tax.taxPayable),
+    },
+    carriedForward: { mainPool: pounds(ca.mainPool.carriedForward), specialRatePool: pounds(ca.specialRatePool.carriedForward), tradingLosses: pounds(pr.losses.carriedForward) },
+    working: working.lines,
+  };
+}
+
+/** Parses and computes; bad input is refused with every field and rule it breaks. */
+export function computeComputation(raw: unknown): ComputationOutput {
+  const parsed = parseComputationInput(raw);
+  if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+  return computeParsed(parsed.input);
+}

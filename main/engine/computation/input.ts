@@ -1,0 +1,355 @@
+/**
+ * The computation input, as `cli ct600 compute` reads it and the wizard's
+ * Computation step keeps it. Its names are a contract (tools outside the
+ * project write them): company, period, associatedCompanies, profitAndLoss,
+ * capitalAllowances, losses, chargeableGains, qualifyingDonations, and the
+ * optional declaration and accountsFile. Amounts are pounds (JSON numbers, at
+ * most two decimals); dates are ISO dates. Every problem is named by its
+ * field and the rule it breaks, all at once.
+ */
+import type { FieldError } from '../errors.js';
+import { penceOf } from '../ct600/money.js';
+import { periodErrors, parseRequestDate } from '../ct600/period.js';
+import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../ct600/request-schema.js';
+import { claimErrors } from './claims.js';
+import { isoDateOf, type IsoDate } from './dates.js';
+import type { Pence } from './money.js';
+
+export type Pool = 'main' | 'special';
+export const CLAIMS = ['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'pool'] as const;
+export type Claim = (typeof CLAIMS)[number];
+
+export interface DescribedAmount {
+  description: string;
+  amount: Pence;
+}
+
+export interface Addition {
+  description: string;
+  date: IsoDate;
+  cost: Pence;
+  pool: Pool;
+  newAndUnused: boolean;
+  car: { co2: number } | null;
+  /** The claim made, or undefined when the input leaves it to the engine's proposal. */
+  claim?: Claim;
+}
+
+export interface Disposal {
+  description: string;
+  date: IsoDate;
+  proceeds: Pence;
+  /** Optional: the asset's cost, which caps the disposal value (CAA 2001 s62). */
+  cost?: Pence;
+  pool: Pool;
+  /** Full expensing (main pool) or the 50% first-year allowance (special rate pool) was claimed on it. */
+  fullExpensed: boolean;
+}
+
+export interface ComputationInput {
+  company: { name: string; utr: string; registrationNumber: string | null };
+  period: { from: IsoDate; to: IsoDate };
+  /** Box 326, or boxes 327 and 328 for a period straddling 1 April. */
+  associatedCompanies: { thisPeriod: number } | { firstYear: number; secondYear: number };
+  profitAndLoss: {
+    turnover: Pence;
+    profitBeforeTax: Pence;
+    depreciation: Pence;
+    disallowable: DescribedAmount[];
+    nonTaxableIncome: DescribedAmount[];
+    interestReceived: Pence;
+    propertyIncome: Pence;
+  };
+  capitalAllowances: {
+    mainPoolBroughtForward: Pence;
+    specialRatePoolBroughtForward: Pence;
+    additions: Addition[];
+    disposals: Disposal[];
+    /** The trade ended in this period: the pools' balances become balancing allowances or charges. */
+    tradeCeased: boolean;
+  };
+  losses: {
+    tradingBroughtForward: Pence;
+    /** Claim this period's trading loss against its total profits (CTA 2010 s37(3)(a)); otherwise it is carried forward. */
+    claimAgainstTotalProfits: boolean;
+    /** Total profits of the previous 12 months, for the carry-back memo (s37(3)(b)). */
+    previousPeriodTotalProfits: Pence | null;
+  };
+  chargeableGains: Pence;
+  qualifyingDonations: Pence;
+  declaration: { name: string; status: string } | null;
+  accountsFile: string | null;
+  /** Our addition: the Inline XBRL computations to attach to the return `cli ct600 compute --request` writes. */
+  computationsFile: string | null;
+}
+
+export type ParseResult = { ok: true; input: ComputationInput } | { ok: false; errors: FieldError[] };
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+class Reader {
+  readonly errors: FieldError[] = [];
+  fail(field: string, message: string) {
+    this.errors.push({ field, message });
+  }
+
+  object(value: unknown, field: string, known: readonly string[], required: boolean): Obj | undefined {
+    if (value === undefined || value === null) {
+      if (required) this.fail(field, 'is required (an object)');
+      return undefined;
+    }
+    if (!isObject(value)) {
+      this.fail(field, 'must be an object');
+      return undefined;
+    }
+    for (const key of Object.keys(value)) if (!known.includes(key)) this.fail(field ? `${field}.${key}` : key, 'is not a known field of a computation');
+    return value;
+  }
+
+  text(value: unknown, field: string, what: string, required = true): string | undefined {
+    if (value === undefined || value === null) {
+      if (required) this.fail(field, `is required: ${what}`);
+      return undefined;
+    }
+    if (typeof value !== 'string') {
+      this.fail(field, `must be text: ${what}`);
+      return undefined;
+    }
+    if (value.trim() === '') {
+      this.fail(field, `must not be blank: ${what}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** Pounds → pence; `sign` 'positive' refuses 0 as well. */
+  money(value: unknown, field: string, what: string, opts: { required?: boolean; sign?: 'any' | 'nonNegative' | 'positive' } = {}): Pence | undefined {
+    const { required = false, sign = 'nonNegative' } = opts;
+    if (value === undefined || value === null) {
+      if (required) this.fail(field, `is required: ${what}, in pounds`);
+      return undefined;
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.fail(field, `must be a number of pounds (${what}), for example 12500 or 12500.50`);
+      return undefined;
+    }
+    const pence = penceOf(value);
+    if (pence === undefined) {
+      this.fail(field, `must have at most two decimals (pounds and pence): ${value}`);
+      return undefined;
+    }
+    if (Math.abs(pence) > 9_999_999_999_999) {
+      this.fail(field, `must not exceed £99,999,999,999.99, the largest figure a CT600 box holds`);
+      return undefined;
+    }
+    if (sign === 'nonNegative' && pence < 0) this.fail(field, `must not be negative (${what})`);
+    if (sign === 'positive' && pence <= 0) this.fail(field, `must be more than 0 (${what})`);
+    return pence;
+  }
+
+  bool(value: unknown, field: string, what: string, fallback?: boolean): boolean | undefined {
+    if (value === undefined || value === null) {
+      if (fallback === undefined) this.fail(field, `is required: true or false (${what})`);
+      return fallback;
+    }
+    if (typeof value !== 'boolean') {
+      this.fail(field, `must be true or false (${what})`);
+      return fallback;
+    }
+    return value;
+  }
+
+  count(value: unknown, field: string, what: string): number | undefined {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      this.fail(field, `must be a whole number, 0 or more (${what})`);
+      return undefined;
+    }
+    return value;
+  }
+
+  date(value: unknown, field: string, what: string): IsoDate | undefined {
+    if (typeof value !== 'string') {
+      this.fail(field, `is required: ${what}, an ISO date such as 2026-03-31`);
+      return undefined;
+    }
+    const iso = isoDateOf(value);
+    if (!iso) this.fail(field, `must be a real date in the form 2026-03-31 (${what}); got ${JSON.stringify(value)}`);
+    return iso;
+  }
+
+  list<T>(value: unknown, field: string, each: (item: unknown, at: string) => T | undefined): T[] {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) {
+      this.fail(field, 'must be a list (a JSON array)');
+      return [];
+    }
+    const out: T[] = [];
+    value.forEach((item, i) => {
+      const v = each(item, `${field}[${i}]`);
+      if (v !== undefined) out.push(v);
+    });
+    return out;
+  }
+}
+
+const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'declaration', 'accountsFile', 'computationsFile'];
+
+export function parseComputationInput(raw: unknown): ParseResult {
+  const r = new Reader();
+  const top = r.object(raw, '', TOP, true);
+  if (!top) return { ok: false, errors: r.errors.length ? r.errors : [{ field: '', message: 'must be a JSON object' }] };
+
+  const c = r.object(top.company, 'company', ['name', 'utr', 'registrationNumber'], true) ?? {};
+  const name = r.text(c.name, 'company.name', 'the company name (box 1)');
+  const utr = r.text(c.utr, 'company.utr', "the company's 10-digit Unique Taxpayer Reference (box 3)");
+  if (utr !== undefined && !UTR_PATTERN.test(utr)) r.fail('company.utr', `must be 10 digits (box 3, the UTR); got ${JSON.stringify(utr)}`);
+  const reg = r.text(c.registrationNumber, 'company.registrationNumber', 'the Companies House number (box 2)', false);
+  if (reg !== undefined && !REGISTRATION_NUMBER_PATTERN.test(reg)) r.fail('company.registrationNumber', `must be 2–8 capital letters or digits, as HMRC's schema takes box 2; got ${JSON.stringify(reg)}`);
+
+  const p = r.object(top.period, 'period', ['from', 'to'], true) ?? {};
+  const from = r.date(p.from, 'period.from', 'the first day of the period (box 30)');
+  const to = r.date(p.to, 'period.to', 'the last day of the period (box 35)');
+  let periodOk = from !== undefined && to !== undefined;
+  if (from && to) {
+    const a = parseRequestDate(from);
+    const b = parseRequestDate(to);
+    if (a.ok && b.ok) {
+      for (const e of periodErrors(a.date, b.date)) {
+        r.fail(`period.${e.field}`, e.message.replace('periodCovered.from', 'period.from'));
+        periodOk = false;
+      }
+    }
+  }
+  const inPeriod = (date: IsoDate | undefined, field: string, what: string) => {
+    if (date && periodOk && (date < from! || date > to!)) r.fail(field, `must fall in the period ${from} to ${to} (${what}); got ${date}`);
+  };
+  const straddles = periodOk && financialYear(from!) !== financialYear(to!);
+
+  // Associated companies: a count for the period (box 326), or each financial year's (327/328) for a straddling period.
+  let associatedCompanies: ComputationInput['associatedCompanies'] = { thisPeriod: 0 };
+  const ac = top.associatedCompanies;
+  if (ac !== undefined && ac !== null) {
+    if (isObject(ac) && 'thisPeriod' in ac) {
+      // The build-ct600 request's own shape, box 326.
+      const o = r.object(ac, 'associatedCompanies', ['thisPeriod'], true)!;
+      const n = r.count(o.thisPeriod, 'associatedCompanies.thisPeriod', 'the number of associated companies in the period, box 326; 0 when there are none');
+      if (n !== undefined) associatedCompanies = { thisPeriod: n };
+    } else if (isObject(ac)) {
+      const o = r.object(ac, 'associatedCompanies', ['firstYear', 'secondYear'], true)!;
+      const first = r.count(o.firstYear, 'associatedCompanies.firstYear', 'associated companies in the first financial year, box 327');
+      const second = r.count(o.secondYear, 'associatedCompanies.secondYear', 'associated companies in the second financial year, box 328');
+      if (periodOk && !straddles) r.fail('associatedCompanies', `a count for each financial year (boxes 327 and 328) is only for a period straddling 1 April; ${from} to ${to} lies in one financial year, so give one number (box 326)`);
+      if (first !== undefined && second !== undefined) associatedCompanies = { firstYear: first, secondYear: second };
+    } else {
+      const n = r.count(ac, 'associatedCompanies', 'the number of associated companies in the period, box 326; 0 when there are none');
+      if (n !== undefined) associatedCompanies = { thisPeriod: n };
+    }
+  }
+
+  const pl = r.object(top.profitAndLoss, 'profitAndLoss', ['turnover', 'profitBeforeTax', 'depreciation', 'disallowable', 'nonTaxableIncome', 'interestReceived', 'propertyIncome'], true) ?? {};
+  const described = (what: string) => (item: unknown, at: string): DescribedAmount | undefined => {
+    const o = r.object(item, at, ['description', 'amount'], true);
+    if (!o) return undefined;
+    const description = r.text(o.description, `${at}.description`, `what the ${what} is`);
+    const amount = r.money(o.amount, `${at}.amount`, what, { required: true });
+    return description !== undefined && amount !== undefined ? { description, amount } : undefined;
+  };
+  const profitAndLoss = {
+    turnover: r.money(pl.turnover, 'profitAndLoss.turnover', 'turnover, box 145', { required: true }) ?? 0,
+    profitBeforeTax: r.money(pl.profitBeforeTax, 'profitAndLoss.profitBeforeTax', 'the profit (or, negative, the loss) before tax in the accounts', { required: true, sign: 'any' }) ?? 0,
+    depreciation: r.money(pl.depreciation, 'profitAndLoss.depreciation', 'depreciation and amortisation charged in the accounts') ?? 0,
+    disallowable: r.list(pl.disallowable, 'profitAndLoss.disallowable', described('disallowable expense')),
+    nonTaxableIncome: r.list(pl.nonTaxableIncome, 'profitAndLoss.nonTaxableIncome', described('non-taxable income')),
+    interestReceived: r.money(pl.interestReceived, 'profitAndLoss.interestReceived', 'interest received, taxed as non-trading loan relationship profits in box 170') ?? 0,
+    propertyIncome: r.money(pl.propertyIncome, 'profitAndLoss.propertyIncome', 'UK property business profits, box 190; a property loss is not worked out here') ?? 0,
+  };
+
+  const ca = r.object(top.capitalAllowances, 'capitalAllowances', ['mainPoolBroughtForward', 'specialRatePoolBroughtForward', 'additions', 'disposals', 'tradeCeased'], false) ?? {};
+  const pool = (v: unknown, field: string): Pool | undefined => {
+    if (v === 'main' || v === 'special') return v;
+    r.fail(field, `must be "main" (the main pool) or "special" (the special rate pool); got ${JSON.stringify(v)}`);
+    return undefined;
+  };
+  const additions = r.list(ca.additions, 'capitalAllowances.additions', (item, at) => {
+    const o = r.object(item, at, ['description', 'date', 'cost', 'pool', 'newAndUnused', 'car', 'claim'], true);
+    if (!o) return undefined;
+    const description = r.text(o.description, `${at}.description`, 'what the asset is');
+    const date = r.date(o.date, `${at}.date`, 'the day the expenditure was incurred');
+    inPeriod(date, `${at}.date`, 'expenditure is claimed for the chargeable period it is incurred in, CAA 2001 s5');
+    const cost = r.money(o.cost, `${at}.cost`, 'the cost', { required: true, sign: 'positive' });
+    const pl2 = pool(o.pool, `${at}.pool`);
+    const newAndUnused = r.bool(o.newAndUnused, `${at}.newAndUnused`, 'whether the asset was bought new and unused');
+    let car: Addition['car'] = null;
+    if (o.car !== undefined && o.car !== null) {
+      const co = r.object(o.car, `${at}.car`, ['co2'], true);
+      const co2 = co ? r.count(co.co2, `${at}.car.co2`, "the car's CO2 emissions in g/km, from its registration document") : undefined;
+      if (co2 !== undefined) car = { co2 };
+    }
+    let claim: Claim | undefined;
+    if (o.claim !== undefined && o.claim !== null) {
+      if (typeof o.claim === 'string' && (CLAIMS as readonly string[]).includes(o.claim)) claim = o.claim as Claim;
+      else r.fail(`${at}.claim`, `must be one of ${CLAIMS.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(o.claim)}`);
+    }
+    if (description === undefined || date === undefined || cost === undefined || pl2 === undefined || newAndUnused === undefined) return undefined;
+    return { description, date, cost, pool: pl2, newAndUnused, car, ...(claim ? { claim } : {}) } satisfies Addition;
+  });
+  const disposals = r.list(ca.disposals, 'capitalAllowances.disposals', (item, at) => {
+    const o = r.object(item, at, ['description', 'date', 'proceeds', 'cost', 'pool', 'fullExpensed'], true);
+    if (!o) return undefined;
+    const description = r.text(o.description, `${at}.description`, 'what was disposed of');
+    const date = r.date(o.date, `${at}.date`, 'the day of the disposal');
+    inPeriod(date, `${at}.date`, 'a disposal value is brought into account for the period of the disposal event, CAA 2001 s60');
+    const proceeds = r.money(o.proceeds, `${at}.proceeds`, 'the sale proceeds, or the market value on a disposal that is not a sale', { required: true });
+    const cost = r.money(o.cost, `${at}.cost`, "the asset's cost, which caps the disposal value");
+    const pl2 = pool(o.pool, `${at}.pool`);
+    const fullExpensed = r.bool(o.fullExpensed, `${at}.fullExpensed`, 'whether full expensing or the 50% first-year allowance was claimed on it', false);
+    if (description === undefined || date === undefined || proceeds === undefined || pl2 === undefined) return undefined;
+    return { description, date, proceeds, ...(cost !== undefined ? { cost } : {}), pool: pl2, fullExpensed: fullExpensed ?? false } satisfies Disposal;
+  });
+  const capitalAllowances = {
+    mainPoolBroughtForward: r.money(ca.mainPoolBroughtForward, 'capitalAllowances.mainPoolBroughtForward', 'the main pool written-down value brought forward') ?? 0,
+    specialRatePoolBroughtForward: r.money(ca.specialRatePoolBroughtForward, 'capitalAllowances.specialRatePoolBroughtForward', 'the special rate pool written-down value brought forward') ?? 0,
+    additions,
+    disposals,
+    tradeCeased: r.bool(ca.tradeCeased, 'capitalAllowances.tradeCeased', 'whether the trade ended in this period', false) ?? false,
+  };
+
+  const lo = r.object(top.losses, 'losses', ['tradingBroughtForward', 'claimAgainstTotalProfits', 'previousPeriodTotalProfits'], false) ?? {};
+  const losses = {
+    tradingBroughtForward: r.money(lo.tradingBroughtForward, 'losses.tradingBroughtForward', 'trading losses brought forward from earlier periods') ?? 0,
+    claimAgainstTotalProfits: r.bool(lo.claimAgainstTotalProfits, 'losses.claimAgainstTotalProfits', "a claim to set this period's trading loss against its total profits, CTA 2010 s37(3)(a)", false) ?? false,
+    previousPeriodTotalProfits: r.money(lo.previousPeriodTotalProfits, 'losses.previousPeriodTotalProfits', 'total profits of the previous 12 months, for the carry-back memo') ?? null,
+  };
+
+  let declaration: ComputationInput['declaration'] = null;
+  const d = r.object(top.declaration, 'declaration', ['name', 'status'], false);
+  if (d) {
+    const dn = r.text(d.name, 'declaration.name', 'who makes the declaration (box 975)');
+    const ds = r.text(d.status, 'declaration.status', 'their status, for example Director (box 985)');
+    if (dn !== undefined && ds !== undefined) declaration = { name: dn, status: ds };
+  }
+  const accountsFile = r.text(top.accountsFile, 'accountsFile', 'the Inline XBRL accounts, a path beside the computation file', false) ?? null;
+  const computationsFile = r.text(top.computationsFile, 'computationsFile', 'the Inline XBRL tax computations, a path beside the computation file', false) ?? null;
+
+  const input: ComputationInput = {
+    company: { name: name ?? '', utr: utr ?? '', registrationNumber: reg ?? null },
+    period: { from: from ?? '', to: to ?? '' },
+    associatedCompanies,
+    profitAndLoss,
+    capitalAllowances,
+    losses,
+    chargeableGains: r.money(top.chargeableGains, 'chargeableGains', 'chargeable gains, net of allowable losses (box 210)') ?? 0,
+    qualifyingDonations: r.money(top.qualifyingDonations, 'qualifyingDonations', 'qualifying charitable donations (box 305)') ?? 0,
+    declaration,
+    accountsFile,
+    computationsFile,
+  };
+  if (r.errors.length === 0) r.errors.push(...claimErrors(input));
+  return r.errors.length ? { ok: false, errors: r.errors } : { ok: true, input };
+}
+
+const financialYear = (date: IsoDate) => {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return m >= 4 ? y : y - 1;
+};

@@ -1,0 +1,415 @@
+/**
+ * The Computation step: from the accounts profit to the profits chargeable,
+ * asked in HMRC's order (the accounts, capital allowances, losses, gains and
+ * donations), with the asset register as a table, the best claim proposed
+ * for each asset, and the result beside its working. The engine works the
+ * figures out in main; they fill Profits and tax as computed figures.
+ */
+import { useEffect, useState } from 'react';
+import type { Claim, ComputationOutput } from '../../../../preload/contract.js';
+import { CheckboxField, RadioField, SelectField, TextField } from '../../components/Field.js';
+import { DateInput } from '../../components/DateInput.js';
+import { MoneyInput } from '../../components/MoneyInput.js';
+import { formatMoney, ukCalendarDate } from '../../format/index.js';
+import { computationMessage, elementIdOf, fieldWords, emptyComputation, type AssetRow, type ComputationForm, type DescribedRow, type DisposalRow } from './computation-form.js';
+import { calendarDateOf, straddles } from './form.js';
+import { useWizard } from './wizard-context.js';
+
+export const CLAIM_LABELS: Record<Claim, string> = {
+  aia: 'Annual investment allowance (100%)',
+  fullExpensing: 'Full expensing (100%)',
+  fya50: '50% first-year allowance',
+  fya40: '40% first-year allowance',
+  fya100: '100% first-year allowance (zero-emission car)',
+  pool: 'Writing-down allowance in the pool',
+};
+
+let nextRow = 0;
+const newId = () => `r${Date.now().toString(36)}${(nextRow++).toString(36)}`;
+const ukIso = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return ukCalendarDate({ year: y, month: m, day: d });
+};
+const pounds = (n: number, kind: 'pence' | 'whole-pounds' = 'pence') => formatMoney(Math.round(n * 100), kind);
+
+function useComputationForm() {
+  const ctx = useWizard();
+  const c = ctx.form.computation ?? emptyComputation();
+  const set = (change: (c: ComputationForm) => ComputationForm) => ctx.update((f) => ({ ...f, computation: change(f.computation ?? emptyComputation()) }));
+  // A missing answer waits for Continue; a wrong one shows at once.
+  const error = (path: string) => {
+    const m = ctx.computation.errors.get(path);
+    return m && (ctx.computationErrorsShown || !/^is required/.test(m)) ? computationMessage(path, m) : undefined;
+  };
+  return { ctx, c, set, error };
+}
+
+function Money({ path, label, box, hint, value, onChange }: { path: string; label: string; box?: string; hint?: string; value: string; onChange(v: string): void }) {
+  const { error } = useComputationForm();
+  return <MoneyInput id={elementIdOf(path)} label={label} box={box} hint={hint} kind="pence" value={value} error={error(path)} onChange={onChange} />;
+}
+
+/** A list of described amounts (disallowable items, non-taxable income): add, change, remove. */
+function DescribedList({ list, path, what, example }: { list: 'disallowable' | 'nonTaxableIncome'; path: string; what: string; example: string }) {
+  const { c, set, error } = useComputationForm();
+  const rows = c[list];
+  const change = (id: string, patch: Partial<DescribedRow>) => set((x) => ({ ...x, [list]: x[list].map((r) => (r.id === id ? { ...r, ...patch } : r)) }));
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset__legend">{what}</legend>
+      {rows.length === 0 ? <p className="step-section__intro">None. {example}</p> : null}
+      {rows.map((r, i) => (
+        <div key={r.id} className="described-row">
+          <TextField id={elementIdOf(`${path}[${i}].description`)} label={`${what}, item ${i + 1}: what it is`} width="long" value={r.description} error={error(`${path}[${i}].description`)} onChange={(v) => change(r.id, { description: v })} />
+          <MoneyInput id={elementIdOf(`${path}[${i}].amount`)} label={`${what}, item ${i + 1}: amount`} kind="pence" value={r.amount} error={error(`${path}[${i}].amount`)} onChange={(v) => change(r.id, { amount: v })} />
+          <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, [list]: x[list].filter((y) => y.id !== r.id) }))}>
+            Remove <span className="visually-hidden">item {i + 1} of {what.toLowerCase()}</span>
+          </button>
+        </div>
+      ))}
+      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, [list]: [...x[list], { id: newId(), description: '', amount: '' }] }))}>
+        Add {rows.length ? 'another' : 'an'} item <span className="visually-hidden">to {what.toLowerCase()}</span>
+      </button>
+    </fieldset>
+  );
+}
+
+const blankAsset = (): AssetRow => ({ id: newId(), description: '', date: { day: '', month: '', year: '' }, cost: '', pool: 'main', newAndUnused: 'yes', isCar: false, co2: '', claim: '' });
+
+/** The asset register: the additions of the period, each with its claim and allowance. */
+function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
+  const { ctx, c, set } = useComputationForm();
+  const [editing, setEditing] = useState<AssetRow | null>(null);
+  const errors = [...ctx.computation.errors];
+  const changeId = (i: number) => elementIdOf(`capitalAllowances.additions[${i}].change`);
+  const isNew = editing !== null && !c.assets.some((a) => a.id === editing.id);
+  const save = () => {
+    if (!editing) return;
+    set((x) => ({ ...x, assets: isNew ? [...x.assets, editing] : x.assets.map((a) => (a.id === editing.id ? editing : a)) }));
+    const index = isNew ? c.assets.length : c.assets.findIndex((a) => a.id === editing.id);
+    setEditing(null);
+    setTimeout(() => document.getElementById(changeId(index))?.focus(), 0);
+  };
+  const edit = (patch: Partial<AssetRow>) => setEditing((e) => (e ? { ...e, ...patch } : e));
+  // Keyboard users land in the editor when it opens, and back where they were when it closes.
+  const open = (row: AssetRow) => {
+    setEditing(row);
+    setTimeout(() => document.getElementById('asset-description')?.focus(), 0);
+  };
+  const cancel = () => {
+    const index = editing ? c.assets.findIndex((a) => a.id === editing.id) : -1;
+    setEditing(null);
+    setTimeout(() => document.getElementById(index >= 0 ? changeId(index) : 'add-asset')?.focus(), 0);
+  };
+  return (
+    <div data-testid="asset-register">
+      <h4 id="assets-heading">Assets bought in the period</h4>
+      {c.assets.length === 0 ? (
+        <p className="step-section__intro">No assets yet. Add each item of plant, machinery or car bought in the period: the best claim is proposed for each.</p>
+      ) : (
+        <table className="table asset-register" aria-labelledby="assets-heading">
+          <thead>
+            <tr>
+              <th scope="col">Asset</th>
+              <th scope="col">Bought</th>
+              <th scope="col" className="numeric">Cost</th>
+              <th scope="col">Pool</th>
+              <th scope="col">Claim</th>
+              <th scope="col" className="numeric">Allowance</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.assets.map((a, i) => {
+              const result = output?.capitalAllowances.assets[i];
+              const date = calendarDateOf(a.date);
+              const rowErrors = errors.filter(([p, m]) => p.startsWith(`capitalAllowances.additions[${i}]`) && (ctx.computationErrorsShown || !/^is required/.test(m)));
+              return (
+                <tr key={a.id} data-testid="asset-row">
+                  <th scope="row">
+                    {a.description || `Asset ${i + 1}`}
+                    {a.isCar ? <span className="asset-register__meta"> car, {a.co2 || '?'} g/km CO2</span> : null}
+                    {a.newAndUnused === 'no' ? <span className="asset-register__meta"> second-hand</span> : null}
+                    {rowErrors.map(([p, m]) => (
+                      <span key={p} className="field__error asset-register__error">
+                        {computationMessage(p, m)}
+                      </span>
+                    ))}
+                  </th>
+                  <td>{date ? ukCalendarDate(date) : '—'}</td>
+                  <td className="numeric">{a.cost ? formatMoney(Math.round(Number(a.cost) * 100), 'pence') : '—'}</td>
+                  <td>{a.pool === 'special' ? 'Special rate' : 'Main'}</td>
+                  <td>
+                    {result ? CLAIM_LABELS[result.claim] : a.claim ? CLAIM_LABELS[a.claim] : 'Best claim'}
+                    {result ? (
+                      <span className="asset-register__meta">{result.claim === result.proposedClaim ? (a.claim ? ' the best claim' : ' proposed as the best claim') : ` best: ${CLAIM_LABELS[result.proposedClaim]}`}</span>
+                    ) : null}
+                  </td>
+                  <td className="numeric">{result ? pounds(result.allowance) : '—'}</td>
+                  <td className="asset-register__actions">
+                    <button type="button" id={changeId(i)} className="link" onClick={() => open({ ...a })}>
+                      Change <span className="visually-hidden">{a.description || `asset ${i + 1}`}</span>
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => {
+                        set((x) => ({ ...x, assets: x.assets.filter((y) => y.id !== a.id) }));
+                        setTimeout(() => document.getElementById('add-asset')?.focus(), 0);
+                      }}
+                    >
+                      Remove <span className="visually-hidden">{a.description || `asset ${i + 1}`}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {editing ? (
+        <fieldset className="fieldset asset-editor" data-testid="asset-editor">
+          <legend className="fieldset__legend">{isNew ? 'Add an asset' : `Change ${editing.description || 'the asset'}`}</legend>
+          <TextField id="asset-description" label="What the asset is" value={editing.description} onChange={(v) => edit({ description: v })} />
+          <DateInput id="asset-date" label="Date bought" hint="The day the expenditure was incurred, for example 14 11 2025" value={editing.date} onChange={(v) => edit({ date: v })} />
+          <MoneyInput id="asset-cost" label="Cost" kind="pence" value={editing.cost} onChange={(v) => edit({ cost: v })} />
+          <CheckboxField id="asset-is-car" label="It is a car" hint="Cars never take the annual investment allowance; their CO2 emissions decide the pool." checked={editing.isCar} onChange={(v) => edit({ isCar: v, ...(v ? { pool: Number(editing.co2) > 50 ? 'special' : 'main' } : {}) })} />
+          {editing.isCar ? (
+            <TextField id="asset-co2" label="CO2 emissions (g/km)" hint="From the registration document: 0 for an electric car. Over 50 g/km goes to the special rate pool." width="short" inputMode="numeric" value={editing.co2} onChange={(v) => edit({ co2: v, pool: Number(v) > 50 ? 'special' : 'main' })} />
+          ) : null}
+          <RadioField
+            id="asset-pool"
+            label="Pool"
+            value={editing.pool}
+            inline
+            options={[
+              { value: 'main', label: 'Main pool', hint: 'Most plant and machinery; cars up to 50 g/km' },
+              { value: 'special', label: 'Special rate pool', hint: 'Integral features, long-life assets, thermal insulation, cars over 50 g/km' },
+            ]}
+            onChange={(v) => edit({ pool: v as 'main' | 'special' })}
+          />
+          <RadioField id="asset-new" label="Bought new and unused?" value={editing.newAndUnused} inline options={[{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No, second-hand' }]} onChange={(v) => edit({ newAndUnused: v as 'yes' | 'no' })} />
+          <SelectField
+            id="asset-claim"
+            label="Claim"
+            hint="Leave it to Filing Desk to propose the best claim, or choose one."
+            value={editing.claim}
+            options={[{ value: '', label: 'The best claim (proposed)' }, ...(Object.keys(CLAIM_LABELS) as Claim[]).map((k) => ({ value: k, label: CLAIM_LABELS[k] }))]}
+            onChange={(v) => edit({ claim: v as Claim | '' })}
+          />
+          <p className="wizard__actions">
+            <button type="button" className="button button--primary" onClick={save}>
+              Save asset
+            </button>{' '}
+            <button type="button" className="button button--secondary" onClick={cancel}>
+              Cancel
+            </button>
+          </p>
+        </fieldset>
+      ) : (
+        <button type="button" id="add-asset" className="button button--secondary" onClick={() => open(blankAsset())}>
+          Add an asset
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Disposals of the period: a row each, typed in place. */
+function Disposals() {
+  const { c, set, error } = useComputationForm();
+  const change = (id: string, patch: Partial<DisposalRow>) => set((x) => ({ ...x, disposals: x.disposals.map((d) => (d.id === id ? { ...d, ...patch } : d)) }));
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset__legend">Assets sold or scrapped in the period</legend>
+      {c.disposals.length === 0 ? <p className="step-section__intro">None.</p> : null}
+      {c.disposals.map((d, i) => {
+        const at = `capitalAllowances.disposals[${i}]`;
+        return (
+          <div key={d.id} className="disposal-row" data-testid="disposal-row">
+            <TextField id={elementIdOf(`${at}.description`)} label={`Disposal ${i + 1}: what was sold`} value={d.description} error={error(`${at}.description`)} onChange={(v) => change(d.id, { description: v })} />
+            <DateInput id={elementIdOf(`${at}.date`)} label={`Disposal ${i + 1}: date`} value={d.date} error={error(`${at}.date`)} onChange={(v) => change(d.id, { date: v })} />
+            <MoneyInput id={elementIdOf(`${at}.proceeds`)} label={`Disposal ${i + 1}: proceeds`} kind="pence" value={d.proceeds} error={error(`${at}.proceeds`)} onChange={(v) => change(d.id, { proceeds: v })} />
+            <MoneyInput id={elementIdOf(`${at}.cost`)} label={`Disposal ${i + 1}: original cost`} hint="The disposal value is the lower of proceeds and cost" kind="pence" value={d.cost} error={error(`${at}.cost`)} onChange={(v) => change(d.id, { cost: v })} />
+            <RadioField id={elementIdOf(`${at}.pool`)} label={`Disposal ${i + 1}: pool`} value={d.pool} inline options={[{ value: 'main', label: 'Main pool' }, { value: 'special', label: 'Special rate pool' }]} error={error(`${at}.pool`)} onChange={(v) => change(d.id, { pool: v as 'main' | 'special' })} />
+            <CheckboxField id={elementIdOf(`${at}.fullExpensed`)} label={`Disposal ${i + 1}: full expensing or the 50% first-year allowance was claimed on it`} checked={d.fullExpensed} onChange={(v) => change(d.id, { fullExpensed: v })} />
+            <button type="button" id={elementIdOf(`${at}.change`)} className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: x.disposals.filter((y) => y.id !== d.id) }))}>
+              Remove <span className="visually-hidden">disposal {i + 1}</span>
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: [...x.disposals, { id: newId(), description: '', date: { day: '', month: '', year: '' }, proceeds: '', cost: '', pool: 'main', fullExpensed: false }] }))}>
+        Add a disposal
+      </button>
+    </fieldset>
+  );
+}
+
+/** The result: each figure with its box and how it was worked out, beside it. */
+function Results({ output }: { output: ComputationOutput | undefined }) {
+  const { ctx } = useComputationForm();
+  if (!output) {
+    const missing = [...ctx.computation.errors].filter(([, m]) => /^is required/.test(m)).map(([path]) => fieldWords(path));
+    const wrong = ctx.computation.errors.size - missing.length;
+    return (
+      <p className="step-section__intro" data-testid="computation-waiting">
+        {ctx.computation.busy
+          ? 'Working out the computation…'
+          : ctx.computation.errors.size
+            ? `The computation is worked out once ${[missing.length ? `these are given: ${missing.join(', ')}` : '', wrong ? `the ${wrong === 1 ? 'answer' : `${wrong} answers`} marked above ${wrong === 1 ? 'is' : 'are'} put right` : ''].filter(Boolean).join(', and ')}.`
+            : 'Fill in the accounts figures to see the computation.'}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="computation-results">
+      <table className="table computation-working">
+        <caption className="visually-hidden">The computation, figure by figure, with its working</caption>
+        <thead>
+          <tr>
+            <th scope="col">Figure</th>
+            <th scope="col">Box</th>
+            <th scope="col" className="numeric">Amount</th>
+            <th scope="col">How it was worked out</th>
+          </tr>
+        </thead>
+        <tbody>
+          {output.working
+            .filter((l) => !l.id.startsWith('capitalAllowances.assets'))
+            .map((l) => (
+              <tr key={l.id} data-testid="working-line">
+                <th scope="row">{l.label}</th>
+                <td>{l.box ?? ''}</td>
+                <td className="numeric">{l.id.endsWith('.rate') ? `${l.amount}%` : pounds(l.amount, l.box && !['345', '395', '435', '440'].includes(l.box) ? 'whole-pounds' : 'pence')}</td>
+                <td>
+                  {l.how}
+                  {l.rule ? <span className="computation-working__rule"> ({l.rule})</span> : null}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      <h4>Carried forward to the next period</h4>
+      <dl className="summary-list" data-testid="carried-forward">
+        <div className="summary-list__row">
+          <dt>Main pool written-down value</dt>
+          <dd>{pounds(output.carriedForward.mainPool)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>Special rate pool written-down value</dt>
+          <dd>{pounds(output.carriedForward.specialRatePool)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>Trading losses</dt>
+          <dd>{pounds(output.carriedForward.tradingLosses)}</dd>
+        </div>
+      </dl>
+      <p className="step-section__intro">A return started for this client’s next period brings these forward. The figures fill in Profits and tax as computed figures.</p>
+    </div>
+  );
+}
+
+/** A new return for a client's next period starts from the pools and losses the previous one carried forward. */
+function useBroughtForward() {
+  const ctx = useWizard();
+  const from = calendarDateOf(ctx.form.dates.periodFrom);
+  const periodFrom = from ? `${String(from.year).padStart(4, '0')}-${String(from.month).padStart(2, '0')}-${String(from.day).padStart(2, '0')}` : null;
+  const asked = ctx.form.computation !== undefined || !ctx.clientId || !periodFrom;
+  useEffect(() => {
+    if (asked) return;
+    let live = true;
+    void ctx.bridge.previousPeriodCarriedForward({ clientId: ctx.clientId!, periodFrom: periodFrom!, draftId: ctx.draftId }).then((r) => {
+      if (!live || !r.ok || !r.value) return;
+      const found = r.value;
+      const text = (n: number) => (n === 0 ? '' : String(n));
+      ctx.update((f) =>
+        f.computation !== undefined
+          ? f
+          : {
+              ...f,
+              computation: {
+                ...emptyComputation(),
+                mainPoolBroughtForward: text(found.mainPool),
+                specialRatePoolBroughtForward: text(found.specialRatePool),
+                lossesBroughtForward: text(found.tradingLosses),
+                broughtForwardFrom: { title: found.title, periodFrom: found.periodFrom, periodTo: found.periodTo },
+              },
+            },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [asked, ctx.clientId, periodFrom]);
+}
+
+export function ComputationStep() {
+  useBroughtForward();
+  const { ctx, c, set, error } = useComputationForm();
+  const output = ctx.computation.output;
+  const v = ctx.form.values;
+  const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
+  const associated = straddles(ctx.form) ? `${v.associatedFirstYear || 0} in the first financial year and ${v.associatedSecondYear || 0} in the second (boxes 327 and 328)` : `${v.associatedCompanies || 0} (box 326)`;
+  return (
+    <div className="computation">
+      <section className="step-section" aria-labelledby="computation-accounts-heading">
+        <h3 id="computation-accounts-heading">Profit or loss in the accounts</h3>
+        <p className="step-section__intro">From the profit and loss account. Each adjustment is listed in the working beside the result.</p>
+        <Money path="profitAndLoss.turnover" label="Turnover" box="145" value={c.turnover} onChange={field('turnover')} />
+        <Money path="profitAndLoss.profitBeforeTax" label="Profit or loss before tax" hint="A loss as a negative figure, for example -12,500" value={c.profitBeforeTax} onChange={field('profitBeforeTax')} />
+        <Money path="profitAndLoss.depreciation" label="Depreciation and amortisation" hint="Added back: capital allowances take its place" value={c.depreciation} onChange={field('depreciation')} />
+        <DescribedList list="disallowable" path="profitAndLoss.disallowable" what="Disallowable expenses" example="For example client entertaining, fines and penalties, capital items charged in the accounts." />
+        <DescribedList list="nonTaxableIncome" path="profitAndLoss.nonTaxableIncome" what="Income that is not taxable as trading income" example="For example a profit on selling fixed assets, or dividends received." />
+        <Money path="profitAndLoss.interestReceived" label="Interest received" box="170" hint="Taxed as non-trading loan relationship profits" value={c.interestReceived} onChange={field('interestReceived')} />
+        <Money path="profitAndLoss.propertyIncome" label="UK property income" box="190" hint="Rents, less the costs of letting" value={c.propertyIncome} onChange={field('propertyIncome')} />
+      </section>
+
+      <section className="step-section" aria-labelledby="computation-ca-heading">
+        <h3 id="computation-ca-heading">Capital allowances</h3>
+        {c.broughtForwardFrom ? (
+          <p className="step-section__intro" data-testid="brought-forward-from">
+            The pools and losses brought forward come from this client’s return for {ukIso(c.broughtForwardFrom.periodFrom)} to {ukIso(c.broughtForwardFrom.periodTo)}.
+          </p>
+        ) : null}
+        <Money path="capitalAllowances.mainPoolBroughtForward" label="Main pool brought forward" hint="The written-down value at the end of the last period" value={c.mainPoolBroughtForward} onChange={field('mainPoolBroughtForward')} />
+        <Money path="capitalAllowances.specialRatePoolBroughtForward" label="Special rate pool brought forward" value={c.specialRatePoolBroughtForward} onChange={field('specialRatePoolBroughtForward')} />
+        <AssetRegister output={output} />
+        <Disposals />
+        <CheckboxField id={elementIdOf('capitalAllowances.tradeCeased')} label="The trade ended in this period" hint="What is left in the pools becomes a balancing allowance; no annual investment or first-year allowances." checked={c.tradeCeased} onChange={(x) => set((y) => ({ ...y, tradeCeased: x }))} />
+      </section>
+
+      <section className="step-section" aria-labelledby="computation-losses-heading">
+        <h3 id="computation-losses-heading">Trading losses</h3>
+        <Money path="losses.tradingBroughtForward" label="Trading losses brought forward" box="160" hint="Set against this period’s trading profits first" value={c.lossesBroughtForward} onChange={field('lossesBroughtForward')} />
+        <CheckboxField
+          id={elementIdOf('losses.claimAgainstTotalProfits')}
+          label="If the trade made a loss this period, claim it against this period’s total profits"
+          box="275"
+          hint="CTA 2010 s37(3)(a). Otherwise a loss is carried forward."
+          checked={c.claimAgainstTotalProfits}
+          onChange={(x) => set((y) => ({ ...y, claimAgainstTotalProfits: x }))}
+        />
+        {c.claimAgainstTotalProfits ? (
+          <Money path="losses.previousPeriodTotalProfits" label="Total profits of the previous 12 months" hint="For a memo of what could be carried back (s37(3)(b)); nothing is amended" value={c.previousPeriodTotalProfits} onChange={field('previousPeriodTotalProfits')} />
+        ) : null}
+      </section>
+
+      <section className="step-section" aria-labelledby="computation-other-heading">
+        <h3 id="computation-other-heading">Gains and donations</h3>
+        <Money path="chargeableGains" label="Chargeable gains" box="210" hint="Net of allowable losses" value={c.chargeableGains} onChange={field('chargeableGains')} />
+        <Money path="qualifyingDonations" label="Qualifying charitable donations" box="305" value={c.qualifyingDonations} onChange={field('qualifyingDonations')} />
+        <p className="step-section__intro">Associated companies: {associated}, as given on Profits and tax.</p>
+      </section>
+
+      <section className="step-section" aria-labelledby="computation-result-heading" aria-live="polite">
+        <h3 id="computation-result-heading">The computation</h3>
+        {error('') ? <p className="field__error">{error('')}</p> : null}
+        <Results output={output} />
+      </section>
+    </div>
+  );
+}
+

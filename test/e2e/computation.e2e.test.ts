@@ -1,0 +1,252 @@
+/**
+ * End to end: a return whose figures all come from the Computation step, in
+ * the built renderer in Debian's Chromium over the real handlers and engine.
+ * Nothing is typed in Profits and tax; the built return passes local
+ * validation. Then the client's next return starts from what this one
+ * carried forward.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCt600Command } from '../../main/cli/ct600.js';
+import { chromiumPath, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
+
+const COMPANY = 'Fennel Stationery Limited';
+const CRN = '07654321';
+const UTR = '8596148860';
+
+/** The examples' Inline XBRL accounts and computations (year to 31 March 2025), made out to this company. */
+function exampleFile(name: string): Uint8Array {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', name), 'utf8');
+  return new TextEncoder().encode(text.replaceAll('Example Trading Ltd', COMPANY).replaceAll('12345678', CRN));
+}
+
+let h: E2eHarness;
+let savedPath: string;
+let current: OpenedPage | null = null;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ({ savedPath } = await startMainOverDataFolder(h, 'fennel-ct600.xml'));
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && current && !current.page.isClosed()) {
+    await screenshot(current.page, `failed-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
+    console.log('problems on the failed page:', current.problems);
+  }
+  if (current && !current.page.isClosed()) await current.page.close();
+  current = null;
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function openApp(): Promise<OpenedPage> {
+  current = await h.openApp();
+  current.page.setDefaultTimeout(10_000);
+  return current;
+}
+
+async function shot(opened: OpenedPage, name: string): Promise<void> {
+  await opened.page.waitForTimeout(50);
+  await screenshot(opened.page, name);
+  expect(opened.problems, `console errors or CSP violations on ${name}`).toEqual([]);
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function typeInto(page: Page, label: string, text: string): Promise<void> {
+  const input = field(page, label);
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
+async function typeDate(page: Page, legend: string, day: string, month: string, year: string): Promise<void> {
+  const group = page.getByRole('group', { name: legend, exact: true });
+  for (const [part, value] of [['Day', day], ['Month', month], ['Year', year]] as const) {
+    const input = group.getByLabel(part, { exact: true });
+    await input.fill('');
+    await input.pressSequentially(value);
+  }
+}
+
+async function waitSaved(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 10_000 }).toBe('All changes saved');
+}
+
+async function companyAndPeriod(page: Page, from: [string, string, string], to: [string, string, string]): Promise<void> {
+  await typeDate(page, 'Start of the return period (box 30)', ...from);
+  await typeDate(page, 'End of the return period (box 35)', ...to);
+  await field(page, 'Type of company (box 4)').selectOption({ label: 'UK trading or professional company (code 0)' });
+  await page.getByRole('radio', { name: 'A new return' }).check();
+  await field(page, 'Who is sending this return?').selectOption({ label: 'An agent (an accountant or tax adviser)' });
+}
+
+async function addAsset(page: Page, a: { name: string; date: [string, string, string]; cost: string; used?: boolean; car?: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add an asset' }).click();
+  const editor = page.getByTestId('asset-editor');
+  await typeInto(page, 'What the asset is', a.name);
+  await typeDate(page, 'Date bought', ...a.date);
+  await typeInto(page, 'Cost', a.cost);
+  if (a.car) {
+    await editor.getByRole('checkbox', { name: 'It is a car' }).check();
+    await typeInto(page, 'CO2 emissions (g/km)', a.car);
+  }
+  await editor.getByRole('radio', { name: a.used ? 'No, second-hand' : 'Yes' }).check();
+  await page.getByRole('button', { name: 'Save asset' }).click();
+  await editor.waitFor({ state: 'detached' });
+}
+
+describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation step alone, in Chromium', () => {
+  it('works out the profits and tax from the accounts and the asset register, fills Profits and tax, and builds a return that validates clean', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clients' }).click();
+    await page.getByRole('button', { name: 'Add a client' }).click();
+    await typeInto(page, 'Company name', COMPANY);
+    await typeInto(page, 'Companies House number', CRN);
+    await typeInto(page, 'Unique Taxpayer Reference (UTR)', UTR);
+    const periodEnd = page.getByRole('group', { name: 'Usual accounting period end' });
+    await periodEnd.getByLabel('Day').fill('31');
+    await periodEnd.getByLabel('Month').fill('3');
+    await page.getByRole('button', { name: 'Add client' }).click();
+    await page.getByRole('button', { name: `New return for ${COMPANY}` }).click();
+    await expect.poll(() => field(page, 'Company name (box 1)').inputValue()).toBe(COMPANY);
+    await companyAndPeriod(page, ['1', '4', '2024'], ['31', '3', '2025']);
+
+    await page.getByTestId('task-attachments').click();
+    await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
+    for (const [name, zone] of [['accounts-2025.xhtml', 'drop-accounts'], ['computations-2025.xhtml', 'drop-computations']] as const) {
+      await writeFile(join(h.workDir, `fennel-${name}`), exampleFile(name));
+      await dropFilesFromDisk(page, `[data-testid="${zone}"]`, [join(h.workDir, `fennel-${name}`)]);
+    }
+    await page.getByRole('table', { name: 'computations attached' }).getByRole('cell', { name: 'fennel-computations-2025.xhtml', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The Computation step comes before Profits and tax, in HMRC's order.
+    await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
+    await typeInto(page, 'Turnover (box 145)', '120000');
+    await typeInto(page, 'Profit or loss before tax', '38750');
+    await typeInto(page, 'Depreciation and amortisation', '2000');
+    // Bank interest of £250 is in the accounts profit: taxed in box 170, not as trading income.
+    await typeInto(page, 'Interest received (box 170)', '250');
+    await page.getByRole('button', { name: 'Add an item to disallowable expenses' }).click();
+    await typeInto(page, 'Disallowable expenses, item 1: what it is', 'Client entertaining');
+    await typeInto(page, 'Disallowable expenses, item 1: amount', '500');
+    // The asset register: a second-hand laptop and a new printer (the best claim proposed: the AIA), and a car over 50 g/km (the special rate pool).
+    await addAsset(page, { name: 'Laptop', date: ['3', '6', '2024'], cost: '250', used: true });
+    await addAsset(page, { name: 'Printer', date: ['12', '2', '2025'], cost: '150' });
+    await addAsset(page, { name: 'Sales car', date: ['1', '4', '2024'], cost: '10000', used: true, car: '120' });
+    const rows = page.getByTestId('asset-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.nth(1).textContent()).toContain('Annual investment allowance (100%) proposed as the best claim');
+    await expect.poll(() => rows.nth(2).textContent()).toContain('Writing-down allowance in the pool');
+    await expect(rows.nth(2).textContent()).resolves.toContain('Special rate');
+    // 38,750 + 2,000 + 500 − 250 interest − (AIA 400 + 6% of 10,000) = 40,000; with the interest, 315 is 40,250.
+    const line = (label: string) => page.getByTestId('working-line').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await expect.poll(() => line('Trading profits').textContent()).toContain('£40,000');
+    await expect(line('Annual investment allowance').textContent()).resolves.toContain('£400');
+    await expect(line('Special rate pool: allowances').textContent()).resolves.toContain('6% a year');
+    await expect(line('Tax, financial year 2024').textContent()).resolves.toContain('£7,647.50');
+    await expect(page.getByTestId('carried-forward').textContent()).resolves.toContain('£9,400.00');
+    await waitSaved(page);
+    await shot(opened, 'computation-01-asset-register-and-working');
+
+    // Change an asset's claim: the row shows the best claim beside the one made, and the working follows; then back to the best claim.
+    await page.getByRole('button', { name: 'Change Printer' }).click();
+    await page.getByTestId('asset-editor').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('asset-description');
+    await field(page, 'Claim').selectOption({ label: 'Writing-down allowance in the pool' });
+    await shot(opened, 'computation-02-changing-an-asset');
+    await page.getByRole('button', { name: 'Save asset' }).click();
+    await expect.poll(() => rows.nth(1).textContent()).toContain('best: Annual investment allowance (100%)');
+    // £150 in the main pool is a small pool, written off in full: the same £150, by another rule.
+    await expect.poll(() => line('Main pool: allowances').textContent()).toContain('written off in full (CAA 2001 s56A)');
+    await page.getByRole('button', { name: 'Change Printer' }).click();
+    await field(page, 'Claim').selectOption({ label: 'The best claim (proposed)' });
+    await page.getByRole('button', { name: 'Save asset' }).click();
+    await expect.poll(() => line('Main pool: allowances').count()).toBe(0);
+    await expect.poll(() => rows.nth(1).textContent()).toContain('proposed as the best claim');
+    // Add one and remove it again: the register and the figures are as they were.
+    await addAsset(page, { name: 'Spare chair', date: ['5', '5', '2024'], cost: '90' });
+    await expect.poll(() => rows.count()).toBe(4);
+    await page.getByRole('button', { name: 'Remove Spare chair' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => line('Trading profits').textContent()).toContain('£40,000');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Profits and tax', level: 2 }).waitFor();
+    // Every figure is the computation's, shown as computed; nothing typed here.
+    await expect.poll(() => field(page, 'Trading profits (box 155)').textContent()).toBe('£40,000');
+    await expect(page.getByTestId('tradingProfits-from-computation').textContent()).resolves.toContain('From the computation');
+    await expect(field(page, 'Profits before other deductions and reliefs (box 235)').textContent()).resolves.toBe('£40,250');
+    await expect(field(page, 'Profits chargeable to corporation tax (box 315)').textContent()).resolves.toBe('£40,250');
+    await expect(field(page, 'Rate of tax (box 340)').textContent()).resolves.toBe('19%');
+    await expect(field(page, 'Tax (box 345)').textContent()).resolves.toBe('£7,647.50');
+    await expect(field(page, 'Tax payable (box 525)').textContent()).resolves.toBe('£7,647.50');
+    await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
+    await shot(opened, 'computation-03-profits-and-tax-from-the-computation');
+
+    await page.getByTestId('task-declaration').click();
+    await typeInto(page, 'Name of the person making the declaration (box 975)', 'Jane Fennel');
+    await typeInto(page, 'Their status (box 985)', 'Director');
+    await page.getByRole('checkbox', { name: /^I declare/ }).check();
+    await waitSaved(page);
+    await page.getByTestId('task-check').click();
+    await page.getByRole('heading', { name: 'Check your answers and build', level: 2 }).waitFor();
+    await page.getByRole('button', { name: /^Build/ }).click();
+    await page.getByTestId('irmark').waitFor({ timeout: 30_000 });
+    await expect(page.getByText('Built and checked.').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Save the return…' }).click();
+    await page.getByText(/^Saved as /).waitFor();
+    await shot(opened, 'computation-04-built-and-saved');
+    // `ct600 validate` on the saved return: schema, HMRC's rules, the attachments and the IRmark all pass.
+    let printed = '';
+    const exit = await runCt600Command(['validate', savedPath], { out: (t) => void (printed += t), err: (t) => void (printed += t), stdoutIsTTY: false, stderrIsTTY: false });
+    expect(JSON.parse(printed).messages.filter((m: { severity: string }) => m.severity !== 'info'), printed).toEqual([]);
+    expect(exit).toBe(0);
+    // The return carries the interest in box 170, so box 235 adds up (HMRC rule 9332).
+    const xml = readFileSync(savedPath, 'utf8');
+    expect(xml).toContain('<NonTradingLoanProfitsAndGains>250.00</NonTradingLoanProfitsAndGains>');
+    // And the capital allowances: the AIA (box 690), the special rate pool (box 695) and the expenditure (box 775).
+    expect(xml).toMatch(/<AllowancesAndCharges>\s*<AIACapitalAllowancesInc>400\.00<\/AIACapitalAllowancesInc>\s*<MachineryAndPlantSpecialRatePool>\s*<CapitalAllowances>600\.00<\/CapitalAllowances>/);
+
+    // A computation that no longer works out holds the build: its figures in Profits and tax would be stale.
+    await page.getByTestId('task-computation').click();
+    await typeInto(page, 'Profit or loss before tax', 'forty');
+    await expect.poll(() => page.locator(`#${'computation-profitAndLoss-profitBeforeTax'}-error`).textContent()).toContain('Enter an amount in pounds and pence');
+    await page.getByTestId('task-check').click();
+    const summary = page.getByTestId('error-summary');
+    await summary.getByRole('link', { name: /^The computation has an answer to fix/ }).click();
+    await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
+    await typeInto(page, 'Profit or loss before tax', '38750');
+    await page.getByTestId('task-check').click();
+    await expect.poll(() => page.getByRole('button', { name: /^Build/ }).isDisabled()).toBe(false);
+  }, 120_000);
+
+  it('starts the client’s next return from the pools and losses this one carried forward', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clients' }).click();
+    await page.getByRole('button', { name: `New return for ${COMPANY}` }).click();
+    await expect.poll(() => field(page, 'Company name (box 1)').inputValue()).toBe(COMPANY);
+    await companyAndPeriod(page, ['1', '4', '2025'], ['31', '3', '2026']);
+    await waitSaved(page);
+    await page.getByTestId('task-computation').click();
+    await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
+    await expect.poll(() => page.getByTestId('brought-forward-from').textContent()).toContain('1 April 2024 to 31 March 2025');
+    await expect.poll(() => field(page, 'Special rate pool brought forward').inputValue()).toBe('9,400.00');
+    // Nothing else typed yet: the step says what the computation still needs, without an error before Continue.
+    await expect.poll(() => page.getByTestId('computation-waiting').textContent()).toBe('The computation is worked out once these are given: turnover, profit or loss before tax.');
+    await waitSaved(page);
+    await shot(opened, 'computation-05-next-period-brought-forward');
+  }, 60_000);
+});

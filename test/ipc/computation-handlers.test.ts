@@ -1,0 +1,67 @@
+/** computation.compute and computation.previousPeriod through the real handlers and the contract's checks. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
+import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import type { Client, ComputationCarriedForward, ComputationOutput, Draft, IpcResult } from '../../preload/contract.js';
+import { repoRoot } from '../helpers/shared.js';
+import { storeDeps } from '../helpers/store-deps.js';
+import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
+
+const unused = async () => {
+  throw new Error('unused');
+};
+
+async function setup() {
+  const stores = await storeDeps();
+  const ipc = new FakeIpcMain();
+  registerHandlers(
+    ipc,
+    createHandlers({
+      ct600: createCt600Engine({ productVersion: '0.1.0' }),
+      packages: { build: unused, validate: unused, planDraft: unused, buildDraft: unused },
+      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: '/tmp' },
+      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      clients: stores.clients,
+      drafts: stores.drafts,
+      online: stores.online,
+      appInfo: { version: '0.1.0', platform: 'linux' },
+    }),
+    { isTrustedSender: ownPageCheck, logError: () => undefined },
+  );
+  const call = async <T>(channel: string, request?: unknown) => (await ipc.invoke(channel, OWN_PAGE, request)) as IpcResult<T>;
+  const ok = async <T>(channel: string, request?: unknown): Promise<T> => {
+    const result = await call<T>(channel, request);
+    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+    return result.value;
+  };
+  return { call, ok };
+}
+
+const example = () => JSON.parse(readFileSync(join(repoRoot, 'examples', 'computation', 'trading-company.json'), 'utf8')) as Record<string, unknown>;
+
+describe('computation channels', () => {
+  it('compute gives the engine’s result, and bad input comes back naming each field and rule', async () => {
+    const { ok, call } = await setup();
+    const out = await ok<ComputationOutput>('computation.compute', { input: example() });
+    expect(out.boxes['315']).toBe(33916);
+    const bad = example();
+    (bad.losses as Record<string, unknown>).tradingBroughtForward = -1;
+    const refused = await call('computation.compute', { input: bad });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'losses.tradingBroughtForward', errors: [{ field: 'losses.tradingBroughtForward', message: 'must not be negative (trading losses brought forward from earlier periods)' }] } });
+    expect(await call('computation.compute', { input: [] })).toMatchObject({ ok: false, error: { field: 'input' } });
+  });
+
+  it('previousPeriod brings forward the pools and losses of the same client’s return for the period ending the day before', async () => {
+    const { ok } = await setup();
+    const client = await ok<Client>('clients.save', { details: { companyName: 'Example Trading Ltd', registrationNumber: '07654321', utr: '8596148860', periodEnd: '', serviceClientName: '', serviceClientId: '' } });
+    const earlier = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
+    await ok('drafts.save', { id: earlier.id, clientId: client.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', form: { values: {}, computationInput: example() } });
+    const next = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
+    const found = await ok<ComputationCarriedForward | null>('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-10-01', draftId: next.id });
+    expect(found).toEqual({ draftId: earlier.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', mainPool: 26670, specialRatePool: 39386, tradingLosses: 0 });
+    expect(await ok('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-11-01', draftId: next.id })).toBeNull();
+  });
+});
