@@ -398,6 +398,11 @@ export class FilingDesk {
         const { responseEndPoint: _ignored, ...withoutEndPoint } = header;
         return this.save(acknowledged(record, { kind: 'acknowledgement', header: ex.reply.header.responseEndPoint ? header : withoutEndPoint }, this.clock()));
       }
+      if (ours) {
+        // Listed, so HMRC holds it: without a CorrelationID to poll it is asked about again, never sent again.
+        record = await this.save({ ...record, lastProblem: `HMRC lists TransactionID ${record.transactionId} (${clip(ours.status, 60)}) without a CorrelationID to poll; it holds the return, so it is asked about again and never sent again` });
+        continue;
+      }
       return this.save({
         ...record,
         state: 'not-at-hmrc',

@@ -11,7 +11,7 @@ import { ANSWER_DOES_NOT_MATCH } from '../../main/filing/outcomes.js';
 import { submissionRecordSchema } from '../../main/filing/submission-record.js';
 import { SubmissionMessageError } from '../../main/filing/submission-message.js';
 import type { PeerFault, PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
-import { acknowledgementXml, errorReplyXml, NOT_HMRC_CERTIFICATE, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
+import { acknowledgementXml, errorReplyXml, NOT_HMRC_CERTIFICATE, statusReportXml, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
 import { builtReturn, GATEWAY, makeDesk, startPeer, virtualTime } from './filing-support.js';
 
 const peers: { close(): Promise<void> }[] = [];
@@ -295,5 +295,27 @@ describe('before anything is sent', () => {
     const { desk } = hostileDesk();
     const { FILING_ENVIRONMENTS } = await import('../../main/filing/environments.js');
     await expect(desk.submit(builtReturn(), { environment: { ...FILING_ENVIRONMENTS.live, submissionUrl: 'http://192.0.2.7/submission' } })).rejects.toThrow(/only sent over https to HMRC/);
+  });
+});
+
+describe('a data request that lists this TransactionID', () => {
+  it('without a CorrelationID still means HMRC holds the return: never "not at HMRC", never an invitation to send it again', async () => {
+    const { peer, environment } = await setUp();
+    // The submission's answer is lost; the data request lists the TransactionID but gives no CorrelationID.
+    peer.faults.add({ fault: { kind: 'lost-response' }, on: 'submission', times: 1 });
+    peer.faults.add({
+      fault: reply((c) => statusReportXml({ messageClass: environment.messageClass, pollUrl: `${c.origin}/poll`, pollIntervalSeconds: 10, records: [{ at: new Date(), correlationId: '', transactionId, status: 'SUBMISSION_ACKNOWLEDGEMENT' }], at: new Date() })),
+      on: 'list',
+    });
+    const transactionId = 'A1'.repeat(16);
+    const { desk, store } = hostileDesk({ newTransactionId: () => transactionId });
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('pending');
+    expect(outcome.message).not.toMatch(/confirm to send it again/);
+    expect(outcome.transactionId).toBe(transactionId);
+    expect(peer.requests.map((r) => r.route)).toContain('list');
+    expect((await store.load(outcome.transactionId)).state).not.toBe('not-at-hmrc');
+    await expect(desk.submit(builtReturn(), { environment, sendAgain: true })).resolves.toMatchObject({ outcome: 'pending' });
+    expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
   });
 });
