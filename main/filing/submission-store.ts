@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../store/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
-import { submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
+import { fromOlderVersion, submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
 
 export const SUBMISSIONS_FOLDER = 'submissions';
 /** A 25 MB return as base64, its log of polls and HMRC's answers, with room to spare. */
@@ -116,7 +116,7 @@ export class SubmissionStore {
     } catch {
       throw new SubmissionStoreError(`the submission record ${shown} cannot be used: it is not valid JSON`);
     }
-    const parsed = submissionRecordSchema.safeParse(json);
+    const parsed = submissionRecordSchema.safeParse(fromOlderVersion(json));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       throw new SubmissionStoreError(`the submission record ${shown} cannot be used: ${first ? `${first.path.join('.') || 'the record'} ${first.message}` : 'it is not a submission record'}`);

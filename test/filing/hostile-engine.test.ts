@@ -6,7 +6,10 @@
  * all, the password echoed back. None may turn into "rejected", "accepted",
  * a crash, or a secret kept.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolveEnvironment } from '../../main/filing/environments.js';
 import { ANSWER_DOES_NOT_MATCH } from '../../main/filing/outcomes.js';
 import { submissionRecordSchema } from '../../main/filing/submission-record.js';
 import { SubmissionMessageError } from '../../main/filing/submission-message.js';
@@ -317,5 +320,34 @@ describe('a data request that lists this TransactionID', () => {
     expect((await store.load(outcome.transactionId)).state).not.toBe('not-at-hmrc');
     await expect(desk.submit(builtReturn(), { environment, sendAgain: true })).resolves.toMatchObject({ outcome: 'pending' });
     expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+  });
+});
+
+describe('a record kept by an older version, which took any CorrelationID and ResponseEndPoint a reply named', () => {
+  it('is read, never followed where the rule forbids, and stops neither the firm\'s other filings nor its own: HMRC is asked for this submission by its TransactionID', async () => {
+    const { peer, environment } = await setUp();
+    peer.faults.add({ fault: { kind: 'server-error', status: 503 }, on: 'poll' });
+    const { desk, store, dataDir } = hostileDesk();
+    const first = await desk.submit(builtReturn(), { environment });
+    expect(first.outcome).toBe('pending');
+    const file = join(dataDir, 'submissions', `${first.transactionId}.json`);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...kept, correlationId: 'not-a-correlation-id', responseEndPoint: 'file:///etc/passwd' }));
+
+    const { records, problems } = await store.list();
+    expect(problems).toEqual([]);
+    const older = records.find((r) => r.transactionId === first.transactionId)!;
+    expect(older.correlationId).toBeUndefined();
+    expect(older.responseEndPoint).toBeUndefined();
+    expect(older.lastProblem).toMatch(/CorrelationID "not-a-correlation-id" .* older version/);
+    // The firm's other filings go on.
+    const ets = resolveEnvironment('ets', environment.submissionUrl);
+    await expect(desk.prepare(builtReturn(), { environment: ets })).resolves.toMatchObject({ environment: 'ets' });
+    // This return is still under way, never sent a second time: HMRC is asked, and its real CorrelationID polled.
+    peer.faults.clear();
+    const again = await desk.submit(builtReturn(), { environment });
+    expect(again).toMatchObject({ outcome: 'accepted', transactionId: first.transactionId });
+    expect(peer.submissionsByTransactionId.get(first.transactionId)).toBe(1);
+    expect(peer.requests.map((r) => r.route)).toContain('list');
   });
 });
