@@ -243,12 +243,18 @@ export function maskCredentials(xml: string, credentials?: GatewayCredentials): 
 export function maskSecrets<T>(value: T, credentials: readonly GatewayCredentials[]): T {
   const secrets = credentials.flatMap((c) => [c.password, c.senderId]).filter((s) => s.length >= 4);
   if (secrets.length === 0) return value;
-  const forms = [...new Set(secrets.flatMap((s) => [s, escapeXml(s)]))].sort((a, b) => b.length - a.length);
-  const maskText = (text: string) => {
-    let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join('[masked]');
-    return out;
-  };
+  // Each character as typed, as XML's entity for it, or as a decimal or hex character reference: a reply's raw XML may spell it any way.
+  const spelled = (secret: string) =>
+    [...secret]
+      .map((ch) => {
+        const cp = ch.codePointAt(0)!;
+        const hex = cp.toString(16).replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+        const entity = escapeXml(ch) === ch ? '' : `|${escapeXml(ch)}`;
+        return `(?:${ch.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}|&#0*${cp};|&#x0*${hex};${entity})`;
+      })
+      .join('');
+  const pattern = new RegExp([...new Set(secrets)].sort((a, b) => b.length - a.length).map(spelled).join('|'), 'gu');
+  const maskText = (text: string) => text.replace(pattern, '[masked]');
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return maskText(v);
     if (Array.isArray(v)) return v.map(walk);

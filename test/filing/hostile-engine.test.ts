@@ -351,3 +351,18 @@ describe('a record kept by an older version, which took any CorrelationID and Re
     expect(peer.requests.map((r) => r.route)).toContain('list');
   });
 });
+
+describe('a password echoed back spelled with character references', () => {
+  it('is masked in everything kept, as the parsed text is', async () => {
+    const { peer, environment } = await setUp();
+    const spelled = [...GATEWAY.password].map((ch, i) => (i % 2 === 0 ? `&#${ch.codePointAt(0)};` : i % 3 === 0 ? `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};` : ch)).join('');
+    peer.faults.add({ fault: reply((c) => pollError('1000', 'PLACEHOLDER')(c).replace('PLACEHOLDER', `You sent ${spelled}`)), on: 'poll', times: 1 });
+    const { desk, store } = hostileDesk();
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('accepted');
+    const kept = JSON.stringify(await store.load(outcome.transactionId));
+    expect(kept).toContain('You sent [masked]');
+    const decoded = kept.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)));
+    expect(decoded).not.toContain(GATEWAY.password);
+  });
+});
