@@ -132,6 +132,14 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   }
   const returnType = doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') ?? 'new';
   const company = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'CompanyName']) ?? '';
+  // What the submission record keeps of the return must be what HMRC's schema allows, refused here by name, never a failed save.
+  const show = (value: string) => JSON.stringify(value.slice(0, 40));
+  if (!/^[0-9]{10}$/.test(utr)) throw new SubmissionMessageError('Reference', `the UTR (box 3) ${show(utr)} must be 10 digits`);
+  for (const [field, box, value] of [['From', '30', periodFrom], ['To', '35', periodTo]] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new SubmissionMessageError(field, `the period date (box ${box}) ${show(value)} must be a date written YYYY-MM-DD`);
+  }
+  if (returnType !== 'new' && returnType !== 'amended') throw new SubmissionMessageError('ReturnType', `the return type ${show(returnType)} must be "new" or "amended", as HMRC's schema allows`);
+  if (company.length > 1000) throw new SubmissionMessageError('CompanyName', `the company name (box 1) is ${company.length} characters; HMRC's schema allows 56`);
   const check = computeIrmark(built);
   const found = textOf(doc, ['Body', 'IRenvelope', 'IRheader', 'IRmark']);
   if (found !== check.base64) {
