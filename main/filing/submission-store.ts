@@ -55,9 +55,14 @@ export class SubmissionStore {
   /** Writes the record; throws SubmissionStoreError in words (no paths) when it could not be kept. */
   async save(record: SubmissionRecord): Promise<void> {
     const checked = submissionRecordSchema.parse(record);
+    const text = `${JSON.stringify(checked)}\n`;
+    // A record this store could not read back would take the place of one it can: never written.
+    if (Buffer.byteLength(text) > MAX_SUBMISSION_RECORD_BYTES) {
+      throw new SubmissionStoreError(`the submission record ${checked.transactionId} would be larger than the ${MAX_SUBMISSION_RECORD_BYTES / 1024 / 1024} MB Filing Desk reads; it was not written, the record on disk is as it was`);
+    }
     try {
       await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
-      await writeFileAtomic(this.fileOf(checked.transactionId), `${JSON.stringify(checked)}\n`, { mode: 0o600, fs: this.fs });
+      await writeFileAtomic(this.fileOf(checked.transactionId), text, { mode: 0o600, fs: this.fs });
     } catch (error) {
       throw new SubmissionStoreError(`the submission record ${checked.transactionId} could not be saved: ${describeFsError(error)}`);
     }

@@ -6,12 +6,13 @@
  * all, the password echoed back. None may turn into "rejected", "accepted",
  * a crash, or a secret kept.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveEnvironment } from '../../main/filing/environments.js';
 import { ANSWER_DOES_NOT_MATCH } from '../../main/filing/outcomes.js';
 import { submissionRecordSchema } from '../../main/filing/submission-record.js';
+import { MAX_SUBMISSION_RECORD_BYTES } from '../../main/filing/submission-store.js';
 import { SubmissionMessageError } from '../../main/filing/submission-message.js';
 import type { PeerFault, PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
 import { acknowledgementXml, errorReplyXml, NOT_HMRC_CERTIFICATE, statusReportXml, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
@@ -365,4 +366,33 @@ describe('a password echoed back spelled with character references', () => {
     const decoded = kept.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)));
     expect(decoded).not.toContain(GATEWAY.password);
   });
+});
+
+describe('a submission polled for a long time with long answers', () => {
+  it('never grows past what the submissions folder reads back: the oldest replies are let go, the record stays readable', async () => {
+    const { peer, environment } = await setUp();
+    peer.faults.add({ fault: { kind: 'server-error', status: 503 }, on: 'poll', times: 1 });
+    const { desk, store, dataDir } = hostileDesk({ retry: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 1 } });
+    const first = await desk.submit(builtReturn(), { environment });
+    expect(first.outcome).toBe('pending');
+    // Months of polls, each answered at length in three-byte characters: the record just under the reader's limit.
+    const file = join(dataDir, 'submissions', `${first.transactionId}.json`);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    const entry = { at: kept.createdAt, direction: 'received', what: 'answer to the poll: acknowledgement', xml: '界'.repeat(16 * 1024 - 64) };
+    const entryBytes = Buffer.byteLength(JSON.stringify(entry)) + 1;
+    const room = MAX_SUBMISSION_RECORD_BYTES - 16 * 1024 - Buffer.byteLength(JSON.stringify(kept));
+    const filler = Array.from({ length: Math.floor(room / entryBytes) }, () => entry);
+    writeFileSync(file, `${JSON.stringify({ ...kept, log: [...kept.log.slice(0, 2), ...filler, ...kept.log.slice(2)] })}\n`);
+    expect((await store.list()).problems).toEqual([]);
+    const long = `<!--${'界'.repeat(16 * 1024)}-->`;
+    peer.faults.add({ fault: reply((c) => ack(c, { pollIntervalSeconds: 2 }).replace('</GovTalkMessage>', `${long}</GovTalkMessage>`)), on: 'poll', times: 2 });
+    const again = await desk.submit(builtReturn(), { environment });
+    expect(again.outcome).toBe('accepted');
+    expect((await store.list()).problems).toEqual([]);
+    const record = await store.load(first.transactionId);
+    expect(record.state).toBe('accepted');
+    expect(statSync(file).size).toBeLessThanOrEqual(MAX_SUBMISSION_RECORD_BYTES);
+    // The submission and HMRC's first answer are kept; the receipt is kept whole.
+    expect(record.log.slice(0, 2).map((e) => e.what)).toEqual(kept.log.slice(0, 2).map((e: { what: string }) => e.what));
+  }, 60_000);
 });
