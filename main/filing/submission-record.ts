@@ -121,6 +121,8 @@ export function fromOlderVersion(json: unknown): unknown {
   if (typeof r.correlationId === 'string' && r.correlationId.length <= 64 && !CORRELATION_ID.test(r.correlationId)) {
     const note = `the CorrelationID ${JSON.stringify(r.correlationId)} kept by an older version of Filing Desk is not of the protocol's form (1 to 32 upper-case hex digits) and is not used; HMRC is asked for this submission by its TransactionID, and it is never sent again`;
     const { correlationId: _dropped, ...rest } = r;
+    // HMRC's verdict stands without it (its copy is then not deleted from here).
+    if (typeof rest.state === 'string' && FINAL_STATES.has(rest.state as SubmissionState)) return fromOlderVersion(rest);
     // Without a CorrelationID a record that was never marked as sent would be sent: it was acknowledged, so it was sent.
     return fromOlderVersion({ ...rest, sendStartedAt: rest.sendStartedAt ?? rest.createdAt, lastProblem: clip(note, MAX_PROBLEM_CHARS) });
   }
