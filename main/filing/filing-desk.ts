@@ -32,7 +32,7 @@ import {
   type GatewayCredentials,
 } from './submission-message.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
-import type { SubmissionStore } from './submission-store.js';
+import { MAX_SUBMISSION_RECORD_BYTES, type SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
@@ -91,6 +91,34 @@ export class FilingRefusal extends Error {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const MAX_LOG_ENTRIES = 1900;
+/** What a record may take on disk, with room for the store's newline: beyond the reader's limit it could never be read back. */
+const RECORD_BUDGET_BYTES = MAX_SUBMISSION_RECORD_BYTES - 64 * 1024;
+
+/**
+ * The record within what the submissions folder reads back. Each reply in
+ * the log is short, but polls add up (and a hostile server may answer each
+ * at length): the oldest replies' text goes first, the entries themselves
+ * stay, as do the submission's and HMRC's first answer; only if that is not
+ * enough is the reply kept as the outcome cut too.
+ */
+function withinRecordLimit(record: SubmissionRecord): SubmissionRecord {
+  let size = Buffer.byteLength(JSON.stringify(record));
+  if (size <= RECORD_BUDGET_BYTES) return record;
+  const log = [...record.log];
+  for (let i = 2; i < log.length && size > RECORD_BUDGET_BYTES; i++) {
+    const entry = log[i]!;
+    if (entry.xml === undefined) continue;
+    const { xml: _letGo, ...rest } = entry;
+    const lighter = { ...rest, what: clip(`${rest.what} (reply let go: the record's size limit)`, 200) };
+    size -= Buffer.byteLength(JSON.stringify(entry)) - Buffer.byteLength(JSON.stringify(lighter));
+    log[i] = lighter;
+  }
+  const o = record.outcome;
+  if (size <= RECORD_BUDGET_BYTES || !o) return { ...record, log };
+  // Every character is at least a byte in JSON: cutting as many characters as bytes are over (and the marker's room) fits.
+  const keep = Math.max(0, o.responseXml.length - (size - RECORD_BUDGET_BYTES) - 100);
+  return { ...record, log, outcome: { ...o, responseXml: clip(o.responseXml, keep) } };
+}
 
 type Exchange = { reply: GatewayReply; xml: string } | { problem: string };
 
@@ -312,8 +340,9 @@ export class FilingDesk {
       ...(masked.lastProblem !== undefined ? { lastProblem: clip(masked.lastProblem, MAX_PROBLEM_CHARS) } : {}),
       ...(masked.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(masked.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
     };
-    await this.store.save(fitted);
-    return fitted;
+    const kept = withinRecordLimit(fitted);
+    await this.store.save(kept);
+    return kept;
   }
 
   private backoffMs(attempt: number): number {
@@ -397,6 +426,11 @@ export class FilingDesk {
         const header = { ...ex.reply.header, correlationId: ours.correlationId, transactionId: record.transactionId };
         const { responseEndPoint: _ignored, ...withoutEndPoint } = header;
         return this.save(acknowledged(record, { kind: 'acknowledgement', header: ex.reply.header.responseEndPoint ? header : withoutEndPoint }, this.clock()));
+      }
+      if (ours) {
+        // Listed, so HMRC holds it: without a CorrelationID to poll it is asked about again, never sent again.
+        record = await this.save({ ...record, lastProblem: `HMRC lists TransactionID ${record.transactionId} (${clip(ours.status, 60)}) without a CorrelationID to poll; it holds the return, so it is asked about again and never sent again` });
+        continue;
       }
       return this.save({
         ...record,

@@ -132,6 +132,14 @@ export function prepareSubmission(built: Uint8Array, environment: FilingEnvironm
   }
   const returnType = doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') ?? 'new';
   const company = textOf(doc, ['Body', 'IRenvelope', 'CompanyTaxReturn', 'CompanyInformation', 'CompanyName']) ?? '';
+  // What the submission record keeps of the return must be what HMRC's schema allows, refused here by name, never a failed save.
+  const show = (value: string) => JSON.stringify(value.slice(0, 40));
+  if (!/^[0-9]{10}$/.test(utr)) throw new SubmissionMessageError('Reference', `the UTR (box 3) ${show(utr)} must be 10 digits`);
+  for (const [field, box, value] of [['From', '30', periodFrom], ['To', '35', periodTo]] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new SubmissionMessageError(field, `the period date (box ${box}) ${show(value)} must be a date written YYYY-MM-DD`);
+  }
+  if (returnType !== 'new' && returnType !== 'amended') throw new SubmissionMessageError('ReturnType', `the return type ${show(returnType)} must be "new" or "amended", as HMRC's schema allows`);
+  if (company.length > 1000) throw new SubmissionMessageError('CompanyName', `the company name (box 1) is ${company.length} characters; HMRC's schema allows 56`);
   const check = computeIrmark(built);
   const found = textOf(doc, ['Body', 'IRenvelope', 'IRheader', 'IRmark']);
   if (found !== check.base64) {
@@ -243,12 +251,18 @@ export function maskCredentials(xml: string, credentials?: GatewayCredentials): 
 export function maskSecrets<T>(value: T, credentials: readonly GatewayCredentials[]): T {
   const secrets = credentials.flatMap((c) => [c.password, c.senderId]).filter((s) => s.length >= 4);
   if (secrets.length === 0) return value;
-  const forms = [...new Set(secrets.flatMap((s) => [s, escapeXml(s)]))].sort((a, b) => b.length - a.length);
-  const maskText = (text: string) => {
-    let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join('[masked]');
-    return out;
-  };
+  // Each character as typed, as XML's entity for it, or as a decimal or hex character reference: a reply's raw XML may spell it any way.
+  const spelled = (secret: string) =>
+    [...secret]
+      .map((ch) => {
+        const cp = ch.codePointAt(0)!;
+        const hex = cp.toString(16).replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+        const entity = escapeXml(ch) === ch ? '' : `|${escapeXml(ch)}`;
+        return `(?:${ch.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}|&#0*${cp};|&#x0*${hex};${entity})`;
+      })
+      .join('');
+  const pattern = new RegExp([...new Set(secrets)].sort((a, b) => b.length - a.length).map(spelled).join('|'), 'gu');
+  const maskText = (text: string) => text.replace(pattern, '[masked]');
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return maskText(v);
     if (Array.isArray(v)) return v.map(walk);

@@ -7,7 +7,7 @@
  * acted on.
  */
 import { z } from 'zod';
-import { CORRELATION_ID, MAX_KEPT_REPLY_CHARS, MAX_BUSINESS_ERRORS, MAX_ERROR_FIELD_CHARS, MAX_ERROR_LOCATION_CHARS, MAX_ERROR_TEXT_CHARS, MAX_ERRORS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
+import { clip, CORRELATION_ID, MAX_KEPT_REPLY_CHARS, MAX_BUSINESS_ERRORS, MAX_ERROR_FIELD_CHARS, MAX_ERROR_LOCATION_CHARS, MAX_ERROR_TEXT_CHARS, MAX_ERRORS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
 
 export const TRANSACTION_ID = /^[0-9A-F]{32}$/;
 
@@ -102,3 +102,37 @@ export const sameReturnKey = (r: Pick<SubmissionRecord, 'utr' | 'periodFrom' | '
 /** Newest first by when the record was written; equal times keep a fixed order by TransactionID. */
 export const newestFirst = (a: SubmissionRecord, b: SubmissionRecord): number =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.transactionId.localeCompare(b.transactionId);
+
+/**
+ * A record as an older version wrote it, brought to today's rules before it
+ * is checked: that version kept any CorrelationID (up to 64 characters) and
+ * any ResponseEndPoint a reply named, and a reply's text uncut. Such a record
+ * must stay readable (an unreadable one stops every new filing, and it may be
+ * this very return, sent or accepted), but what today's rules refuse is never
+ * used: a CorrelationID not of the protocol's form is dropped with a note, so
+ * HMRC is asked for the submission by its TransactionID (data_request), never
+ * polled with it nor sent again; a ResponseEndPoint that is not http(s) is
+ * dropped (polls go to the environment's own /poll); a kept reply is cut to
+ * the reader's limit. Anything else stays as it was and is checked as usual.
+ */
+export function fromOlderVersion(json: unknown): unknown {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
+  const r = { ...(json as Record<string, unknown>) };
+  if (typeof r.correlationId === 'string' && r.correlationId.length <= 64 && !CORRELATION_ID.test(r.correlationId)) {
+    const note = `the CorrelationID ${JSON.stringify(r.correlationId)} kept by an older version of Filing Desk is not of the protocol's form (1 to 32 upper-case hex digits) and is not used; HMRC is asked for this submission by its TransactionID, and it is never sent again`;
+    const { correlationId: _dropped, ...rest } = r;
+    // HMRC's verdict stands without it (its copy is then not deleted from here).
+    if (typeof rest.state === 'string' && FINAL_STATES.has(rest.state as SubmissionState)) return fromOlderVersion(rest);
+    // Without a CorrelationID a record that was never marked as sent would be sent: it was acknowledged, so it was sent.
+    return fromOlderVersion({ ...rest, sendStartedAt: rest.sendStartedAt ?? rest.createdAt, lastProblem: clip(note, MAX_PROBLEM_CHARS) });
+  }
+  if (typeof r.responseEndPoint === 'string' && !/^https?:\/\//.test(r.responseEndPoint)) {
+    const { responseEndPoint: _dropped, ...rest } = r;
+    return fromOlderVersion(rest);
+  }
+  const outcome = r.outcome as Record<string, unknown> | undefined;
+  if (outcome && typeof outcome === 'object' && typeof outcome.responseXml === 'string' && outcome.responseXml.length > MAX_KEPT_REPLY_CHARS) {
+    return { ...r, outcome: { ...outcome, responseXml: clip(outcome.responseXml, MAX_KEPT_REPLY_CHARS) } };
+  }
+  return r;
+}

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../store/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
-import { submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
+import { fromOlderVersion, submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
 
 export const SUBMISSIONS_FOLDER = 'submissions';
 /** A 25 MB return as base64, its log of polls and HMRC's answers, with room to spare. */
@@ -55,9 +55,14 @@ export class SubmissionStore {
   /** Writes the record; throws SubmissionStoreError in words (no paths) when it could not be kept. */
   async save(record: SubmissionRecord): Promise<void> {
     const checked = submissionRecordSchema.parse(record);
+    const text = `${JSON.stringify(checked)}\n`;
+    // A record this store could not read back would take the place of one it can: never written.
+    if (Buffer.byteLength(text) > MAX_SUBMISSION_RECORD_BYTES) {
+      throw new SubmissionStoreError(`the submission record ${checked.transactionId} would be larger than the ${MAX_SUBMISSION_RECORD_BYTES / 1024 / 1024} MB Filing Desk reads; it was not written, the record on disk is as it was`);
+    }
     try {
       await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
-      await writeFileAtomic(this.fileOf(checked.transactionId), `${JSON.stringify(checked)}\n`, { mode: 0o600, fs: this.fs });
+      await writeFileAtomic(this.fileOf(checked.transactionId), text, { mode: 0o600, fs: this.fs });
     } catch (error) {
       throw new SubmissionStoreError(`the submission record ${checked.transactionId} could not be saved: ${describeFsError(error)}`);
     }
@@ -116,7 +121,7 @@ export class SubmissionStore {
     } catch {
       throw new SubmissionStoreError(`the submission record ${shown} cannot be used: it is not valid JSON`);
     }
-    const parsed = submissionRecordSchema.safeParse(json);
+    const parsed = submissionRecordSchema.safeParse(fromOlderVersion(json));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       throw new SubmissionStoreError(`the submission record ${shown} cannot be used: ${first ? `${first.path.join('.') || 'the record'} ${first.message}` : 'it is not a submission record'}`);

@@ -19,7 +19,7 @@ import { checkId, type DraftStore } from './draft-store.js';
 import { formProblem } from './form-limits.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
 import { StoreError } from './store-error.js';
-import { FINAL_STATES, submissionRecordSchema, type SubmissionRecord } from '../filing/submission-record.js';
+import { FINAL_STATES, fromOlderVersion, submissionRecordSchema, type SubmissionRecord } from '../filing/submission-record.js';
 
 export const FDESK_FORMAT = 'filing-desk-draft';
 /** 2: the draft's filing history and Filed state travel with it. */
@@ -66,7 +66,8 @@ const fdeskSchema = z.strictObject(
     }),
     /** Absent in files of format version 1. */
     submissions: z
-      .array(submissionRecordSchema.refine((r) => FINAL_STATES.has(r.state), 'must be a submission HMRC has answered (accepted or refused)'))
+      // A record an older version wrote is brought to today's rules as the submissions folder reads it.
+      .array(z.preprocess(fromOlderVersion, submissionRecordSchema.refine((r) => FINAL_STATES.has(r.state), 'must be a submission HMRC has answered (accepted or refused)')))
       .max(1000, 'must be at most 1000 submissions')
       .optional(),
     attachments: z

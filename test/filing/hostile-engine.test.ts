@@ -6,12 +6,16 @@
  * all, the password echoed back. None may turn into "rejected", "accepted",
  * a crash, or a secret kept.
  */
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolveEnvironment } from '../../main/filing/environments.js';
 import { ANSWER_DOES_NOT_MATCH } from '../../main/filing/outcomes.js';
 import { submissionRecordSchema } from '../../main/filing/submission-record.js';
+import { MAX_SUBMISSION_RECORD_BYTES } from '../../main/filing/submission-store.js';
 import { SubmissionMessageError } from '../../main/filing/submission-message.js';
 import type { PeerFault, PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
-import { acknowledgementXml, errorReplyXml, NOT_HMRC_CERTIFICATE, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
+import { acknowledgementXml, errorReplyXml, NOT_HMRC_CERTIFICATE, statusReportXml, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
 import { builtReturn, GATEWAY, makeDesk, startPeer, virtualTime } from './filing-support.js';
 
 const peers: { close(): Promise<void> }[] = [];
@@ -296,4 +300,99 @@ describe('before anything is sent', () => {
     const { FILING_ENVIRONMENTS } = await import('../../main/filing/environments.js');
     await expect(desk.submit(builtReturn(), { environment: { ...FILING_ENVIRONMENTS.live, submissionUrl: 'http://192.0.2.7/submission' } })).rejects.toThrow(/only sent over https to HMRC/);
   });
+});
+
+describe('a data request that lists this TransactionID', () => {
+  it('without a CorrelationID still means HMRC holds the return: never "not at HMRC", never an invitation to send it again', async () => {
+    const { peer, environment } = await setUp();
+    // The submission's answer is lost; the data request lists the TransactionID but gives no CorrelationID.
+    peer.faults.add({ fault: { kind: 'lost-response' }, on: 'submission', times: 1 });
+    peer.faults.add({
+      fault: reply((c) => statusReportXml({ messageClass: environment.messageClass, pollUrl: `${c.origin}/poll`, pollIntervalSeconds: 10, records: [{ at: new Date(), correlationId: '', transactionId, status: 'SUBMISSION_ACKNOWLEDGEMENT' }], at: new Date() })),
+      on: 'list',
+    });
+    const transactionId = 'A1'.repeat(16);
+    const { desk, store } = hostileDesk({ newTransactionId: () => transactionId });
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('pending');
+    expect(outcome.message).not.toMatch(/confirm to send it again/);
+    expect(outcome.transactionId).toBe(transactionId);
+    expect(peer.requests.map((r) => r.route)).toContain('list');
+    expect((await store.load(outcome.transactionId)).state).not.toBe('not-at-hmrc');
+    await expect(desk.submit(builtReturn(), { environment, sendAgain: true })).resolves.toMatchObject({ outcome: 'pending' });
+    expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+  });
+});
+
+describe('a record kept by an older version, which took any CorrelationID and ResponseEndPoint a reply named', () => {
+  it('is read, never followed where the rule forbids, and stops neither the firm\'s other filings nor its own: HMRC is asked for this submission by its TransactionID', async () => {
+    const { peer, environment } = await setUp();
+    peer.faults.add({ fault: { kind: 'server-error', status: 503 }, on: 'poll' });
+    const { desk, store, dataDir } = hostileDesk();
+    const first = await desk.submit(builtReturn(), { environment });
+    expect(first.outcome).toBe('pending');
+    const file = join(dataDir, 'submissions', `${first.transactionId}.json`);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...kept, correlationId: 'not-a-correlation-id', responseEndPoint: 'file:///etc/passwd' }));
+
+    const { records, problems } = await store.list();
+    expect(problems).toEqual([]);
+    const older = records.find((r) => r.transactionId === first.transactionId)!;
+    expect(older.correlationId).toBeUndefined();
+    expect(older.responseEndPoint).toBeUndefined();
+    expect(older.lastProblem).toMatch(/CorrelationID "not-a-correlation-id" .* older version/);
+    // The firm's other filings go on.
+    const ets = resolveEnvironment('ets', environment.submissionUrl);
+    await expect(desk.prepare(builtReturn(), { environment: ets })).resolves.toMatchObject({ environment: 'ets' });
+    // This return is still under way, never sent a second time: HMRC is asked, and its real CorrelationID polled.
+    peer.faults.clear();
+    const again = await desk.submit(builtReturn(), { environment });
+    expect(again).toMatchObject({ outcome: 'accepted', transactionId: first.transactionId });
+    expect(peer.submissionsByTransactionId.get(first.transactionId)).toBe(1);
+    expect(peer.requests.map((r) => r.route)).toContain('list');
+  });
+});
+
+describe('a password echoed back spelled with character references', () => {
+  it('is masked in everything kept, as the parsed text is', async () => {
+    const { peer, environment } = await setUp();
+    const spelled = [...GATEWAY.password].map((ch, i) => (i % 2 === 0 ? `&#${ch.codePointAt(0)};` : i % 3 === 0 ? `&#x${ch.codePointAt(0)!.toString(16).toUpperCase()};` : ch)).join('');
+    peer.faults.add({ fault: reply((c) => pollError('1000', 'PLACEHOLDER')(c).replace('PLACEHOLDER', `You sent ${spelled}`)), on: 'poll', times: 1 });
+    const { desk, store } = hostileDesk();
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('accepted');
+    const kept = JSON.stringify(await store.load(outcome.transactionId));
+    expect(kept).toContain('You sent [masked]');
+    const decoded = kept.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)));
+    expect(decoded).not.toContain(GATEWAY.password);
+  });
+});
+
+describe('a submission polled for a long time with long answers', () => {
+  it('never grows past what the submissions folder reads back: the oldest replies are let go, the record stays readable', async () => {
+    const { peer, environment } = await setUp();
+    peer.faults.add({ fault: { kind: 'server-error', status: 503 }, on: 'poll', times: 1 });
+    const { desk, store, dataDir } = hostileDesk({ retry: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 1 } });
+    const first = await desk.submit(builtReturn(), { environment });
+    expect(first.outcome).toBe('pending');
+    // Months of polls, each answered at length in three-byte characters: the record just under the reader's limit.
+    const file = join(dataDir, 'submissions', `${first.transactionId}.json`);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    const entry = { at: kept.createdAt, direction: 'received', what: 'answer to the poll: acknowledgement', xml: '界'.repeat(16 * 1024 - 64) };
+    const entryBytes = Buffer.byteLength(JSON.stringify(entry)) + 1;
+    const room = MAX_SUBMISSION_RECORD_BYTES - 16 * 1024 - Buffer.byteLength(JSON.stringify(kept));
+    const filler = Array.from({ length: Math.floor(room / entryBytes) }, () => entry);
+    writeFileSync(file, `${JSON.stringify({ ...kept, log: [...kept.log.slice(0, 2), ...filler, ...kept.log.slice(2)] })}\n`);
+    expect((await store.list()).problems).toEqual([]);
+    const long = `<!--${'界'.repeat(16 * 1024)}-->`;
+    peer.faults.add({ fault: reply((c) => ack(c, { pollIntervalSeconds: 2 }).replace('</GovTalkMessage>', `${long}</GovTalkMessage>`)), on: 'poll', times: 2 });
+    const again = await desk.submit(builtReturn(), { environment });
+    expect(again.outcome).toBe('accepted');
+    expect((await store.list()).problems).toEqual([]);
+    const record = await store.load(first.transactionId);
+    expect(record.state).toBe('accepted');
+    expect(statSync(file).size).toBeLessThanOrEqual(MAX_SUBMISSION_RECORD_BYTES);
+    // The submission and HMRC's first answer are kept; the receipt is kept whole.
+    expect(record.log.slice(0, 2).map((e) => e.what)).toEqual(kept.log.slice(0, 2).map((e: { what: string }) => e.what));
+  }, 60_000);
 });

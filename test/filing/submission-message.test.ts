@@ -2,11 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
+import { buildCt600, computeIrmark, verifyIrmark } from '../../main/engine/ct600/index.js';
 import { FILING_ENVIRONMENTS, resolveEnvironment } from '../../main/filing/environments.js';
 import { bodySha256Of, maskCredentials, prepareSubmission, SubmissionMessageError, withSenderDetails } from '../../main/filing/submission-message.js';
 import { sharedDir } from '../helpers/shared.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
+import { builtReturn, makeDesk } from './filing-support.js';
 
 const sample = readFileSync(join(sharedDir, 'ct600', 'hmrc', 'transaction-engine', 'tpvs-accepted-sample.xml'));
 const TX = 'A'.repeat(32);
@@ -68,4 +69,26 @@ describe('the submission message', () => {
       expect(() => resolveEnvironment(name, 'http://transaction-engine.tax.service.gov.uk/submission')).toThrow(/only sent over https to HMRC/);
     }
   });
+});
+
+describe('a return whose header facts the submission record cannot keep', () => {
+  const remarked = (edit: (xml: string) => string) => {
+    const xml = edit(builtReturn().toString('utf8'));
+    return Buffer.from(xml.replace(/<IRmark Type="generic">[^<]*</, `<IRmark Type="generic">${computeIrmark(xml).base64}<`));
+  };
+  const cases: [string, (xml: string) => string, RegExp][] = [
+    ['a UTR that is not 10 digits', (x) => x.replaceAll(/<(Reference|Key Type="UTR")>\d{10}</g, '<$1>85961488X0<'), /UTR \(box 3\) "85961488X0" must be 10 digits/],
+    ['a period date not written YYYY-MM-DD', (x) => x.replace('<From>2024-04-01</From>', '<From>2024-4-1</From>'), /period date \(box 30\) "2024-4-1"/],
+    ['a return type HMRC does not know', (x) => x.replace('ReturnType="new"', 'ReturnType="new-and-more-besides"'), /return type "new-and-more-besides" must be "new" or "amended"/],
+    ['a company name of 1,200 characters', (x) => x.replace(/<CompanyName>[^<]*</, `<CompanyName>${'A'.repeat(1200)}<`), /company name \(box 1\) is 1200 characters/],
+  ];
+  for (const [what, edit, message] of cases) {
+    it(`${what} is refused by name before anything is recorded or sent`, async () => {
+      const { desk, store } = makeDesk();
+      const attempt = desk.submit(remarked(edit), { environment: resolveEnvironment('til', 'http://127.0.0.1:9/submission') });
+      await expect(attempt).rejects.toThrow(SubmissionMessageError);
+      await expect(desk.submit(remarked(edit), { environment: resolveEnvironment('til', 'http://127.0.0.1:9/submission') })).rejects.toThrow(message);
+      expect((await store.list()).records).toEqual([]);
+    });
+  }
 });

@@ -70,4 +70,16 @@ describe('submission records', () => {
     await expect(linkedStore.list()).rejects.toThrow(/link to another place/);
     await expect(makeDesk({ dataDir: linked, transport }).desk.submit(builtReturn(), { environment })).rejects.toThrow(/link to another place/);
   });
+
+  it('a record larger than the store reads back is never written in place of the one on disk', async () => {
+    const transport: GatewayTransport = { post: async () => Promise.reject(new TransportError('the connection was refused')) };
+    const { desk, store, dataDir } = makeDesk({ transport, retry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 1 } });
+    const outcome = await desk.submit(builtReturn(), { environment });
+    const file = join(dataDir, 'submissions', `${outcome.transactionId}.json`);
+    const before = readFileSync(file, 'utf8');
+    const record = await store.load(outcome.transactionId);
+    const entry = { at: record.createdAt, direction: 'received' as const, what: 'answer to the poll: acknowledgement', xml: '界'.repeat(2 * 1024 * 1024 - 64) };
+    await expect(store.save({ ...record, log: [...record.log, ...Array.from({ length: 12 }, () => entry)] })).rejects.toThrow(/would be larger than the 64 MB Filing Desk reads; it was not written/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
 });

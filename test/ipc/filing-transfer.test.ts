@@ -59,3 +59,25 @@ describe('a Filed draft passed to a colleague in a .fdesk file', () => {
     expect(await there.ok<SubmissionView[]>('filing.list', {})).toEqual([]);
   });
 });
+
+describe('a .fdesk file written by an older version', () => {
+  it('whose filing history kept a CorrelationID and ResponseEndPoint today\'s rules refuse is still opened, its history shown, never acted on', async () => {
+    const here = await setup();
+    await here.setUpFiling();
+    const draft = await here.builtDraft();
+    const { transactionId } = await here.ok<SubmissionView>('filing.submit', { draftId: draft.id, environment: 'til' });
+    await here.settled(transactionId);
+    const exported = await here.ok<{ fileName: string }>('drafts.export', { id: draft.id });
+    const file = JSON.parse(await readFile(join(here.saveFolder, exported.fileName), 'utf8'));
+    file.submissions[0].correlationId = 'older-correlation-id';
+    file.submissions[0].responseEndPoint = 'file:///etc/passwd';
+    const path = join(here.saveFolder, 'older.fdesk');
+    await writeFile(path, JSON.stringify(file));
+    const there = await setup();
+    const imported = await there.ok<Draft>('drafts.import', { fileName: 'older.fdesk', bytes: new Uint8Array(await readFile(path)) });
+    expect(imported.filed).toMatchObject({ transactionId });
+    const history = await there.ok<SubmissionView[]>('filing.list', { draftId: imported.id });
+    expect(history).toMatchObject([{ transactionId, state: 'accepted' }]);
+    expect(await there.wiring.filing.resumeUnfinished()).toEqual([]);
+  });
+});
