@@ -464,7 +464,7 @@ export class FilingDesk {
       // The interval runs from this poll: saved before it goes, so a restart after a poll whose answer was lost waits too.
       const interval = pollIntervalOf(record.pollIntervalSeconds) * 1000;
       record = await this.save(this.log({ ...record, nextPollAt: new Date(this.clock().getTime() + interval).toISOString() }, { direction: 'sent', what: 'poll' }));
-      const ex = await this.exchange(pollUrlOf(record), pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+      const ex = await this.exchange(pollUrlOf(record), pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId!, transactionId: record.transactionId }));
       record = this.noteReply(record, 'answer to the poll', ex);
       let retry = true;
       if (!('problem' in ex)) {
@@ -528,7 +528,7 @@ export class FilingDesk {
 
   /** HMRC keeps a response until it is deleted: the delete_request goes where the polls go (Document Submission Protocol v2.0; see protocol-rules.ts). */
   private async deleteAtHmrc(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const ex = await this.exchange(pollUrlOf(record), deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId! }));
+    const ex = await this.exchange(pollUrlOf(record), deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId!, transactionId: record.transactionId }));
     record = this.log(record, { direction: 'sent', what: 'delete request' });
     record = this.noteReply(record, 'answer to the delete request', ex);
     // A failed delete is tried again next time, the outcome stands.

@@ -105,14 +105,14 @@ export function acknowledged(record: SubmissionRecord, reply: Extract<GatewayRep
   };
 }
 
-/** Why an answer is not this submission's: its CorrelationID and TransactionID must be ours. */
-function notOurs(record: SubmissionRecord, header: { correlationId: string; transactionId: string }, strictTransactionId: boolean): string[] {
+/** Why an answer is not this submission's: its CorrelationID must be ours, and its TransactionID when it names one. */
+function notOurs(record: SubmissionRecord, header: { correlationId: string; transactionId: string }): string[] {
   const reasons: string[] = [];
   if (record.correlationId ? header.correlationId !== record.correlationId : !!header.correlationId && !CORRELATION_ID.test(header.correlationId)) {
     reasons.push(`it names CorrelationID ${show(header.correlationId || '(none)')}, not ${record.correlationId ?? 'one of the protocol\'s form'}`);
   }
-  if (header.transactionId !== record.transactionId && (strictTransactionId || header.transactionId !== '')) {
-    reasons.push(`it names TransactionID ${show(header.transactionId || '(none)')}, not ${record.transactionId}`);
+  if (header.transactionId !== '' && header.transactionId !== record.transactionId) {
+    reasons.push(`it names TransactionID ${show(header.transactionId)}, not ${record.transactionId}`);
   }
   return reasons;
 }
@@ -123,7 +123,9 @@ function mismatch(record: SubmissionRecord, reasons: string[]): SubmissionRecord
 }
 
 function accepted(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'success' }>, xml: string, credentials?: GatewayCredentials): SubmissionRecord {
-  const reasons = notOurs(record, reply.header, true);
+  // Another submission's TransactionID refuses the receipt; an empty one does not on its own, since HMRC's
+  // published responses leave it empty: the CorrelationID and the IRmark digest must then be ours.
+  const reasons = notOurs(record, reply.header);
   if (!record.correlationId) reasons.push('HMRC never acknowledged this submission with a CorrelationID');
   // The IRmark of the bytes actually sent, computed again: never the copy kept beside them.
   const sentIrmark = computeIrmark(Buffer.from(record.message, 'base64')).base64;
@@ -164,7 +166,7 @@ export function fitErrors(errors: GovTalkError[], max: number): GovTalkError[] {
 
 function refused(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'error' }>, xml: string, kind: 'rejected' | 'authentication-failed', stage: ReplyStage, credentials?: GatewayCredentials): SubmissionRecord {
   // A rejection after an acknowledgement must name this submission; one answering the submission itself cannot name a CorrelationID yet.
-  const reasons = stage === 'poll' ? notOurs(record, reply.header, false) : reply.header.transactionId && reply.header.transactionId !== record.transactionId ? [`it names TransactionID ${show(reply.header.transactionId)}, not ${record.transactionId}`] : [];
+  const reasons = stage === 'poll' ? notOurs(record, reply.header) : reply.header.transactionId && reply.header.transactionId !== record.transactionId ? [`it names TransactionID ${show(reply.header.transactionId)}, not ${record.transactionId}`] : [];
   if (reasons.length > 0) return mismatch(record, reasons);
   const { lastProblem: _dropped, mismatchedAnswer: _old, ...rest } = record;
   return {

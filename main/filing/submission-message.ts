@@ -221,11 +221,16 @@ function controlMessage(qualifier: string, fn: string, o: ControlOptions): Buffe
   );
 }
 
-/** poll: the CorrelationID HMRC gave, no sender details, an empty Body. */
-export const pollMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string }) => controlMessage('poll', 'submit', o);
+/**
+ * poll: the CorrelationID HMRC gave, no sender details, an empty Body. It
+ * carries the submission's own TransactionID as well: the Gateway returns the
+ * TransactionID of the message it answers, so HMRC's receipt names this
+ * submission rather than none.
+ */
+export const pollMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string; transactionId: string }) => controlMessage('poll', 'submit', o);
 
 /** delete_request: once the outcome is stored, so HMRC can let go of the response. */
-export const deleteMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string }) => controlMessage('request', 'delete', o);
+export const deleteMessage = (o: { messageClass: string; gatewayTest: boolean; correlationId: string; transactionId: string }) => controlMessage('request', 'delete', o);
 
 /** data_request: the sender's outstanding submissions, the way back after a lost acknowledgement. */
 export const dataRequestMessage = (o: { messageClass: string; gatewayTest: boolean; credentials: GatewayCredentials }) => controlMessage('request', 'list', o);

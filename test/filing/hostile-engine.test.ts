@@ -93,6 +93,7 @@ describe("a receipt is HMRC's verdict only when it is this submission's and this
     ['naming another CorrelationID', (c) => successResponseXml({ ...held(c), correlationId: '0123456789ABCDEF0123456789ABCDEF', at: new Date() })],
     ['naming another TransactionID', (c) => successResponseXml({ ...held(c), transactionId: 'F'.repeat(32), at: new Date() })],
     ['signed with a certificate that is not HMRC\'s', (c) => successResponseXml({ ...held(c), certificateBase64: NOT_HMRC_CERTIFICATE, at: new Date() })],
+    ['leaving the TransactionID empty, for another return', (c) => successResponseXml({ ...held(c), transactionId: '', irmark: ANOTHER_RETURNS_IRMARK, at: new Date() })],
     ['someone else\'s entirely', (c) => successResponseXml({ messageClass: held(c).messageClass, transactionId: 'A'.repeat(32), correlationId: 'B'.repeat(32), irmark: ANOTHER_RETURNS_IRMARK, utr: '8596148860', at: new Date() })],
   ];
   for (const [what, body] of receipts) {
@@ -115,6 +116,25 @@ describe("a receipt is HMRC's verdict only when it is this submission's and this
       expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
     });
   }
+
+  it("a receipt leaving the TransactionID empty, as HMRC's published responses do, is accepted when its CorrelationID and IRmark are this return's", async () => {
+    const { environment, peer } = await setUp();
+    peer.faults.add({ fault: reply((c) => successResponseXml({ ...held(c), transactionId: '', at: new Date() })), on: 'poll', times: 1 });
+    const { desk } = hostileDesk();
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('accepted');
+    expect(peer.submissionsByTransactionId.get(outcome.transactionId)).toBe(1);
+  });
+
+  it('polls and the delete carry the submission\'s own TransactionID, which the Gateway returns in its answer', async () => {
+    const { environment, peer } = await setUp();
+    const { desk } = hostileDesk();
+    const outcome = await desk.submit(builtReturn(), { environment });
+    expect(outcome.outcome).toBe('accepted');
+    const later = peer.requests.filter((r) => r.route === 'poll' || r.route === 'delete');
+    expect(later.map((r) => r.route)).toContain('delete');
+    expect(later.every((r) => r.transactionId === outcome.transactionId)).toBe(true);
+  });
 
   it("a receipt with HMRC's own certificate subject is accepted", async () => {
     const { environment, peer } = await setUp();

@@ -60,7 +60,8 @@ export interface TransactionEnginePeer {
   /** Polls that arrived sooner than the interval the peer asked for. */
   readonly earlyPolls: number;
   /** Every request, in order: the path it came to, what it was, and when. */
-  readonly requests: readonly { path: 'submission' | 'poll'; route: PeerRoute; at: Date }[];
+  /** Every exchange, with the TransactionID its message carried ('' when none). */
+  readonly requests: readonly { path: 'submission' | 'poll'; route: PeerRoute; at: Date; transactionId: string }[];
   readonly held: ReadonlyMap<string, Readonly<HeldSubmission>>;
   listen(port?: number): Promise<string>;
   close(): Promise<void>;
@@ -102,7 +103,7 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
   const held = new Map<string, HeldSubmission>();
   const byTransaction = new Map<string, HeldSubmission>();
   let earlyPolls = 0;
-  const requests: { path: 'submission' | 'poll'; route: PeerRoute; at: Date }[] = [];
+  const requests: { path: 'submission' | 'poll'; route: PeerRoute; at: Date; transactionId: string }[] = [];
 
   const app = Fastify({ bodyLimit: options.bodyLimitBytes ?? 40 * 1024 * 1024, logger: false, forceCloseConnections: true, return503OnClosing: true });
   app.removeAllContentTypeParsers();
@@ -239,7 +240,7 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
     const fn = root ? textAt(root, ['Header', 'MessageDetails', 'Function']) : undefined;
     // HMRC answers polls and delete requests at the ResponseEndPoint (/poll); submissions and data requests at /submission.
     const route: PeerRoute = fn === 'delete' ? 'delete' : path === 'poll' ? 'poll' : fn === 'list' ? 'list' : 'submission';
-    requests.push({ path, route, at: clock() });
+    requests.push({ path, route, at: clock(), transactionId: (root ? textAt(root, ['Header', 'MessageDetails', 'TransactionID']) : undefined) ?? '' });
     // Faults that only make sense on their own exchange are only taken there.
     const fault = faults.take(route, (f) => {
       if (f.kind === 'slow-poll') return route === 'poll';
