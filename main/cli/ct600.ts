@@ -1,6 +1,7 @@
 /**
  * `cli ct600 build`, `cli ct600 verify` and `cli ct600 validate`. With one
- * file they print one result (build: the service's response JSON exactly;
+ * file they print one result (build: the service's response JSON exactly, or
+ * with --out one line, the file written and its IRmark;
  * verify: the IRmark check; validate: the file's verdict and messages); with
  * several files or a folder they run as one batch.
  */
@@ -12,7 +13,7 @@ import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type Batch
 import { findCommand } from './commands.js';
 import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
-import { jsonText } from './safe-text.js';
+import { jsonText, terminalText } from './safe-text.js';
 
 export async function runCt600Command(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
@@ -61,8 +62,13 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
   const force = flags.has('force');
   if (await isSingleFile(positional, flags)) {
     const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);
-    if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
-    io.out(`${jsonText(response)}\n`);
+    if (!values.out) {
+      io.out(`${jsonText(response)}\n`);
+      return 0;
+    }
+    // The message is in the file: the terminal gets where it went and its IRmark, not the base64 again.
+    await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
+    io.out(`${terminalText(values.out)}  IRmark ${response.irMark} (${base32Of(response.irMark)})\n`);
     return 0;
   }
   // In a batch --out is a folder: each request's message lands beside the others under its own name.
@@ -73,7 +79,8 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
   const sameFileKey = (path: string) => path.normalize('NFC').toLowerCase();
   return runBatch({
     files,
-    format: batchFormat(flags, io),
+    // Written to files, the results are a line each unless JSON is asked for, even to a pipe.
+    format: values.out && !flags.has('json') ? 'table' : batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
       try {
