@@ -1,6 +1,6 @@
 /**
  * The draft store at the sizes a firm reaches: listing 1,000 drafts (the
- * start page's draft list; target under 150 ms) against the bare minimum of
+ * start page's draft list; target within 150 ms) against the bare minimum of
  * reading and parsing every draft file (readdir, readFile, JSON.parse, all
  * at once) in the same run, and a burst of 100 saves sent as fast as the
  * renderer can (coalesced into few writes).
