@@ -7,8 +7,9 @@
  */
 import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
-import { buildCt600, toBase32, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
-import { schemaVersionVerdict } from '../engine/validation/schema/schema-versions.js';
+import { toBase32 } from '../engine/ct600/base32.js';
+import type { Ct600BuildOptions } from '../engine/ct600/build.js';
+import { XmlInputError } from '../engine/ct600/xml-dom.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
@@ -51,14 +52,17 @@ function headerOptions(values: Record<string, string>): Ct600BuildOptions {
  * refuses it for the same reason before building. (The engine still builds
  * any well-formed version: the tests rebuild HMRC's 2022 sample with it.)
  */
-function refuseVersionHmrcRejects(schemaVersion: string | undefined): void {
+async function refuseVersionHmrcRejects(schemaVersion: string | undefined): Promise<void> {
+  const { schemaVersionVerdict } = await import('../engine/validation/schema/schema-versions.js');
   const verdict = schemaVersionVerdict(schemaVersion);
   if (!verdict.accepted) throw new RequestValidationError([{ field: 'schema-version', message: verdict.reason }]);
 }
 
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   const options: Ct600BuildOptions = { ...headerOptions(values), gatewayTest: flags.has('gateway-test'), testInLive: flags.has('test-in-live') };
-  refuseVersionHmrcRejects(options.schemaVersion);
+  await refuseVersionHmrcRejects(options.schemaVersion);
+  // Loaded here, not at start-up: verifying needs neither the request schema (zod) nor the message writer.
+  const { buildCt600 } = await import('../engine/ct600/build.js');
   const force = flags.has('force');
   if (await isSingleFile(positional, flags)) {
     const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);
@@ -103,6 +107,7 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
 }
 
 async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  const { verifyIrmark } = await import('../engine/ct600/irmark.js');
   if (await isSingleFile(positional, flags)) {
     const file = positional[0]!;
     try {
