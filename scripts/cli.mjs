@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const CLI_BUNDLE_DIR = join(root, 'dist', 'cli');
-/** What the CLI bundle is built from: its code, the contract it shares, the build script, and package.json (version, dependencies). */
-const SOURCE_DIRS = ['main', 'preload'];
+/** What the CLI bundle is built from: its code, the contract and common code it shares, the build script, and package.json (version, dependencies). */
+const SOURCE_DIRS = ['main', 'preload', 'common'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'scripts/build-cli.mjs', 'tsconfig.json'];
 
 function sourceFiles() {

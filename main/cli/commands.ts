@@ -35,7 +35,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: '<request.json|folder>...',
     summary: 'build the GovTalk CT600 message with its IRmark from build-ct600 requests',
     options: [
-      { name: 'out', value: 'file.xml|folder', help: 'write the message: a file for one request, a folder (<request name>.xml) for several' },
+      { name: 'out', value: 'file.xml|folder', help: 'write the message: a file for one request, a folder (<request name>.xml) for several; prints a line per file (where and its IRmark), JSON with --json' },
       FORCE,
       { name: 'vendor-id', value: 'id', help: 'HMRC vendor id, 4 digits (ChannelRouting/Channel/URI)' },
       { name: 'product', value: 'name', help: 'product name in ChannelRouting/Channel/Product' },

@@ -1,18 +1,20 @@
 /**
  * `cli ct600 build`, `cli ct600 verify`, `cli ct600 validate` (and `cli ct600 compute`, in ct600-compute.ts). With one
- * file they print one result (build: the service's response JSON exactly;
+ * file they print one result (build: the service's response JSON exactly, or
+ * with --out one line, the file written and its IRmark;
  * verify: the IRmark check; validate: the file's verdict and messages); with
  * several files or a folder they run as one batch.
  */
 import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
-import { buildCt600, toBase32, verifyIrmark, XmlInputError, type Ct600BuildOptions } from '../engine/ct600/index.js';
-import { schemaVersionVerdict } from '../engine/validation/schema/schema-versions.js';
+import { toBase32 } from '../engine/ct600/base32.js';
+import type { Ct600BuildOptions } from '../engine/ct600/build.js';
+import { XmlInputError } from '../engine/ct600/xml-dom.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
-import { jsonText } from './safe-text.js';
+import { jsonText, terminalText } from './safe-text.js';
 
 export async function runCt600Command(args: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
@@ -51,19 +53,27 @@ function headerOptions(values: Record<string, string>): Ct600BuildOptions {
  * refuses it for the same reason before building. (The engine still builds
  * any well-formed version: the tests rebuild HMRC's 2022 sample with it.)
  */
-function refuseVersionHmrcRejects(schemaVersion: string | undefined): void {
+async function refuseVersionHmrcRejects(schemaVersion: string | undefined): Promise<void> {
+  const { schemaVersionVerdict } = await import('../engine/validation/schema/schema-versions.js');
   const verdict = schemaVersionVerdict(schemaVersion);
   if (!verdict.accepted) throw new RequestValidationError([{ field: 'schema-version', message: verdict.reason }]);
 }
 
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   const options: Ct600BuildOptions = { ...headerOptions(values), gatewayTest: flags.has('gateway-test'), testInLive: flags.has('test-in-live') };
-  refuseVersionHmrcRejects(options.schemaVersion);
+  await refuseVersionHmrcRejects(options.schemaVersion);
+  // Loaded here, not at start-up: verifying needs neither the request schema (zod) nor the message writer.
+  const { buildCt600 } = await import('../engine/ct600/build.js');
   const force = flags.has('force');
   if (await isSingleFile(positional, flags)) {
     const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);
-    if (values.out) await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
-    io.out(`${jsonText(response)}\n`);
+    if (!values.out) {
+      io.out(`${jsonText(response)}\n`);
+      return 0;
+    }
+    // The message is in the file: the terminal gets where it went and its IRmark, not the base64 again.
+    await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
+    io.out(`${terminalText(values.out)}  IRmark ${response.irMark} (${base32Of(response.irMark)})\n`);
     return 0;
   }
   // In a batch --out is a folder: each request's message lands beside the others under its own name.
@@ -74,7 +84,8 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
   const sameFileKey = (path: string) => path.normalize('NFC').toLowerCase();
   return runBatch({
     files,
-    format: batchFormat(flags, io),
+    // Written to files, the results are a line each unless JSON is asked for, even to a pipe.
+    format: values.out && !flags.has('json') ? 'table' : batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
       try {
@@ -97,6 +108,7 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
 }
 
 async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+  const { verifyIrmark } = await import('../engine/ct600/irmark.js');
   if (await isSingleFile(positional, flags)) {
     const file = positional[0]!;
     try {

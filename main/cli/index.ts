@@ -3,6 +3,7 @@
  * Exit codes: 0 done, 1 a validation verdict of "not valid", 2 unusable input
  * or a usage mistake, 3 an internal error.
  */
+import './compile-cache.js';
 import { readFileSync } from 'node:fs';
 import { AREAS } from './commands.js';
 import { helpText } from './help.js';

@@ -8,8 +8,8 @@
  * one is created one level at a time, so nothing is ever created through a
  * link either. The data folder itself is the user's choice and may be a link.
  */
+import type * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoreFs } from './store-fs.js';
 
 /** A folder under the data folder is not a real folder: nothing was read or written through it. */
 export class UnsafeFolderError extends Error {
@@ -19,7 +19,8 @@ export class UnsafeFolderError extends Error {
   }
 }
 
-type FolderFs = Pick<StoreFs, 'lstat' | 'mkdir'>;
+/** The two operations the check needs; StoreFs (store-fs.ts) has them, so any store passes its own. */
+type FolderFs = { lstat: typeof nodeFs.lstat; mkdir: typeof nodeFs.mkdir };
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 

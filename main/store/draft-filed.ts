@@ -6,8 +6,12 @@
  */
 import type { Draft, FilingEnvironment } from '../../preload/contract.js';
 import { toDraft, type DraftRecord } from './draft-record.js';
-import type { DraftStore } from './draft-store.js';
 import { StoreError } from './store-error.js';
+
+/** What marking and amending need of the draft store (DraftStore has it): the store's own queued, durable change. */
+export interface DraftUpdater {
+  update(id: string, change: (record: DraftRecord) => Promise<DraftRecord> | DraftRecord): Promise<DraftRecord>;
+}
 
 const ukDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -22,7 +26,7 @@ export function refuseIfFiled(record: Pick<DraftRecord, 'filed'>): void {
 }
 
 /** Records HMRC's acceptance on the draft the submission was made from. */
-export async function markFiled(store: DraftStore, draftId: string, filed: NonNullable<DraftRecord['filed']>): Promise<Draft> {
+export async function markFiled(store: DraftUpdater, draftId: string, filed: NonNullable<DraftRecord['filed']>): Promise<Draft> {
   return toDraft(await store.update(draftId, (current) => ({ ...current, filed })));
 }
 
@@ -32,7 +36,7 @@ export async function markFiled(store: DraftStore, draftId: string, filed: NonNu
  * the filing history; the amended return is a new submission, sent with the
  * user's confirmation.
  */
-export async function amendDraft(store: DraftStore, draftId: string): Promise<Draft> {
+export async function amendDraft(store: DraftUpdater, draftId: string): Promise<Draft> {
   return toDraft(
     await store.update(draftId, (current) => {
       if (!current.filed) {
@@ -47,7 +51,7 @@ export async function amendDraft(store: DraftStore, draftId: string): Promise<Dr
 }
 
 /** The draft a submission was made from becomes Filed when HMRC accepts it; a draft deleted since is left alone. */
-export function fileDraftOnAcceptance(store: DraftStore) {
+export function fileDraftOnAcceptance(store: DraftUpdater) {
   return async (record: { draftId?: string; transactionId: string; environment: FilingEnvironment; outcome?: { kind: string; acceptedTime?: string } }): Promise<void> => {
     if (!record.draftId || record.outcome?.kind !== 'accepted') return;
     const filed = { transactionId: record.transactionId, acceptedAt: record.outcome.acceptedTime ?? new Date().toISOString(), environment: record.environment };

@@ -6,7 +6,6 @@
  * form serialised to measure its exact size.
  */
 import { MAX_DRAFT_FORM_BYTES } from '../../preload/contract.js';
-import { measurePayload } from '../ipc/payload-limits.js';
 
 export const MAX_FORM_DEPTH = 32;
 export const MAX_FORM_VALUES = 50_000;
@@ -14,35 +13,67 @@ export const MAX_FORM_VALUES = 50_000;
 /** Why the form cannot be stored, or null when it can. */
 export function formProblem(form: unknown): string | null {
   if (form === null || typeof form !== 'object' || Array.isArray(form)) return 'must be an object';
-  const measured = measurePayload(form as Record<string, unknown>, { maxDepth: MAX_FORM_DEPTH, maxValues: MAX_FORM_VALUES });
-  if (measured.tooDeep) return `is nested more than ${MAX_FORM_DEPTH} levels deep`;
-  if (measured.tooMany) return `holds more than ${MAX_FORM_VALUES} values`;
+  // One walk over every value (listing a firm's drafts checks each form read back, so this is on the start page's path):
+  // depth and count end it at once; the text measure and the first value of a kind JSON cannot hold are kept for after it.
+  const values: unknown[] = [];
+  const depths: number[] = [];
   let chars = 0;
-  for (const n of measured.charsByKey.values()) chars += n;
+  let kindProblem: string | null = null;
+  const pushChildren = (parent: object, depth: number) => {
+    if (Array.isArray(parent)) {
+      for (let i = 0; i < parent.length; i++) {
+        chars += String(i).length;
+        values.push(parent[i]);
+        depths.push(depth);
+      }
+      return;
+    }
+    const keys = Object.keys(parent);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      chars += key.length;
+      values.push((parent as Record<string, unknown>)[key]);
+      depths.push(depth);
+    }
+  };
+  pushChildren(form, 1);
+  let count = 0;
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
+    if (++count > MAX_FORM_VALUES) return `holds more than ${MAX_FORM_VALUES} values`;
+    if (depth > MAX_FORM_DEPTH) return `is nested more than ${MAX_FORM_DEPTH} levels deep`;
+    switch (typeof value) {
+      case 'string':
+        chars += value.length;
+        continue;
+      case 'boolean':
+        continue;
+      case 'number':
+        if (!Number.isFinite(value)) kindProblem ??= 'may hold only finite numbers';
+        continue;
+      case 'object':
+        if (value === null) continue;
+        if (ArrayBuffer.isView(value)) {
+          chars += value.byteLength;
+          kindProblem ??= 'may hold only text, numbers, true/false, null, lists and objects (no binary data)';
+          continue;
+        }
+        if (!Array.isArray(value)) {
+          const proto = Object.getPrototypeOf(value) as unknown;
+          if (proto !== Object.prototype && proto !== null) kindProblem ??= 'may hold only plain objects (no dates, maps or sets)';
+        }
+        pushChildren(value, depth + 1);
+        continue;
+      default:
+        kindProblem ??= 'may hold only text, numbers, true/false, null, lists and objects';
+    }
+  }
   // Cheap bound first: text alone over the limit means the JSON is too.
   if (chars > MAX_DRAFT_FORM_BYTES) return `is larger than ${MAX_DRAFT_FORM_BYTES / 1048576} MB as JSON`;
-  for (const value of walkValues(form)) {
-    if (ArrayBuffer.isView(value)) return 'may hold only text, numbers, true/false, null, lists and objects (no binary data)';
-    if (typeof value === 'number' && !Number.isFinite(value)) return 'may hold only finite numbers';
-    if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol' || value === undefined) {
-      return 'may hold only text, numbers, true/false, null, lists and objects';
-    }
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
-      return 'may hold only plain objects (no dates, maps or sets)';
-    }
-  }
+  if (kindProblem) return kindProblem;
   if (Buffer.byteLength(JSON.stringify(form), 'utf8') > MAX_DRAFT_FORM_BYTES) return `is larger than ${MAX_DRAFT_FORM_BYTES / 1048576} MB as JSON`;
   return null;
-}
-
-/** Every value inside the form, iteratively (depth already bounded by the caller's measure). */
-function* walkValues(root: object): Generator<unknown> {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    yield value;
-    if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) stack.push(...Object.values(value));
-  }
 }
 
 /**

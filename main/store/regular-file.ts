@@ -94,7 +94,8 @@ async function readInto(handle: nodeFs.FileHandle, buffer: Buffer, start: number
 export async function readRegularFile(path: string, options: RegularFileOptions): Promise<RegularFileRead<Buffer>> {
   const fs = options.fs ?? nodeFs;
   const tooLarge = () => refuse<Buffer>('too-large', `it is larger than the ${describeLimit(options.maxBytes)} Filing Desk reads for ${options.kind}`);
-  if (!options.followLinks) {
+  // Where open() can refuse a link itself (O_NOFOLLOW: Linux, macOS), it does, and ELOOP says "link"; elsewhere (Windows) lstat asks first.
+  if (!options.followLinks && NO_FOLLOW === 0) {
     try {
       const info = await fs.lstat(path);
       if (info.isSymbolicLink()) return refuse('link');

@@ -12,18 +12,20 @@ import { performance } from 'node:perf_hooks';
 import type { BenchResult } from '../bench.js';
 import { buildCt600 } from '../../main/engine/ct600/index.js';
 import { fullReturn } from '../../test/fixtures/ct600-requests.js';
+import { sized, type BenchOptions } from './lib/cases.js';
+import { round } from './lib/measure.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const cliArgs = [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(repoRoot, 'main', 'cli', 'index.ts')];
-const FILES = 200;
-const SAMPLE = 20;
 
 function cli(args: string[]) {
   const r = spawnSync(process.execPath, [...cliArgs, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout };
 }
 
-export async function run(): Promise<BenchResult> {
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const FILES = sized(options, 200, 3);
+  const SAMPLE = sized(options, 20, 1);
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-cli-'));
   try {
     for (let i = 0; i < FILES; i++) {
@@ -52,6 +54,16 @@ export async function run(): Promise<BenchResult> {
         'one process per file (files per second)': Number(perFileRate.toFixed(1)),
         'speed-up': Number((batchRate / perFileRate).toFixed(1)),
       },
+      rows: [
+        {
+          case: `CLI ct600 verify over ${FILES} returns: one process for the folder, vs one process per file (per-file time sampled on ${SAMPLE} and scaled)`,
+          oursMs: round(batchMs, 0),
+          baselineMs: round(perFileMs * FILES, 0),
+          ratio: round(batchMs / (perFileMs * FILES), 2),
+          peakRssMB: null,
+          note: `speed-up ${(batchRate / perFileRate).toFixed(1)}×`,
+        },
+      ],
       targets: [
         { description: `the batch prints ${FILES} results and exits 0`, met: results === FILES && batch.code === 0 },
         { description: 'one process for the folder is at least 10 times faster than a process per file', met: batchRate >= 10 * perFileRate },

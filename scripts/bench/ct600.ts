@@ -6,7 +6,6 @@
  * resident-set growth while building a return with 20 MB attached, as a
  * multiple of the attachment size.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +14,18 @@ import { performance } from 'node:perf_hooks';
 import type { BenchResult } from '../bench.js';
 import { buildCt600, verifyIrmark } from '../../main/engine/ct600/index.js';
 import { bodyForNativeRoute, returnWithAttachments } from './lib/ct600-inputs.js';
-import { interleaved, requireTools, round, row, sh, type SummaryRow } from './lib/measure.js';
+import { interleaved, requireTools, round, row, RUNS, sh, type SummaryRow } from './lib/measure.js';
+import { runReportingChild } from './lib/child-report.js';
+import { sized, type BenchOptions } from './lib/cases.js';
+import type { MemoryFigures } from './lib/ct600-memory-child.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-export async function run(): Promise<BenchResult> {
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const sizesMB = sized(options, [1, 5, 20], [0.01]);
+  const memoryMB = sized(options, 20, 0.05);
+  const runs = sized(options, RUNS, 1);
+  const typicalBuilds = sized(options, 50, 2);
   requireTools('xmllint', 'openssl');
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-ct600-'));
   const rows: SummaryRow[] = [];
@@ -27,10 +33,10 @@ export async function run(): Promise<BenchResult> {
   try {
     const t0 = performance.now();
     const typical = returnWithAttachments(2000);
-    for (let i = 0; i < 50; i++) buildCt600(typical);
-    figures['build typical return (ms)'] = round((performance.now() - t0) / 50, 2);
+    for (let i = 0; i < typicalBuilds; i++) buildCt600(typical);
+    figures['build typical return (ms)'] = round((performance.now() - t0) / typicalBuilds, 2);
 
-    for (const mb of [1, 5, 20]) {
+    for (const mb of sizesMB) {
       const request = returnWithAttachments(mb * 1_000_000);
       const built = buildCt600(request);
       const message = Buffer.from(built.xmlDoc, 'base64');
@@ -39,22 +45,17 @@ export async function run(): Promise<BenchResult> {
       const native = () => sh(`xmllint --huge --c14n '${bodyPath}' | openssl sha1 -binary | base64`).trim();
       // The two routes must agree, or the comparison means nothing.
       if (native() !== built.irMark) throw new Error(`the native route's IRmark differs at ${mb} MB`);
-      const build = await interleaved(() => buildCt600(request), native);
+      const build = await interleaved(() => buildCt600(request), native, runs);
       rows.push(row(`CT600 build with IRmark, ${mb} MB attachments`, build));
       const verify = await interleaved(() => {
         if (!verifyIrmark(message).matches) throw new Error('the built document does not verify');
-      }, native);
+      }, native, runs);
       rows.push(row(`CT600 IRmark verification, ${mb} MB attachments`, verify, `document ${round(message.length / 1048576, 1)} MiB`));
     }
 
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'lib', 'ct600-memory-child.ts'), '20'], {
-      encoding: 'utf8',
-      maxBuffer: 1024 * 1024,
-    });
-    if (child.status !== 0) throw new Error(`the memory child failed: ${child.stderr}`);
-    const mem = JSON.parse(child.stdout.trim().split('\n').pop()!) as { growthMB: number; peakMB: number; attachmentMB: number; ixbrlMB: number };
+    const mem = await runReportingChild<MemoryFigures>(['--expose-gc', '--import', 'tsx', join(here, 'lib', 'ct600-memory-child.ts'), String(memoryMB)]);
     rows.push({
-      case: 'CT600 build memory: peak RSS growth / attachment size, 20 MB attachments',
+      case: `CT600 build memory: peak RSS growth / attachment size, ${memoryMB} MB attachments`,
       oursMs: null,
       baselineMs: null,
       ratio: round(mem.growthMB / mem.attachmentMB, 2),

@@ -11,7 +11,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BenchResult } from '../bench.js';
-import { median, round, RUNS } from './lib/measure.js';
+import { median, round, RUNS as FULL_RUNS } from './lib/measure.js';
+import { sized, type BenchOptions } from './lib/cases.js';
 import { startHarness } from '../../test/e2e/harness.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
@@ -25,11 +26,10 @@ import { MemoryCredentialStore } from '../../main/credentials/memory-credential-
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import type { Client, DraftSummary } from '../../preload/contract.js';
 
-const CLIENTS = 1000;
 const PERIODS = 5;
 const TODAY = '2026-11-24';
 
-function firm(): { clients: Client[]; drafts: DraftSummary[] } {
+function firm(CLIENTS: number): { clients: Client[]; drafts: DraftSummary[] } {
   const clients: Client[] = [];
   const drafts: DraftSummary[] = [];
   for (let i = 0; i < CLIENTS; i++) {
@@ -67,8 +67,10 @@ function firm(): { clients: Client[]; drafts: DraftSummary[] } {
   return { clients, drafts };
 }
 
-export async function run(): Promise<BenchResult> {
-  const { clients, drafts } = firm();
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const CLIENTS = sized(options, 1000, 20);
+  const RUNS = sized(options, FULL_RUNS, 1);
+  const { clients, drafts } = firm(CLIENTS);
   // Node: main's rows and the screen's list items, as the window makes them.
   const compute: number[] = [];
   const cpu: number[] = [];

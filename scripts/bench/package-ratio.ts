@@ -14,7 +14,8 @@ import { buildReportPackage } from '../../main/engine/package/create-report-pack
 import { isValidResult, validatePackage } from '../../main/engine/package/index.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { ixbrlText } from './lib/ct600-inputs.js';
-import { interleaved, requireTools, round, row, sh, type SummaryRow } from './lib/measure.js';
+import { interleaved, requireTools, round, row, RUNS, sh, type SummaryRow } from './lib/measure.js';
+import { sized, type BenchOptions } from './lib/cases.js';
 
 /** A taxonomy schema of about `bytes` bytes (varied element names, as real ones are). */
 function taxonomyFile(i: number, bytes: number): string {
@@ -48,16 +49,15 @@ export async function requestOf(files: number, totalBytes: number): Promise<Reco
   };
 }
 
-export async function run(): Promise<BenchResult> {
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const sizes = sized<(readonly [number, number])[]>(options, [[50, 5], [2000, 50]], [[5, 0.05]]);
+  const runs = sized(options, RUNS, 1);
   requireTools('zip', 'unzip');
   const rows: SummaryRow[] = [];
   const figures: Record<string, number | string> = {};
   const dir = mkdtempSync(join(tmpdir(), 'fd-bench-package-'));
   try {
-    for (const [files, mb] of [
-      [50, 5],
-      [2000, 50],
-    ] as const) {
+    for (const [files, mb] of sizes) {
       const label = `${files} files / ${mb} MB`;
       const request = await requestOf(files, mb * 1_000_000);
       const built = await buildReportPackage(request);
@@ -80,7 +80,7 @@ export async function run(): Promise<BenchResult> {
         rmSync(zipPath, { force: true });
         sh(`cd '${tree}' && zip -X -r -6 -q '${zipPath}' ACME-2024`);
       };
-      const build = await interleaved(() => buildReportPackage(request), nativeZip);
+      const build = await interleaved(() => buildReportPackage(request), nativeZip, runs);
       rows.push(row(`Report package build, ${label}`, build, `ours ${built.zip.length} B, zip -6 ${sh(`stat -c %s '${zipPath}'`).trim()} B`));
 
       const ourPath = join(dir, `ours-${files}.xbri`);
@@ -90,6 +90,7 @@ export async function run(): Promise<BenchResult> {
           if (!isValidResult(await validatePackage('ACME-2024.xbri', built.zip))) throw new Error('the benchmark package did not validate');
         },
         () => sh(`unzip -tqq '${ourPath}'`),
+        runs,
       );
       rows.push(row(`Report package validation, ${label}`, validate));
     }

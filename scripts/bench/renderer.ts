@@ -10,7 +10,8 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import type { BenchResult } from '../bench.js';
-import { median, round, RUNS, type SummaryRow } from './lib/measure.js';
+import { median, round, RUNS as FULL_RUNS, type SummaryRow } from './lib/measure.js';
+import { sized, type BenchOptions } from './lib/cases.js';
 import { startHarness } from '../../test/e2e/harness.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
@@ -58,7 +59,8 @@ export async function startScreenScripts(buildDir: string): Promise<StartScreenS
   return { files, bytes, gzipBytes, lazyFiles: [...lazy].filter((f) => !files.includes(f)).sort() };
 }
 
-export async function run(): Promise<BenchResult> {
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const RUNS = sized(options, FULL_RUNS, 1);
   const harness = await startHarness();
   try {
     registerHandlers(

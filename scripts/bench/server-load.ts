@@ -26,6 +26,8 @@ import { minimumReturn } from '../../test/fixtures/ct600-requests.js';
 import { ct600RequestForWire } from '../../main/service/remote/ct600-wire-codes.js';
 import { median, round, RUNS, type SummaryRow } from './lib/measure.js';
 import { serviceNodeFlags } from './lib/service-node-flags.js';
+import type { ServiceChildReady } from './lib/service-child.js';
+import { sized, type BenchOptions } from './lib/cases.js';
 
 export interface LoadOptions {
   requests: number;
@@ -169,18 +171,14 @@ const profileArgs = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-pro
 
 /** Starts the server in its own process, with the Node options `npm run service` uses, and signs in through the app's own client. */
 async function startChild(mode: 'engine' | 'static'): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...serviceNodeFlags(), ...profileArgs, '--import', 'tsx', childScript, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // The server's own start-up lines (its idempotency sweep among them) go to stdout like any office server's;
+  // the child reports where it listens on the IPC channel, so nothing the server prints can be mistaken for it.
+  const child = spawn(process.execPath, [...serviceNodeFlags(), ...profileArgs, '--import', 'tsx', childScript, mode], { stdio: ['pipe', 'ignore', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end));
-    });
+  const { url, credentials } = await new Promise<ServiceChildReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ServiceChildReady));
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited (${code}) before listening`)));
   });
-  const { url, credentials } = JSON.parse(first) as { url: string; credentials: { clientId: string; clientSecret: string; username: string; password: string } };
   const client = new RemoteFilingService({
     settings: { baseUrl: url, authUrl: url, clientId: credentials.clientId, username: credentials.username, timeoutMs: 30_000, retry: { maxAttempts: 1 } },
     credentials: new MemoryCredentialStore('load test'),
@@ -191,7 +189,7 @@ async function startChild(mode: 'engine' | 'static'): Promise<ChildServer> {
     token: await client.session.accessToken(),
     pid: child.pid!,
     async stop() {
-      child.stdin.end();
+      child.stdin!.end();
       await exited;
     },
   };
@@ -333,17 +331,18 @@ export async function runCeiling(requests = 2000, concurrency = 20, runs = RUNS)
   }
 }
 
-export async function run(): Promise<BenchResult> {
-  const figures = await runLoad({ requests: 2000, concurrency: 20 });
-  const vs = await runCeiling();
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  const requests = sized(options, 2000, 10);
+  const figures = await runLoad({ requests, concurrency: sized(options, 20, 2) });
+  const vs = await runCeiling(requests, sized(options, 20, 2), sized(options, RUNS, 1));
   const row: SummaryRow = {
-    case: 'Local service, 2,000 build-ct600 at 20 in flight, vs the same server answering the same bytes statically',
+    case: `Local service, ${requests.toLocaleString('en-GB')} build-ct600 at ${figures.concurrency} in flight, vs the same server answering the same bytes statically`,
     oursMs: vs.ours.durationMs,
     baselineMs: vs.ceiling.durationMs,
     ratio: round(vs.ours.durationMs / vs.ceiling.durationMs, 2),
     peakRssMB: vs.peakRssMB,
     note:
-      `ms = time for the 2,000 requests; ours ${vs.ours.requestsPerSecond} req/s (p50 ${vs.ours.p50Ms} ms, p99 ${vs.ours.p99Ms} ms), ` +
+      `ms = time for the ${requests.toLocaleString('en-GB')} requests; ours ${vs.ours.requestsPerSecond} req/s (p50 ${vs.ours.p50Ms} ms, p99 ${vs.ours.p99Ms} ms), ` +
       `ceiling ${vs.ceiling.requestsPerSecond} req/s (p50 ${vs.ceiling.p50Ms} ms, p99 ${vs.ceiling.p99Ms} ms): ` +
       `${Math.round(vs.shareOfCeiling * 100)} % of the ceiling; ${vs.responseBytes} B answers; RSS is the server process's`,
   };
@@ -363,8 +362,8 @@ export async function run(): Promise<BenchResult> {
     rows: [row],
     targets: [
       {
-        description: 'mixed load: all 2,000 requests succeed at the first try',
-        met: figures.succeeded === 2000 && figures.failures === 0 && figures.serverSaw === 2000,
+        description: `mixed load: all ${requests.toLocaleString('en-GB')} requests succeed at the first try`,
+        met: figures.succeeded === requests && figures.failures === 0 && figures.serverSaw === requests,
       },
       { description: `build-ct600: every answer 200 with the expected bytes${vs.firstFailure ? ` (first failure: ${vs.firstFailure})` : ''}`, met: vs.failures === 0 },
       { description: 'build-ct600: ours ≥ 50 % of the static-body ceiling\'s requests per second', met: vs.shareOfCeiling >= 0.5 },

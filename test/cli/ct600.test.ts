@@ -18,15 +18,45 @@ describe('npm run cli -- ct600', () => {
   const requestFile = join(dir, 'request.json');
   writeFileSync(requestFile, JSON.stringify(fullReturn()));
 
-  it('build prints the service response JSON exactly and writes the decoded XML with --out', () => {
+  it('build prints the service response JSON exactly', () => {
+    const r = cli('ct600', 'build', requestFile);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${JSON.stringify(buildCt600(fullReturn()))}\n`);
+  });
+
+  it('build --out writes the decoded XML and prints one line: where it went and its IRmark, no base64', () => {
     const out = join(dir, 'return.xml');
     const r = cli('ct600', 'build', requestFile, '--out', out);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const expected = buildCt600(fullReturn());
-    expect(r.stdout).toBe(`${JSON.stringify(expected)}\n`);
+    const base32 = verifyIrmark(Buffer.from(expected.xmlDoc, 'base64')).expectedBase32;
+    expect(r.stdout).toBe(`${out}  IRmark ${expected.irMark} (${base32})\n`);
     expect(readFileSync(out)).toEqual(Buffer.from(expected.xmlDoc, 'base64'));
     expect(verifyIrmark(readFileSync(out)).matches).toBe(true);
+  });
+
+  it('build --out with --json prints one JSON line per file instead, and a folder of requests a line per file', () => {
+    const out = join(dir, 'as-json.xml');
+    const r = cli('ct600', 'build', requestFile, '--out', out, '--json');
+    expect(r.status).toBe(0);
+    const expected = buildCt600(fullReturn());
+    expect(JSON.parse(r.stdout)).toEqual({ file: requestFile, status: 'built', irMark: expected.irMark, irMarkBase32: expect.any(String), out: expect.stringContaining('as-json.xml') });
+    expect(r.stdout).not.toContain(expected.xmlDoc);
+
+    const folder = mkdtempSync(join(tmpdir(), 'fd-cli-ct600-folder-'));
+    writeFileSync(join(folder, 'one.json'), JSON.stringify(fullReturn()));
+    writeFileSync(join(folder, 'two.json'), JSON.stringify({ ...fullReturn(), companyName: 'Second Trading Ltd' }));
+    const built = join(folder, 'built');
+    const table = cli('ct600', 'build', folder, '--out', built);
+    expect(table.status).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    // A header, a line per file naming the file written and its IRmark, and the count: even to a pipe, not JSON.
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(new RegExp(`one\\.json\\s+built\\s+IRmark \\S+ → ${built}/one\\.xml$`));
+    expect(lines[2]).toMatch(new RegExp(`two\\.json\\s+built\\s+IRmark \\S+ → ${built}/two\\.xml$`));
+    expect(lines[3]).toBe('2 files: 2 built, 0 not valid, 0 unusable');
   });
 
   it('build takes GovTalk header settings as options', () => {

@@ -49,8 +49,10 @@ describe('ct600 build --out', () => {
     writeFileSync(out, 'old');
     const { seen, io } = fakeIo();
     expect(await runCt600Command(['build', input, '--out', out, '--force'], io)).toBe(0);
-    const response = JSON.parse(seen.stdout) as { xmlDoc: string };
-    expect(readFileSync(out).toString('base64')).toBe(response.xmlDoc);
+    expect(seen.stdout).toMatch(/^.+  IRmark \S+= \([A-Z2-7]+\)\n$/);
+    expect(seen.stdout.startsWith(`${out}  IRmark `)).toBe(true);
+    expect(readFileSync(out, 'utf8')).not.toBe('old');
+    expect(readFileSync(out, 'utf8')).toContain('<IRmark');
   });
 
   it('writes a new file without --force', async () => {

@@ -189,7 +189,7 @@ describe('filing a return with the Transaction Engine', () => {
     const started = await setUp({
       onPoll: async ({ correlationId, polls }) => {
         // HMRC lets go of the submission under the client's feet.
-        if (polls === 1) await fetch(`${url}/submission`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: new Uint8Array(deleteMessage({ messageClass: 'HMRC-CT-CT600-TIL', gatewayTest: false, correlationId })) });
+        if (polls === 1) await fetch(`${url}/submission`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: new Uint8Array(deleteMessage({ messageClass: 'HMRC-CT-CT600-TIL', gatewayTest: false, correlationId, transactionId: '' })) });
       },
     });
     url = started.url;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { submissionViewOf } from '../../main/filing/submission-view.js';
 import { wizardFieldOfBox } from '../../main/ipc/wizard-fields.js';
-import { fieldOfBox } from '../../renderer/src/features/ct600/fields.js';
+import { fieldOfBox } from '../../common/ct600/fields.js';
 import { builtReturn, makeDesk, rejectedReturn, startPeer } from './filing-support.js';
 
 const peers: { close(): Promise<void> }[] = [];

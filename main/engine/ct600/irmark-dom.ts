@@ -5,7 +5,8 @@
  * and the route for any document the streamed one cannot vouch for.
  */
 import type { Element } from '@xmldom/xmldom';
-import { C14nCanonicalizationWithComments } from 'xml-crypto';
+// The canonicaliser alone: the package's index also loads its signing code, which the IRmark never needs.
+import { C14nCanonicalizationWithComments } from 'xml-crypto/lib/c14n-canonicalization.js';
 import { childElements, firstChild, parseXml, XmlInputError } from './xml-dom.js';
 
 export interface MarkedBody {

@@ -1,6 +1,6 @@
 /**
  * Run in a child process by the CT600 benchmark: builds one return with the
- * given megabytes of inline XBRL attached and prints, as JSON, how far the
+ * given megabytes of inline XBRL attached and sends its parent how far the
  * resident set rose (in MB of 10^6 bytes, like the attachment size) above where it stood with the request already in memory.
  * A child of its own, so nothing else the benchmark did is on its heap.
  */
@@ -19,6 +19,15 @@ const before = rssMB();
 resetPeakRss();
 const response = buildCt600(request);
 const peak = peakRssMB();
-process.stdout.write(
-  `${JSON.stringify({ beforeMB: before, peakMB: peak, growthMB: (peak - before) * 1.048576, attachmentMB: base64Bytes / 1_000_000, ixbrlMB: (base64Bytes * 3) / 4 / 1_000_000, xmlDocChars: response.xmlDoc.length })}\n`,
-);
+export interface MemoryFigures {
+  beforeMB: number;
+  peakMB: number;
+  growthMB: number;
+  attachmentMB: number;
+  ixbrlMB: number;
+  xmlDocChars: number;
+}
+const figures: MemoryFigures = { beforeMB: before, peakMB: peak, growthMB: (peak - before) * 1.048576, attachmentMB: base64Bytes / 1_000_000, ixbrlMB: (base64Bytes * 3) / 4 / 1_000_000, xmlDocChars: response.xmlDoc.length };
+// The IPC channel, not stdout: nothing the engine or a library prints can be taken for the figures.
+if (!process.send) throw new Error('ct600-memory-child.ts reports on an IPC channel: spawn it with stdio [..., \'ipc\']');
+process.send(figures);

@@ -7,8 +7,9 @@
  *                                                   body: the real engine's answer to the benchmark's
  *                                                   request, built once at start-up (same bytes)
  *
- * Prints one JSON line ({ url, credentials }) when it listens; stops when its
- * stdin closes.
+ * Sends one message ({ url, credentials }) on its IPC channel when it
+ * listens (stdout is the server's own, for its start-up lines); stops when
+ * its stdin closes.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,13 @@ import { buildCt600 } from '../../../main/engine/ct600/index.js';
 import { ct600RequestForWire } from '../../../main/service/remote/ct600-wire-codes.js';
 import { minimumReturn } from '../../../test/fixtures/ct600-requests.js';
 
+export interface ServiceChildReady {
+  url: string;
+  credentials: { clientId: string; clientSecret: string; username: string; password: string };
+}
+
 const mode = process.argv[2];
+if (!process.send) throw new Error('service-child.ts reports on an IPC channel: spawn it with stdio [..., \'ipc\']');
 if (mode !== 'engine' && mode !== 'static') throw new Error('usage: service-child.ts engine|static');
 
 const dataDir = await mkdtemp(join(tmpdir(), `fd-service-${mode}-`));
@@ -39,7 +46,8 @@ if (mode === 'static') {
 }
 const server = await createServiceServer({ credentials, dataDir, host: '127.0.0.1', ...(engine ? { engine } : {}) });
 const url = await server.listen(0);
-process.stdout.write(`${JSON.stringify({ url, credentials })}\n`);
+const ready: ServiceChildReady = { url, credentials };
+process.send(ready);
 
 process.stdin.resume();
 process.stdin.on('end', () => {

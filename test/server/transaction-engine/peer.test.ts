@@ -46,7 +46,7 @@ describe('the Transaction Engine peer', () => {
     const { peer, url } = await startPeer();
     peers.push(peer);
     const { reply } = await post(`${url}/submission`, submission((t) => t.replace(/<CompanyName>[^<]*<\/CompanyName>/, '<CompanyName>Changed Ltd</CompanyName>')));
-    const poll = await post(`${url}/poll`, pollMessage({ messageClass: 'HMRC-CT-CT600-TIL', gatewayTest: false, correlationId: reply.header.correlationId }));
+    const poll = await post(`${url}/poll`, pollMessage({ messageClass: 'HMRC-CT-CT600-TIL', gatewayTest: false, correlationId: reply.header.correlationId, transactionId: reply.header.transactionId }));
     expect(poll.reply.kind).toBe('error');
     if (poll.reply.kind !== 'error') return;
     expect(poll.reply.errors[0]?.number).toBe('3001');

@@ -13,6 +13,7 @@ import type { Element } from '@xmldom/xmldom';
 import { readXmlText } from '../../ct600/xml-dom.js';
 import { applyTransform } from './ixt-formats.js';
 import { xhtmlProblems } from './xhtml-rules.js';
+import type { StructureProblem } from './structure-problem.js';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 export const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
@@ -55,10 +56,7 @@ export interface XbrlFact {
   readable: boolean;
 }
 
-export interface StructureProblem {
-  code: string;
-  message: string;
-}
+export type { StructureProblem } from './structure-problem.js';
 
 export interface XbrlReport {
   inline: boolean;

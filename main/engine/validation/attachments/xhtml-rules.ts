@@ -5,7 +5,7 @@
  * internet).
  */
 import type { Element } from '@xmldom/xmldom';
-import type { StructureProblem } from './xbrl-report.js';
+import type { StructureProblem } from './structure-problem.js';
 
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 const ALLOWED_IMAGE = /^data:image\/(gif|jpeg|jpg|png);base64,/i;

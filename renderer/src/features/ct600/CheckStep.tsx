@@ -8,7 +8,7 @@ import { ServicePanel } from '../online/ServicePanel.js';
 import { CodeInWords } from '../results/ValidationResults.js';
 import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, ukDateTime } from '../../format/index.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
-import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from './fields.js';
+import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
 import { SaveRejectedReturn } from './SaveRejectedReturn.js';
 import { useWizard } from './wizard-context.js';

@@ -15,7 +15,7 @@ import { AttachmentsStep } from './AttachmentsStep.js';
 import { CheckStep, fieldOfMessage } from './CheckStep.js';
 import { prefillFromClient } from './clients.js';
 import { CompanyStep } from './CompanyStep.js';
-import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from './fields.js';
+import { FIELD_BY_ID, FIELDS, STEPS, type StepId } from '../../../../common/ct600/fields.js';
 import { checkForm, describeForm, formFromDraft, isEmptyForm, isVisible, type Ct600Form } from './form.js';
 import { stepStatus } from './step-status.js';
 import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';

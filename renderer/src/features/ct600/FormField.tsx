@@ -4,7 +4,7 @@ import { CheckboxField, describedByOf, FieldError, FieldHint, FieldNotes, LabelT
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { RateInput } from '../../components/RateInput.js';
 import { machineAmount, ratesInText, ruleWords } from '../../format/index.js';
-import { fieldDef } from './fields.js';
+import { fieldDef } from '../../../../common/ct600/fields.js';
 import { DERIVED_FORMULAS, effectiveFigures, formatPounds, parseMoney } from './form.js';
 import { useWizard } from './wizard-context.js';
 

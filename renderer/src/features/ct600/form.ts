@@ -10,7 +10,7 @@ import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js'
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
-import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from './fields.js';
+import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { computationFromStored, type ComputationForm } from './computation-form.js';
 
 export interface DateText {

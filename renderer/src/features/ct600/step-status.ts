@@ -4,7 +4,7 @@
  * rules. A step never says "Not started" or "Completed" while either finds
  * something on it that the user can see.
  */
-import { FIELDS, type FieldDef, type StepId } from './fields.js';
+import { FIELDS, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { DEFAULT_VALUES, isVisible, type Ct600Form } from './form.js';
 
 export type StepStatus = 'Not started' | 'In progress' | 'Completed' | 'Has errors';

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Draft, FilingDeskBridge, ValidationMessage } from '../../../../preload/contract.js';
 import type { DateParts } from '../../components/DateInput.js';
-import type { StepId } from './fields.js';
+import type { StepId } from '../../../../common/ct600/fields.js';
 import type { Ct600Form, FormCheck } from './form.js';
 import type { ComputationState } from './use-computation.js';
 

@@ -3,7 +3,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { Busy } from '../../components/Progress.js';
 import { SummaryList } from '../../components/SummaryList.js';
 import { formatSize } from '../../format/index.js';
-import { FIELD_BY_ID } from '../ct600/fields.js';
+import { FIELD_BY_ID } from '../../../../common/ct600/fields.js';
 import { useWizard } from '../ct600/wizard-context.js';
 import { settle } from '../frame/bridge-call.js';
 import { ukPeriod } from '../../format/index.js';

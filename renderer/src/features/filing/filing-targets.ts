@@ -7,7 +7,7 @@ export const GATEWAY_USER_ID = 'gateway-userId';
 export const GATEWAY_PASSWORD = 'gateway-password';
 export const FILING_FIELD = (name: 'vendorId' | 'productName' | 'productVersion' | 'liveFiling' | 'endpointOverride') => `filing-${name}`;
 
-import { FIELD_BY_ID, STEPS } from '../ct600/fields.js';
+import { FIELD_BY_ID, STEPS } from '../../../../common/ct600/fields.js';
 
 export type FixTarget = { where: 'settings'; fieldId: string; label: string } | { where: 'field'; fieldId: string; label: string } | { where: 'check'; label: string };
 

@@ -9,7 +9,7 @@ import { buildCt600 } from '../../../../main/engine/ct600/index.js';
 import { RequestValidationError } from '../../../../main/engine/errors.js';
 import { runBusinessRules } from '../../../../main/engine/validation/rules/index.js';
 import type { ValidationMessage } from '../../../../main/engine/validation-result.js';
-import { fieldOfBox } from '../../../../renderer/src/features/ct600/fields.js';
+import { fieldOfBox } from '../../../../common/ct600/fields.js';
 import { request } from '../../ct600/return-arbitraries.js';
 import { parse } from './mutations.js';
 

@@ -1,7 +1,9 @@
 /**
  * Every field of the CT600 wizard: where it lives (step), the request field it
  * fills, its HMRC box and words. Error messages from the engine's schema and
- * validation messages carrying a box find their field through this table.
+ * validation messages carrying a box find their field through this table:
+ * the window's (renderer) and HMRC's rejections mapped in the main process,
+ * which is why it lives in common/ (plain data, importable by any process).
  */
 export type StepId = 'company' | 'attachments' | 'computation' | 'profits' | 'declaration' | 'check';
 
