@@ -98,8 +98,15 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'working', help: 'print each figure’s working after the boxes: its inputs, rule and rate (the printed computation)' },
       { name: 'json', help: 'the whole result as JSON (boxes, capitalAllowances, losses, carriedForward, working); one JSON line per file for several' },
       { name: 'table', help: 'a readable table, one row per file' },
+      { name: 'ixbrl', value: 'file.xhtml', help: 'write the computation as Inline XBRL in HMRC’s CT computational taxonomy for the period (one input)' },
+      { name: 'request', value: 'file.json', help: 'write a build-ct600 request: the computed boxes, the declaration, the computation and the input’s accountsFile attached (one input)' },
+      { name: 'force', help: 'replace --ixbrl and --request files already there' },
     ],
-    examples: ['cli ct600 compute examples/computation/trading-company.json --working', 'cli ct600 compute examples/computation --json > computed.jsonl'],
+    examples: [
+      'cli ct600 compute examples/computation/trading-company.json --working',
+      'cli ct600 compute examples/computation --json > computed.jsonl',
+      'cli ct600 compute examples/ct600/small-company.computation.json --ixbrl computation.xhtml --request return.json',
+    ],
   },
   {
     area: 'package',

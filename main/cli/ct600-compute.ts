@@ -7,10 +7,16 @@
 import { BOX_WORDS, computeComputation, NOT_MONEY_BOXES, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
 import { COMPUTATION_INPUT } from './input-limits.js';
-import { readJsonFile, type CliIo, type ParsedArgs } from './io.js';
+import { CliUsageError, readJsonFile, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
 
-export async function compute({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
+  if (values.ixbrl !== undefined || values.request !== undefined) {
+    if (positional.length !== 1) throw new CliUsageError('--ixbrl and --request write the files of one computation: give one computation.json', { area: 'ct600', name: 'compute' });
+    const { writeComputationFiles } = await import('./ct600-compute-files.js');
+    await writeComputationFiles(positional[0]!, { ixbrl: values.ixbrl, request: values.request, force: flags.has('force'), producedBy: 'Filing Desk' }, io);
+    return 0;
+  }
   if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
     const out = computeComputation(await readJsonFile(positional[0]!, COMPUTATION_INPUT));
     io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : `${boxesText(out)}${flags.has('working') ? workingText(out) : ''}`);

@@ -1,0 +1,53 @@
+/**
+ * `cli ct600 compute <computation.json> --ixbrl <file.xhtml> --request <file.json>`:
+ * the computation written as HMRC's Inline XBRL, and a build-ct600 request
+ * with the computed boxes, the declaration, that computation and the accounts
+ * (the input's accountsFile, beside the input) attached, so `ct600 build` and
+ * `ct600 validate` follow. Both files are made before either is written: a
+ * bad input, a missing accounts file or a box the request cannot carry writes
+ * nothing.
+ */
+import { basename, dirname, resolve } from 'node:path';
+import { computeParsed, parseComputationInput } from '../engine/computation/index.js';
+import { computationDocument } from '../engine/computation/ixbrl/write-computation.js';
+import { returnRequest } from '../engine/computation/return-request.js';
+import { RequestValidationError } from '../engine/errors.js';
+import { COMPUTATION_INPUT } from './input-limits.js';
+import { readInput, readJsonFile, writeOutputFile, type CliIo, type InputLimit } from './io.js';
+import { jsonText } from './safe-text.js';
+
+/** An attached accounts document: HMRC takes at most 25 MB of attachments in a message. */
+const ACCOUNTS_DOCUMENT_INPUT: InputLimit = { maxBytes: 25 * 1024 * 1024, kind: 'accounts documents' };
+
+export interface ComputeFileOptions {
+  ixbrl?: string;
+  request?: string;
+  force: boolean;
+  producedBy: string;
+}
+
+/** Writes the files asked for and says where. */
+export async function writeComputationFiles(file: string, options: ComputeFileOptions, io: CliIo): Promise<void> {
+  const parsed = parseComputationInput(await readJsonFile(file, COMPUTATION_INPUT));
+  if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+  const input = parsed.input;
+  const out = computeParsed(input);
+  const document = new TextEncoder().encode(computationDocument(input, out, { producedBy: options.producedBy }));
+  const computationName = options.ixbrl ? basename(options.ixbrl) : `${basename(file).replace(/\.json$/i, '')}.xhtml`;
+
+  let requestBytes: Uint8Array | undefined;
+  if (options.request) {
+    const accounts = input.accountsFile ? { filename: basename(input.accountsFile), bytes: await readInput(resolve(dirname(file), input.accountsFile), ACCOUNTS_DOCUMENT_INPUT, 'accountsFile') } : null;
+    const { request, leftOut } = returnRequest(input, out, { filename: computationName, bytes: document }, accounts);
+    requestBytes = new TextEncoder().encode(`${jsonText(request, 2)}\n`);
+    if (leftOut.length) io.err(`Note: boxes ${leftOut.join(', ')} (capital allowances) are in the computation but the build-ct600 request has no fields for them yet; the return is built without them.\n`);
+  }
+  if (options.ixbrl) {
+    await writeOutputFile(options.ixbrl, document, { force: options.force, field: 'ixbrl' });
+    io.out(`Wrote the computation to ${options.ixbrl}\n`);
+  }
+  if (options.request && requestBytes) {
+    await writeOutputFile(options.request, requestBytes, { force: options.force, field: 'request' });
+    io.out(`Wrote the build-ct600 request to ${options.request}; next: cli ct600 build ${options.request} --out <return.xml>, then cli ct600 validate <return.xml>\n`);
+  }
+}
