@@ -8,7 +8,8 @@
  * nothing.
  */
 import { basename, dirname, resolve } from 'node:path';
-import { computeParsed, parseComputationInput } from '../engine/computation/index.js';
+import { readAccountsFigures, STARTING_FIELDS, type AccountsFigures } from '../engine/computation/accounts-figures.js';
+import { computeParsed, parseComputationInput, type ComputationInput } from '../engine/computation/index.js';
 import { computationDocument } from '../engine/computation/ixbrl/write-computation.js';
 import { returnRequest } from '../engine/computation/return-request.js';
 import { RequestValidationError } from '../engine/errors.js';
@@ -32,12 +33,14 @@ export async function writeComputationFiles(file: string, options: ComputeFileOp
   if (!parsed.ok) throw new RequestValidationError(parsed.errors);
   const input = parsed.input;
   const out = computeParsed(input);
-  const document = new TextEncoder().encode(computationDocument(input, out, { producedBy: options.producedBy }));
+  const accounts = input.accountsFile ? { filename: basename(input.accountsFile), bytes: await readInput(resolve(dirname(file), input.accountsFile), ACCOUNTS_DOCUMENT_INPUT, 'accountsFile') } : null;
+  const figures = accounts ? readAccountsFigures(accounts.bytes, input.period) : undefined;
+  if (figures) for (const note of differences(input, figures)) io.err(`Note: ${note}\n`);
+  const document = new TextEncoder().encode(computationDocument(input, out, { producedBy: options.producedBy, ...(figures?.principalActivity ? { tradeDescription: figures.principalActivity } : {}) }));
   const computationName = options.ixbrl ? basename(options.ixbrl) : `${basename(file).replace(/\.json$/i, '')}.xhtml`;
 
   let requestBytes: Uint8Array | undefined;
   if (options.request) {
-    const accounts = input.accountsFile ? { filename: basename(input.accountsFile), bytes: await readInput(resolve(dirname(file), input.accountsFile), ACCOUNTS_DOCUMENT_INPUT, 'accountsFile') } : null;
     const { request, leftOut } = returnRequest(input, out, { filename: computationName, bytes: document }, accounts);
     requestBytes = new TextEncoder().encode(`${jsonText(request, 2)}\n`);
     if (leftOut.length) io.err(`Note: boxes ${leftOut.join(', ')} (capital allowances) are in the computation but the build-ct600 request has no fields for them yet; the return is built without them.\n`);
@@ -50,4 +53,19 @@ export async function writeComputationFiles(file: string, options: ComputeFileOp
     await writeOutputFile(options.request, requestBytes, { force: options.force, field: 'request' });
     io.out(`Wrote the build-ct600 request to ${options.request}; next: cli ct600 build ${options.request} --out <return.xml>, then cli ct600 validate <return.xml>\n`);
   }
+}
+
+const FIELD_WORDS = { turnover: 'turnover', profitBeforeTax: 'profit before tax', depreciation: 'depreciation' } as const;
+
+/** Where the input's starting figures differ from what the attached accounts tag: said, never changed. */
+function differences(input: ComputationInput, figures: AccountsFigures): string[] {
+  const out: string[] = [];
+  for (const field of STARTING_FIELDS) {
+    const figure = figures[field];
+    const typed = input.profitAndLoss[field] / 100;
+    if (figure && Math.abs(figure.value - typed) >= 0.005) {
+      out.push(`the accounts give ${FIELD_WORDS[field]} £${figure.value.toLocaleString('en-GB')} (${figure.source}); this input has £${typed.toLocaleString('en-GB')} (profitAndLoss.${field}), which the computation uses`);
+    }
+  }
+  return out;
 }

@@ -129,6 +129,16 @@ describe('what --ixbrl and --request refuse', () => {
     expect(r.stderr).toContain('boxes 170');
   });
 
+  it('figures the attached accounts tag differently are said, and the input’s are used', () => {
+    const input = base();
+    const pl = input.profitAndLoss as Record<string, unknown>;
+    const ixbrl = join(work, 'typed-over.xhtml');
+    const r = runCli(['ct600', 'compute', write('typed-over.json', { ...input, accountsFile: join(ct600Dir, 'attachments', 'small-bakery-accounts-2025.xhtml'), profitAndLoss: { ...pl, profitBeforeTax: 17000 } }), '--ixbrl', ixbrl]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('the accounts give profit before tax £17,200 (profit before tax (core:ProfitLossOnOrdinaryActivitiesBeforeTax) for 1 April 2024 to 31 March 2025 in the accounts); this input has £17,000');
+    expect(readFileSync(ixbrl, 'utf8')).toMatch(/ProfitLossPerAccounts"[^>]*>17,000</);
+  });
+
   it('the files of one computation at a time', () => {
     const r = runCli(['ct600', 'compute', join(inputsDir, 'small-company.json'), join(inputsDir, 'with-attachments.json'), '--ixbrl', join(work, 'two.xhtml')]);
     expect(r.code).toBe(2);
