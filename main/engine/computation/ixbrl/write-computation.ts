@@ -301,7 +301,7 @@ ${contexts.join('\n')}
 <p>Corporation tax computation for the accounting period from ${doc.date('StartOfPeriodCoveredByReturn', from)} to ${doc.date('EndOfPeriodCoveredByReturn', to)}</p>
 <p>Period of account: ${doc.date('PeriodOfAccountStartDate', from)} to ${doc.date('PeriodOfAccountEndDate', to)}</p>
 <p>Unique Taxpayer Reference: ${doc.text('TaxReference', 'company-end', utr)}${input.company.registrationNumber ? `; company registration number ${esc(input.company.registrationNumber)}` : ''}</p>
-<p>Trade: ${esc(trade)}${options.tradeDescription ? `, ${doc.text(TRADE_CONCEPTS.description, 'trade', options.tradeDescription)}` : ''} (United Kingdom). The company is a partner in a firm: ${doc.text('CompanyIsAPartnerInAFirm', 'company', 'false')}.</p>
+<p>Trade: ${esc(trade)}${options.tradeDescription ? `, ${doc.text(TRADE_CONCEPTS.description, 'trade', options.tradeDescription)}` : ''} (United Kingdom). Is the company a partner in a firm? ${doc.text('CompanyIsAPartnerInAFirm', 'company', 'No', 'ixt:fixed-false')}</p>
 <table>
 <thead><tr><th scope="col">Computation</th><th scope="col" class="n">£</th><th scope="col">Notes</th></tr></thead>
 <tbody>
