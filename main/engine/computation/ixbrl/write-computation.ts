@@ -160,6 +160,9 @@ function poolSchedule(doc: Document, out: ComputationOutput, pool: 'main' | 'spe
   }
   if (result.balancingAllowance) doc.row('Balancing allowance', doc.deducted(c.balancingAllowance, 'trade', result.balancingAllowance));
   if (result.balancingCharge) doc.row('Balancing charge', doc.money(c.balancingCharge, 'trade', result.balancingCharge));
+  // What a first-year allowance left unrelieved joins the pool after this period's writing-down allowance (CAA 2001 s58).
+  const afterWda = Math.round((result.carriedForward - (result.broughtForward + result.additions - result.disposalValues - result.writingDownAllowance - result.balancingAllowance + result.balancingCharge)) * 100) / 100;
+  if (afterWda > 0) doc.row('Expenditure on which a first-year allowance was given in part, joining the pool after the writing-down allowance', pounds(afterWda));
   doc.row('Written-down value carried forward', doc.money(c.writtenDownValue, 'trade-end', result.carriedForward), '', true);
   const poolTotal = Math.round((sum(aiaAssets, (a) => a.allowance) + sum(fyaAssets, (a) => a.allowance) + result.writingDownAllowance + result.balancingAllowance) * 100) / 100;
   doc.row(`Allowances on the ${name.toLowerCase()}`, doc.money(c.totalAllowances, 'trade', poolTotal));

@@ -13,7 +13,7 @@ import { computeParsed, parseComputationInput } from '../../../../main/engine/co
 import { BOX_CONCEPTS, conceptsUsed, LATER_CONCEPTS } from '../../../../main/engine/computation/ixbrl/concepts.js';
 import { computationDocument } from '../../../../main/engine/computation/ixbrl/write-computation.js';
 import { repoRoot, sharedDir } from '../../../helpers/shared.js';
-import { lossMakingInput } from './inputs.js';
+import { busyYearInput, lossMakingInput } from './inputs.js';
 
 const PACKAGE = join(sharedDir, 'xbrl', 'taxonomy-packages', 'CT2015-v1.3.0.zip');
 const COMP = 'CT2015-v1.3.0/www.hmrc.gov.uk/schemas/ct/comp/2015-02-01/ct-comp/';
@@ -36,7 +36,7 @@ const known = (name: string) => schemaNames.has(name) || later.has(name);
 function documents(): string[] {
   const dir = join(repoRoot, 'examples', 'ct600', 'computations');
   const inputs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown);
-  inputs.push(JSON.parse(readFileSync(join(repoRoot, 'examples', 'computation', 'trading-company.json'), 'utf8')), lossMakingInput());
+  inputs.push(JSON.parse(readFileSync(join(repoRoot, 'examples', 'computation', 'trading-company.json'), 'utf8')), lossMakingInput(), busyYearInput());
   const written = inputs.map((raw) => {
     const parsed = parseComputationInput(raw);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));

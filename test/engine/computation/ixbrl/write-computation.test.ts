@@ -17,7 +17,7 @@ import { RequestValidationError } from '../../../../main/engine/errors.js';
 import { checkAttachment } from '../../../../main/engine/validation/attachments/check-attachment.js';
 import { readXbrlReport, type XbrlReport } from '../../../../main/engine/validation/attachments/xbrl-report.js';
 import { repoRoot } from '../../../helpers/shared.js';
-import { lossMakingInput } from './inputs.js';
+import { busyYearInput, lossMakingInput } from './inputs.js';
 
 function computed(raw: unknown): { input: ComputationInput; out: ComputationOutput } {
   const parsed = parseComputationInput(raw);
@@ -32,7 +32,7 @@ function report(text: string): XbrlReport {
 }
 
 const tradingCompany = () => computed(JSON.parse(readFileSync(join(repoRoot, 'examples', 'computation', 'trading-company.json'), 'utf8')));
-const cases = () => [['a trading company straddling 1 April 2026', tradingCompany()], ['a loss claimed against total profits', computed(lossMakingInput())]] as const;
+const cases = () => [['a trading company straddling 1 April 2026', tradingCompany()], ['a loss claimed against total profits', computed(lossMakingInput())], ['a busy year with marginal relief', computed(busyYearInput())]] as const;
 
 describe('the computation as Inline XBRL', () => {
   it.each(cases())('%s: the attachment checks find nothing', (_, { input, out }) => {
@@ -113,6 +113,12 @@ describe('the computation as Inline XBRL', () => {
     expect(both).toContain('Profits charged in financial year 2025');
     expect(both).toContain('Profits charged in financial year 2026');
     expect(both).toContain('Writing-down allowance at 16');
+    // The rest of a 50% allowance's expenditure joins the special rate pool after its writing-down allowance.
+    const busy = computed(busyYearInput());
+    const busyText = computationDocument(busy.input, busy.out);
+    expect(busyText).toContain('joining the pool after the writing-down allowance</td><td class="n">£15,000</td>');
+    expect(busyText).toContain('Less: marginal relief');
+    expect(busyText).toMatch(/SpecialRatePoolWrittenDownValue" contextRef="trade-end"[^>]*>33,800</);
   });
 });
 
