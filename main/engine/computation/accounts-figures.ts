@@ -13,6 +13,7 @@
  */
 import { readXbrlReport, type XbrlContext, type XbrlFact, type XbrlReport } from '../validation/attachments/xbrl-report.js';
 import { decodeUtf8 } from '../ct600/xml-dom.js';
+import { ukDate } from './dates.js';
 
 export interface AccountsFigure {
   /** Pounds, as the accounts give them. */
@@ -42,10 +43,6 @@ const BUS = /^(https?:\/\/xbrl\.frc\.org\.uk\/cd\/\d{4}-\d{2}-\d{2}\/business|ht
 const DEPRECIATION_WHOLE = ['DepreciationAmortisationExpense', 'DepreciationAmortisationImpairmentExpense'];
 const DEPRECIATION_PARTS = ['DepreciationExpensePropertyPlantEquipment', 'AmortisationExpenseIntangibleAssets'];
 
-const words = (d: string) => {
-  const [y, m, day] = d.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, day!)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-};
 const money = (n: number) => `${n < 0 ? '−' : ''}£${Math.abs(n).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
 
 function reportPeriod(report: XbrlReport, given?: { from: string; to: string }): { from: string; to: string } | undefined {
@@ -68,7 +65,7 @@ export function readAccountsFigures(document: Uint8Array | string, period?: { fr
   const report = read.report;
   const p = reportPeriod(report, period);
   if (!p) return { notes: ['the accounts tag no figures for a period, so none could be offered'] };
-  const span = `for ${words(p.from)} to ${words(p.to)}`;
+  const span = `for ${ukDate(p.from)} to ${ukDate(p.to)}`;
 
   /** The one undimensioned value of a core concept for the period; several different ones are a question for the user. */
   const notes: string[] = [];

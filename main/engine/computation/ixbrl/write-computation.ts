@@ -40,7 +40,7 @@ const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/
 
 type ContextId = 'company-end' | 'company' | 'trade' | 'trade-start' | 'trade-end';
 
-class Document {
+class ComputationSheet {
   readonly rows: string[] = [];
   constructor(readonly taxonomy: ComputationTaxonomy) {}
 
@@ -87,7 +87,7 @@ class Document {
 const pounds = (p: number) => `£${groupThousands(Math.abs(p).toFixed(2).replace(/\.00$/, ''))}`;
 const boxNote = (box: string) => `box ${box}`;
 
-function adjustments(doc: Document, input: ComputationInput, out: ComputationOutput) {
+function adjustments(doc: ComputationSheet, input: ComputationInput, out: ComputationOutput) {
   const pl = input.profitAndLoss;
   const p = (pence: number) => pence / 100;
   doc.heading('Trading profit: adjustments to the accounts profit');
@@ -98,9 +98,9 @@ function adjustments(doc: Document, input: ComputationInput, out: ComputationOut
   for (const d of pl.disallowable) {
     const concept = /entertain/i.test(d.description)
       ? TRADE_CONCEPTS.entertaining
-      : /fine|penalt/i.test(d.description)
+      : /\bfines?\b|penalt/i.test(d.description)
         ? TRADE_CONCEPTS.finesAndPenalties
-        : /capital/i.test(d.description)
+        : /\bcapital\b/i.test(d.description)
           ? TRADE_CONCEPTS.capitalExpenditure
           : TRADE_CONCEPTS.otherAdditions;
     byConcept.set(concept, [...(byConcept.get(concept) ?? []), d]);
@@ -121,7 +121,7 @@ function adjustments(doc: Document, input: ComputationInput, out: ComputationOut
   else doc.row('Trading profits', doc.money(BOX_CONCEPTS['155']!, 'company', out.boxes['155'] as number), boxNote('155'), true);
 }
 
-function poolSchedule(doc: Document, out: ComputationOutput, pool: 'main' | 'special') {
+function poolSchedule(doc: ComputationSheet, out: ComputationOutput, pool: 'main' | 'special') {
   const c: PoolConcepts = POOL_CONCEPTS[pool];
   const result = pool === 'main' ? out.capitalAllowances.mainPool : out.capitalAllowances.specialRatePool;
   const assets = out.capitalAllowances.assets.filter((a) => a.pool === pool);
@@ -168,7 +168,7 @@ function poolSchedule(doc: Document, out: ComputationOutput, pool: 'main' | 'spe
   doc.row(`Allowances on the ${name.toLowerCase()}`, doc.money(c.totalAllowances, 'trade', poolTotal));
 }
 
-function capitalAllowances(doc: Document, out: ComputationOutput) {
+function capitalAllowances(doc: ComputationSheet, out: ComputationOutput) {
   poolSchedule(doc, out, 'main');
   poolSchedule(doc, out, 'special');
   doc.heading('Capital allowances: summary');
@@ -176,7 +176,7 @@ function capitalAllowances(doc: Document, out: ComputationOutput) {
   doc.row('Total balancing charges', doc.money(TRADE_CONCEPTS.balancingCharges, 'trade', out.capitalAllowances.balancingCharges));
 }
 
-function losses(doc: Document, out: ComputationOutput) {
+function losses(doc: ComputationSheet, out: ComputationOutput) {
   const l = out.losses;
   doc.heading('Trading losses');
   doc.row('Losses brought forward', doc.money(TRADE_CONCEPTS.lossesCarriedForward, 'trade-start', l.broughtForward));
@@ -205,7 +205,7 @@ const PROFIT_ROWS: [box: string, label: string, deduction: boolean][] = [
   ['315', 'Profits chargeable to corporation tax', false],
 ];
 
-function profits(doc: Document, out: ComputationOutput) {
+function profits(doc: ComputationSheet, out: ComputationOutput) {
   doc.heading('Profits chargeable to corporation tax');
   for (const [box, label, deduction] of PROFIT_ROWS) {
     const v = out.boxes[box];
@@ -215,7 +215,7 @@ function profits(doc: Document, out: ComputationOutput) {
   }
 }
 
-function tax(doc: Document, out: ComputationOutput) {
+function tax(doc: ComputationSheet, out: ComputationOutput) {
   const b = out.boxes;
   doc.heading('Tax by financial year');
   const assoc = '326' in b ? `associated companies: ${b['326']}` : '327' in b ? `associated companies: ${b['327']} in the first financial year, ${b['328']} in the second` : '';
@@ -253,7 +253,7 @@ function context(id: ContextId, utr: string, period: { start?: string; end?: str
 /** The computation document for a computed input, as UTF-8 XHTML text. */
 export function computationDocument(input: ComputationInput, out: ComputationOutput, options: ComputationDocumentOptions = {}): string {
   const taxonomy = computationTaxonomy(input.period);
-  const doc = new Document(taxonomy);
+  const doc = new ComputationSheet(taxonomy);
   const { from, to } = input.period;
   const utr = input.company.utr;
   const trade = (options.tradeName ?? input.company.name).trim() || input.company.name;
