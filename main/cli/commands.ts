@@ -97,12 +97,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'work out the tax computation (adjustments, capital allowances, losses, profits chargeable, tax) and print the CT600 boxes and the figures carried forward',
     options: [
       { name: 'working', help: 'print each figure’s working after the boxes: its inputs, rule and rate (the printed computation)' },
-      { name: 'request', value: 'file.json', help: 'also write the build-ct600 request for the return (one input only; needs declaration, attaches accountsFile and computationsFile)' },
-      FORCE,
       { name: 'json', help: 'the whole result as JSON (boxes, capitalAllowances, losses, carriedForward, working); one JSON line per file for several' },
       { name: 'table', help: 'a readable table, one row per file' },
+      { name: 'ixbrl', value: 'file.xhtml', help: 'write the computation as Inline XBRL in HMRC’s CT computational taxonomy for the period (one input)' },
+      { name: 'request', value: 'file.json', help: 'write a build-ct600 request: the computed boxes, the declaration, the computation and the input’s accountsFile attached (one input)' },
+      { name: 'force', help: 'replace --ixbrl and --request files already there' },
     ],
-    examples: ['cli ct600 compute examples/computation/trading-company.json --working', 'cli ct600 compute examples/computation --json > computed.jsonl', 'cli ct600 compute computation.json --request return-request.json && cli ct600 build return-request.json --out return.xml'],
+    examples: [
+      'cli ct600 compute examples/computation/trading-company.json --working',
+      'cli ct600 compute examples/computation --json > computed.jsonl',
+      'cli ct600 compute examples/ct600/small-company.computation.json --ixbrl computation.xhtml --request return.json',
+      'cli ct600 compute computation.json --request return-request.json && cli ct600 build return-request.json --out return.xml',
+    ],
   },
   {
     area: 'package',

@@ -6,22 +6,22 @@
  * several files run as a batch, a JSON line or a table row each.
  */
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
-import { BOX_WORDS, computeComputation, ct600FiguresOf, NOT_MONEY_BOXES, parseComputationInput, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
-import { RequestValidationError } from '../engine/errors.js';
+import { BOX_WORDS, computeComputation, NOT_MONEY_BOXES, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
-import { COMPUTATION_INPUT, CT600_REQUEST_INPUT } from './input-limits.js';
-import { readInput, readJsonFile, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
+import { COMPUTATION_INPUT } from './input-limits.js';
+import { CliUsageError, readJsonFile, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
 
 export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
-  if (values.request !== undefined && (positional.length !== 1 || (await isFolder(positional[0]!)))) {
-    throw new RequestValidationError([{ field: 'request', message: 'writes the request for one return: name one computation file' }]);
+  if (values.ixbrl !== undefined || values.request !== undefined) {
+    if (positional.length !== 1) throw new CliUsageError('--ixbrl and --request write the files of one computation: give one computation.json', { area: 'ct600', name: 'compute' });
+    const { writeComputationFiles } = await import('./ct600-compute-files.js');
+    await writeComputationFiles(positional[0]!, { ixbrl: values.ixbrl, request: values.request, force: flags.has('force'), producedBy: 'Filing Desk' }, io);
+    return 0;
   }
   if ((await isSingleFile(positional, flags)) || (positional.length === 1 && flags.has('json') && !(await isFolder(positional[0]!)))) {
     const raw = await readJsonFile(positional[0]!, COMPUTATION_INPUT);
     const out = computeComputation(raw);
-    if (values.request !== undefined) await writeRequest(positional[0]!, raw, out, values.request, flags.has('force'));
     io.out(flags.has('json') ? `${jsonText(out, 2)}\n` : `${boxesText(out)}${flags.has('working') ? workingText(out) : ''}`);
     return 0;
   }
@@ -103,31 +103,3 @@ export function workingText(out: ComputationOutput): string {
  * computations named by the input (paths beside the computation file),
  * attached as the return carries them. A new return, sent by the company.
  */
-async function writeRequest(inputFile: string, raw: unknown, out: ComputationOutput, target: string, force: boolean): Promise<void> {
-  const parsed = parseComputationInput(raw);
-  if (!parsed.ok) throw new RequestValidationError(parsed.errors);
-  const input = parsed.input;
-  if (!input.declaration) throw new RequestValidationError([{ field: 'declaration', message: 'is required to write the return: {name, status} of who declares it (boxes 975 and 985)' }]);
-  const attach = async (field: 'accountsFile' | 'computationsFile', kind: 0 | 1) => {
-    const name = input[field];
-    if (!name) return [];
-    const bytes = await readInput(resolve(dirname(inputFile), name), CT600_REQUEST_INPUT, field);
-    return [{ filename: basename(name), value: bytes.toString('base64'), itemsElementName: kind }];
-  };
-  const request = {
-    companyName: input.company.name,
-    ...(input.company.registrationNumber ? { registrationNumber: input.company.registrationNumber } : {}),
-    reference: input.company.utr,
-    utrValue: input.company.utr,
-    companyType: 0,
-    returnType: 1,
-    sender: 1,
-    periodCovered: { from: `${input.period.from}T00:00:00`, to: `${input.period.to}T00:00:00` },
-    accounts: { itemElementName: 0 },
-    computations: { itemElementName: 0 },
-    ...ct600FiguresOf(out),
-    declaration: { acceptDeclaration: true, name: input.declaration.name, status: input.declaration.status },
-    attachedFiles: [...(await attach('computationsFile', 1)), ...(await attach('accountsFile', 0))],
-  };
-  await writeOutputFile(target, Buffer.from(`${JSON.stringify(request, null, 2)}\n`), { force, field: 'request' });
-}
