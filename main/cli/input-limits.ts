@@ -4,6 +4,7 @@
  * is read. Kept free of engine imports: a CT600 batch must not load the zip code.
  */
 import { MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract.js';
+import { MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import type { InputLimit } from './io.js';
 
 const MiB = 1024 * 1024;
@@ -35,3 +36,6 @@ export const PACKAGE_REQUEST_INPUT: InputLimit = { maxBytes: 360 * MiB, kind: 'c
  * bytes, so 16 MiB is tens of thousands of periods, far beyond any firm.
  */
 export const DEADLINE_CSV_INPUT: InputLimit = { maxBytes: 16 * MiB, kind: 'client lists (CSV)' };
+
+/** A taxonomy package to install: what the Settings panel accepts. */
+export const TAXONOMY_PACKAGE_INPUT: InputLimit = { maxBytes: MAX_TAXONOMY_PACKAGE_BYTES, kind: 'taxonomy packages' };
