@@ -206,7 +206,8 @@ async function start(): Promise<void> {
     // The GovTalk header (vendor id, product version, test flags) follows the
     // current Online settings at every local build; ChannelRouting names this product.
     ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker),
-    packages: createPackageEngine(engineWorker),
+    // References a package does not hold resolve in the taxonomy packages installed in the data folder.
+    packages: createPackageEngine(engineWorker, dataDir),
   };
   // Electron has no network-change event in main: look every 15 s, and at once when woken.
   const networkWatch = setInterval(() => online.networkChanged(), 15_000);

@@ -28,11 +28,12 @@ export function createCt600Engine(
   };
 }
 
-export function createPackageEngine(runner: EngineRunner = inThreadRunner): PackageEngine {
+/** `dataFolder`: where the firm's taxonomy packages are installed, which references resolve in after the package. */
+export function createPackageEngine(runner: EngineRunner = inThreadRunner, dataFolder?: string): PackageEngine {
   return {
-    build: (request, options) => runner.run('package.build', request, options),
-    validate: (fileName, bytes) => runner.run('package.validate', fileName, bytes),
-    planDraft: (input) => runner.run('package.planDraft', input),
-    buildDraft: (input, options) => runner.run('package.buildDraft', input, options),
+    build: (request, options) => runner.run('package.build', request, options, dataFolder),
+    validate: (fileName, bytes) => runner.run('package.validate', fileName, bytes, dataFolder),
+    planDraft: (input) => runner.run('package.planDraft', input, dataFolder),
+    buildDraft: (input, options) => runner.run('package.buildDraft', input, options, dataFolder),
   };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rawZip } from '../fixtures/raw-zip.js';
+import { acmeTaxonomyPackage, requestWithoutSchema } from '../engine/taxonomy/acme-taxonomy.js';
 import { CT2015_ZIP } from '../engine/taxonomy/ct2015.js';
 import { runCli } from './run-cli.js';
 
@@ -52,5 +53,30 @@ describe('cli taxonomy', () => {
     const add = runCli(['taxonomy', 'add', '/no/such/file.zip', '--data-folder', mkdtempSync(join(tmpdir(), 'fd-cli-tax-'))]);
     expect(add.code).toBe(2);
     expect(add.stderr).toMatch(/cannot read \/no\/such\/file\.zip/);
+  });
+});
+
+describe('cli package build and validate resolve references in the installed taxonomy packages', () => {
+  it('refuses the build (exit 2) and calls the package invalid (exit 1) naming the schema; with the taxonomy installed, builds and validates (exit 0)', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'fd-cli-refs-'));
+    const requestFile = join(data, 'request.json');
+    writeFileSync(requestFile, JSON.stringify(await requestWithoutSchema()));
+    const refused = runCli(['package', 'build', requestFile, '--data-folder', data]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/its schemaRef \\?"http:\/\/example\.com\/acme\/2024\/acme-2024\.xsd\\?" does not resolve/);
+
+    const taxonomyZip = join(data, 'acme-2024-taxonomy.zip');
+    writeFileSync(taxonomyZip, acmeTaxonomyPackage());
+    expect(runCli(['taxonomy', 'add', taxonomyZip, '--data-folder', data]).code).toBe(0);
+    const built = runCli(['package', 'build', requestFile, '--data-folder', data, '--out', join(data, 'out')]);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    const packageFile = join(data, 'out', 'ACME-2024.xbri');
+    expect(runCli(['package', 'validate', packageFile, '--data-folder', data]).code).toBe(0);
+
+    const empty = mkdtempSync(join(tmpdir(), 'fd-cli-refs-empty-'));
+    const invalid = runCli(['package', 'validate', packageFile, '--data-folder', empty]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toContain('its schemaRef \\"http://example.com/acme/2024/acme-2024.xsd\\" does not resolve to a file in the package');
   });
 });
