@@ -44,6 +44,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       return (await import('./deadlines.js')).runDeadlinesCommand(rest, io);
     case 'taxonomy':
       return (await import('./taxonomy.js')).runTaxonomyCommand(rest, io);
+    case 'ixbrl':
+      return (await import('./ixbrl.js')).runIxbrlCommand(rest, io);
 
     default:
       throw new CliUsageError(

@@ -39,3 +39,6 @@ export const DEADLINE_CSV_INPUT: InputLimit = { maxBytes: 16 * MiB, kind: 'clien
 
 /** A taxonomy package to install: what the Settings panel accepts. */
 export const TAXONOMY_PACKAGE_INPUT: InputLimit = { maxBytes: MAX_TAXONOMY_PACKAGE_BYTES, kind: 'taxonomy packages' };
+
+/** An Inline XBRL document to check: HMRC takes attachments up to 25 MB in a return of at most that; room for a larger accounts file checked on its own. */
+export const IXBRL_INPUT: InputLimit = { maxBytes: 64 * MiB, kind: 'Inline XBRL documents' };
