@@ -205,7 +205,7 @@ async function start(): Promise<void> {
   const engines = {
     // The GovTalk header (vendor id, product version, test flags) follows the
     // current Online settings at every local build; ChannelRouting names this product.
-    ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker),
+    ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker, dataDir),
     // References a package does not hold resolve in the taxonomy packages installed in the data folder.
     packages: createPackageEngine(engineWorker, dataDir),
   };

@@ -44,7 +44,9 @@ export const engineOperations = {
   /** `today` (YYYY-MM-DD), from the caller's clock, for HMRC's rules on today's date; the worker's own date otherwise. */
   'validation.checkFile': (fileName: string, bytes: Uint8Array, today?: string) => runFileChecks(fileName, bytes, today ? { ...defaultChecks, today: () => today } : defaultChecks),
   /** One attached accounts or computations file, checked as HMRC checks it (the wizard's attachments step). */
-  'ct600.checkAttachment': (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes) => checkAttachment(bytes, role, boxes),
+  /** With the data folder, the facts are checked against its installed taxonomy packages too. */
+  'ct600.checkAttachment': async (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes, dataFolder?: string) =>
+    checkAttachment(bytes, role, boxes, dataFolder ? await installedIn(dataFolder) : undefined),
   /** HMRC's business rules (and ours) alone on a CT600, for `npm run bench -- rules`. */
   'validation.businessRules': (bytes: Uint8Array) => businessRulesOf(bytes),
 };
