@@ -27,6 +27,7 @@ import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
+import { taxonomyStoreFor } from './taxonomies/taxonomy-store.js';
 import { registerHandlers } from './ipc/register-handlers.js';
 import { applicationMenuTemplate } from './window/app-menu.js';
 import { APP_ENTRY_URL, APP_SCHEME } from './window/app-origin.js';
@@ -253,6 +254,7 @@ async function start(): Promise<void> {
       filing: filing.handlers,
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
+      taxonomies: taxonomyStoreFor(dataDir),
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );

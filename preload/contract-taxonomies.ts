@@ -36,11 +36,6 @@ export interface TaxonomyProblem {
   message: string;
 }
 
-export interface TaxonomyInstallRequest {
-  /** A path the window received from a drop or the open dialog. */
-  path: string;
-}
-
 export type TaxonomyInstallResponse =
   | { ok: true; installed: TaxonomySummary; warnings: TaxonomyProblem[] }
   | { ok: false; fileName: string; problems: TaxonomyProblem[] };
@@ -49,20 +44,24 @@ export interface TaxonomyRemoveRequest {
   id: string;
 }
 
+/** A package zip the user chose or dropped. */
+export interface TaxonomyInstallRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
 export interface TaxonomyChannels {
   'taxonomies.list': { request: void; response: TaxonomySummary[] };
-  /** Opens the file dialog for a .zip; null when the user cancels. */
-  'taxonomies.choose': { request: void; response: TaxonomyInstallResponse | null };
+  /** A refused package is an answer ({ ok: false } with its reasons), not an IPC failure: nothing was installed. */
   'taxonomies.install': { request: TaxonomyInstallRequest; response: TaxonomyInstallResponse };
   'taxonomies.remove': { request: TaxonomyRemoveRequest; response: TaxonomySummary[] };
 }
 
-export const taxonomyChannels = ['taxonomies.list', 'taxonomies.choose', 'taxonomies.install', 'taxonomies.remove'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
+export const taxonomyChannels = ['taxonomies.list', 'taxonomies.install', 'taxonomies.remove'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
 
-/** The bridge's methods for them (window.filingDesk.taxonomies…). */
+/** The bridge's methods for them, merged into window.filingDesk. */
 export const taxonomyBridgeChannels = {
   listTaxonomies: 'taxonomies.list',
-  chooseTaxonomy: 'taxonomies.choose',
   installTaxonomy: 'taxonomies.install',
   removeTaxonomy: 'taxonomies.remove',
 } as const satisfies Record<string, (typeof taxonomyChannels)[number]>;

@@ -13,6 +13,8 @@ import type { PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanRefe
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
 
+import { taxonomyBridgeChannels, taxonomyChannels, type TaxonomyChannels, type TaxonomyInstallRequest, type TaxonomyInstallResponse, type TaxonomyRemoveRequest, type TaxonomySummary } from './contract-taxonomies.js';
+export * from './contract-taxonomies.js';
 export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
 export type IpcErrorCode =
@@ -532,8 +534,8 @@ export const menuCommands = ['new-return', 'new-package', 'open', 'save', 'save-
 /** The one channel main sends on; the preload passes only a known MenuCommand through. */
 export const MENU_COMMAND_CHANNEL = 'menu.command';
 
-/** Channel → request and response (GitHub Desktop's RequestResponseChannels). */
-export interface RequestResponseChannels {
+/** Channel → request and response (GitHub Desktop's RequestResponseChannels); each domain's own contract file adds its channels. */
+export interface RequestResponseChannels extends TaxonomyChannels {
   'ct600.build': { request: Ct600BuildRequest; response: Ct600BuildResponse };
   'ct600.verify': { request: DroppedFile; response: Ct600VerifyResponse };
   'ct600.validate': { request: DroppedFile; response: ValidationJobResult };
@@ -663,6 +665,8 @@ export const channels = [
   'jobs.send',
   // Filing with HMRC
   ...filingChannels,
+  // Taxonomy packages (contract-taxonomies.ts)
+  ...taxonomyChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -736,6 +740,10 @@ export interface FilingDeskBridge {
   resumeSubmission(request: FilingResumeRequest): Promise<IpcResult<SubmissionView>>;
   saveSubmissionFile(request: FilingSaveRequest): Promise<IpcResult<FileSaveResponse>>;
   amendDraft(request: DraftAmendRequest): Promise<IpcResult<Draft>>;
+  /** Taxonomy packages installed in the data folder (contract-taxonomies.ts). */
+  listTaxonomies(): Promise<IpcResult<TaxonomySummary[]>>;
+  installTaxonomy(request: TaxonomyInstallRequest): Promise<IpcResult<TaxonomyInstallResponse>>;
+  removeTaxonomy(request: TaxonomyRemoveRequest): Promise<IpcResult<TaxonomySummary[]>>;
 }
 
 /** The subscriptions to events main pushes; every other method invokes a channel. */
@@ -803,6 +811,7 @@ export const bridgeChannels = {
   resumeSubmission: 'filing.resume',
   saveSubmissionFile: 'filing.save',
   amendDraft: 'drafts.amend',
+  ...taxonomyBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;

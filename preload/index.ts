@@ -120,6 +120,9 @@ const bridge = {
   resumeSubmission: (request) => ipcRenderer.invoke(bridgeChannels.resumeSubmission, request),
   saveSubmissionFile: (request) => ipcRenderer.invoke(bridgeChannels.saveSubmissionFile, request),
   amendDraft: (request) => ipcRenderer.invoke(bridgeChannels.amendDraft, request),
+  listTaxonomies: () => ipcRenderer.invoke(bridgeChannels.listTaxonomies),
+  installTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.installTaxonomy, request),
+  removeTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.removeTaxonomy, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

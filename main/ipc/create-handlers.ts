@@ -15,6 +15,9 @@ import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 
+import { createTaxonomyHandlers, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
+import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
+import { IpcFailure } from './ipc-errors.js';
 export interface HandlerDeps {
   ct600: Ct600Engine;
   packages: PackageEngine;
@@ -28,7 +31,16 @@ export interface HandlerDeps {
   filing?: FilingHandlers;
   /** The submission records: the Deadlines list (accepted live returns show as filed) and a draft's .fdesk export and import. */
   submissions?: SubmissionStore;
+  /** The taxonomy packages installed in the data folder (Settings › Taxonomies); left out, the list is empty and installing is refused in words. */
+  taxonomies?: TaxonomyStore;
   clock?: () => Date;
+}
+
+function taxonomiesNotWired(): TaxonomyHandlers {
+  const refuse = async (): Promise<never> => {
+    throw new IpcFailure('failed', 'Taxonomy packages cannot be installed in this window: Filing Desk started without its data folder. Nothing was installed.');
+  };
+  return { 'taxonomies.list': async () => [], 'taxonomies.install': refuse, 'taxonomies.remove': refuse };
 }
 
 /** Every channel's handler, built from its dependencies. */
@@ -54,5 +66,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
     ...(deps.filing ?? filingNotWired()),
+    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies) : taxonomiesNotWired()),
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import { z } from 'zod';
 import {
   MAX_CT600_XML_BYTES,
@@ -334,6 +335,12 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     ...onlineRequestSchemas,
     // Filing with HMRC
     ...filingRequestSchemas,
+    // Taxonomy packages
+    'taxonomies.list': z.undefined({ message: 'takes no request' }),
+    'taxonomies.install': droppedFile(['.zip'], fileBytes(MAX_TAXONOMY_PACKAGE_BYTES, 'a taxonomy package')),
+    'taxonomies.remove': z.strictObject({
+      id: z.string({ message: 'must be text' }).regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'must be a taxonomy package id as the Taxonomies list shows it (lower-case letters, digits, dots and dashes)'),
+    }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

@@ -143,5 +143,8 @@ export function createBrowserBridge(
     resumeSubmission: (request) => transport(bridgeChannels.resumeSubmission, request),
     saveSubmissionFile: (request) => transport(bridgeChannels.saveSubmissionFile, request),
     amendDraft: (request) => transport(bridgeChannels.amendDraft, request),
+    listTaxonomies: () => transport(bridgeChannels.listTaxonomies, undefined),
+    installTaxonomy: (request) => transport(bridgeChannels.installTaxonomy, request),
+    removeTaxonomy: (request) => transport(bridgeChannels.removeTaxonomy, request),
   } satisfies FilingDeskBridge;
 }
