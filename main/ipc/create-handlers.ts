@@ -66,6 +66,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
     ...(deps.filing ?? filingNotWired()),
-    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies) : taxonomiesNotWired()),
+    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear()) : taxonomiesNotWired()),
   };
 }

@@ -31,17 +31,20 @@ export function summaryOf(p: InstalledTaxonomy): TaxonomySummary {
   };
 }
 
-export function createTaxonomyHandlers(store: TaxonomyStore): TaxonomyHandlers {
+/** `changed` is told after an install or a removal (the attachment findings cached for the window are then stale). */
+export function createTaxonomyHandlers(store: TaxonomyStore, changed: () => void = () => undefined): TaxonomyHandlers {
   const list = async () => (await store.list()).map(summaryOf);
   return {
     'taxonomies.list': list,
     'taxonomies.install': async ({ fileName, bytes }) => {
       const outcome = await store.install(fileName, bytes);
+      if (outcome.ok) changed();
       return outcome.ok ? { ok: true, installed: summaryOf(outcome.installed), warnings: outcome.warnings } : { ok: false, fileName, problems: outcome.problems };
     },
     'taxonomies.remove': async ({ id }) => {
       try {
         await store.remove(id);
+        changed();
       } catch (err) {
         if (err instanceof TaxonomyNotInstalledError) throw new IpcFailure('failed', `${err.message}; the list is shown as it is now`);
         throw err;
