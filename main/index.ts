@@ -255,6 +255,7 @@ async function start(): Promise<void> {
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
       taxonomies: taxonomyStoreFor(dataDir),
+      checkInlineXbrl: (fileName, bytes) => engineWorker.run('taxonomy.checkDocument', fileName, bytes, dataDir),
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );

@@ -4,7 +4,17 @@
  * Its own contract file, so the taxonomy domain's shapes live in one place;
  * preload/contract.ts only merges these channels into its map.
  */
+import type { ValidationJobResult } from '../main/engine/validation-result.js';
+
 const MiB = 1024 * 1024;
+/** An Inline XBRL document dropped on Validate a file: HMRC takes a return of at most 25 MB, attachments included; room for an accounts file checked on its own. */
+export const MAX_INLINE_XBRL_BYTES = 64 * MiB;
+
+/** An Inline XBRL document (.xhtml, .html, .htm) to check against the installed taxonomies. */
+export interface InlineXbrlCheckRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
 
 /** The largest taxonomy package zip accepted: the FRC's suites are tens of megabytes; this leaves room for any published one. */
 export const MAX_TAXONOMY_PACKAGE_BYTES = 512 * MiB;
@@ -55,13 +65,16 @@ export interface TaxonomyChannels {
   /** A refused package is an answer ({ ok: false } with its reasons), not an IPC failure: nothing was installed. */
   'taxonomies.install': { request: TaxonomyInstallRequest; response: TaxonomyInstallResponse };
   'taxonomies.remove': { request: TaxonomyRemoveRequest; response: TaxonomySummary[] };
+  /** Validate a file: an Inline XBRL document's structure and facts against the installed taxonomy packages. */
+  'taxonomies.checkDocument': { request: InlineXbrlCheckRequest; response: ValidationJobResult };
 }
 
-export const taxonomyChannels = ['taxonomies.list', 'taxonomies.install', 'taxonomies.remove'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
+export const taxonomyChannels = ['taxonomies.list', 'taxonomies.install', 'taxonomies.remove', 'taxonomies.checkDocument'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
 
 /** The bridge's methods for them, merged into window.filingDesk. */
 export const taxonomyBridgeChannels = {
   listTaxonomies: 'taxonomies.list',
   installTaxonomy: 'taxonomies.install',
   removeTaxonomy: 'taxonomies.remove',
+  checkInlineXbrl: 'taxonomies.checkDocument',
 } as const satisfies Record<string, (typeof taxonomyChannels)[number]>;

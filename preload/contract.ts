@@ -13,7 +13,7 @@ import type { PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanRefe
 import type { ServiceValidationJobResult } from '../main/engine/validation-result-schema.js';
 import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
 
-import { taxonomyBridgeChannels, taxonomyChannels, type TaxonomyChannels, type TaxonomyInstallRequest, type TaxonomyInstallResponse, type TaxonomyRemoveRequest, type TaxonomySummary } from './contract-taxonomies.js';
+import { taxonomyBridgeChannels, taxonomyChannels, type TaxonomyChannels, type TaxonomyInstallRequest, type TaxonomyInstallResponse, type TaxonomyRemoveRequest, type TaxonomySummary, type InlineXbrlCheckRequest } from './contract-taxonomies.js';
 export * from './contract-taxonomies.js';
 export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
@@ -744,6 +744,7 @@ export interface FilingDeskBridge {
   listTaxonomies(): Promise<IpcResult<TaxonomySummary[]>>;
   installTaxonomy(request: TaxonomyInstallRequest): Promise<IpcResult<TaxonomyInstallResponse>>;
   removeTaxonomy(request: TaxonomyRemoveRequest): Promise<IpcResult<TaxonomySummary[]>>;
+  checkInlineXbrl(request: InlineXbrlCheckRequest): Promise<IpcResult<ValidationJobResult>>;
 }
 
 /** The subscriptions to events main pushes; every other method invokes a channel. */

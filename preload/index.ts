@@ -123,6 +123,7 @@ const bridge = {
   listTaxonomies: () => ipcRenderer.invoke(bridgeChannels.listTaxonomies),
   installTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.installTaxonomy, request),
   removeTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.removeTaxonomy, request),
+  checkInlineXbrl: (request) => ipcRenderer.invoke(bridgeChannels.checkInlineXbrl, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

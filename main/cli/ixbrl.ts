@@ -11,10 +11,7 @@ import { basename } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { installedFromZip, TaxonomyLibrary } from '../engine/taxonomy/library.js';
 import { readTaxonomyPackage } from '../engine/taxonomy/read-package.js';
-import { checkAgainstTaxonomy } from '../engine/taxonomy/taxonomy-checks.js';
-import type { AttachmentFinding } from '../engine/validation/attachments/finding.js';
-import { readXbrlReport } from '../engine/validation/attachments/xbrl-report.js';
-import { decodeUtf8 } from '../engine/ct600/xml-dom.js';
+import { checkDocument, type DocumentCheck } from '../engine/taxonomy/check-document.js';
 import { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { batchFormat, expandInputs, runBatch, unusable, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
@@ -68,18 +65,7 @@ async function libraryFor(dataFolder: string, zips: string[]): Promise<TaxonomyL
   return new TaxonomyLibrary([...extra, ...installed.packages]);
 }
 
-/** What is wrong with one document: its structure as Inline XBRL, then its facts against the taxonomy. */
-export function checkDocument(bytes: Uint8Array, library: TaxonomyLibrary): { findings: AttachmentFinding[]; facts: number; checked: boolean } {
-  const text = decodeUtf8(bytes);
-  if (text === undefined) return { findings: [{ code: 'HMRC.SG.3.2', category: 'error', message: 'the file is not UTF-8 text' }], facts: 0, checked: false };
-  const read = readXbrlReport(text);
-  if (!read.ok) return { findings: [{ code: read.problem.code, category: 'error', message: read.problem.message }], facts: 0, checked: false };
-  const structure = read.report.problems.map((p): AttachmentFinding => ({ code: p.code, category: 'error', message: p.message }));
-  const taxonomy = checkAgainstTaxonomy(read.report, library);
-  return { findings: [...structure, ...taxonomy.findings], facts: read.report.facts.length, checked: taxonomy.checked };
-}
-
-function resultOf({ findings, facts, checked }: ReturnType<typeof checkDocument>): BatchResult {
+function resultOf({ findings, facts, checked }: DocumentCheck): BatchResult {
   const errors = findings.filter((f) => f.category === 'error').length;
   const warnings = findings.length - errors;
   const first = findings[0];

@@ -14,6 +14,7 @@ import { runFileChecks } from '../engine/validation/validate-file.js';
 import { checkAttachment, type AttachmentRole, type ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
 import { businessRulesOf } from '../engine/validation/business-rules-of.js';
 import { TaxonomyLibrary } from '../engine/taxonomy/library.js';
+import { checkDocument, documentJobResult } from '../engine/taxonomy/check-document.js';
 import { taxonomyStoreFor } from '../taxonomies/taxonomy-store.js';
 
 /**
@@ -47,6 +48,12 @@ export const engineOperations = {
   /** With the data folder, the facts are checked against its installed taxonomy packages too. */
   'ct600.checkAttachment': async (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes, dataFolder?: string) =>
     checkAttachment(bytes, role, boxes, dataFolder ? await installedIn(dataFolder) : undefined),
+  /** An Inline XBRL document on its own against the data folder's installed taxonomy packages (Validate a file). */
+  'taxonomy.checkDocument': async (fileName: string, bytes: Uint8Array, dataFolder?: string) => {
+    const start = new Date();
+    const check = checkDocument(bytes, await installedIn(dataFolder));
+    return documentJobResult(fileName, check, start, new Date());
+  },
   /** HMRC's business rules (and ours) alone on a CT600, for `npm run bench -- rules`. */
   'validation.businessRules': (bytes: Uint8Array) => businessRulesOf(bytes),
 };

@@ -15,7 +15,7 @@ import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 
-import { createTaxonomyHandlers, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
+import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
 import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { IpcFailure } from './ipc-errors.js';
 export interface HandlerDeps {
@@ -33,6 +33,8 @@ export interface HandlerDeps {
   submissions?: SubmissionStore;
   /** The taxonomy packages installed in the data folder (Settings › Taxonomies); left out, the list is empty and installing is refused in words. */
   taxonomies?: TaxonomyStore;
+  /** Where a dropped Inline XBRL document is checked (the engine worker in the app); this thread by default. */
+  checkInlineXbrl?: CheckInlineXbrl;
   clock?: () => Date;
 }
 
@@ -40,7 +42,7 @@ function taxonomiesNotWired(): TaxonomyHandlers {
   const refuse = async (): Promise<never> => {
     throw new IpcFailure('failed', 'Taxonomy packages cannot be installed in this window: Filing Desk started without its data folder. Nothing was installed.');
   };
-  return { 'taxonomies.list': async () => [], 'taxonomies.install': refuse, 'taxonomies.remove': refuse };
+  return { 'taxonomies.list': async () => [], 'taxonomies.install': refuse, 'taxonomies.remove': refuse, 'taxonomies.checkDocument': refuse };
 }
 
 /** Every channel's handler, built from its dependencies. */
@@ -66,6 +68,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
     ...(deps.filing ?? filingNotWired()),
-    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear()) : taxonomiesNotWired()),
+    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear(), deps.checkInlineXbrl) : taxonomiesNotWired()),
   };
 }

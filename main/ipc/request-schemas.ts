@@ -1,4 +1,4 @@
-import { MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
+import { MAX_INLINE_XBRL_BYTES, MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import { z } from 'zod';
 import {
   MAX_CT600_XML_BYTES,
@@ -338,6 +338,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     // Taxonomy packages
     'taxonomies.list': z.undefined({ message: 'takes no request' }),
     'taxonomies.install': droppedFile(['.zip'], fileBytes(MAX_TAXONOMY_PACKAGE_BYTES, 'a taxonomy package')),
+    'taxonomies.checkDocument': droppedFile(['.xhtml', '.html', '.htm'], fileBytes(MAX_INLINE_XBRL_BYTES, 'an Inline XBRL document')),
     'taxonomies.remove': z.strictObject({
       id: z.string({ message: 'must be text' }).regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'must be a taxonomy package id as the Taxonomies list shows it (lower-case letters, digits, dots and dashes)'),
     }),

@@ -6,9 +6,14 @@
 import type { TaxonomySummary } from '../../preload/contract-taxonomies.js';
 import type { RequestResponseChannels } from '../../preload/contract.js';
 import { IpcFailure } from '../ipc/ipc-errors.js';
+import { checkDocument, documentJobResult } from '../engine/taxonomy/check-document.js';
+import type { ValidationJobResult } from '../engine/validation-result.js';
 import { TaxonomyNotInstalledError, type InstalledTaxonomy, type TaxonomyStore } from './taxonomy-store.js';
 
-type TaxonomyChannel = 'taxonomies.list' | 'taxonomies.install' | 'taxonomies.remove';
+type TaxonomyChannel = 'taxonomies.list' | 'taxonomies.install' | 'taxonomies.remove' | 'taxonomies.checkDocument';
+
+/** Runs the document check (the engine worker's in the app). */
+export type CheckInlineXbrl = (fileName: string, bytes: Uint8Array) => Promise<ValidationJobResult>;
 export type TaxonomyHandlers = {
   [C in TaxonomyChannel]: (request: RequestResponseChannels[C]['request']) => Promise<RequestResponseChannels[C]['response']>;
 };
@@ -31,8 +36,19 @@ export function summaryOf(p: InstalledTaxonomy): TaxonomySummary {
   };
 }
 
-/** `changed` is told after an install or a removal (the attachment findings cached for the window are then stale). */
-export function createTaxonomyHandlers(store: TaxonomyStore, changed: () => void = () => undefined): TaxonomyHandlers {
+/**
+ * `changed` is told after an install or a removal (the attachment findings
+ * cached for the window are then stale); `check` runs a dropped document's
+ * check, in this thread unless given.
+ */
+export function createTaxonomyHandlers(
+  store: TaxonomyStore,
+  changed: () => void = () => undefined,
+  check: CheckInlineXbrl = async (fileName, bytes) => {
+    const start = new Date();
+    return documentJobResult(fileName, checkDocument(bytes, await store.library()), start, new Date());
+  },
+): TaxonomyHandlers {
   const list = async () => (await store.list()).map(summaryOf);
   return {
     'taxonomies.list': list,
@@ -41,6 +57,7 @@ export function createTaxonomyHandlers(store: TaxonomyStore, changed: () => void
       if (outcome.ok) changed();
       return outcome.ok ? { ok: true, installed: summaryOf(outcome.installed), warnings: outcome.warnings } : { ok: false, fileName, problems: outcome.problems };
     },
+    'taxonomies.checkDocument': ({ fileName, bytes }) => check(fileName, bytes),
     'taxonomies.remove': async ({ id }) => {
       try {
         await store.remove(id);

@@ -146,5 +146,6 @@ export function createBrowserBridge(
     listTaxonomies: () => transport(bridgeChannels.listTaxonomies, undefined),
     installTaxonomy: (request) => transport(bridgeChannels.installTaxonomy, request),
     removeTaxonomy: (request) => transport(bridgeChannels.removeTaxonomy, request),
+    checkInlineXbrl: (request) => transport(bridgeChannels.checkInlineXbrl, request),
   } satisfies FilingDeskBridge;
 }

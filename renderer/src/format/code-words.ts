@@ -65,6 +65,7 @@ const WORDS: Record<string, string> = {
   alreadyInstalled: 'Package already installed',
   // Facts against the taxonomy
   'taxonomy.notInstalled': 'Concepts not checked: taxonomy not installed',
+  factCount: 'Facts found',
   'taxonomy.schemaNotLoaded': 'Part of the taxonomy could not be loaded',
   'taxonomy.conceptNotFound': 'Concept not in the taxonomy',
   'taxonomy.conceptNotReportable': 'Concept cannot be reported',
