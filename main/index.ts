@@ -28,6 +28,7 @@ import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
+import { taxonomyStoreFor } from './taxonomies/taxonomy-store.js';
 import { registerHandlers } from './ipc/register-handlers.js';
 import { applicationMenuTemplate } from './window/app-menu.js';
 import { APP_ENTRY_URL, APP_SCHEME } from './window/app-origin.js';
@@ -206,8 +207,9 @@ async function start(): Promise<void> {
   const engines = {
     // The GovTalk header (vendor id, product version, test flags) follows the
     // current Online settings at every local build; ChannelRouting names this product.
-    ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker),
-    packages: createPackageEngine(engineWorker),
+    ct600: createCt600Engine(currentGovTalkOptions(online.settings, { product: 'Filing Desk', version: app.getVersion() }), engineWorker, dataDir),
+    // References a package does not hold resolve in the taxonomy packages installed in the data folder.
+    packages: createPackageEngine(engineWorker, dataDir),
   };
   // Electron has no network-change event in main: look every 15 s, and at once when woken.
   const networkWatch = setInterval(() => online.networkChanged(), 15_000);
@@ -257,6 +259,8 @@ async function start(): Promise<void> {
       filing: filing.handlers,
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
+      taxonomies: taxonomyStoreFor(dataDir),
+      checkInlineXbrl: (fileName, bytes) => engineWorker.run('taxonomy.checkDocument', fileName, bytes, dataDir),
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );

@@ -15,6 +15,8 @@ import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
 import { computationBridgeChannels, computationChannels, type ComputationBridge, type ComputationChannels } from './contract-computation.js';
 export * from './contract-computation.js';
 
+import { taxonomyBridgeChannels, taxonomyChannels, type TaxonomyChannels, type TaxonomyInstallRequest, type TaxonomyInstallResponse, type TaxonomyRemoveRequest, type TaxonomySummary, type InlineXbrlCheckRequest } from './contract-taxonomies.js';
+export * from './contract-taxonomies.js';
 export type { FieldError, ValidationJobResult, ValidationMessage, PackagePlan, PackagePlanEntry, PackagePlanProblem, PackagePlanReference, ServiceValidationJobResult };
 
 export type IpcErrorCode =
@@ -548,8 +550,8 @@ export const menuCommands = ['new-return', 'new-package', 'open', 'save', 'save-
 /** The one channel main sends on; the preload passes only a known MenuCommand through. */
 export const MENU_COMMAND_CHANNEL = 'menu.command';
 
-/** Channel → request and response (GitHub Desktop's RequestResponseChannels). */
-export interface RequestResponseChannels extends ComputationChannels {
+/** Channel → request and response (GitHub Desktop's RequestResponseChannels); each domain's own contract file adds its channels. */
+export interface RequestResponseChannels extends ComputationChannels, TaxonomyChannels {
   'ct600.build': { request: Ct600BuildRequest; response: Ct600BuildResponse };
   'ct600.verify': { request: DroppedFile; response: Ct600VerifyResponse };
   'ct600.validate': { request: DroppedFile; response: ValidationJobResult };
@@ -681,6 +683,8 @@ export const channels = [
   ...filingChannels,
   // The tax computation
   ...computationChannels,
+  // Taxonomy packages (contract-taxonomies.ts)
+  ...taxonomyChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -754,6 +758,11 @@ export interface FilingDeskBridge extends ComputationBridge {
   resumeSubmission(request: FilingResumeRequest): Promise<IpcResult<SubmissionView>>;
   saveSubmissionFile(request: FilingSaveRequest): Promise<IpcResult<FileSaveResponse>>;
   amendDraft(request: DraftAmendRequest): Promise<IpcResult<Draft>>;
+  /** Taxonomy packages installed in the data folder (contract-taxonomies.ts). */
+  listTaxonomies(): Promise<IpcResult<TaxonomySummary[]>>;
+  installTaxonomy(request: TaxonomyInstallRequest): Promise<IpcResult<TaxonomyInstallResponse>>;
+  removeTaxonomy(request: TaxonomyRemoveRequest): Promise<IpcResult<TaxonomySummary[]>>;
+  checkInlineXbrl(request: InlineXbrlCheckRequest): Promise<IpcResult<ValidationJobResult>>;
 }
 
 /** The subscriptions to events main pushes; every other method invokes a channel. */
@@ -823,6 +832,7 @@ export const bridgeChannels = {
   amendDraft: 'drafts.amend',
   // The tax computation
   ...computationBridgeChannels,
+  ...taxonomyBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };
 
 const MiB = 1024 * 1024;

@@ -122,6 +122,10 @@ const bridge = {
   amendDraft: (request) => ipcRenderer.invoke(bridgeChannels.amendDraft, request),
   computeComputation: (request) => ipcRenderer.invoke(bridgeChannels.computeComputation, request),
   previousPeriodCarriedForward: (request) => ipcRenderer.invoke(bridgeChannels.previousPeriodCarriedForward, request),
+  listTaxonomies: () => ipcRenderer.invoke(bridgeChannels.listTaxonomies),
+  installTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.installTaxonomy, request),
+  removeTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.removeTaxonomy, request),
+  checkInlineXbrl: (request) => ipcRenderer.invoke(bridgeChannels.checkInlineXbrl, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -8,10 +8,12 @@ export interface OptionSpec {
   /** Placeholder for an option that takes a value; absent for a switch. */
   value?: string;
   help: string;
+  /** May be given more than once (its values are in ParsedArgs.lists). */
+  repeatable?: boolean;
 }
 
 export interface CommandSpec {
-  area: 'ct600' | 'package' | 'schema' | 'deadlines';
+  area: 'ct600' | 'package' | 'schema' | 'deadlines' | 'taxonomy' | 'ixbrl';
   /** '' for an area that is itself the command (`cli deadlines`). */
   name: string;
   args: string;
@@ -27,6 +29,13 @@ const BATCH_OUTPUT: OptionSpec[] = [
 
 /** Every command with --out has it: an existing file is never replaced by surprise. */
 const FORCE: OptionSpec = { name: 'force', help: 'replace an --out file that already exists (never one this run wrote)' };
+
+/** Where the installed taxonomy packages are: the app's data folder, as the window keeps them. */
+const TAXONOMY_DATA_FOLDER: OptionSpec = {
+  name: 'data-folder',
+  value: 'folder',
+  help: "the data folder whose installed taxonomy packages resolve references (taxonomies/ in it); default the installed app's",
+};
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -119,6 +128,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'hash', help: 'add the SHA-256 of the zip bytes (hashResult.Hash_Result)' },
       { name: 'out', value: 'folder', help: 'write <reportPackageName>.<xbri|xbr|zip> into the folder' },
       FORCE,
+      TAXONOMY_DATA_FOLDER,
     ],
     examples: ['cli package build examples/package/report-package.json --hash --out packages/'],
   },
@@ -126,8 +136,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     area: 'package',
     name: 'validate',
     args: '<file|folder>...',
-    summary: 'validate report packages (.xbri, .xbr, .zip) with the official rpe:/tpe: codes',
-    options: [...BATCH_OUTPUT],
+    summary: 'validate report packages (.xbri, .xbr, .zip) with the official rpe:/tpe: codes; references resolve in the package, then in the installed taxonomy packages',
+    options: [TAXONOMY_DATA_FOLDER, ...BATCH_OUTPUT],
     examples: ['cli package validate packages/ACME-2024.xbri', 'cli package validate packages/ --table'],
   },
   {
@@ -162,9 +172,46 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     examples: ['cli deadlines --from 2026-01-01 --to 2026-12-31 --table', 'cli deadlines --csv clients.csv --json > deadlines.jsonl'],
   },
+  {
+    area: 'taxonomy',
+    name: 'add',
+    args: '<package.zip>',
+    summary: 'install a taxonomy package (Taxonomy Packages 1.0, or the older .taxonomyPackage.xml format); a broken package is refused with its reasons (exit 1)',
+    options: [TAXONOMY_DATA_FOLDER],
+    examples: ['cli taxonomy add CT-2024-v1.0.0.zip', 'cli taxonomy add FRC-2025-Taxonomy-v1.0.0.zip --data-folder ./firm-data'],
+  },
+  {
+    area: 'taxonomy',
+    name: 'list',
+    args: '',
+    summary: 'list the installed taxonomy packages with their entry points',
+    options: [TAXONOMY_DATA_FOLDER, { name: 'json', help: 'the list as JSON' }],
+    examples: ['cli taxonomy list', 'cli taxonomy list --json'],
+  },
+  {
+    area: 'taxonomy',
+    name: 'remove',
+    args: '<id>',
+    summary: 'remove an installed taxonomy package by the id `cli taxonomy list` shows (exit 2 when none has it)',
+    options: [TAXONOMY_DATA_FOLDER],
+    examples: ['cli taxonomy remove ct2015-taxonomy-1.3.0'],
+  },
+  {
+    area: 'ixbrl',
+    name: 'validate',
+    args: '<file.xhtml|folder>...',
+    summary:
+      "check Inline XBRL documents against their taxonomy: concepts exist, types, units, dates, period types, dimension members, HMRC's mandatory items (exit 0 only when nothing is wrong, warnings included)",
+    options: [
+      { name: 'taxonomy', value: 'package.zip', repeatable: true, help: 'use this taxonomy package as well as the installed ones (may be given more than once)' },
+      TAXONOMY_DATA_FOLDER,
+      ...BATCH_OUTPUT,
+    ],
+    examples: ['cli ixbrl validate computations.xhtml', 'cli ixbrl validate computations.xhtml --taxonomy CT2015-v1.3.0.zip --table'],
+  },
 ];
 
-export const AREAS = ['ct600', 'package', 'schema', 'deadlines'] as const;
+export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl'] as const;
 
 export function findCommand(area: string, name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.area === area && c.name === name);

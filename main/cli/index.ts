@@ -43,6 +43,11 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       return (await import('./schema.js')).runSchemaCommand(rest, io);
     case 'deadlines':
       return (await import('./deadlines.js')).runDeadlinesCommand(rest, io);
+    case 'taxonomy':
+      return (await import('./taxonomy.js')).runTaxonomyCommand(rest, io);
+    case 'ixbrl':
+      return (await import('./ixbrl.js')).runIxbrlCommand(rest, io);
+
     default:
       throw new CliUsageError(
         area === undefined ? 'no area given' : area.startsWith('-') ? `unknown option ${area}` : `unknown area "${area}" (use ${AREAS.join(', ')})`,

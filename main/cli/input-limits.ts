@@ -4,6 +4,7 @@
  * is read. Kept free of engine imports: a CT600 batch must not load the zip code.
  */
 import { MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract.js';
+import { MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import type { InputLimit } from './io.js';
 
 const MiB = 1024 * 1024;
@@ -38,3 +39,9 @@ export const DEADLINE_CSV_INPUT: InputLimit = { maxBytes: 16 * MiB, kind: 'clien
 
 /** A computation input: a few kilobytes even with hundreds of assets; 4 MiB is far beyond any asset register. */
 export const COMPUTATION_INPUT: InputLimit = { maxBytes: 4 * MiB, kind: 'computation inputs' };
+
+/** A taxonomy package to install: what the Settings panel accepts. */
+export const TAXONOMY_PACKAGE_INPUT: InputLimit = { maxBytes: MAX_TAXONOMY_PACKAGE_BYTES, kind: 'taxonomy packages' };
+
+/** An Inline XBRL document to check: HMRC takes attachments up to 25 MB in a return of at most that; room for a larger accounts file checked on its own. */
+export const IXBRL_INPUT: InputLimit = { maxBytes: 64 * MiB, kind: 'Inline XBRL documents' };

@@ -112,6 +112,8 @@ export interface ParsedArgs {
   positional: string[];
   values: Record<string, string>;
   flags: Set<string>;
+  /** Every value of an option that may be given more than once. */
+  lists: Record<string, string[]>;
 }
 
 /**
@@ -123,6 +125,7 @@ export function parseArgs(spec: CommandSpec, args: string[]): ParsedArgs {
   const positional: string[] = [];
   const values: Record<string, string> = {};
   const flags = new Set<string>();
+  const lists: Record<string, string[]> = {};
   const command = `${spec.area} ${spec.name}`;
   const usage = { area: spec.area, name: spec.name };
   for (let i = 0; i < args.length; i++) {
@@ -147,11 +150,15 @@ export function parseArgs(spec: CommandSpec, args: string[]): ParsedArgs {
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
     if (value === undefined || value === '') throw new CliUsageError(`--${name} needs a value (<${option.value}>)`, usage);
+    if (option.repeatable) {
+      (lists[name] ??= []).push(value);
+      continue;
+    }
     if (values[name] !== undefined) throw new CliUsageError(`--${name} is given twice`, usage);
     values[name] = value;
   }
   if (flags.has('json') && flags.has('table')) throw new CliUsageError('choose one of --json and --table', usage);
-  return { positional, values, flags };
+  return { positional, values, flags, lists };
 }
 
 /** Field errors as JSON on stderr, exit 2: what scripts around the CLI parse. */

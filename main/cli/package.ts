@@ -22,6 +22,9 @@ import { findCommand } from './commands.js';
 import { PACKAGE_REQUEST_INPUT, REPORT_PACKAGE_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText } from './safe-text.js';
+import { dataFolderOf } from './taxonomy.js';
+import type { TaxonomyLibrary } from '../engine/taxonomy/library.js';
+import { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 
 /** What a folder of packages is taken to hold (report-package.md: .xbri, .xbr, and plain .zip taxonomy packages). */
 const PACKAGE_EXTENSIONS = ['.xbri', '.xbr', '.zip'];
@@ -39,10 +42,15 @@ export async function runPackageCommand(args: string[], io: CliIo): Promise<numb
   }
 }
 
+/** The taxonomy packages installed in the data folder (--data-folder, else the installed app's). */
+function installedTaxonomies(values: Record<string, string>): Promise<TaxonomyLibrary> {
+  return TaxonomyStore.inDataFolder(dataFolderOf(values)).library();
+}
+
 async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Promise<number> {
   if (positional.length !== 1) throw new CliUsageError('package build takes one request file', { area: 'package', name: 'build' });
   const request = await readJsonFile(positional[0]!, PACKAGE_REQUEST_INPUT);
-  const response = await createReportPackage(request, { includeHash: flags.has('hash') });
+  const response = await createReportPackage(request, { includeHash: flags.has('hash') }, { installed: await installedTaxonomies(values) });
   if (values.out !== undefined) {
     const fileName = reportPackageFileName(parseRequest(reportPackageRequestSchema, request));
     await writeOutputFile(join(values.out, fileName), Buffer.from(response.zipContentBase64, 'base64'), { force: flags.has('force') });
@@ -51,14 +59,15 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
   return 0;
 }
 
-async function checkPackage(file: string): Promise<ValidationJobResult> {
-  return validatePackage(basename(file), await readInput(file, REPORT_PACKAGE_INPUT, 'file'));
+async function checkPackage(file: string, installed: TaxonomyLibrary): Promise<ValidationJobResult> {
+  return validatePackage(basename(file), await readInput(file, REPORT_PACKAGE_INPUT, 'file'), { installed });
 }
 
-async function validate({ positional, flags }: ParsedArgs, io: CliIo): Promise<number> {
+async function validate({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
+  const installed = await installedTaxonomies(values);
   if (positional.length === 0) throw new CliUsageError('package validate needs at least one file or folder', { area: 'package', name: 'validate' });
   if (await isSingleFile(positional, flags)) {
-    const result = await checkPackage(positional[0]!);
+    const result = await checkPackage(positional[0]!, installed);
     io.out(`${jsonText(result, 2)}\n`);
     return isValidResult(result) ? 0 : 1;
   }
@@ -70,7 +79,7 @@ async function validate({ positional, flags }: ParsedArgs, io: CliIo): Promise<n
     handle: async (file): Promise<BatchResult> => {
       let result: ValidationJobResult;
       try {
-        result = await checkPackage(file);
+        result = await checkPackage(file, installed);
       } catch (err) {
         return unusable(err);
       }

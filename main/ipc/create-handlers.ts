@@ -17,6 +17,9 @@ import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
 
+import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
+import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
+import { IpcFailure } from './ipc-errors.js';
 export interface HandlerDeps {
   ct600: Ct600Engine;
   packages: PackageEngine;
@@ -30,7 +33,18 @@ export interface HandlerDeps {
   filing?: FilingHandlers;
   /** The submission records: the Deadlines list (accepted live returns show as filed) and a draft's .fdesk export and import. */
   submissions?: SubmissionStore;
+  /** The taxonomy packages installed in the data folder (Settings › Taxonomies); left out, the list is empty and installing is refused in words. */
+  taxonomies?: TaxonomyStore;
+  /** Where a dropped Inline XBRL document is checked (the engine worker in the app); this thread by default. */
+  checkInlineXbrl?: CheckInlineXbrl;
   clock?: () => Date;
+}
+
+function taxonomiesNotWired(): TaxonomyHandlers {
+  const refuse = async (): Promise<never> => {
+    throw new IpcFailure('failed', 'Taxonomy packages cannot be installed in this window: Filing Desk started without its data folder. Nothing was installed.');
+  };
+  return { 'taxonomies.list': async () => [], 'taxonomies.install': refuse, 'taxonomies.remove': refuse, 'taxonomies.checkDocument': refuse };
 }
 
 /** Every channel's handler, built from its dependencies. */
@@ -64,5 +78,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...(deps.filing ?? filingNotWired()),
     'computation.compute': createComputationComputeHandler(),
     'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
+    ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear(), deps.checkInlineXbrl) : taxonomiesNotWired()),
   };
 }

@@ -24,6 +24,11 @@ export class AttachmentFindingsCache {
   /** `check` runs the engine's check: the engine worker's in the app, this thread's by default. */
   constructor(private readonly check: CheckAttachment = async (bytes, role, boxes) => checkAttachment(bytes, role, boxes)) {}
 
+  /** Forgets every result: after a taxonomy package is installed or removed, the same file checks differently. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   async messages(attachment: DraftAttachment, boxes: Ct600AttachmentBoxes, read: () => Promise<Uint8Array>): Promise<ValidationMessage[]> {
     const role = attachment.role === 'computations' ? 'computations' : 'accounts';
     const key = JSON.stringify([attachment.sha256, role, attachment.fileName, boxes]);

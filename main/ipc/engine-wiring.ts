@@ -16,23 +16,26 @@ import type { PackageEngine } from './package-handlers.js';
 export function createCt600Engine(
   options: Ct600BuildOptions | (() => Promise<Ct600BuildOptions>) = {},
   runner: EngineRunner = inThreadRunner,
+  /** Where the firm's taxonomy packages are installed: attachments' facts are checked against them. */
+  dataFolder?: string,
 ): Ct600Engine {
   const current = typeof options === 'function' ? options : async () => options;
   return {
     build: async (request) => runner.run('ct600.build', request, await current()),
     verify: (xml) => runner.run('ct600.verify', xml),
     check: (fileName, bytes, today) => runner.run('validation.checkFile', fileName, bytes, today),
-    checkAttachment: (bytes, role, boxes) => runner.run('ct600.checkAttachment', bytes, role, boxes),
+    checkAttachment: (bytes, role, boxes) => runner.run('ct600.checkAttachment', bytes, role, boxes, dataFolder),
     toBase32,
     isInputError: (error): error is Error => error instanceof XmlInputError,
   };
 }
 
-export function createPackageEngine(runner: EngineRunner = inThreadRunner): PackageEngine {
+/** `dataFolder`: where the firm's taxonomy packages are installed, which references resolve in after the package. */
+export function createPackageEngine(runner: EngineRunner = inThreadRunner, dataFolder?: string): PackageEngine {
   return {
-    build: (request, options) => runner.run('package.build', request, options),
-    validate: (fileName, bytes) => runner.run('package.validate', fileName, bytes),
-    planDraft: (input) => runner.run('package.planDraft', input),
-    buildDraft: (input, options) => runner.run('package.buildDraft', input, options),
+    build: (request, options) => runner.run('package.build', request, options, dataFolder),
+    validate: (fileName, bytes) => runner.run('package.validate', fileName, bytes, dataFolder),
+    planDraft: (input) => runner.run('package.planDraft', input, dataFolder),
+    buildDraft: (input, options) => runner.run('package.buildDraft', input, options, dataFolder),
   };
 }

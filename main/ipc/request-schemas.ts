@@ -1,3 +1,4 @@
+import { MAX_INLINE_XBRL_BYTES, MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import { z } from 'zod';
 import {
   MAX_CT600_XML_BYTES,
@@ -347,6 +348,13 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     // The tax computation: the input's own rules are the engine's, which names each field it refuses.
     'computation.compute': z.strictObject({ input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }) }),
     'computation.previousPeriod': z.strictObject({ clientId: id, periodFrom: isoDate, draftId: id }),
+    // Taxonomy packages
+    'taxonomies.list': z.undefined({ message: 'takes no request' }),
+    'taxonomies.install': droppedFile(['.zip'], fileBytes(MAX_TAXONOMY_PACKAGE_BYTES, 'a taxonomy package')),
+    'taxonomies.checkDocument': droppedFile(['.xhtml', '.html', '.htm'], fileBytes(MAX_INLINE_XBRL_BYTES, 'an Inline XBRL document')),
+    'taxonomies.remove': z.strictObject({
+      id: z.string({ message: 'must be text' }).regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'must be a taxonomy package id as the Taxonomies list shows it (lower-case letters, digits, dots and dashes)'),
+    }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

@@ -5,6 +5,7 @@
 import { buildCt600, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { createReportPackage } from '../engine/package/index.js';
 import { ValidationJobs, type ValidationJobsOptions } from '../engine/validation/index.js';
+import { taxonomyStoreFor } from '../taxonomies/taxonomy-store.js';
 import type { EngineOperations } from './engine-operations.js';
 
 export interface EngineWiringOptions {
@@ -30,7 +31,8 @@ export function createEngineOperations(options: EngineWiringOptions): EngineOper
     // The builder is synchronous; run it inside the promise so its
     // RequestValidationError arrives as a rejection like the others'.
     buildCt600: async (request) => buildCt600(request, options.ct600Options),
-    createReportPackage: (request, opts) => createReportPackage(request, opts),
+    // References a package does not hold resolve in the taxonomy packages installed in the data folder.
+    createReportPackage: async (request, opts) => createReportPackage(request, opts, { installed: await taxonomyStoreFor(options.dataDir).library() }),
     createValidationJob: (fileName, bytes) => jobs.create(fileName, bytes),
     getValidationStatus: (id) => jobs.getStatus(id),
     getFilteredValidationStatus: (id) => jobs.getFilteredStatus(id),

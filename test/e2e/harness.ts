@@ -20,6 +20,7 @@ import { createSenderCheck } from '../../main/window/trusted-sender.js';
 import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { TaxonomyStore } from '../../main/taxonomies/taxonomy-store.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers, type IpcEventLike } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
@@ -273,6 +274,7 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
       openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
       fileSaver,
       appInfo: { version: '0.1.0', platform: process.platform },
+      taxonomies: TaxonomyStore.inDataFolder(dataDir),
       ...(filing ? { filing } : {}),
     }),
     { isTrustedSender: h.isTrustedSender },

@@ -169,7 +169,7 @@ describe('report package wizard, end to end', () => {
     // Where the report finds its taxonomy, before Build.
     const where = async () => page.getByTestId('reference-row').evaluateAll((rows) => rows.map((r) => `${r.querySelector('.package-tree__name')?.textContent} ${r.querySelector('[data-testid="reference-where"]')?.textContent}`));
     await expect.poll(where).toContain('acme-2024.xsd → in this package (example.com/acme/2024/acme-2024.xsd)');
-    expect(await where()).toContain('xbrl-instance-2003-12-31.xsd → outside the package, from the filer’s cache');
+    expect(await where()).toContain('xbrl-instance-2003-12-31.xsd → an XBRL specification schema, which every XBRL processor carries');
     expect(await where()).toContain('acme-2024-lab.xml → in this package (example.com/acme/2024/acme-2024-lab.xml)');
     expect(await page.locator('[data-testid="reference-row"][data-verdict="missing"]').count()).toBe(0);
     await waitSaved(page);
@@ -262,9 +262,12 @@ describe('report package wizard, end to end', () => {
     // The report and two taxonomy files: a device name is refused as it is dropped.
     await expect.poll(() => page.getByTestId('attached-file').count()).toBe(3);
     expect(await page.getByTestId('taxonomy-note').textContent()).toMatch(/^CON\.xsd was not added: its name must not be "CON\.xsd": Windows reserves the device names/);
+    // Of the taxonomy files, ACME.xsd is refused; the report is too, as its own schema is none of them and nothing installed holds it.
     const refused = page.locator('[data-testid="attached-file"]', { has: page.locator('.files__problem') });
-    await expect.poll(() => refused.count()).toBe(1);
-    expect((await refused.allTextContents())[0]).toMatch(/^ACME\.xsd.*differ only in letter case/);
+    await expect.poll(() => refused.count()).toBe(2);
+    const refusedTexts = await refused.allTextContents();
+    expect(refusedTexts.filter((t) => /^ACME\.xsd.*differ only in letter case/.test(t))).toHaveLength(1);
+    expect(refusedTexts.filter((t) => /^acme-2024\.xhtml.*Its schema acme-2024\.xsd is not in the package/.test(t))).toHaveLength(1);
     await shot(page, 'package-09-refused-names');
     await page.getByTestId('task-review').click();
     expect(await page.getByTestId('build').isDisabled()).toBe(true);

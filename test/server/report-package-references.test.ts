@@ -11,6 +11,8 @@ import { createEngineOperations } from '../../main/service/engine-wiring.js';
 import { acmeDir } from '../engine/package/fixture-packages.js';
 import { b64, jszipOf } from '../engine/package/package-helpers.js';
 import { rawRequest } from '../helpers/net.js';
+import { acmeTaxonomyPackage, requestWithoutSchema } from '../engine/taxonomy/acme-taxonomy.js';
+import { TaxonomyStore } from '../../main/taxonomies/taxonomy-store.js';
 import { passwordToken, startServer, type RunningServer } from './support.js';
 
 describe('POST /report-package and the report’s references', () => {
@@ -61,5 +63,16 @@ describe('POST /report-package and the report’s references', () => {
     expect(res.status).toBe(200);
     const zip = Buffer.from((JSON.parse(res.body) as { zipContentBase64: string }).zipContentBase64, 'base64');
     expect(zip.includes(Buffer.from('ACME-2024/example.com/acme/2024/acme-2024.xsd'))).toBe(true);
+  });
+
+  it('200 for the same request once the extension taxonomy is installed in the service’s data folder (the package, then installed packages)', async () => {
+    const installed = await TaxonomyStore.inDataFolder(engineDir).install('acme-2024-taxonomy.zip', acmeTaxonomyPackage());
+    expect(installed.ok).toBe(true);
+    try {
+      const res = await rawRequest(s.url, 'POST', '/report-package', auth, JSON.stringify(await requestWithoutSchema()));
+      expect(res.status).toBe(200);
+    } finally {
+      await TaxonomyStore.inDataFolder(engineDir).remove('acme-extension-taxonomy-2024');
+    }
   });
 });

@@ -16,6 +16,7 @@ import { readExtraFiles } from './merge-zip-files.js';
 import { catalogXml, taxonomyPackageXml } from './metadata-writer.js';
 import { readReportPackageJson, reportPackageRequestSchema, safePackageName, type ReportPackageRequest } from './request-schema.js';
 import { validatePackage } from './validate-package.js';
+import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
 import { deflateEarly, writeZip, type ZipFile } from './zip-writer.js';
 import { missingReferenceMessage } from './reference-checks.js';
@@ -34,6 +35,8 @@ export interface CreateReportPackageOptions {
 export interface ReportPackageDeps {
   /** Safety limits of the built package; base64ZipFiles gets these less room for the generated files. */
   limits?: ZipLimits;
+  /** The taxonomy packages the firm has installed: the report's references resolve in the package, then there. */
+  installed?: TaxonomyLibrary;
 }
 
 /** reportPackage.json, taxonomyPackage.xml, catalog.xml and the report: the entries the builder adds. */
@@ -90,13 +93,13 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   const files = planned.map((f) => (f.bytes === report ? { ...f, deflated: reportDeflated } : f));
   const tooBig = packageSizeProblem(files, extras.length > 0, limits);
   if (tooBig) throw new RequestValidationError([tooBig]);
-  const unresolved = unresolvedReportReferences(files, naming, request);
+  const unresolved = unresolvedReportReferences(files, naming, request, deps.installed);
   if (unresolved.length > 0) {
     throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));
   }
 
   const zip = await writeZip(files);
-  await selfCheck(naming.fileName, zip, limits);
+  await selfCheck(naming.fileName, zip, limits, deps.installed);
   return { zip, naming };
 }
 
@@ -166,11 +169,11 @@ export function packageLayout<E extends { path: string; bytes: Uint8Array; crc32
  * be written, as field errors naming the report, the reference and what was
  * looked for: the package would be useless to anyone validating offline.
  */
-export function unresolvedReportReferences(files: readonly ZipFile[], naming: PackageNaming, request: ReportPackageRequest): PackageReference[] {
+export function unresolvedReportReferences(files: readonly ZipFile[], naming: PackageNaming, request: ReportPackageRequest, installed?: TaxonomyLibrary): PackageReference[] {
   const byPath = new Map(files.map((f) => [f.path, f.bytes]));
   const contents = { stld: naming.stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
   const reports = [`${naming.stld}/reports/${request.reportName}`];
-  const { references } = resolvePackageReferences(contents, { reports, taxonomy: [] });
+  const { references } = resolvePackageReferences(contents, { reports, taxonomy: [] }, undefined, installed);
   return references.filter((r) => r.byReport && r.outcome.kind === 'missing');
 }
 
@@ -217,9 +220,9 @@ export function packageSizeProblem(files: readonly ZipFile[], hasExtras: boolean
   };
 }
 
-async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits): Promise<void> {
+async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits, installed: TaxonomyLibrary | undefined): Promise<void> {
   // No ratio guard on our own output: a report of blank padding may deflate 1000:1 honestly.
-  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY } });
+  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY }, installed });
   const count = reportCountOf(result);
   // The builder writes the catalog from the request's own hrefs, so one that does not match them is our bug too.
   const failing = (m: { category: string; code: string }) => m.category === 'error' || m.code === 'entryPointNotMappedByCatalog';

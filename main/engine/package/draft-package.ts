@@ -10,7 +10,8 @@ import { RequestValidationError, type FieldError } from '../errors.js';
 import { fieldErrorsFromZod } from '../zod-errors.js';
 import { entryPointHrefs, packageLayout, packageNaming, packageSizeProblem, taxonomyHosts } from './create-report-package.js';
 import { missingReferenceMessage } from './reference-checks.js';
-import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
+import { TaxonomyLibrary } from '../taxonomy/library.js';
+import { resolvePackageReferences, targetOf, type PackageReference } from './reference-resolution.js';
 import { extensionOfDocumentType, reportKindOf, type PackageExtension } from './document-types.js';
 import { byPath, mergedPathOf, mergedPathProblems } from './merge-zip-files.js';
 import { readReportPackageJson, reportPackageRequestSchema, safePackageName, type ReportPackageRequest } from './request-schema.js';
@@ -54,8 +55,12 @@ export interface PackagePlanReference {
   /** The reference as written, without its fragment ("http://example.com/acme/2024/acme-2024.xsd", "acme-2024-cal.xml"). */
   reference: string;
   kind: PackageReference['kind'];
-  /** In this package; outside it, from the filer's own cache (a base taxonomy); or missing. */
-  verdict: 'inPackage' | 'outside' | 'missing';
+  /**
+   * In this package; in a taxonomy package the firm installed; an XBRL
+   * specification schema every processor carries; a published taxonomy not
+   * installed here (the recipient holds it, nothing here checks against it); or missing.
+   */
+  verdict: 'inPackage' | 'installed' | 'outside' | 'notInstalled' | 'missing';
   /** The file's path in the package (STLD included), the URL outside, or what was looked for. */
   target: string;
   /** Why a missing reference is missing; null otherwise. */
@@ -93,8 +98,8 @@ interface Analysis {
   taxonomy: TaxonomyFile[];
 }
 
-export function planDraftPackage(input: DraftPackageInput, limits: ZipLimits = DEFAULT_ZIP_LIMITS): PackagePlan {
-  return analyse(input, limits).plan;
+export function planDraftPackage(input: DraftPackageInput, limits: ZipLimits = DEFAULT_ZIP_LIMITS, installed: TaxonomyLibrary = TaxonomyLibrary.empty()): PackagePlan {
+  return analyse(input, limits, installed).plan;
 }
 
 /**
@@ -102,8 +107,12 @@ export function planDraftPackage(input: DraftPackageInput, limits: ZipLimits = D
  * and the merged taxonomy as `base64ZipFiles`. Refused with every problem the
  * plan shows, each as a field error naming the file.
  */
-export async function draftPackageRequest(input: DraftPackageInput, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Record<string, unknown>> {
-  const { plan, parsed, taxonomy } = analyse(input, limits);
+export async function draftPackageRequest(
+  input: DraftPackageInput,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+  installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
+): Promise<Record<string, unknown>> {
+  const { plan, parsed, taxonomy } = analyse(input, limits, installed);
   if (!plan.canBuild || !parsed || !input.report) {
     const problems: FieldError[] = plan.problems.map((p) => ({ field: p.role ?? 'report', message: p.file === null ? p.message : `${p.file}: ${p.message}` }));
     throw new RequestValidationError([...plan.requestErrors, ...problems]);
@@ -113,7 +122,7 @@ export async function draftPackageRequest(input: DraftPackageInput, limits: ZipL
   return request;
 }
 
-function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
+function analyse(input: DraftPackageInput, limits: ZipLimits, installed: TaxonomyLibrary): Analysis {
   const problems: PackagePlanProblem[] = [];
   const report = input.report;
   const reportKind = report ? reportKindOf(report.fileName) : undefined;
@@ -172,7 +181,7 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
     }
     const reportPath = `${naming.stld}/reports/${parsed.reportName}`;
     const labelOf = (path: string) => (path === reportPath ? usableReport.fileName : (fromExtra.get(path)?.label ?? path));
-    const resolved = resolvePlanReferences(files, naming.stld, reportPath);
+    const resolved = resolvePlanReferences(files, naming.stld, reportPath, installed);
     references.push(...planReferences(resolved, labelOf));
     for (const r of resolved.filter(isBlocking)) {
       problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: missingReferenceMessage(r) });
@@ -207,11 +216,11 @@ function analyse(input: DraftPackageInput, limits: ZipLimits): Analysis {
 }
 
 /** The package's references as the validator will follow them: from the report, and from every schema it carries. */
-function resolvePlanReferences(files: readonly { path: string; bytes: Uint8Array }[], stld: string, reportPath: string): PackageReference[] {
+function resolvePlanReferences(files: readonly { path: string; bytes: Uint8Array }[], stld: string, reportPath: string, installed: TaxonomyLibrary): PackageReference[] {
   const byPath = new Map(files.map((f) => [f.path, f.bytes]));
   const taxonomy = files.map((f) => f.path).filter((p) => /\.xsd$/i.test(p) && !p.startsWith(`${stld}/META-INF/`));
   const contents = { stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
-  return resolvePackageReferences(contents, { reports: [reportPath], taxonomy }).references;
+  return resolvePackageReferences(contents, { reports: [reportPath], taxonomy }, undefined, installed).references;
 }
 
 /** A missing reference of the report itself: the package cannot be built. */
@@ -228,8 +237,8 @@ function planReferences(references: readonly PackageReference[], labelOf: (path:
       reference: r.reference,
       kind: r.kind,
       verdict: r.outcome.kind,
-      target: r.outcome.kind === 'inPackage' ? r.outcome.path : r.outcome.kind === 'outside' ? r.outcome.url : r.outcome.lookedFor,
-      why: r.outcome.kind === 'missing' ? r.outcome.why : null,
+      target: targetOf(r.outcome),
+      why: r.outcome.kind === 'missing' ? r.outcome.why : r.outcome.kind === 'notInstalled' ? `install ${r.outcome.install}` : r.outcome.kind === 'installed' ? `from the installed ${r.outcome.packageName}` : null,
       blocking: isBlocking(r),
     }));
 }

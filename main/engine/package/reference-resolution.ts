@@ -9,16 +9,23 @@
  * Taxonomy Packages 1.0 §6 defines it: the longest matching uriStartString is
  * replaced by its rewritePrefix, which resolves against META-INF/.
  *
- * Each reference ends in one of three places:
+ * Each reference is looked for in the package itself, then in the taxonomy
+ * packages the firm has installed, and ends in one of five places:
  * - in the package: a file of the package (followed in turn);
- * - outside: a URL no part of the package claims, such as a base taxonomy
- *   (the FRC's, XBRL International's) that a filer resolves from its own cache;
- * - missing: it should be in the package and is not. That is a relative
- *   reference to an absent file, a catalog rewrite to an absent file, or an
- *   absolute URL the package evidently means to carry (its host's folder, or a
- *   file of the same name, is in the package) that nothing maps there. An
- *   entry point alone does not claim its URL: a package may name the
- *   published taxonomy its report uses without carrying it.
+ * - installed: a file of an installed taxonomy package (the FRC's suite,
+ *   HMRC's computations taxonomy), which the recipient holds too;
+ * - outside: one of XBRL International's specification schemas, which every
+ *   processor carries (publishers.ts);
+ * - not installed: a published taxonomy (a known publisher's URL) that no
+ *   installed package holds; the recipient has it, but nothing here can check
+ *   the report against it, so the finding says which package to install;
+ * - missing: anything else. That is a relative reference to an absent file,
+ *   a catalog rewrite to an absent file, an absolute URL the package evidently
+ *   means to carry (its host's folder, or a file of the same name, is in the
+ *   package) that nothing maps there, or a URL that neither the package nor
+ *   an installed package holds: a processor working offline (Arelle reports
+ *   IOerror) cannot load it. An entry point alone does not claim its URL: a
+ *   package may name the published taxonomy its report uses without carrying it.
  *
  * A relative reference in a document reached through the catalog resolves
  * against the URL it was reached by, not its place in the zip, because that
@@ -26,6 +33,8 @@
  */
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
 import { scanElements, XmlScanError } from './xml-reference-scan.js';
+import { TaxonomyLibrary } from '../taxonomy/library.js';
+import { isSpecificationUrl, packageToInstallFor } from '../taxonomy/publishers.js';
 
 const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -44,7 +53,9 @@ export type ReferenceKind = 'schemaRef' | 'linkbaseRef' | 'import' | 'include' |
 
 export type ReferenceOutcome =
   | { kind: 'inPackage'; path: string }
+  | { kind: 'installed'; url: string; packageName: string; path: string }
   | { kind: 'outside'; url: string }
+  | { kind: 'notInstalled'; url: string; install: string }
   | { kind: 'missing'; lookedFor: string; why: string };
 
 export interface PackageReference {
@@ -92,6 +103,7 @@ export class PackageResolver {
   constructor(
     private readonly contents: PackageContents,
     private readonly rewrites: readonly RewriteRule[],
+    private readonly installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
   ) {
     this.metaInfUrl = urlOfPath(`${contents.stld}/META-INF/`);
     const generated = `${contents.stld}/META-INF/`;
@@ -133,7 +145,7 @@ export class PackageResolver {
       } catch {
         return { kind: 'missing', lookedFor: asWritten, why: `the catalog's rewritePrefix "${rule.rewritePrefix}" does not make a usable address of it` };
       }
-      if (mapped.host !== PACKAGE_HOST) return { kind: 'outside', url: mapped.href };
+      if (mapped.host !== PACKAGE_HOST) return this.beyondPackage(mapped.href);
       const found = this.inPackage(mapped.href, written);
       if (found.kind === 'missing') {
         return { ...found, why: `META-INF/catalog.xml rewrites "${rule.uriStartString}" to "${rule.rewritePrefix}", and the package has no file there` };
@@ -141,9 +153,35 @@ export class PackageResolver {
       // Relative references inside it resolve against the URL it was reached by.
       return { ...found, address: target.href };
     }
+    // An installed package that holds the file answers before the guess that the package meant to carry it.
+    const installed = this.installedFile(asWritten);
+    if (installed) return installed;
     const claim = this.claimOf(target);
     if (claim) return { kind: 'missing', ...claim };
-    return { kind: 'outside', url: target.href };
+    return this.beyondPackage(asWritten);
+  }
+
+  /** A URL the package does not hold: an installed package's file, a specification schema, a published taxonomy to install, or missing. */
+  private installedFile(url: string): ReferenceOutcome | undefined {
+    const hit = this.installed.resolve(url);
+    return hit && { kind: 'installed', url, packageName: `${hit.package.name}${hit.package.version ? ` ${hit.package.version}` : ''}`, path: hit.path };
+  }
+
+  private beyondPackage(url: string): ReferenceOutcome {
+    const installed = this.installedFile(url);
+    if (installed) return installed;
+    if (isSpecificationUrl(url)) return { kind: 'outside', url };
+    const claimedBy = this.installed.claimedBy(url);
+    if (claimedBy) {
+      return { kind: 'missing', lookedFor: url, why: `the installed taxonomy package ${claimedBy.name}${claimedBy.version ? ` ${claimedBy.version}` : ''} maps its address but holds no file there` };
+    }
+    const install = packageToInstallFor(url);
+    if (install) return { kind: 'notInstalled', url, install };
+    return {
+      kind: 'missing',
+      lookedFor: url,
+      why: 'neither the package nor any installed taxonomy package holds it, so a processor working offline cannot load it: add the file to the package, or install the taxonomy package that publishes it',
+    };
   }
 
   private inPackage(url: string, written: string): ReferenceOutcome & { address?: string } {
@@ -190,8 +228,9 @@ export function resolvePackageReferences(
   contents: PackageContents,
   roots: ReferenceRoots,
   rewrites: readonly RewriteRule[] = packageRewrites(contents),
+  installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
 ): { references: PackageReference[]; unread: UnreadDocument[] } {
-  const resolver = new PackageResolver(contents, rewrites);
+  const resolver = new PackageResolver(contents, rewrites, installed);
   const references: PackageReference[] = [];
   const unread: UnreadDocument[] = [];
   const seenReference = new Set<string>();
@@ -220,7 +259,7 @@ export function resolvePackageReferences(
       const outcome = resolver.resolve(ref.href, address, ref.bases);
       const { address: targetAddress, ...plain } = outcome;
       const reference = ref.href.trim().replace(/#.*$/s, '');
-      const key = `${path}\u0000${plain.kind === 'inPackage' ? plain.path : plain.kind === 'outside' ? plain.url : plain.lookedFor}\u0000${ref.kind}`;
+      const key = `${path}\u0000${targetOf(plain)}\u0000${ref.kind}`;
       if (!seenReference.has(key)) {
         seenReference.add(key);
         references.push({ from: path, reference, kind: ref.kind, byReport: isReport, outcome: plain });
@@ -230,6 +269,18 @@ export function resolvePackageReferences(
     }
   }
   return { references, unread };
+}
+
+/** Where an outcome points: the package path, the URL, or what was looked for. */
+export function targetOf(outcome: ReferenceOutcome): string {
+  switch (outcome.kind) {
+    case 'inPackage':
+      return outcome.path;
+    case 'missing':
+      return outcome.lookedFor;
+    default:
+      return outcome.url;
+  }
 }
 
 interface RawReference {

@@ -5,6 +5,7 @@
  * RequestValidationError (unusable input), never inflated.
  */
 import { RequestValidationError } from '../errors.js';
+import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import type { ValidationJobResult } from '../validation-result.js';
 import { checkArchiveFormat, checkDirectoryStructure } from './archive-checks.js';
 import { documentTypeOfExtension, packageExtensionOf } from './document-types.js';
@@ -20,6 +21,8 @@ import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArc
 export interface ValidatePackageDeps {
   now?: () => Date;
   limits?: ZipLimits;
+  /** The taxonomy packages the firm has installed: references the package does not hold resolve there. */
+  installed?: TaxonomyLibrary;
 }
 
 export async function validatePackage(
@@ -30,7 +33,7 @@ export async function validatePackage(
   const now = deps.now ?? (() => new Date());
   const start = now();
   const findings = new Findings();
-  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings);
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed);
   return findings.toResult(kind, reportCount, start, now());
 }
 
@@ -39,6 +42,7 @@ function runChecks(
   bytes: Uint8Array,
   limits: ZipLimits,
   findings: Findings,
+  installed: TaxonomyLibrary | undefined,
 ): { kind: PackageKind; reportCount: number } {
   const extension = packageExtensionOf(fileName);
   if (extension === undefined) {
@@ -97,7 +101,7 @@ function runChecks(
     }
   }
   checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
-  checkReferences(names, stld, read, findings, kind);
+  checkReferences(names, stld, read, findings, kind, installed);
   return { kind, reportCount };
 }
 

@@ -16,6 +16,8 @@ export interface ScannedElement {
   attribute(namespace: string, localName: string): string | undefined;
   /** xml:base values in scope, outermost first (this element's own last). */
   bases: string[];
+  /** The namespace a prefix means here ('' for the default namespace); for QName-valued attributes. */
+  namespaceOf(prefix: string): string | undefined;
 }
 
 export class XmlScanError extends Error {}
@@ -91,6 +93,7 @@ function startTag(text: string, lt: number, stack: Frame[], visit: (el: ScannedE
     localName: colon === -1 ? name : name.slice(colon + 1),
     attribute: (namespace, localName) => attributes.get(namespace ? `{${namespace}}${localName}` : localName),
     bases,
+    namespaceOf: (prefix) => ns.get(prefix),
   });
   if (!selfClosing) stack.push({ name, ns, bases });
   return pos + (selfClosing ? 2 : 1);

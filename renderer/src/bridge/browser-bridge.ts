@@ -145,5 +145,9 @@ export function createBrowserBridge(
     amendDraft: (request) => transport(bridgeChannels.amendDraft, request),
     computeComputation: (request) => transport(bridgeChannels.computeComputation, request),
     previousPeriodCarriedForward: (request) => transport(bridgeChannels.previousPeriodCarriedForward, request),
+    listTaxonomies: () => transport(bridgeChannels.listTaxonomies, undefined),
+    installTaxonomy: (request) => transport(bridgeChannels.installTaxonomy, request),
+    removeTaxonomy: (request) => transport(bridgeChannels.removeTaxonomy, request),
+    checkInlineXbrl: (request) => transport(bridgeChannels.checkInlineXbrl, request),
   } satisfies FilingDeskBridge;
 }

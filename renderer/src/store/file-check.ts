@@ -13,6 +13,7 @@ export type FileCheckState =
   /** A CT600 return: the full local validation job (schema, business rules, IRmark) and the IRmark summary. */
   | { status: 'ct600'; fileName: string; size: number; job: Outcome<ValidationJobResult>; irmark: Outcome<Ct600VerifyResponse> }
   | { status: 'package'; fileName: string; size: number; result: ValidationJobResult }
+  | { status: 'ixbrl'; fileName: string; size: number; result: ValidationJobResult }
   | { status: 'error'; fileName: string; message: string; errors?: FieldError[] };
 
 export interface FileCheckStore {
@@ -58,6 +59,10 @@ export function createFileCheckStore(bridge: FilingDeskBridge): StoreApi<FileChe
           // Both refused (a file main will not take): one error, with main's field errors.
           if (!job.ok && !irmark.ok) return failed(ticket, fileName, job.failure.errors ? job.failure : irmark.failure);
           settleState(ticket, { status: 'ct600', fileName, size: file.size, job, irmark });
+        } else if (fileKindOf(fileName) === 'ixbrl') {
+          const result = await settle(() => bridge.checkInlineXbrl({ fileName, bytes }), 'check the document against its taxonomy');
+          if (!result.ok) return failed(ticket, fileName, result.failure);
+          settleState(ticket, { status: 'ixbrl', fileName, size: file.size, result: result.value });
         } else {
           const result = await settle(() => bridge.validatePackage({ fileName, bytes }), 'validate the package');
           if (!result.ok) return failed(ticket, fileName, result.failure);

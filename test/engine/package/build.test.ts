@@ -13,9 +13,15 @@ import {
   reportPackageRequestSchema,
   validatePackage,
 } from '../../../main/engine/package/index.js';
-import { b64, jszipOf, sampleInlineReport, sampleJsonReport, sampleXsd, unzipToMap, xmllintSchema } from './package-helpers.js';
+import { ACME_SCHEMA_URL, b64, jszipOf, sampleInlineReport, sampleJsonReport, sampleXsd, unzipToMap, xmllintSchema } from './package-helpers.js';
+
+const FRS_102_2025 = 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd';
+
+/** The report's own schema: a package must carry it (or the firm have it installed), or the build is refused. */
+const ACME_SCHEMA = { 'example.com/acme/2024/acme-2024.xsd': sampleXsd };
 
 const base = {
+  base64ZipFiles: await jszipOf(ACME_SCHEMA),
   name: 'ACME 2024 annual report package',
   identifier: 'http://example.com/acme/2024/package',
   description: 'Report package for ACME 2024',
@@ -27,7 +33,7 @@ const base = {
   publisherCountry: 'GB',
   reportPackageName: 'ACME-2024',
   reportName: 'acme-2024-12-31-en.xhtml',
-  reportBase64Content: b64(sampleInlineReport()),
+  reportBase64Content: b64(sampleInlineReport(ACME_SCHEMA_URL)),
 };
 
 async function buildAndCheck(request: Record<string, unknown>) {
@@ -57,6 +63,9 @@ describe('createReportPackage', () => {
   it('builds an inline .xbri with every metadata field in schema order', async () => {
     const { fileName, files } = await buildAndCheck({
       ...base,
+      // A report on a published taxonomy (FRS 102), which the recipient holds: the package need carry nothing else.
+      base64ZipFiles: undefined,
+      reportBase64Content: b64(sampleInlineReport(FRS_102_2025)),
       entrypoints: [{ name: 'ACME 2024', description: 'Main', version: '1', entryPointDocument: { href: 'http://example.com/acme/2024/acme-2024.xsd' }, languages: ['en', 'de'] }],
     });
     expect(fileName).toBe('ACME-2024.xbri');
@@ -80,7 +89,7 @@ describe('createReportPackage', () => {
   });
 
   it('builds an xBRL-JSON .xbr and an xBRL-XML .xbr', async () => {
-    const json = await buildAndCheck({ ...base, reportName: 'acme.json', reportBase64Content: b64(sampleJsonReport()) });
+    const json = await buildAndCheck({ ...base, reportName: 'acme.json', reportBase64Content: b64(sampleJsonReport(ACME_SCHEMA_URL)) });
     expect(json.fileName).toBe('ACME-2024.xbr');
     const xbrl = await buildAndCheck({ ...base, reportName: 'acme.xbrl', reportBase64Content: b64('<xbrl xmlns="http://www.xbrl.org/2003/instance"/>') });
     expect(xbrl.fileName).toBe('ACME-2024.xbr');
@@ -123,7 +132,7 @@ describe('createReportPackage', () => {
     const wrapped = await buildAndCheck({ ...base, base64ZipFiles: await jszipOf({ 'ext/example.com/acme/2024/acme-2024.xsd': sampleXsd }) });
     expect(wrapped.files.has('ACME-2024/example.com/acme/2024/acme-2024.xsd')).toBe(true);
     expect(wrapped.files.get('ACME-2024/META-INF/catalog.xml')!.toString()).toContain('../example.com/acme/2024/');
-    const flat = await buildAndCheck({ ...base, base64ZipFiles: await jszipOf({ 'taxonomy/a.xsd': sampleXsd, 'images/logo.png': 'png' }) });
+    const flat = await buildAndCheck({ ...base, base64ZipFiles: await jszipOf({ ...ACME_SCHEMA, 'taxonomy/a.xsd': sampleXsd, 'images/logo.png': 'png' }) });
     expect(flat.files.has('ACME-2024/taxonomy/a.xsd')).toBe(true);
     expect(flat.files.has('ACME-2024/images/logo.png')).toBe(true);
   });
@@ -135,7 +144,7 @@ describe('createReportPackage', () => {
       reportPackageLanguage: 'cy',
       reportPackageName: 'Adroddiad Blynyddol Café',
       reportName: 'adroddiad-ä.xhtml',
-      base64ZipFiles: await jszipOf({ 'taxonomy/schéma-ü.xsd': sampleXsd, 'assets/日本語.txt': 'x' }),
+      base64ZipFiles: await jszipOf({ ...ACME_SCHEMA, 'taxonomy/schéma-ü.xsd': sampleXsd, 'assets/日本語.txt': 'x' }),
       entrypoints: [
         { name: 'Cymraeg', entryPointDocument: { href: '../taxonomy/sch%C3%A9ma-%C3%BC.xsd' }, languages: ['cy', 'en-GB'] },
         { description: 'Deutsch', entryPointDocument: { href: 'http://example.com/x.xsd' }, languages: ['de-DE', 'fr'] },

@@ -37,7 +37,16 @@ export async function jszipOf(files: Record<string, string | Uint8Array>): Promi
 
 export const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
 
-export function sampleInlineReport(schemaRef = 'http://example.com/acme/2024/acme-2024.xsd'): string {
+/**
+ * A published taxonomy's entry point (the FRC's FRS 102 2025): what a sample
+ * report names when the test is not about its taxonomy. The recipient holds
+ * it, so a package need not carry it; not installed here, it is a warning.
+ */
+export const PUBLISHED_SCHEMA = 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd';
+/** ACME's own extension schema: a package whose report names it must carry it. */
+export const ACME_SCHEMA_URL = 'http://example.com/acme/2024/acme-2024.xsd';
+
+export function sampleInlineReport(schemaRef = PUBLISHED_SCHEMA): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
 <head><title>ACME</title></head>
@@ -46,14 +55,14 @@ export function sampleInlineReport(schemaRef = 'http://example.com/acme/2024/acm
 `;
 }
 
-export function sampleJsonReport(taxonomy = 'http://example.com/acme/2024/acme-2024.xsd'): string {
+export function sampleJsonReport(taxonomy = PUBLISHED_SCHEMA): string {
   return JSON.stringify({ documentInfo: { documentType: 'https://xbrl.org/2021/xbrl-json', taxonomy: [taxonomy] }, facts: {} });
 }
 
 export const sampleXsd =
   '<?xml version="1.0" encoding="UTF-8"?>\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="http://example.com/acme/2024"/>\n';
 
-export function sampleXbrlReport(schemaRef = 'http://example.com/acme/2024/acme-2024.xsd'): string {
+export function sampleXbrlReport(schemaRef = PUBLISHED_SCHEMA): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <xbrli:xbrl xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink">
   <link:schemaRef xlink:type='simple' xlink:href='${schemaRef}'/>

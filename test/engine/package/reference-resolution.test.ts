@@ -110,7 +110,8 @@ describe('resolving references', () => {
     const { references } = resolvePackageReferences(contents(files), { reports: ['P/reports/r.xhtml'], taxonomy: [] }, [{ uriStartString: 'http://ex.com/', rewritePrefix: '../ex.com/' }]);
     expect(references.map((r) => [r.from, r.reference, r.outcome.kind, 'path' in r.outcome ? r.outcome.path : 'url' in r.outcome ? r.outcome.url : r.outcome.lookedFor])).toEqual([
       ['P/reports/r.xhtml', 'http://ex.com/t/a.xsd', 'inPackage', 'P/ex.com/t/a.xsd'],
-      ['P/reports/r.xhtml', 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd', 'outside', 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd'],
+      // A published taxonomy no installed package holds: the recipient has it; the finding says what to install.
+      ['P/reports/r.xhtml', 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd', 'notInstalled', 'https://xbrl.frc.org.uk/FRS-102/2025-01-01/FRS-102-2025-01-01.xsd'],
       ['P/ex.com/t/a.xsd', '../u/b.xsd', 'inPackage', 'P/ex.com/u/b.xsd'],
       // xml:base on the including schema moves the base to sub/.
       ['P/ex.com/u/b.xsd', 'c.xsd', 'missing', 'P/ex.com/u/sub/c.xsd'],

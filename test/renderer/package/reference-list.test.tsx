@@ -41,7 +41,7 @@ const rows = () =>
   screen.getAllByTestId('reference-row').map((row) => `${within(row).getAllByRole('cell')[0]!.querySelector('.package-tree__name')!.textContent} ${within(row).getByTestId('reference-where').textContent}`);
 
 describe('where the report finds its taxonomy', () => {
-  it('says, for each reference, in this package, outside from the filer’s cache, or missing with where it was looked for', () => {
+  it('says, for each reference, in this package, a specification schema, a published taxonomy to install, or missing with where it was looked for', () => {
     const p = plan([
       { kind: 'file', attachmentId: 't1', path: 'acme-2024.xsd', bytes: schemaWithMore },
       { kind: 'file', attachmentId: 't2', path: 'acme-2024-lab.xml', bytes: read('taxonomy/acme-2024-lab.xml') },
@@ -51,8 +51,10 @@ describe('where the report finds its taxonomy', () => {
     render(<ReferenceList plan={p} />);
     const shown = rows();
     expect(shown).toContain('acme-2024.xsd → in this package (example.com/acme/2024/acme-2024.xsd)');
-    expect(shown).toContain('frc-core-2025-01-01.xsd → outside the package, from the filer’s cache');
-    expect(shown).toContain('xbrl-instance-2003-12-31.xsd → outside the package, from the filer’s cache');
+    expect(shown).toContain(
+      'frc-core-2025-01-01.xsd → a published taxonomy not installed here: install the FRC taxonomy suite 2025 (Financial Reporting Council, frc.org.uk › XBRL taxonomies) to check the report against it',
+    );
+    expect(shown).toContain('xbrl-instance-2003-12-31.xsd → an XBRL specification schema, which every XBRL processor carries');
     expect(shown.find((r) => r.startsWith('acme-2024-cal.xml'))).toMatch(/^acme-2024-cal\.xml → missing: looked for ACME-2024\/example\.com\/acme\/2024\/acme-2024-cal\.xml; the package has no file there$/);
     expect(screen.queryByText('Blocks Build')).toBeNull();
   });

@@ -14,6 +14,8 @@ import { errorFinding, type AttachmentFinding } from './finding.js';
 import { jointFilingChecks, taxonomyFamily } from './joint-filing-checks.js';
 import { returnConsistency, type ReturnBoxes } from './return-consistency.js';
 import { readXbrlReport, type XbrlReport } from './xbrl-report.js';
+import type { TaxonomyLibrary } from '../../taxonomy/library.js';
+import { checkAgainstTaxonomy } from '../../taxonomy/taxonomy-checks.js';
 
 export type { AttachmentFinding } from './finding.js';
 export type { ReturnBoxes } from './return-consistency.js';
@@ -36,15 +38,22 @@ function references(report: XbrlReport): AttachmentFinding[] {
   return out;
 }
 
-/** What HMRC would find wrong with the document, given the boxes of the return it goes with. */
-export function checkAttachment(bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes = {}): AttachmentFinding[] {
+/**
+ * What HMRC would find wrong with the document, given the boxes of the return
+ * it goes with. With `taxonomies` (the firm's installed taxonomy packages) the
+ * facts are checked against the taxonomy too, or a warning says which package
+ * to install; without, the caller has no taxonomy store and none is named.
+ */
+export function checkAttachment(bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes = {}, taxonomies?: TaxonomyLibrary): AttachmentFinding[] {
   const text = decodeUtf8(bytes);
   if (text === undefined) return [errorFinding('HMRC.SG.3.2', 'the file is not UTF-8 text; Inline XBRL documents for HMRC must be UTF-8 XHTML')];
   const read = readXbrlReport(text);
   if (!read.ok) return [errorFinding(read.problem.code, read.problem.message)];
   // A plain XBRL instance is readable, but HMRC takes accounts and computations only as Inline XBRL.
   if (!read.report.inline) return [errorFinding('xbrl.ixbrl.NotInline', 'the file is an XBRL instance, not an Inline XBRL (XHTML) document; HMRC accepts accounts and computations only as Inline XBRL')];
-  return checkReport(read.report, role, boxes);
+  const findings = checkReport(read.report, role, boxes);
+  if (!taxonomies || findings.some((f) => f.code.startsWith('xbrl.ixbrl.'))) return findings;
+  return [...findings, ...checkAgainstTaxonomy(read.report, taxonomies).findings];
 }
 
 export function checkReport(report: XbrlReport, role: AttachmentRole, boxes: ReturnBoxes = {}): AttachmentFinding[] {

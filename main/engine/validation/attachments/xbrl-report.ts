@@ -37,10 +37,16 @@ export interface XbrlContext {
   instant: boolean;
   /** Explicit members: dimension local name → member local name. */
   dims: Map<string, string>;
+  /** Explicit members with their namespaces, "{namespace}localName", as the taxonomy checks compare them. */
+  explicitMembers: { dimension: string; member: string }[];
   hasScenario: boolean;
 }
 
 export interface XbrlFact {
+  /** The fact's id attribute, when it has one (what a finding names it by). */
+  id?: string;
+  /** ix:nonFraction, ix:nonNumeric or ix:fraction; in an XBRL instance, nonFraction for a fact with a unit. */
+  element?: 'nonFraction' | 'nonNumeric' | 'fraction';
   namespace: string;
   localName: string;
   contextRef: string;
@@ -63,6 +69,8 @@ export interface XbrlReport {
   schemaRefs: string[];
   contexts: Map<string, XbrlContext>;
   units: Set<string>;
+  /** Each unit's measures, "{namespace}localName" (numerator and denominator together for a divide). */
+  unitMeasures: Map<string, string[]>;
   facts: XbrlFact[];
   /** Namespace URIs declared anywhere on the document (what identifies the taxonomy family). */
   namespaces: Set<string>;
@@ -133,10 +141,16 @@ function readContext(el: Element): XbrlContext {
   const identifier = entity ? children(entity, XBRLI_NS, 'identifier')[0] : undefined;
   const period = children(el, XBRLI_NS, 'period')[0];
   const dims = new Map<string, string>();
+  const explicitMembers: XbrlContext['explicitMembers'] = [];
   const segments = entity ? children(entity, XBRLI_NS, 'segment') : [];
   const scenarios = children(el, XBRLI_NS, 'scenario');
   for (const holder of [...segments, ...scenarios]) {
-    for (const m of children(holder, XBRLDI_NS, 'explicitMember')) dims.set(localOf(m.getAttribute('dimension') ?? ''), localOf(textOf(m)));
+    for (const m of children(holder, XBRLDI_NS, 'explicitMember')) {
+      dims.set(localOf(m.getAttribute('dimension') ?? ''), localOf(textOf(m)));
+      const dimension = qnameOf(m, (m.getAttribute('dimension') ?? '').trim());
+      const member = qnameOf(m, textOf(m).trim());
+      explicitMembers.push({ dimension: `{${dimension.namespace}}${dimension.localName}`, member: `{${member.namespace}}${member.localName}` });
+    }
     // Typed members (an analysis number, say) tell contexts apart as much as explicit ones do.
     for (const m of children(holder, XBRLDI_NS, 'typedMember')) dims.set(localOf(m.getAttribute('dimension') ?? ''), `typed:${textOf(m).replace(/\s+/g, ' ').trim()}`);
   }
@@ -153,6 +167,7 @@ function readContext(el: Element): XbrlContext {
     end: instant ?? date('endDate'),
     instant: instant !== undefined,
     dims,
+    explicitMembers,
     hasScenario: scenarios.length > 0,
   };
 }
@@ -210,9 +225,13 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
   if (references.length > 0 && schemaRefs.length === 0) problems.push({ code: 'xbrl.ixbrl.SchemaRefAbsent', message: 'ix:references holds no link:schemaRef naming the taxonomy the facts come from' });
   const contexts = new Map<string, XbrlContext>();
   const units = new Set<string>();
+  const unitMeasures = new Map<string, string[]>();
   for (const r of resources) {
     for (const c of children(r, XBRLI_NS, 'context')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
-    for (const u of children(r, XBRLI_NS, 'unit')) units.add(u.getAttribute('id') ?? '');
+    for (const u of children(r, XBRLI_NS, 'unit')) {
+      units.add(u.getAttribute('id') ?? '');
+      unitMeasures.set(u.getAttribute('id') ?? '', measuresOf(u));
+    }
   }
   const continuations = new Map<string, Element>();
   for (const c of ix.filter((e) => e.localName === 'continuation')) continuations.set(c.getAttribute('id') ?? '', c);
@@ -234,6 +253,8 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
       if (numeric && readable && kind === 'nonFraction') value = scaled(value, el.getAttribute('scale'), el.getAttribute('sign') === '-');
     }
     facts.push({
+      ...(el.getAttribute('id') ? { id: el.getAttribute('id')! } : {}),
+      element: kind,
       namespace,
       localName,
       contextRef: el.getAttribute('contextRef') ?? '',
@@ -247,7 +268,21 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
       readable,
     });
   }
-  return { schemaRefs, contexts, units, facts };
+  return { schemaRefs, contexts, units, unitMeasures, facts };
+}
+
+/** A unit's measures as "{namespace}localName": its own, or a divide's numerator and denominator. */
+function measuresOf(unit: Element): string[] {
+  const out: string[] = [];
+  const walk = (el: Element) => {
+    for (const m of children(el, XBRLI_NS, 'measure')) {
+      const q = qnameOf(m, textOf(m).trim());
+      out.push(`{${q.namespace}}${q.localName}`);
+    }
+    for (const d of children(el, XBRLI_NS, 'divide')) for (const part of [...children(d, XBRLI_NS, 'unitNumerator'), ...children(d, XBRLI_NS, 'unitDenominator')]) walk(part);
+  };
+  walk(unit);
+  return out;
 }
 
 const NOT_FACTS = new Set([XBRLI_NS, LINK_NS, XLINK_NS]);
@@ -257,6 +292,7 @@ function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems'
   const contexts = new Map<string, XbrlContext>();
   for (const c of children(root, XBRLI_NS, 'context')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
   const units = new Set(children(root, XBRLI_NS, 'unit').map((u) => u.getAttribute('id') ?? ''));
+  const unitMeasures = new Map(children(root, XBRLI_NS, 'unit').map((u) => [u.getAttribute('id') ?? '', measuresOf(u)]));
   const facts: XbrlFact[] = [];
   for (let n = root.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
@@ -264,6 +300,8 @@ function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems'
     if (NOT_FACTS.has(el.namespaceURI ?? '') || !el.hasAttribute('contextRef')) continue;
     const unitRef = el.getAttribute('unitRef') ?? undefined;
     facts.push({
+      ...(el.getAttribute('id') ? { id: el.getAttribute('id')! } : {}),
+      element: unitRef !== undefined ? 'nonFraction' : 'nonNumeric',
       namespace: el.namespaceURI ?? '',
       localName: el.localName ?? '',
       contextRef: el.getAttribute('contextRef') ?? '',
@@ -277,7 +315,7 @@ function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems'
       readable: true,
     });
   }
-  return { schemaRefs, contexts, units, facts };
+  return { schemaRefs, contexts, units, unitMeasures, facts };
 }
 
 /** A DOCTYPE naming html (no internal subset) is harmless in XHTML; anything more is refused by the XML reader. */

@@ -24,7 +24,9 @@ export function referenceName(reference: string): string {
 /** Where a reference resolves, in the words the files step uses. */
 export function whereWords(ref: PackagePlanReference, stld: string | null): string {
   if (ref.verdict === 'inPackage') return `in this package (${stld && ref.target.startsWith(`${stld}/`) ? ref.target.slice(stld.length + 1) : ref.target})`;
-  if (ref.verdict === 'outside') return 'outside the package, from the filer’s cache';
+  if (ref.verdict === 'installed') return `from an installed taxonomy package (${ref.why?.replace(/^from the installed /, '') ?? ref.target})`;
+  if (ref.verdict === 'outside') return 'an XBRL specification schema, which every XBRL processor carries';
+  if (ref.verdict === 'notInstalled') return `a published taxonomy not installed here: ${ref.why ?? 'install its taxonomy package'} to check the report against it`;
   return `missing: looked for ${ref.target}; ${ref.why ?? ''}`.trim();
 }
 

@@ -10,6 +10,7 @@ import { useOnline } from '../../store/online.js';
 import { FilingSettingsPanel } from './FilingSettingsPanel.js';
 import { GatewayPanel } from './GatewayPanel.js';
 import { SignInPanel } from './SignInPanel.js';
+import { TaxonomiesPanel } from './TaxonomiesPanel.js';
 import '../online/online.css';
 import { BusyButton } from '../../components/BusyButton.js';
 
@@ -136,6 +137,7 @@ export function SettingsPage() {
       </header>
       <FilingSettingsPanel />
       <GatewayPanel />
+      <TaxonomiesPanel />
       <ErrorSummary errors={errors.map((e) => ({ fieldId: fieldIdOf(e.field), message: errorOf(e.field) ?? e.message }))} focusKey={focusKey} onSelect={(fid) => {
         const path = errors.find((e) => fieldIdOf(e.field) === fid)?.field;
         if (path) focusField(path);

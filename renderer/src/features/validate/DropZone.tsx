@@ -43,7 +43,7 @@ export function DropZone({ onFile, busy }: DropZoneProps) {
       </svg>
       <p className="drop-zone__title">{dragging ? 'Release to check this file' : 'Drop a file here'}</p>
       <p className="drop-zone__hint" id={hintId}>
-        A CT600 return (.xml) to check its schema, HMRC’s business rules and its IRmark, or a report package (.xbri, .xbr, .zip) to validate it.
+        A CT600 return (.xml) to check its schema, HMRC’s business rules and its IRmark, a report package (.xbri, .xbr, .zip) to validate it, or Inline XBRL accounts or computations (.xhtml) to check their facts against the installed taxonomies.
         The file stays on this computer.
       </p>
       <button type="button" className="button button--primary" disabled={busy} onClick={() => input.current?.click()}>

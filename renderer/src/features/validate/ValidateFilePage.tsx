@@ -20,7 +20,7 @@ export function ValidateFilePage() {
     <>
       <header className="page-header">
         <h2>Validate a file</h2>
-        <p>Run the local checks on a CT600 return or a report package before you file it.</p>
+        <p>Run the local checks on a CT600 return, a report package, or Inline XBRL accounts or computations (checked against the taxonomies installed in Settings) before you file it.</p>
       </header>
       <DropZone onFile={(file) => void check(file)} busy={state.status === 'checking'} />
       <section className="result" aria-label="Result" aria-live="polite" role="status" aria-busy={state.status === 'checking'}>
@@ -51,6 +51,7 @@ export function ValidateFilePage() {
           </>
         )}
         {state.status === 'package' && <ValidationResults result={state.result} subject={state.fileName} thing="Package" />}
+        {state.status === 'ixbrl' && <ValidationResults result={state.result} subject={state.fileName} thing="Document" />}
         {state.status === 'error' && (
           <div className="verdict verdict--bad" role="alert">
             <h3 className="verdict__headline">

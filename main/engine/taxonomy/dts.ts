@@ -1,0 +1,287 @@
+/**
+ * The discoverable taxonomy set (XBRL 2.1 §3.2) of a report's schema
+ * references, read from installed taxonomy packages: every schema reached by
+ * xs:import / xs:include and every linkbase reached by link:linkbaseRef (and
+ * the schemas their locators point into). What the checks need is kept:
+ * concepts (name, type, substitution group, period type), the derivation of
+ * named types, the domains of explicit dimensions from definition linkbases
+ * (XBRL Dimensions 1.0 dimension-domain and domain-member arcs), and
+ * requires-element arcs (XBRL 2.1 §5.2.6.2.4), which HMRC uses for its
+ * mandatory items (error 3312).
+ *
+ * Documents are scanned, not parsed into trees (xml-reference-scan.ts): a
+ * taxonomy of hundreds of files must load in well under a second. Label,
+ * reference, presentation and calculation linkbases are not read: no check
+ * here needs them. XBRL International's specification schemas (xbrl-instance,
+ * xbrldt, …) are not in packages; their few types and substitution groups are
+ * known by name (item-types.ts).
+ */
+import { scanElements, XmlScanError, type ScannedElement } from '../package/xml-reference-scan.js';
+import { isSpecificationUrl } from './publishers.js';
+
+const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
+const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
+const XBRLDT_NS = 'http://xbrl.org/2005/xbrldt';
+
+const ARC_DIMENSION_DOMAIN = 'http://xbrl.org/int/dim/arcrole/dimension-domain';
+const ARC_DOMAIN_MEMBER = 'http://xbrl.org/int/dim/arcrole/domain-member';
+const ARC_REQUIRES_ELEMENT = 'http://www.xbrl.org/2003/arcrole/requires-element';
+
+/** Linkbases whose content no check reads; the role on linkbaseRef says which a linkbase is. */
+const UNREAD_LINKBASE_ROLES = new Set([
+  'http://www.xbrl.org/2003/role/labelLinkbaseRef',
+  'http://www.xbrl.org/2003/role/referenceLinkbaseRef',
+  'http://www.xbrl.org/2003/role/presentationLinkbaseRef',
+  'http://www.xbrl.org/2003/role/calculationLinkbaseRef',
+]);
+
+/** "{namespace}localName". */
+export type Clark = string;
+export const clark = (namespace: string, localName: string): Clark => `{${namespace}}${localName}`;
+export function splitClark(name: Clark): { namespace: string; localName: string } {
+  const close = name.indexOf('}');
+  return { namespace: name.slice(1, close), localName: name.slice(close + 1) };
+}
+
+export interface Concept {
+  name: Clark;
+  type?: Clark;
+  substitutionGroup?: Clark;
+  periodType?: 'instant' | 'duration';
+  abstract: boolean;
+  nillable: boolean;
+}
+
+/** One requires-element arc: a fact of any `from` concept needs a fact of every `to` concept. */
+export interface RequiresElement {
+  from: Clark[];
+  to: Clark[];
+}
+
+export interface Dts {
+  /** The schema references it was loaded from. */
+  entryPoints: string[];
+  concepts: Map<Clark, Concept>;
+  /** A named type's base type (restriction or extension). */
+  typeBases: Map<Clark, Clark>;
+  /** Explicit dimension → the members its domains allow (xbrldt:usable="false" members left out). */
+  dimensionMembers: Map<Clark, Set<Clark>>;
+  requiresElement: RequiresElement[];
+  /** Documents read. */
+  documentCount: number;
+  /** Documents referred to that could not be found or read (never a specification schema). */
+  unresolved: { url: string; from: string; reason: string }[];
+}
+
+export type OpenDocument = (url: string) => Uint8Array | undefined;
+
+interface Locator {
+  href: string;
+}
+
+interface Arc {
+  arcrole: string;
+  from: string;
+  to: string;
+  usable: boolean;
+}
+
+/** Loads the DTS of the given schema URLs through `open` (an installed package's files, looked up by published URL). */
+export function loadDts(entryPoints: readonly string[], open: OpenDocument): Dts {
+  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), typeBases: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
+  const conceptById = new Map<string, Clark>();
+  const seen = new Set<string>();
+  const queue: { url: string; from: string }[] = [];
+  const visit = (url: string, from: string) => {
+    const clean = url.replace(/#.*$/s, '');
+    if (seen.has(clean)) return;
+    seen.add(clean);
+    queue.push({ url: clean, from });
+  };
+  for (const url of entryPoints) visit(url, 'the report');
+
+  // Dimension arcs wait until every schema is read: their locators name concepts by document and id.
+  const dimensionArcs: { arcs: Arc[]; locators: Map<string, Locator[]> }[] = [];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const { url, from } = next;
+    if (isSpecificationUrl(url)) continue;
+    const bytes = open(url);
+    if (bytes === undefined) {
+      dts.unresolved.push({ url, from, reason: 'no installed taxonomy package holds it' });
+      continue;
+    }
+    dts.documentCount++;
+    try {
+      readDocument(url, bytes, dts, conceptById, visit, dimensionArcs);
+    } catch (err) {
+      if (!(err instanceof XmlScanError)) throw err;
+      dts.unresolved.push({ url, from, reason: `it cannot be read as XML (${err.message})` });
+    }
+  }
+  applyArcs(dts, conceptById, dimensionArcs);
+  return dts;
+}
+
+function resolveUrl(href: string, base: string, bases: readonly string[]): string | undefined {
+  try {
+    let b = new URL(base);
+    for (const x of bases) b = new URL(x, b);
+    const u = new URL(href.trim(), b);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return undefined;
+  }
+}
+
+function qnameValue(el: ScannedElement, value: string | undefined): Clark | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  const colon = v.indexOf(':');
+  const prefix = colon < 0 ? '' : v.slice(0, colon);
+  const ns = el.namespaceOf(prefix);
+  return ns === undefined && prefix !== '' ? undefined : clark(ns ?? '', colon < 0 ? v : v.slice(colon + 1));
+}
+
+function readDocument(
+  url: string,
+  bytes: Uint8Array,
+  dts: Dts,
+  conceptById: Map<string, Clark>,
+  visit: (url: string, from: string) => void,
+  dimensionArcs: { arcs: Arc[]; locators: Map<string, Locator[]> }[],
+): void {
+  let targetNamespace = '';
+  let currentType: Clark | undefined;
+  let link: { arcs: Arc[]; locators: Map<string, Locator[]> } | undefined;
+  scanElements(bytes, (el) => {
+    if (el.namespace === XSD_NS) {
+      switch (el.localName) {
+        case 'schema':
+          targetNamespace = el.attribute('', 'targetNamespace') ?? '';
+          return;
+        case 'import':
+        case 'include':
+        case 'redefine': {
+          const loc = el.attribute('', 'schemaLocation');
+          const target = loc && resolveUrl(loc, url, el.bases);
+          if (target) visit(target, url);
+          return;
+        }
+        case 'element': {
+          const name = el.attribute('', 'name');
+          const substitutionGroup = qnameValue(el, el.attribute('', 'substitutionGroup'));
+          // Concepts are the global elements in a substitution group; elements inside types are not.
+          if (!name || !substitutionGroup) return;
+          const concept: Concept = {
+            name: clark(targetNamespace, name),
+            type: qnameValue(el, el.attribute('', 'type')),
+            substitutionGroup,
+            periodType: periodTypeOf(el.attribute(XBRLI_NS, 'periodType')),
+            abstract: el.attribute('', 'abstract') === 'true' || el.attribute('', 'abstract') === '1',
+            nillable: el.attribute('', 'nillable') === 'true' || el.attribute('', 'nillable') === '1',
+          };
+          dts.concepts.set(concept.name, concept);
+          const id = el.attribute('', 'id');
+          if (id) conceptById.set(`${url}#${id}`, concept.name);
+          return;
+        }
+        case 'complexType':
+        case 'simpleType': {
+          const name = el.attribute('', 'name');
+          currentType = name ? clark(targetNamespace, name) : undefined;
+          return;
+        }
+        case 'restriction':
+        case 'extension': {
+          const base = qnameValue(el, el.attribute('', 'base'));
+          // The first derivation after a named type's start is that type's own.
+          if (currentType && base && !dts.typeBases.has(currentType)) dts.typeBases.set(currentType, base);
+          return;
+        }
+        default:
+          return;
+      }
+    }
+    if (el.namespace === LINK_NS && el.localName === 'linkbaseRef') {
+      const role = el.attribute(XLINK_NS, 'role');
+      const href = el.attribute(XLINK_NS, 'href');
+      const target = href && resolveUrl(href, url, el.bases);
+      if (target && !(role && UNREAD_LINKBASE_ROLES.has(role))) visit(target, url);
+      return;
+    }
+    const type = el.attribute(XLINK_NS, 'type');
+    if (type === 'extended') {
+      link = { arcs: [], locators: new Map() };
+      dimensionArcs.push(link);
+      return;
+    }
+    if (!link) return;
+    if (type === 'locator') {
+      const label = el.attribute(XLINK_NS, 'label');
+      const href = el.attribute(XLINK_NS, 'href');
+      const target = href && resolveUrl(href, url, el.bases);
+      if (!label || !href || !target) return;
+      const fragment = href.includes('#') ? href.slice(href.indexOf('#')) : '';
+      const list = link.locators.get(label) ?? [];
+      list.push({ href: `${target}${fragment}` });
+      link.locators.set(label, list);
+      visit(target, url);
+      return;
+    }
+    if (type === 'arc') {
+      const arcrole = el.attribute(XLINK_NS, 'arcrole');
+      const from = el.attribute(XLINK_NS, 'from');
+      const to = el.attribute(XLINK_NS, 'to');
+      if (!arcrole || !from || !to) return;
+      if (arcrole !== ARC_DIMENSION_DOMAIN && arcrole !== ARC_DOMAIN_MEMBER && arcrole !== ARC_REQUIRES_ELEMENT) return;
+      const usable = el.attribute(XBRLDT_NS, 'usable');
+      link.arcs.push({ arcrole, from, to, usable: usable !== 'false' && usable !== '0' });
+    }
+  });
+}
+
+function periodTypeOf(value: string | undefined): Concept['periodType'] {
+  return value === 'instant' || value === 'duration' ? value : undefined;
+}
+
+/**
+ * Domains are followed across every extended link role: a member allowed in
+ * any role's domain of a dimension is allowed (targetRole is not followed
+ * separately), so a member is refused only when no definition link allows it.
+ */
+function applyArcs(dts: Dts, conceptById: Map<string, Clark>, links: { arcs: Arc[]; locators: Map<string, Locator[]> }[]): void {
+  const conceptsOf = (link: { locators: Map<string, Locator[]> }, label: string): Clark[] =>
+    (link.locators.get(label) ?? []).map((l) => conceptById.get(l.href)).filter((c): c is Clark => c !== undefined);
+  const domainsOf = new Map<Clark, { domain: Clark; usable: boolean }[]>();
+  const membersOf = new Map<Clark, { member: Clark; usable: boolean }[]>();
+  for (const link of links) {
+    for (const arc of link.arcs) {
+      const from = conceptsOf(link, arc.from);
+      const to = conceptsOf(link, arc.to);
+      if (arc.arcrole === ARC_REQUIRES_ELEMENT) {
+        if (from.length && to.length) dts.requiresElement.push({ from, to });
+        continue;
+      }
+      for (const f of from) {
+        if (arc.arcrole === ARC_DIMENSION_DOMAIN) domainsOf.set(f, [...(domainsOf.get(f) ?? []), ...to.map((domain) => ({ domain, usable: arc.usable }))]);
+        else membersOf.set(f, [...(membersOf.get(f) ?? []), ...to.map((member) => ({ member, usable: arc.usable }))]);
+      }
+    }
+  }
+  for (const [dimension, domains] of domainsOf) {
+    const allowed = new Set<Clark>();
+    const reached = new Set<Clark>();
+    const stack = domains.map((d) => ({ node: d.domain, usable: d.usable }));
+    while (stack.length) {
+      const { node, usable } = stack.pop()!;
+      if (usable) allowed.add(node);
+      if (reached.has(node)) continue;
+      reached.add(node);
+      for (const m of membersOf.get(node) ?? []) stack.push({ node: m.member, usable: m.usable });
+    }
+    dts.dimensionMembers.set(dimension, allowed);
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * An Inline XBRL document's facts checked against the real taxonomy, as
+ * HMRC's validator checks them before accepting a return:
+ * - the concept exists in the DTS of the document's schema references and
+ *   takes facts (an item, not abstract; XBRL 2.1 §4.6, §5.1.1);
+ * - the fact's kind fits the concept's item type: a number for a numeric
+ *   type, text for the rest (Inline XBRL 1.1 §11.10.1: ix:nonFraction only
+ *   for numeric concepts, ix:nonNumeric only for non-numeric ones);
+ * - a monetary concept's unit is one ISO 4217 currency (XBRL 2.1 §4.8.2);
+ * - date, date-time and boolean values parse as their type;
+ * - the context's period is of the concept's period type (XBRL 2.1 §4.7.2);
+ * - each explicit member is a member of its dimension's domain in the
+ *   definition linkbase (XBRL Dimensions 1.0 §2.5.3);
+ * - every requires-element arc is satisfied: HMRC's mandatory items (error 3312).
+ * When no installed taxonomy package holds the schema, nothing is checked
+ * and a warning says which package to install: never a silent "valid".
+ */
+import type { AttachmentFinding } from '../validation/attachments/finding.js';
+import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachments/xbrl-report.js';
+import { clark, splitClark, type Dts } from './dts.js';
+import { dtsOf } from './dts-cache.js';
+import { isNumericKind, substitutionKindOf, valueKindOf, type ValueKind } from './item-types.js';
+import type { TaxonomyLibrary } from './library.js';
+import { packageToInstallFor } from './publishers.js';
+
+const ISO4217_NS = 'http://www.xbrl.org/2003/iso4217';
+/** Findings listed one by one per rule; more are summed up in one line. */
+const MAX_PER_CODE = 50;
+
+export const TAXONOMY_CODES = {
+  notInstalled: 'taxonomy.notInstalled',
+  schemaNotLoaded: 'taxonomy.schemaNotLoaded',
+  conceptNotFound: 'taxonomy.conceptNotFound',
+  notAnItem: 'taxonomy.conceptNotReportable',
+  numericOnText: 'taxonomy.numericFactOnNonNumericConcept',
+  textOnNumeric: 'taxonomy.nonNumericFactOnNumericConcept',
+  monetaryUnit: 'taxonomy.monetaryUnitNotCurrency',
+  value: 'taxonomy.valueNotOfType',
+  periodType: 'taxonomy.periodTypeMismatch',
+  dimensionNotFound: 'taxonomy.dimensionNotFound',
+  memberNotInDomain: 'taxonomy.memberNotInDomain',
+  mandatory: 'JFCVC.3312',
+} as const;
+
+export interface TaxonomyCheckResult {
+  findings: AttachmentFinding[];
+  /** Whether the facts were checked against a taxonomy (false: the warning says which package to install). */
+  checked: boolean;
+  dts?: Dts;
+}
+
+export function checkAgainstTaxonomy(report: XbrlReport, library: TaxonomyLibrary): TaxonomyCheckResult {
+  const refs = report.schemaRefs.filter(Boolean);
+  if (refs.length === 0) return { findings: [], checked: false };
+  const missing = refs.filter((r) => !library.resolve(r));
+  if (missing.length > 0) {
+    const install = missing.map((r) => packageToInstallFor(r) ?? `the taxonomy package that publishes ${r}`);
+    return {
+      checked: false,
+      findings: [
+        {
+          code: TAXONOMY_CODES.notInstalled,
+          category: 'warning',
+          message: `concepts not checked: install ${[...new Set(install)].join(' and ')} (Settings › Taxonomies, or cli taxonomy add); no installed taxonomy package holds ${missing.map((r) => `"${r}"`).join(', ')}`,
+        },
+      ],
+    };
+  }
+  const dts = dtsOf(library, refs);
+  const findings = new FindingList();
+  for (const u of dts.unresolved) {
+    findings.add({ code: TAXONOMY_CODES.schemaNotLoaded, category: 'warning', message: `the taxonomy refers to ${u.url} (from ${u.from}), which could not be loaded: ${u.reason}; concepts defined there are reported as not found` });
+  }
+  for (const fact of report.facts) checkFact(fact, report, dts, findings);
+  checkRequiredElements(report, dts, findings);
+  return { findings: findings.done(), checked: true, dts };
+}
+
+class FindingList {
+  private readonly list: AttachmentFinding[] = [];
+  private readonly counts = new Map<string, number>();
+
+  add(f: AttachmentFinding): void {
+    const n = (this.counts.get(f.code) ?? 0) + 1;
+    this.counts.set(f.code, n);
+    if (n <= MAX_PER_CODE) this.list.push(f);
+  }
+
+  done(): AttachmentFinding[] {
+    for (const [code, n] of this.counts) {
+      if (n > MAX_PER_CODE) {
+        const sample = this.list.find((f) => f.code === code)!;
+        this.list.push({ code, category: sample.category, message: `and ${n - MAX_PER_CODE} more facts break the same rule` });
+      }
+    }
+    return this.list;
+  }
+}
+
+/** "CompanyName (id "f3", context "c1")": how a finding names the fact. */
+function factWords(fact: XbrlFact): string {
+  const where = [fact.id ? `id "${fact.id}"` : '', `context "${fact.contextRef}"`].filter(Boolean).join(', ');
+  return `the fact ${fact.localName} (${where})`;
+}
+
+const conceptWords = (name: string) => {
+  const { namespace, localName } = splitClark(name);
+  return `${localName} in ${namespace}`;
+};
+
+function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList): void {
+  const name = clark(fact.namespace, fact.localName);
+  const concept = dts.concepts.get(name);
+  const error = (code: string, message: string) => findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
+  if (!concept) {
+    error(TAXONOMY_CODES.conceptNotFound, `the concept ${conceptWords(name)} is not in the taxonomy (${dts.entryPoints.join(', ')}); HMRC rejects a fact whose concept does not exist`);
+    return;
+  }
+  if (substitutionKindOf(concept, dts) !== 'item' || concept.abstract) {
+    error(TAXONOMY_CODES.notAnItem, `${fact.localName} is ${concept.abstract ? 'an abstract concept' : 'not an item (a hypercube, dimension or tuple)'}, which cannot be reported as a fact`);
+    return;
+  }
+  const kind = valueKindOf(concept, dts);
+  const typeName = concept.type ? splitClark(concept.type).localName : 'its type';
+  const numericFact = fact.element ? fact.element !== 'nonNumeric' : fact.numeric;
+  if (kind !== 'unknown') {
+    if (numericFact && !isNumericKind(kind)) {
+      error(TAXONOMY_CODES.numericOnText, `a number is tagged (ix:${fact.element ?? 'nonFraction'}) on ${fact.localName}, whose type ${typeName} is not numeric; tag it with ix:nonNumeric`);
+      return;
+    }
+    if (!numericFact && isNumericKind(kind)) {
+      error(TAXONOMY_CODES.textOnNumeric, `text is tagged (ix:nonNumeric) on ${fact.localName}, whose type ${typeName} is numeric; tag the number with ix:nonFraction and a unit`);
+      return;
+    }
+  }
+  if (kind === 'monetary' && fact.unitRef !== undefined) {
+    const measures = report.unitMeasures?.get(fact.unitRef) ?? [];
+    const currency = measures.length === 1 && splitClark(measures[0]!).namespace === ISO4217_NS;
+    if (!currency) {
+      error(TAXONOMY_CODES.monetaryUnit, `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.length ? measures.map((m) => splitClark(m).localName).join(' / ') : 'not defined'}`);
+    }
+  }
+  if (!fact.nil && fact.readable) {
+    const problem = valueProblem(kind, fact.value.trim());
+    if (problem) error(TAXONOMY_CODES.value, `"${fact.value.trim().slice(0, 60)}" is not ${problem}, as ${fact.localName}'s type ${typeName} requires`);
+  }
+  const context = report.contexts.get(fact.contextRef);
+  if (context) {
+    const periodProblem = periodTypeProblem(concept.periodType, context);
+    if (periodProblem) error(TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
+    checkMembers(fact, context, dts, error);
+  }
+}
+
+const DATE = /^(-?\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
+const DATE_TIME = /^(-?\d{4,})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
+
+function realDate(y: string, m: string, d: string): boolean {
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+function valueProblem(kind: ValueKind, value: string): string | undefined {
+  switch (kind) {
+    case 'date': {
+      const m = DATE.exec(value);
+      return m && realDate(m[1]!, m[2]!, m[3]!) ? undefined : 'a date written YYYY-MM-DD';
+    }
+    case 'dateTime': {
+      const m = DATE_TIME.exec(value) ?? DATE.exec(value);
+      return m && realDate(m[1]!, m[2]!, m[3]!) ? undefined : 'a date and time (YYYY-MM-DDThh:mm:ss) or a date';
+    }
+    case 'boolean':
+      return /^(true|false|1|0)$/.test(value) ? undefined : 'true or false';
+    case 'monetary':
+    case 'numeric':
+      return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value) || /^(INF|-INF|NaN)$/.test(value) ? undefined : 'a number';
+    default:
+      return undefined;
+  }
+}
+
+function periodTypeProblem(periodType: 'instant' | 'duration' | undefined, context: XbrlContext): string | undefined {
+  if (periodType === 'instant' && !context.instant) return context.start || context.end ? `a duration (${context.start ?? '?'} to ${context.end ?? '?'})` : 'forever';
+  if (periodType === 'duration' && context.instant) return `an instant (${context.end})`;
+  return undefined;
+}
+
+function checkMembers(fact: XbrlFact, context: XbrlContext, dts: Dts, error: (code: string, message: string) => void): void {
+  for (const { dimension, member } of context.explicitMembers ?? []) {
+    const members = dts.dimensionMembers.get(dimension);
+    if (!dts.concepts.has(dimension)) {
+      error(TAXONOMY_CODES.dimensionNotFound, `context "${context.id}" uses the dimension ${conceptWords(dimension)}, which is not in the taxonomy`);
+    } else if (members && !members.has(member)) {
+      const dim = splitClark(dimension).localName;
+      const examples = [...members].slice(0, 6).map((m) => splitClark(m).localName);
+      error(
+        TAXONOMY_CODES.memberNotInDomain,
+        `context "${context.id}" gives ${dim} the member ${splitClark(member).localName}, which is not a member of ${dim}'s domain in the taxonomy's definition linkbase (members include ${examples.join(', ')}${members.size > examples.length ? ', …' : ''})`,
+      );
+    }
+  }
+}
+
+/** requires-element (XBRL 2.1 §5.2.6.2.4): a fact of a source concept needs a fact of each target. HMRC's mandatory items are written so. */
+function checkRequiredElements(report: XbrlReport, dts: Dts, findings: FindingList): void {
+  const present = new Set(report.facts.map((f) => clark(f.namespace, f.localName)));
+  const reported = new Set<string>();
+  for (const arc of dts.requiresElement) {
+    const source = arc.from.find((c) => present.has(c));
+    if (!source) continue;
+    for (const target of arc.to) {
+      if (present.has(target) || reported.has(target)) continue;
+      reported.add(target);
+      findings.add({
+        code: TAXONOMY_CODES.mandatory,
+        category: 'error',
+        message: `${splitClark(target).localName} is missing: the taxonomy makes it mandatory once ${splitClark(source).localName} is reported (HMRC error 3312, mandatory items)`,
+      });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The taxonomy packages installed in the data folder, as the window sees
+ * them: the Settings "Taxonomies" panel lists, installs and removes them.
+ * Its own contract file, so the taxonomy domain's shapes live in one place;
+ * preload/contract.ts only merges these channels into its map.
+ */
+import type { ValidationJobResult } from '../main/engine/validation-result.js';
+
+const MiB = 1024 * 1024;
+/** An Inline XBRL document dropped on Validate a file: HMRC takes a return of at most 25 MB, attachments included; room for an accounts file checked on its own. */
+export const MAX_INLINE_XBRL_BYTES = 64 * MiB;
+
+/** An Inline XBRL document (.xhtml, .html, .htm) to check against the installed taxonomies. */
+export interface InlineXbrlCheckRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** The largest taxonomy package zip accepted: the FRC's suites are tens of megabytes; this leaves room for any published one. */
+export const MAX_TAXONOMY_PACKAGE_BYTES = 512 * MiB;
+
+export interface TaxonomyEntryPoint {
+  name: string;
+  urls: string[];
+}
+
+export interface TaxonomySummary {
+  /** What `cli taxonomy remove` takes: "ct2015-taxonomy-1.3.0". */
+  id: string;
+  identifier: string;
+  name: string;
+  version?: string;
+  publisher?: string;
+  publicationDate?: string;
+  /** Taxonomy Packages 1.0, or the older format with remappings. */
+  format: 'taxonomy-packages-1.0' | 'taxonomy-package-remappings';
+  fileName: string;
+  sizeBytes: number;
+  fileCount: number;
+  installedAt: string;
+  entryPoints: TaxonomyEntryPoint[];
+}
+
+export interface TaxonomyProblem {
+  code: string;
+  message: string;
+}
+
+export type TaxonomyInstallResponse =
+  | { ok: true; installed: TaxonomySummary; warnings: TaxonomyProblem[] }
+  | { ok: false; fileName: string; problems: TaxonomyProblem[] };
+
+export interface TaxonomyRemoveRequest {
+  id: string;
+}
+
+/** A package zip the user chose or dropped. */
+export interface TaxonomyInstallRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface TaxonomyChannels {
+  'taxonomies.list': { request: void; response: TaxonomySummary[] };
+  /** A refused package is an answer ({ ok: false } with its reasons), not an IPC failure: nothing was installed. */
+  'taxonomies.install': { request: TaxonomyInstallRequest; response: TaxonomyInstallResponse };
+  'taxonomies.remove': { request: TaxonomyRemoveRequest; response: TaxonomySummary[] };
+  /** Validate a file: an Inline XBRL document's structure and facts against the installed taxonomy packages. */
+  'taxonomies.checkDocument': { request: InlineXbrlCheckRequest; response: ValidationJobResult };
+}
+
+export const taxonomyChannels = ['taxonomies.list', 'taxonomies.install', 'taxonomies.remove', 'taxonomies.checkDocument'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
+
+/** The bridge's methods for them, merged into window.filingDesk. */
+export const taxonomyBridgeChannels = {
+  listTaxonomies: 'taxonomies.list',
+  installTaxonomy: 'taxonomies.install',
+  removeTaxonomy: 'taxonomies.remove',
+  checkInlineXbrl: 'taxonomies.checkDocument',
+} as const satisfies Record<string, (typeof taxonomyChannels)[number]>;
