@@ -122,6 +122,9 @@ const bridge = {
   amendDraft: (request) => ipcRenderer.invoke(bridgeChannels.amendDraft, request),
   computeComputation: (request) => ipcRenderer.invoke(bridgeChannels.computeComputation, request),
   previousPeriodCarriedForward: (request) => ipcRenderer.invoke(bridgeChannels.previousPeriodCarriedForward, request),
+  attachComputation: (request) => ipcRenderer.invoke(bridgeChannels.attachComputation, request),
+  accountsFigures: (request) => ipcRenderer.invoke(bridgeChannels.accountsFigures, request),
+  saveComputation: (request) => ipcRenderer.invoke(bridgeChannels.saveComputation, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -16,6 +16,7 @@ import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
+import { createAccountsFiguresHandler, createComputationAttachHandler, createComputationSaveHandler } from './computation-attachment-handlers.js';
 
 export interface HandlerDeps {
   ct600: Ct600Engine;
@@ -64,5 +65,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...(deps.filing ?? filingNotWired()),
     'computation.compute': createComputationComputeHandler(),
     'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
+    'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: `Filing Desk ${deps.appInfo.version}` }),
+    'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
+    'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
   };
 }

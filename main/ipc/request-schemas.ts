@@ -347,6 +347,13 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     // The tax computation: the input's own rules are the engine's, which names each field it refuses.
     'computation.compute': z.strictObject({ input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }) }),
     'computation.previousPeriod': z.strictObject({ clientId: id, periodFrom: isoDate, draftId: id }),
+    'computation.attach': z.strictObject({
+      draftId: id,
+      input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }),
+      replaces: id.nullable(),
+    }),
+    'computation.accountsFigures': z.strictObject({ draftId: id }),
+    'computation.save': z.strictObject({ draftId: id, attachmentId: id }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

@@ -145,5 +145,8 @@ export function createBrowserBridge(
     amendDraft: (request) => transport(bridgeChannels.amendDraft, request),
     computeComputation: (request) => transport(bridgeChannels.computeComputation, request),
     previousPeriodCarriedForward: (request) => transport(bridgeChannels.previousPeriodCarriedForward, request),
+    attachComputation: (request) => transport(bridgeChannels.attachComputation, request),
+    accountsFigures: (request) => transport(bridgeChannels.accountsFigures, request),
+    saveComputation: (request) => transport(bridgeChannels.saveComputation, request),
   } satisfies FilingDeskBridge;
 }
