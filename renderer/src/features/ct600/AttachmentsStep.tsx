@@ -192,12 +192,14 @@ function GeneratedComputation({ attachment, findings }: { attachment: DraftAttac
               <FileFindings attachment={attachment} findings={findings} />
             </td>
             <td>
+              <div className="generated-computation__actions">
               <button type="button" className="link" onClick={() => void save()} disabled={busy !== null}>
                 Save a copy to view{' '}<span className="visually-hidden">{attachment.fileName}</span>
-              </button>{' '}
+              </button>
               <button type="button" className="link" onClick={() => void remove()} disabled={busy !== null}>
                 Remove{' '}<span className="visually-hidden">{attachment.fileName}</span>
               </button>
+              </div>
             </td>
           </tr>
         </tbody>
