@@ -132,6 +132,10 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
 
     // The Computation step comes before Profits and tax, in HMRC's order; the accounts' figures are its starting figures.
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
+    const offer = page.getByTestId('accounts-offer');
+    await expect.poll(() => offer.textContent()).toContain('£120,000.00: turnover (core:TurnoverRevenue)');
+    await expect(offer.textContent()).resolves.toContain('Not tagged in the accounts');
+    await page.getByRole('button', { name: 'Use these figures from the accounts' }).click();
     await expect.poll(() => field(page, 'Turnover (box 145)').inputValue()).toMatch(/^120,?000(\.00)?$/);
     await expect(page.locator('#computation-profitAndLoss-turnover-hint').textContent()).resolves.toContain('From the accounts: turnover (core:TurnoverRevenue) for 1 April 2024 to 31 March 2025');
     await expect.poll(() => page.locator('#computation-profitAndLoss-profitBeforeTax-hint').textContent()).toContain('profit after tax £30,900 (core:ProfitLoss) plus the tax charge £7,600');

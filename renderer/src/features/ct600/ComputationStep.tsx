@@ -6,7 +6,7 @@
  * figures out in main; they fill Profits and tax as computed figures.
  */
 import { useEffect, useState } from 'react';
-import type { Claim, ComputationOutput } from '../../../../preload/contract.js';
+import type { Claim, ComputationAccountsFigures, ComputationOutput } from '../../../../preload/contract.js';
 import { CheckboxField, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { DateInput } from '../../components/DateInput.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
@@ -314,6 +314,31 @@ function Results({ output }: { output: ComputationOutput | undefined }) {
   );
 }
 
+const STARTING_WORDS = { turnover: 'Turnover (box 145)', profitBeforeTax: 'Profit or loss before tax', depreciation: 'Depreciation and amortisation' } as const;
+
+/** The attached accounts' figures, offered before the step is begun: each with where it came from. */
+function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; onUse(): void }) {
+  return (
+    <div className="accounts-offer" data-testid="accounts-offer">
+      <h4 id="accounts-offer-heading">Figures from the attached accounts ({offer.fileName})</h4>
+      <dl className="summary-list" aria-labelledby="accounts-offer-heading">
+        {(['turnover', 'profitBeforeTax', 'depreciation'] as const).map((k) => {
+          const figure = offer[k];
+          return (
+            <div className="summary-list__row" key={k}>
+              <dt>{STARTING_WORDS[k]}</dt>
+              <dd>{figure ? `${pounds(figure.value)}: ${figure.source}` : 'Not tagged in the accounts: type it below'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      <button type="button" className="button button--secondary" onClick={onUse}>
+        Use these figures from the accounts
+      </button>
+    </div>
+  );
+}
+
 /** A new return for a client's next period starts from the pools and losses the previous one carried forward. */
 function useBroughtForward() {
   const ctx = useWizard();
@@ -351,7 +376,7 @@ function useBroughtForward() {
 
 export function ComputationStep() {
   useBroughtForward();
-  useAccountsFigures();
+  const accounts = useAccountsFigures();
   const { ctx, c, set, error } = useComputationForm();
   const output = ctx.computation.output;
   const v = ctx.form.values;
@@ -366,6 +391,7 @@ export function ComputationStep() {
       <section className="step-section" aria-labelledby="computation-accounts-heading">
         <h3 id="computation-accounts-heading">Profit or loss in the accounts</h3>
         <p className="step-section__intro">From the profit and loss account. Each adjustment is listed in the working beside the result.</p>
+        {accounts.offer ? <AccountsOffer offer={accounts.offer} onUse={accounts.use} /> : null}
         {ctx.form.accountsFigures ? (
           <p className="step-section__intro" data-testid="accounts-figures-from">
             Figures from the attached accounts ({ctx.form.accountsFigures.fileName}) are filled in where nothing was typed; each says where it came from. A figure you type stays as typed.
