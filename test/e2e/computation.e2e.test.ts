@@ -133,8 +133,9 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     // The Computation step comes before Profits and tax, in HMRC's order; the accounts' figures are its starting figures.
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
     const offer = page.getByTestId('accounts-offer');
-    await expect.poll(() => offer.textContent()).toContain('£120,000.00: turnover (core:TurnoverRevenue)');
+    await expect.poll(() => offer.textContent(), { timeout: 15_000 }).toContain('£120,000.00: turnover (core:TurnoverRevenue)');
     await expect(offer.textContent()).resolves.toContain('Not tagged in the accounts');
+    await shot(opened, 'computation-00-accounts-figures-offered');
     await page.getByRole('button', { name: 'Use these figures from the accounts' }).click();
     await expect.poll(() => field(page, 'Turnover (box 145)').inputValue()).toMatch(/^120,?000(\.00)?$/);
     await expect(page.locator('#computation-profitAndLoss-turnover-hint').textContent()).resolves.toContain('From the accounts: turnover (core:TurnoverRevenue) for 1 April 2024 to 31 March 2025');
@@ -208,7 +209,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await page.getByTestId('task-attachments').click();
     await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
     const generated = page.getByTestId('generated-computation');
-    await expect.poll(() => generated.textContent()).toContain('Made by Filing Desk from the Computation step');
+    await expect.poll(() => generated.textContent(), { timeout: 15_000 }).toContain('Made by Filing Desk from the Computation step');
     await expect(generated.getByRole('cell', { name: 'tax-computation-2025-03-31.xhtml', exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('drop-computations').count()).resolves.toBe(0);
     await expect.poll(() => generated.locator('[data-testid^="findings-"]').textContent(), { timeout: 15_000 }).toBe('No problems found');

@@ -327,7 +327,15 @@ function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; on
           return (
             <div className="summary-list__row" key={k}>
               <dt>{STARTING_WORDS[k]}</dt>
-              <dd>{figure ? `${pounds(figure.value)}: ${figure.source}` : 'Not tagged in the accounts: type it below'}</dd>
+              <dd>
+                {figure ? (
+                  <>
+                    <strong>{pounds(figure.value)}</strong>: {figure.source}
+                  </>
+                ) : (
+                  'Not tagged in the accounts: type it below'
+                )}
+              </dd>
             </div>
           );
         })}
