@@ -4,7 +4,7 @@
  * joins them into the one channel map.
  */
 import type { ComputationOutput } from '../main/engine/computation/compute.js';
-import type { IpcResult } from './contract.js';
+import type { Draft, FileSaveResponse, IpcResult } from './contract.js';
 
 export type { ComputationOutput };
 export type { Claim } from '../main/engine/computation/input.js';
@@ -34,23 +34,82 @@ export interface ComputationCarriedForward {
   tradingLosses: number;
 }
 
+/**
+ * The computation written as HMRC's Inline XBRL and attached to a CT600 draft
+ * as its computations (box 80B), in place of the one Filing Desk attached
+ * before (`replaces`), which goes only once the new one is attached.
+ */
+export interface ComputationAttachRequest {
+  draftId: string;
+  input: Record<string, unknown>;
+  /** The attachment Filing Desk made from earlier figures, or null. A file the user dropped is never named here. */
+  replaces: string | null;
+}
+
+export interface ComputationAttachResponse {
+  draft: Draft;
+  /** The attachment just made. */
+  attachmentId: string;
+}
+
+/** A starting figure read from the draft's attached accounts: pounds, and where it came from in words. */
+export interface ComputationAccountsFigure {
+  value: number;
+  source: string;
+}
+
+export interface ComputationAccountsFigures {
+  /** The accounts file the figures were read from. */
+  fileName: string;
+  sha256: string;
+  turnover?: ComputationAccountsFigure;
+  profitBeforeTax?: ComputationAccountsFigure;
+  depreciation?: ComputationAccountsFigure;
+  /** Why a figure could not be read. */
+  notes: string[];
+}
+
+export interface ComputationDraftRequest {
+  draftId: string;
+}
+
+export interface ComputationSaveRequest {
+  draftId: string;
+  attachmentId: string;
+}
+
 export interface ComputationChannels {
   'computation.compute': { request: ComputationComputeRequest; response: ComputationOutput };
   'computation.previousPeriod': { request: ComputationPreviousPeriodRequest; response: ComputationCarriedForward | null };
+  'computation.attach': { request: ComputationAttachRequest; response: ComputationAttachResponse };
+  'computation.accountsFigures': { request: ComputationDraftRequest; response: ComputationAccountsFigures | null };
+  'computation.save': { request: ComputationSaveRequest; response: FileSaveResponse };
 }
 
-export const computationChannels = ['computation.compute', 'computation.previousPeriod'] as const satisfies ReadonlyArray<keyof ComputationChannels>;
+export const computationChannels = ['computation.compute', 'computation.previousPeriod', 'computation.attach', 'computation.accountsFigures', 'computation.save'] as const satisfies ReadonlyArray<keyof ComputationChannels>;
 
 export interface ComputationBridge {
   computeComputation(request: ComputationComputeRequest): Promise<IpcResult<ComputationOutput>>;
   /** The written-down values and losses the client's previous period carries forward, or null when there is no such return with a computation. */
   previousPeriodCarriedForward(request: ComputationPreviousPeriodRequest): Promise<IpcResult<ComputationCarriedForward | null>>;
+  /** Writes the computation as Inline XBRL and attaches it to the draft as its computations. */
+  attachComputation(request: ComputationAttachRequest): Promise<IpcResult<ComputationAttachResponse>>;
+  /** Turnover, profit before tax and depreciation from the draft's attached accounts, or null when none is attached. */
+  accountsFigures(request: ComputationDraftRequest): Promise<IpcResult<ComputationAccountsFigures | null>>;
+  /** Saves an attached computation where the user chooses, to open it in a browser or keep it. */
+  saveComputation(request: ComputationSaveRequest): Promise<IpcResult<FileSaveResponse>>;
 }
 
 export const computationBridgeChannels = {
   computeComputation: 'computation.compute',
   previousPeriodCarriedForward: 'computation.previousPeriod',
+  attachComputation: 'computation.attach',
+  accountsFigures: 'computation.accountsFigures',
+  saveComputation: 'computation.save',
 } as const satisfies { [M in keyof ComputationBridge]: keyof ComputationChannels };
 
 /** Where a draft's form keeps the computation's machine-form input, for the next period's brought-forward figures. */
 export const COMPUTATION_INPUT_KEY = 'computationInput';
+
+/** Where a draft's form records the computation Filing Desk attached, or that the user removed it. */
+export const GENERATED_COMPUTATION_KEY = 'generatedComputation';

@@ -126,6 +126,9 @@ const bridge = {
   installTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.installTaxonomy, request),
   removeTaxonomy: (request) => ipcRenderer.invoke(bridgeChannels.removeTaxonomy, request),
   checkInlineXbrl: (request) => ipcRenderer.invoke(bridgeChannels.checkInlineXbrl, request),
+  attachComputation: (request) => ipcRenderer.invoke(bridgeChannels.attachComputation, request),
+  accountsFigures: (request) => ipcRenderer.invoke(bridgeChannels.accountsFigures, request),
+  saveComputation: (request) => ipcRenderer.invoke(bridgeChannels.saveComputation, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -16,6 +16,7 @@ import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
+import { createAccountsFiguresHandler, createComputationAttachHandler, createComputationSaveHandler } from './computation-attachment-handlers.js';
 
 import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
 import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
@@ -79,5 +80,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.compute': createComputationComputeHandler(),
     'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
     ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear(), deps.checkInlineXbrl) : taxonomiesNotWired()),
+    'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: `Filing Desk ${deps.appInfo.version}` }),
+    'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
+    'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
   };
 }

@@ -355,6 +355,13 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     'taxonomies.remove': z.strictObject({
       id: z.string({ message: 'must be text' }).regex(/^[a-z0-9][a-z0-9.-]{0,99}$/, 'must be a taxonomy package id as the Taxonomies list shows it (lower-case letters, digits, dots and dashes)'),
     }),
+    'computation.attach': z.strictObject({
+      draftId: id,
+      input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }),
+      replaces: id.nullable(),
+    }),
+    'computation.accountsFigures': z.strictObject({ draftId: id }),
+    'computation.save': z.strictObject({ draftId: id, attachmentId: id }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

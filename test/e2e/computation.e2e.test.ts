@@ -1,8 +1,9 @@
 /**
  * End to end: a return whose figures all come from the Computation step, in
  * the built renderer in Debian's Chromium over the real handlers and engine.
- * Nothing is typed in Profits and tax; the built return passes local
- * validation. Then the client's next return starts from what this one
+ * Only the accounts are attached: their figures start the computation, and
+ * the computation Filing Desk writes is attached for it. Nothing is typed in
+ * Profits and tax; the saved return passes `ct600 validate`. Then the client's next return starts from what this one
  * carried forward.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -123,17 +124,27 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
 
     await page.getByTestId('task-attachments').click();
     await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
-    for (const [name, zone] of [['accounts-2025.xhtml', 'drop-accounts'], ['computations-2025.xhtml', 'drop-computations']] as const) {
-      await writeFile(join(h.workDir, `fennel-${name}`), exampleFile(name));
-      await dropFilesFromDisk(page, `[data-testid="${zone}"]`, [join(h.workDir, `fennel-${name}`)]);
-    }
-    await page.getByRole('table', { name: 'computations attached' }).getByRole('cell', { name: 'fennel-computations-2025.xhtml', exact: true }).waitFor();
+    // Only the accounts: the computation is Filing Desk's, written from the Computation step.
+    await writeFile(join(h.workDir, 'fennel-accounts-2025.xhtml'), exampleFile('accounts-2025.xhtml'));
+    await dropFilesFromDisk(page, '[data-testid="drop-accounts"]', [join(h.workDir, 'fennel-accounts-2025.xhtml')]);
+    await page.getByRole('table', { name: 'accounts attached' }).getByRole('cell', { name: 'fennel-accounts-2025.xhtml', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // The Computation step comes before Profits and tax, in HMRC's order.
+    // The Computation step comes before Profits and tax, in HMRC's order; the accounts' figures are its starting figures.
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
-    await typeInto(page, 'Turnover (box 145)', '120000');
+    const offer = page.getByTestId('accounts-offer');
+    await expect.poll(() => offer.textContent(), { timeout: 15_000 }).toContain('£120,000.00: turnover (core:TurnoverRevenue)');
+    await expect(offer.textContent()).resolves.toContain('Not tagged in the accounts');
+    await shot(opened, 'computation-00-accounts-figures-offered');
+    await page.getByRole('button', { name: 'Use these figures from the accounts' }).click();
+    await expect.poll(() => field(page, 'Turnover (box 145)').inputValue()).toMatch(/^120,?000(\.00)?$/);
+    await expect(page.locator('#computation-profitAndLoss-turnover-hint').textContent()).resolves.toContain('From the accounts: turnover (core:TurnoverRevenue) for 1 April 2024 to 31 March 2025');
+    await expect.poll(() => page.locator('#computation-profitAndLoss-profitBeforeTax-hint').textContent()).toContain('profit after tax £30,900 (core:ProfitLoss) plus the tax charge £7,600');
+    // The accounts tag no depreciation: nothing is guessed.
+    await expect(field(page, 'Depreciation and amortisation').inputValue()).resolves.toBe('');
+    // A figure typed over the accounts' stays as typed, and no longer says it came from them.
     await typeInto(page, 'Profit or loss before tax', '38750');
+    await expect.poll(() => page.locator('#computation-profitAndLoss-profitBeforeTax-hint').textContent()).not.toContain('From the accounts');
     await typeInto(page, 'Depreciation and amortisation', '2000');
     // Bank interest of £250 is in the accounts profit: taxed in box 170, not as trading income.
     await typeInto(page, 'Interest received (box 170)', '250');
@@ -193,6 +204,19 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await expect(field(page, 'Tax payable (box 525)').textContent()).resolves.toBe('£7,647.50');
     await expect(page.getByRole('checkbox', { name: /claims the small profits rate or marginal relief \(box 329\)/ }).isChecked()).resolves.toBe(true);
     await shot(opened, 'computation-03-profits-and-tax-from-the-computation');
+
+    // The computation was written and attached as the computations (box 80B), made by Filing Desk, in place of a drop zone.
+    await page.getByTestId('task-attachments').click();
+    await page.getByRole('heading', { name: 'Accounts and computations', level: 2 }).waitFor();
+    const generated = page.getByTestId('generated-computation');
+    await expect.poll(() => generated.textContent(), { timeout: 15_000 }).toContain('Made by Filing Desk from the Computation step');
+    await expect(generated.getByRole('cell', { name: 'tax-computation-2025-03-31.xhtml', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('drop-computations').count()).resolves.toBe(0);
+    await expect.poll(() => generated.locator('[data-testid^="findings-"]').textContent(), { timeout: 15_000 }).toBe('No problems found');
+    await waitSaved(page);
+    await shot(opened, 'computation-06-generated-attachment');
+    // Viewable: a copy saved where the user chooses (the save itself is covered over the real handler in the IPC tests).
+    await expect(generated.getByRole('button', { name: 'Save a copy to view tax-computation-2025-03-31.xhtml' }).isVisible()).resolves.toBe(true);
 
     await page.getByTestId('task-declaration').click();
     await typeInto(page, 'Name of the person making the declaration (box 975)', 'Jane Fennel');

@@ -149,5 +149,8 @@ export function createBrowserBridge(
     installTaxonomy: (request) => transport(bridgeChannels.installTaxonomy, request),
     removeTaxonomy: (request) => transport(bridgeChannels.removeTaxonomy, request),
     checkInlineXbrl: (request) => transport(bridgeChannels.checkInlineXbrl, request),
+    attachComputation: (request) => transport(bridgeChannels.attachComputation, request),
+    accountsFigures: (request) => transport(bridgeChannels.accountsFigures, request),
+    saveComputation: (request) => transport(bridgeChannels.saveComputation, request),
   } satisfies FilingDeskBridge;
 }

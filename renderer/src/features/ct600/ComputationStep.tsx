@@ -6,14 +6,16 @@
  * figures out in main; they fill Profits and tax as computed figures.
  */
 import { useEffect, useState } from 'react';
-import type { Claim, ComputationOutput } from '../../../../preload/contract.js';
+import type { Claim, ComputationAccountsFigures, ComputationOutput } from '../../../../preload/contract.js';
 import { CheckboxField, RadioField, SelectField, TextField } from '../../components/Field.js';
 import { DateInput } from '../../components/DateInput.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { formatMoney, ukCalendarDate } from '../../format/index.js';
 import { computationMessage, elementIdOf, fieldWords, emptyComputation, type AssetRow, type ComputationForm, type DescribedRow, type DisposalRow } from './computation-form.js';
-import { calendarDateOf, straddles } from './form.js';
+import { calendarDateOf, straddles, type StartingFigure } from './form.js';
 import { useWizard } from './wizard-context.js';
+import { accountsSourceOf } from './accounts-offer.js';
+import { useAccountsFigures } from './use-accounts-figures.js';
 
 export const CLAIM_LABELS: Record<Claim, string> = {
   aia: 'Annual investment allowance (100%)',
@@ -312,6 +314,39 @@ function Results({ output }: { output: ComputationOutput | undefined }) {
   );
 }
 
+const STARTING_WORDS = { turnover: 'Turnover (box 145)', profitBeforeTax: 'Profit or loss before tax', depreciation: 'Depreciation and amortisation' } as const;
+
+/** The attached accounts' figures, offered before the step is begun: each with where it came from. */
+function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; onUse(): void }) {
+  return (
+    <div className="accounts-offer" data-testid="accounts-offer">
+      <h4 id="accounts-offer-heading">Figures from the attached accounts ({offer.fileName})</h4>
+      <dl className="summary-list" aria-labelledby="accounts-offer-heading">
+        {(['turnover', 'profitBeforeTax', 'depreciation'] as const).map((k) => {
+          const figure = offer[k];
+          return (
+            <div className="summary-list__row" key={k}>
+              <dt>{STARTING_WORDS[k]}</dt>
+              <dd>
+                {figure ? (
+                  <>
+                    <strong>{pounds(figure.value)}</strong>: {figure.source}
+                  </>
+                ) : (
+                  'Not tagged in the accounts: type it below'
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <button type="button" className="button button--secondary" onClick={onUse}>
+        Use these figures from the accounts
+      </button>
+    </div>
+  );
+}
+
 /** A new return for a client's next period starts from the pools and losses the previous one carried forward. */
 function useBroughtForward() {
   const ctx = useWizard();
@@ -325,20 +360,21 @@ function useBroughtForward() {
       if (!live || !r.ok || !r.value) return;
       const found = r.value;
       const text = (n: number) => (n === 0 ? '' : String(n));
-      ctx.update((f) =>
-        f.computation !== undefined
-          ? f
-          : {
-              ...f,
-              computation: {
-                ...emptyComputation(),
-                mainPoolBroughtForward: text(found.mainPool),
-                specialRatePoolBroughtForward: text(found.specialRatePool),
-                lossesBroughtForward: text(found.tradingLosses),
-                broughtForwardFrom: { title: found.title, periodFrom: found.periodFrom, periodTo: found.periodTo },
-              },
-            },
-      );
+      // The accounts' starting figures may have arrived first: they stay, and the brought-forward figures join them.
+      ctx.update((f) => {
+        const c = f.computation;
+        if (c !== undefined && (c.broughtForwardFrom || c.mainPoolBroughtForward || c.specialRatePoolBroughtForward || c.lossesBroughtForward || c.assets.length)) return f;
+        return {
+          ...f,
+          computation: {
+            ...(c ?? emptyComputation()),
+            mainPoolBroughtForward: text(found.mainPool),
+            specialRatePoolBroughtForward: text(found.specialRatePool),
+            lossesBroughtForward: text(found.tradingLosses),
+            broughtForwardFrom: { title: found.title, periodFrom: found.periodFrom, periodTo: found.periodTo },
+          },
+        };
+      });
     });
     return () => {
       live = false;
@@ -348,19 +384,30 @@ function useBroughtForward() {
 
 export function ComputationStep() {
   useBroughtForward();
+  const accounts = useAccountsFigures();
   const { ctx, c, set, error } = useComputationForm();
   const output = ctx.computation.output;
   const v = ctx.form.values;
   const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
+  const fromAccounts = (key: StartingFigure) => {
+    const source = accountsSourceOf(ctx.form, key);
+    return source ? `From the accounts: ${source}` : undefined;
+  };
   const associated = straddles(ctx.form) ? `${v.associatedFirstYear || 0} in the first financial year and ${v.associatedSecondYear || 0} in the second (boxes 327 and 328)` : `${v.associatedCompanies || 0} (box 326)`;
   return (
     <div className="computation">
       <section className="step-section" aria-labelledby="computation-accounts-heading">
         <h3 id="computation-accounts-heading">Profit or loss in the accounts</h3>
         <p className="step-section__intro">From the profit and loss account. Each adjustment is listed in the working beside the result.</p>
-        <Money path="profitAndLoss.turnover" label="Turnover" box="145" value={c.turnover} onChange={field('turnover')} />
-        <Money path="profitAndLoss.profitBeforeTax" label="Profit or loss before tax" hint="A loss as a negative figure, for example -12,500" value={c.profitBeforeTax} onChange={field('profitBeforeTax')} />
-        <Money path="profitAndLoss.depreciation" label="Depreciation and amortisation" hint="Added back: capital allowances take its place" value={c.depreciation} onChange={field('depreciation')} />
+        {accounts.offer ? <AccountsOffer offer={accounts.offer} onUse={accounts.use} /> : null}
+        {ctx.form.accountsFigures ? (
+          <p className="step-section__intro" data-testid="accounts-figures-from">
+            Figures from the attached accounts ({ctx.form.accountsFigures.fileName}) are filled in where nothing was typed; each says where it came from. A figure you type stays as typed.
+          </p>
+        ) : null}
+        <Money path="profitAndLoss.turnover" label="Turnover" box="145" hint={fromAccounts('turnover')} value={c.turnover} onChange={field('turnover')} />
+        <Money path="profitAndLoss.profitBeforeTax" label="Profit or loss before tax" hint={fromAccounts('profitBeforeTax') ?? 'A loss as a negative figure, for example -12,500'} value={c.profitBeforeTax} onChange={field('profitBeforeTax')} />
+        <Money path="profitAndLoss.depreciation" label="Depreciation and amortisation" hint={fromAccounts('depreciation') ?? 'Added back: capital allowances take its place'} value={c.depreciation} onChange={field('depreciation')} />
         <DescribedList list="disallowable" path="profitAndLoss.disallowable" what="Disallowable expenses" example="For example client entertaining, fines and penalties, capital items charged in the accounts." />
         <DescribedList list="nonTaxableIncome" path="profitAndLoss.nonTaxableIncome" what="Income that is not taxable as trading income" example="For example a profit on selling fixed assets, or dividends received." />
         <Money path="profitAndLoss.interestReceived" label="Interest received" box="170" hint="Taxed as non-trading loan relationship profits" value={c.interestReceived} onChange={field('interestReceived')} />

@@ -23,6 +23,7 @@ import { WizardCtx, type WizardContext } from './wizard-context.js';
 import { ComputationStep } from './ComputationStep.js';
 import { computationMessage, computationStarted, summaryTargetOf } from './computation-form.js';
 import { useComputation } from './use-computation.js';
+import { useGeneratedComputation } from './use-generated-computation.js';
 import './wizard.css';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
@@ -72,6 +73,15 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const form = s.form;
   const check = useMemo(() => (form ? checkForm(form) : null), [form]);
   const computation = useComputation(bridge, form ?? undefined, (change) => session.getState().update(change));
+  const generatedComputation = useGeneratedComputation(
+    bridge,
+    draftId,
+    s.draft ?? null,
+    form ?? null,
+    computation.output !== undefined && !computation.busy && computation.errors.size === 0,
+    (change) => session.getState().update(change),
+    (draft) => session.getState().adoptDraft(draft),
+  );
 
   // The engine's business rules, debounced, only once the request parses.
   useEffect(() => {
@@ -186,6 +196,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     },
     flush: () => session.getState().flush(),
     computation,
+    generatedComputation,
     computationErrorsShown: submitted.has('computation') || submitted.has('check'),
   };
 

@@ -40,6 +40,26 @@ export interface Ct600Form {
   computationInput?: Record<string, unknown>;
   /** The computation's boxes Profits and tax does not show (170, 190, 210–305, 690–780), as request fields for the return. */
   computedRequestFields?: Record<string, unknown>;
+  /**
+   * The computation Filing Desk wrote and attached as the computations, with
+   * the input it was written from; or, once the user removed it, that they
+   * did: their own file then stands and none is attached again until they ask.
+   */
+  generatedComputation?: GeneratedComputation;
+  /** The starting figures offered from the attached accounts, as put into the Computation step, with where each came from. */
+  accountsFigures?: OfferedAccountsFigures;
+}
+
+export type GeneratedComputation = { attachmentId: string; inputKey: string } | { removed: true };
+
+export type StartingFigure = 'turnover' | 'profitBeforeTax' | 'depreciation';
+
+export interface OfferedAccountsFigures {
+  /** The accounts file they were read from. */
+  sha256: string;
+  fileName: string;
+  /** Each figure as put into the step, and where it came from; a figure typed over no longer matches its text. */
+  offered: Partial<Record<StartingFigure, { text: string; source: string }>>;
 }
 
 export const FORM_LAYOUT = 2;
@@ -84,6 +104,20 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   if (Object.keys(fromComputation).length) form.fromComputation = fromComputation;
   if (stored.computationInput && typeof stored.computationInput === 'object' && !Array.isArray(stored.computationInput)) form.computationInput = stored.computationInput as Record<string, unknown>;
   if (stored.computedRequestFields && typeof stored.computedRequestFields === 'object' && !Array.isArray(stored.computedRequestFields)) form.computedRequestFields = stored.computedRequestFields as Record<string, unknown>;
+  const generated = stored.generatedComputation as Record<string, unknown> | undefined;
+  if (generated && typeof generated === 'object') {
+    if (generated.removed === true) form.generatedComputation = { removed: true };
+    else if (typeof generated.attachmentId === 'string' && typeof generated.inputKey === 'string') form.generatedComputation = { attachmentId: generated.attachmentId, inputKey: generated.inputKey };
+  }
+  const figures = stored.accountsFigures as Record<string, unknown> | undefined;
+  if (figures && typeof figures === 'object' && typeof figures.sha256 === 'string' && typeof figures.fileName === 'string' && figures.offered && typeof figures.offered === 'object') {
+    const offered: OfferedAccountsFigures['offered'] = {};
+    for (const [k, v] of Object.entries(figures.offered as Record<string, unknown>)) {
+      const o = v as Record<string, unknown> | null;
+      if ((k === 'turnover' || k === 'profitBeforeTax' || k === 'depreciation') && o && typeof o.text === 'string' && typeof o.source === 'string') offered[k] = { text: o.text, source: o.source };
+    }
+    form.accountsFigures = { sha256: figures.sha256, fileName: figures.fileName, offered };
+  }
   return stored.layout === FORM_LAYOUT ? form : fromFirstLayout(form);
 }
 

@@ -4,6 +4,7 @@ import type { DateParts } from '../../components/DateInput.js';
 import type { StepId } from '../../../../common/ct600/fields.js';
 import type { Ct600Form, FormCheck } from './form.js';
 import type { ComputationState } from './use-computation.js';
+import type { GeneratedComputationState } from './use-generated-computation.js';
 
 /** What every step needs from the wizard: the form, its check, and ways to change it. */
 export interface WizardContext {
@@ -32,6 +33,8 @@ export interface WizardContext {
   flush(): Promise<boolean>;
   /** The computation's result and the errors the engine names, for the Computation step and Profits and tax. */
   computation: ComputationState;
+  /** Whether the computation Filing Desk writes is being attached, or why it could not be. */
+  generatedComputation: GeneratedComputationState;
   /** Whether the Computation step's "is required" errors show: after its Continue, or once Check listed them. */
   computationErrorsShown: boolean;
 }

@@ -1,0 +1,51 @@
+/**
+ * The attached accounts' turnover, profit before tax and depreciation as the
+ * Computation step's starting figures, read in main once for each accounts
+ * file. A step not yet begun offers them (the user may be typing Profits and
+ * tax themselves, and a computation started by merely passing through the
+ * step would replace their figures); once the step is begun, other accounts'
+ * figures go straight into the fields not typed over (see accounts-offer.ts).
+ */
+import { useEffect, useState } from 'react';
+import type { ComputationAccountsFigures } from '../../../../preload/contract.js';
+import { offerAccountsFigures } from './accounts-offer.js';
+import { computationStarted } from './computation-form.js';
+import { useWizard } from './wizard-context.js';
+
+export interface AccountsFiguresOffer {
+  /** Figures read from accounts whose figures are not yet in the step, or null. */
+  offer: ComputationAccountsFigures | null;
+  use(): void;
+}
+
+export function useAccountsFigures(): AccountsFiguresOffer {
+  const ctx = useWizard();
+  const [read, setRead] = useState<ComputationAccountsFigures | null>(null);
+  const accounts = ctx.draft.attachments.find((a) => a.role === 'accounts' && a.hasInlineXbrlHeader);
+  const offeredFrom = ctx.form.accountsFigures?.sha256;
+  const wanted = accounts && accounts.sha256 !== offeredFrom ? accounts.sha256 : null;
+  const started = computationStarted(ctx.form.computation);
+  const use = (figures: ComputationAccountsFigures) => ctx.update((f) => (f.accountsFigures?.sha256 === figures.sha256 ? f : offerAccountsFigures(f, figures)));
+
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void ctx.bridge.accountsFigures({ draftId: ctx.draftId }).then((r) => {
+      if (!live || !r.ok || !r.value || r.value.sha256 !== wanted) return;
+      setRead(r.value);
+    });
+    return () => {
+      live = false;
+    };
+    // The file's hash stands for the figures: nothing else asks main again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, ctx.draftId]);
+
+  const current = read && read.sha256 === wanted ? read : null;
+  const anyFigure = !!current && (current.turnover || current.profitBeforeTax || current.depreciation);
+  useEffect(() => {
+    if (current && started && anyFigure) use(current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current, started]);
+  return { offer: current && !started && anyFigure ? current : null, use: () => current && use(current) };
+}
