@@ -74,8 +74,8 @@ describe('the import graph of main/, preload/, renderer/ and common/', () => {
   it('has no import running from a lower floor up without its reason written at the import', () => {
     const { unexplained, explained } = upwardImports(graph, HOUSE, floorReasons(repoRoot, graph));
     expect(unexplained).toEqual([]);
-    // Few, and each a choice: a long list here means the floors need redrawing.
-    expect(explained.length).toBeLessThanOrEqual(4);
+    // Few, and each a choice (four today): a long list here means the floors need redrawing, not more reasons.
+    expect(explained.length).toBeLessThanOrEqual(8);
   });
 });
 
