@@ -4,7 +4,9 @@
  * joins them into the one channel map.
  */
 import type { ComputationOutput } from '../main/engine/computation/compute.js';
-import type { Draft, FileSaveResponse, IpcResult } from './contract.js';
+import type { Draft } from './contract-drafts.js';
+import type { FileSaveResponse } from './contract-files.js';
+import type { IpcResult } from './contract-ipc.js';
 
 export type { ComputationOutput };
 export type { Claim } from '../main/engine/computation/input.js';

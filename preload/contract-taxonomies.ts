@@ -5,6 +5,7 @@
  * preload/contract.ts only merges these channels into its map.
  */
 import type { ValidationJobResult } from '../main/engine/validation-result.js';
+import type { IpcResult } from './contract-ipc.js';
 
 const MiB = 1024 * 1024;
 /** An Inline XBRL document dropped on Validate a file: HMRC takes a return of at most 25 MB, attachments included; room for an accounts file checked on its own. */
@@ -72,9 +73,17 @@ export interface TaxonomyChannels {
 export const taxonomyChannels = ['taxonomies.list', 'taxonomies.install', 'taxonomies.remove', 'taxonomies.checkDocument'] as const satisfies ReadonlyArray<keyof TaxonomyChannels>;
 
 /** The bridge's methods for them, merged into window.filingDesk. */
+export interface TaxonomyBridge {
+  /** Taxonomy packages installed in the data folder. */
+  listTaxonomies(): Promise<IpcResult<TaxonomySummary[]>>;
+  installTaxonomy(request: TaxonomyInstallRequest): Promise<IpcResult<TaxonomyInstallResponse>>;
+  removeTaxonomy(request: TaxonomyRemoveRequest): Promise<IpcResult<TaxonomySummary[]>>;
+  checkInlineXbrl(request: InlineXbrlCheckRequest): Promise<IpcResult<ValidationJobResult>>;
+}
+
 export const taxonomyBridgeChannels = {
   listTaxonomies: 'taxonomies.list',
   installTaxonomy: 'taxonomies.install',
   removeTaxonomy: 'taxonomies.remove',
   checkInlineXbrl: 'taxonomies.checkDocument',
-} as const satisfies Record<string, (typeof taxonomyChannels)[number]>;
+} as const satisfies { [M in keyof TaxonomyBridge]: (typeof taxonomyChannels)[number] };

@@ -7,8 +7,15 @@
  * is masked in any log line from the moment it is saved or read.
  */
 import type { GatewayCredentialsStatus } from '../../preload/contract.js';
-import type { GatewayCredentials } from '../filing/submission-message.js';
 import { SecretAccount, type CredentialStore } from './credential-store.js';
+
+/** What a submission's SenderDetails/IDAuthentication carries. */
+export interface GatewayCredentials {
+  /** Government Gateway user ID: SenderDetails/IDAuthentication/SenderID. */
+  senderId: string;
+  /** Government Gateway password, sent in clear as the protocol requires. */
+  password: string;
+}
 
 /** Why filing cannot get the credentials; field is the Settings field to fill in. */
 export class GatewayCredentialsMissing extends Error {

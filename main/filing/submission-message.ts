@@ -11,14 +11,9 @@ import { computeIrmark } from '../engine/ct600/irmark.js';
 import { parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
 import type { FilingEnvironment } from './environments.js';
 import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
+import type { GatewayCredentials } from '../credentials/gateway-credentials.js';
 
-
-export interface GatewayCredentials {
-  /** Government Gateway user ID: SenderDetails/IDAuthentication/SenderID. */
-  senderId: string;
-  /** Government Gateway password, sent in clear as the protocol requires. */
-  password: string;
-}
+export type { GatewayCredentials };
 
 export interface ChannelDetails {
   /** HMRC's 4-digit vendor ID for this software. */

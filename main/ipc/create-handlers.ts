@@ -18,7 +18,7 @@ import { filingNotWired, type FilingHandlers } from './filing-channels.js';
 import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
 import { createAccountsFiguresHandler, createComputationAttachHandler, createComputationSaveHandler } from './computation-attachment-handlers.js';
 
-import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from '../taxonomies/taxonomy-handlers.js';
+import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from './taxonomy-handlers.js';
 import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { IpcFailure } from './ipc-errors.js';
 export interface HandlerDeps {

@@ -12,12 +12,12 @@ import type {
   PackagePlan,
   PackagePlanRequest,
 } from '../../preload/contract.js';
-import type { DraftPackageInput, TaxonomySource } from '../engine/package/draft-package.js';
 import { reportCountOf } from '../engine/package/findings.js';
-import { attachmentBytes, sha256Of } from '../store/draft-files.js';
+import { sha256Of } from '../store/draft-files.js';
 import { fingerprintOf, type DraftRecord } from '../store/draft-record.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { findBuilds, recordPackageBuild } from '../store/package-builds.js';
+import { draftInput } from '../store/package-draft-input.js';
 import { StoreError } from '../store/store-error.js';
 import type { PackageEngine } from './package-handlers.js';
 
@@ -33,29 +33,6 @@ function packageRecord(record: DraftRecord): DraftRecord {
   }
   return record;
 }
-
-/**
- * The engine's input from the draft's attachments: its report, and its taxonomy files and zips in the order they were added.
- * Also what a service build of the draft is made from, so both builds start from the same request.
- */
-export async function draftInput(drafts: DraftStore, record: DraftRecord, request: Record<string, unknown>): Promise<DraftPackageInput> {
-  const reports = record.attachments.filter((a) => a.role === 'report');
-  const report = reports[reports.length - 1];
-  const taxonomy: TaxonomySource[] = [];
-  for (const a of record.attachments) {
-    if (a.role !== 'taxonomy') continue;
-    const bytes = await attachmentBytes(drafts, record.id, a);
-    taxonomy.push(isZipName(a.fileName) ? { kind: 'zip', attachmentId: a.id, fileName: a.fileName, bytes } : { kind: 'file', attachmentId: a.id, path: a.fileName, bytes });
-  }
-  return {
-    request,
-    report: report ? { attachmentId: report.id, fileName: report.fileName, bytes: await attachmentBytes(drafts, record.id, report) } : null,
-    taxonomy,
-  };
-}
-
-/** A taxonomy attachment named "….zip" is a zip of taxonomy files, expanded into the package. */
-export const isZipName = (fileName: string) => /\.zip$/i.test(fileName);
 
 export function createPackagePlanDraftHandler(deps: PackageDraftDeps): (request: PackagePlanRequest) => Promise<PackagePlan> {
   return async ({ draftId, request }) => {

@@ -10,6 +10,7 @@
  * answers are handed on untouched.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
+// floor: types only: the watch wraps the service's transport, the one place every token and bearer passes.
 import type { HttpAnswer, HttpExchange, Transport } from '../service/remote/http-transport.js';
 
 export type RegisterSecret = (value: string) => void;

@@ -7,7 +7,7 @@
 import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
 import { ATTACHMENT_FIELDS, draftPackageRequest } from '../engine/package/draft-package.js';
 import { hashResultOf } from '../engine/package/create-report-package.js';
-import { draftInput } from '../ipc/package-draft-handlers.js';
+import { draftInput } from '../store/package-draft-input.js';
 import type { Ct600BuildResult, ReportPackageResult } from '../service/filing-service.js';
 import { attachmentBytes, lastBuildBytes, sha256Of } from '../store/draft-files.js';
 import { lastPackageBytes } from '../store/package-builds.js';

@@ -19,6 +19,8 @@ import { checkId, type DraftStore } from './draft-store.js';
 import { formProblem } from './form-limits.js';
 import { hasInlineXbrlHeader, isInlineXbrlFileName } from './inline-xbrl.js';
 import { StoreError } from './store-error.js';
+// floor: a .fdesk file carries the draft's filing history, checked on import with the filing record's own schema
+// (and its older versions), so the two can never disagree on what a submission is.
 import { FINAL_STATES, fromOlderVersion, submissionRecordSchema, type SubmissionRecord } from '../filing/submission-record.js';
 
 export const FDESK_FORMAT = 'filing-desk-draft';

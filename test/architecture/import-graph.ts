@@ -111,3 +111,89 @@ export function floorViolations(graph: ImportGraph, rules: readonly FloorRule[])
   }
   return found.sort();
 }
+
+/**
+ * The reason written at each import that carries one: a `// floor: <why>`
+ * comment on the lines just above the import (or the statement holding an
+ * `import()`), keyed "importer → imported". An import that runs up the
+ * floors is allowed only with one, so the reason is read where the import is.
+ */
+export function floorReasons(root: string, graph: ImportGraph): Map<string, string> {
+  const reasons = new Map<string, string>();
+  for (const file of graph.keys()) {
+    const path = join(root, file);
+    const text = readFileSync(path, 'utf8');
+    if (!text.includes('floor:')) continue;
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
+    const reasonBefore = (node: ts.Node): string | undefined => {
+      // A reason may run on over the `//` lines after the one it starts on.
+      let reason: string | undefined;
+      for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
+        const comment = text.slice(range.pos, range.end);
+        const match = /^\/[/*]\s*floor:\s*([^]*?)\s*(\*\/)?$/.exec(comment);
+        if (match) reason = match[1];
+        else if (reason !== undefined && comment.startsWith('//')) reason += ` ${comment.slice(2)}`;
+      }
+      return reason?.replace(/\s+/g, ' ').trim() || undefined;
+    };
+    const note = (specifier: string, statement: ts.Node) => {
+      if (!specifier.startsWith('.')) return;
+      const target = resolveSpecifier(path, specifier);
+      const reason = reasonBefore(statement);
+      if (target && reason) reasons.set(`${file} → ${slash(relative(root, target))}`, reason);
+    };
+    const visit = (node: ts.Node, statement: ts.Node) => {
+      const holder = ts.isStatement(node) ? node : statement;
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        note(node.moduleSpecifier.text, node);
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+        note(node.arguments[0].text, holder);
+      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+        note(node.argument.literal.text, holder);
+      }
+      ts.forEachChild(node, (child) => visit(child, holder));
+    };
+    ts.forEachChild(source, (child) => visit(child, child));
+  }
+  return reasons;
+}
+
+/** A floor of the house: the folders and files on it ("main/engine", "main/index.ts", "preload/contract*" for a name's start). */
+export interface Floor {
+  name: string;
+  holds: string[];
+}
+
+const holds = (pattern: string, file: string) =>
+  pattern.endsWith('*') ? file.startsWith(pattern.slice(0, -1)) : file === pattern || file.startsWith(`${pattern}/`);
+
+/** The floor a file is on (an index into floors, lowest first), or -1 when it is on none. */
+export function floorOf(floors: readonly Floor[], file: string): number {
+  return floors.findIndex((floor) => floor.holds.some((pattern) => holds(pattern, file)));
+}
+
+/**
+ * Imports that run from a lower floor up (floors listed lowest first): those
+ * without a written reason, and those with one, as "importer → imported"
+ * (plus the reason). Imports within a floor are free. Files on no floor are
+ * listed apart, so a new folder has to be given its place.
+ */
+export function upwardImports(graph: ImportGraph, floors: readonly Floor[], reasons: ReadonlyMap<string, string>) {
+  const unexplained: string[] = [];
+  const explained: string[] = [];
+  const onNoFloor = new Set<string>();
+  for (const [file, targets] of graph) {
+    const from = floorOf(floors, file);
+    if (from < 0) onNoFloor.add(file);
+    for (const target of targets) {
+      const to = floorOf(floors, target);
+      if (to < 0) onNoFloor.add(target);
+      if (from < 0 || to <= from) continue;
+      const edge = `${file} → ${target}`;
+      const reason = reasons.get(edge);
+      if (reason) explained.push(`${edge} (${reason})`);
+      else unexplained.push(`${edge} (from ${floors[from]!.name} up to ${floors[to]!.name})`);
+    }
+  }
+  return { unexplained: unexplained.sort(), explained: explained.sort(), onNoFloor: [...onNoFloor].sort() };
+}

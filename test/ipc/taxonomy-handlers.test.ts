@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTaxonomyHandlers } from '../../main/taxonomies/taxonomy-handlers.js';
+import { createTaxonomyHandlers } from '../../main/ipc/taxonomy-handlers.js';
 import { TaxonomyStore } from '../../main/taxonomies/taxonomy-store.js';
 import { requestSchemas } from '../../main/ipc/request-schemas.js';
 import { acmeTaxonomyPackage } from '../engine/taxonomy/acme-taxonomy.js';

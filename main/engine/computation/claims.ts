@@ -10,7 +10,7 @@
  */
 import type { FieldError } from '../errors.js';
 import { chargeablePeriod } from './dates.js';
-import type { Addition, Claim, ComputationInput } from './input.js';
+import type { Addition, Claim, ComputationInput } from './input-types.js';
 import { aiaMaximum, FULL_EXPENSING_FROM, FYA40_FROM, MAIN_RATE_CAR_MAX_CO2, ZERO_EMISSION_CAR_FYA_UNTIL } from './rates.js';
 
 export const CLAIM_WORDS: Record<Claim, string> = {

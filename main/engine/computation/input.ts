@@ -13,75 +13,10 @@ import { periodErrors, parseRequestDate } from '../ct600/period.js';
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../ct600/request-schema.js';
 import { claimErrors } from './claims.js';
 import { isoDateOf, type IsoDate } from './dates.js';
+import { CLAIMS, type Addition, type Claim, type ComputationInput, type DescribedAmount, type Disposal, type Pool } from './input-types.js';
 import type { Pence } from './money.js';
 
-export type Pool = 'main' | 'special';
-export const CLAIMS = ['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'pool'] as const;
-export type Claim = (typeof CLAIMS)[number];
-
-export interface DescribedAmount {
-  description: string;
-  amount: Pence;
-}
-
-export interface Addition {
-  description: string;
-  date: IsoDate;
-  cost: Pence;
-  pool: Pool;
-  newAndUnused: boolean;
-  car: { co2: number } | null;
-  /** The claim made, or undefined when the input leaves it to the engine's proposal. */
-  claim?: Claim;
-}
-
-export interface Disposal {
-  description: string;
-  date: IsoDate;
-  proceeds: Pence;
-  /** Optional: the asset's cost, which caps the disposal value (CAA 2001 s62). */
-  cost?: Pence;
-  pool: Pool;
-  /** Full expensing (main pool) or the 50% first-year allowance (special rate pool) was claimed on it. */
-  fullExpensed: boolean;
-}
-
-export interface ComputationInput {
-  company: { name: string; utr: string; registrationNumber: string | null };
-  period: { from: IsoDate; to: IsoDate };
-  /** Box 326, or boxes 327 and 328 for a period straddling 1 April. */
-  associatedCompanies: { thisPeriod: number } | { firstYear: number; secondYear: number };
-  profitAndLoss: {
-    turnover: Pence;
-    profitBeforeTax: Pence;
-    depreciation: Pence;
-    disallowable: DescribedAmount[];
-    nonTaxableIncome: DescribedAmount[];
-    interestReceived: Pence;
-    propertyIncome: Pence;
-  };
-  capitalAllowances: {
-    mainPoolBroughtForward: Pence;
-    specialRatePoolBroughtForward: Pence;
-    additions: Addition[];
-    disposals: Disposal[];
-    /** The trade ended in this period: the pools' balances become balancing allowances or charges. */
-    tradeCeased: boolean;
-  };
-  losses: {
-    tradingBroughtForward: Pence;
-    /** Claim this period's trading loss against its total profits (CTA 2010 s37(3)(a)); otherwise it is carried forward. */
-    claimAgainstTotalProfits: boolean;
-    /** Total profits of the previous 12 months, for the carry-back memo (s37(3)(b)). */
-    previousPeriodTotalProfits: Pence | null;
-  };
-  chargeableGains: Pence;
-  qualifyingDonations: Pence;
-  declaration: { name: string; status: string } | null;
-  accountsFile: string | null;
-  /** Our addition: the Inline XBRL computations to attach to the return `cli ct600 compute --request` writes. */
-  computationsFile: string | null;
-}
+export * from './input-types.js';
 
 export type ParseResult = { ok: true; input: ComputationInput } | { ok: false; errors: FieldError[] };
 

@@ -1,7 +1,8 @@
 /** The Computation step's answers as typed, the engine input made from them, and the computed boxes written into Profits and tax. */
 import { describe, expect, it } from 'vitest';
 import { computeComputation } from '../../../main/engine/computation/index.js';
-import { applyComputed, computationMessage, elementIdOf, emptyComputation, summaryTargetOf, toComputationInput } from '../../../renderer/src/features/ct600/computation-form.js';
+import { computationMessage, elementIdOf, emptyComputation, summaryTargetOf } from '../../../renderer/src/features/ct600/computation-form.js';
+import { applyComputed, toComputationInput } from '../../../renderer/src/features/ct600/computation-of-form.js';
 import { checkForm, emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
 
 function form(): Ct600Form {

@@ -7,6 +7,8 @@
  */
 import { chmod, lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+// floor: the validation jobs (run by the engine, in its worker or the office server) keep their files with
+// the stores' one crash-safe write rather than a second copy of temp file, fsync and rename.
 import { writeFileAtomic } from '../../../store/atomic-write.js';
 import { canonicalJobId } from './job-id.js';
 import { jobRecordSchema, type JobRecord } from './job-record.js';

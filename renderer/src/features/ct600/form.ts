@@ -13,11 +13,8 @@ import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../.
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { computationFromStored, type ComputationForm } from './computation-form.js';
 
-export interface DateText {
-  day: string;
-  month: string;
-  year: string;
-}
+export type { DateText } from './date-text.js';
+import type { DateText } from './date-text.js';
 
 export interface Ct600Form {
   /** Text fields, figures, rates and choices, as typed or chosen. */

@@ -7,7 +7,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ComputationOutput, FilingDeskBridge } from '../../../../preload/contract.js';
-import { applyComputed, computationStarted, toComputationInput } from './computation-form.js';
+import { computationStarted } from './computation-form.js';
+import { applyComputed, toComputationInput } from './computation-of-form.js';
 import type { Ct600Form } from './form.js';
 
 export interface ComputationState {

@@ -5,10 +5,10 @@
  */
 import type { TaxonomySummary } from '../../preload/contract-taxonomies.js';
 import type { RequestResponseChannels } from '../../preload/contract.js';
-import { IpcFailure } from '../ipc/ipc-errors.js';
+import { IpcFailure } from './ipc-errors.js';
 import { checkDocument, documentJobResult } from '../engine/taxonomy/check-document.js';
 import type { ValidationJobResult } from '../engine/validation-result.js';
-import { TaxonomyNotInstalledError, type InstalledTaxonomy, type TaxonomyStore } from './taxonomy-store.js';
+import { TaxonomyNotInstalledError, type InstalledTaxonomy, type TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 
 type TaxonomyChannel = 'taxonomies.list' | 'taxonomies.install' | 'taxonomies.remove' | 'taxonomies.checkDocument';
 

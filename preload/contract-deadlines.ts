@@ -1,0 +1,29 @@
+/**
+ * Deadlines: every client's accounting periods, computed by main from the
+ * client book and the drafts (main/engine/deadlines).
+ */
+import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import type { IpcResult } from './contract-ipc.js';
+
+export type { DeadlineRow };
+
+export interface DeadlineList {
+  /** The day the list was computed for, on this computer's calendar (ISO). */
+  today: string;
+  /** Overdue first, then due in the next 90 days, then later, then filed; overdue returns whatever their date. */
+  rows: DeadlineRow[];
+}
+
+export interface DeadlineChannels {
+  'deadlines.list': { request: void; response: DeadlineList };
+}
+
+export const deadlineChannels = ['deadlines.list'] as const satisfies ReadonlyArray<keyof DeadlineChannels>;
+
+export interface DeadlineBridge {
+  listDeadlines(): Promise<IpcResult<DeadlineList>>;
+}
+
+export const deadlineBridgeChannels = {
+  listDeadlines: 'deadlines.list',
+} as const satisfies { [M in keyof DeadlineBridge]: keyof DeadlineChannels };
