@@ -88,8 +88,12 @@ interface Arc {
   usable: boolean;
 }
 
-/** Loads the DTS of the given schema URLs through `open` (an installed package's files, looked up by published URL). */
-export function loadDts(entryPoints: readonly string[], open: OpenDocument): Dts {
+/**
+ * Loads the DTS of the given schema URLs through `open`: installed packages'
+ * files looked up by published URL, or a report package's own files first
+ * (taxonomy/package-source.ts). `notFound` says where a document was looked for.
+ */
+export function loadDts(entryPoints: readonly string[], open: OpenDocument, notFound = 'no installed taxonomy package holds it'): Dts {
   const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), typeBases: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
   const conceptById = new Map<string, Clark>();
   const seen = new Set<string>();
@@ -109,7 +113,7 @@ export function loadDts(entryPoints: readonly string[], open: OpenDocument): Dts
     if (isSpecificationUrl(url)) continue;
     const bytes = open(url);
     if (bytes === undefined) {
-      dts.unresolved.push({ url, from, reason: 'no installed taxonomy package holds it' });
+      dts.unresolved.push({ url, from, reason: notFound });
       continue;
     }
     dts.documentCount++;
