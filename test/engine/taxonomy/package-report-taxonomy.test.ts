@@ -3,15 +3,18 @@
  * own files first (the firm's extension), then the installed taxonomy
  * packages, the order in which its references resolve.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../../main/engine/errors.js';
 import { createReportPackage, isValidResult, validatePackage } from '../../../main/engine/package/index.js';
+import type { DraftPackageInput } from '../../../main/engine/package/draft-package.js';
 import type { ValidationJobResult } from '../../../main/engine/validation-result.js';
 import { engineOperations } from '../../../main/engine-worker/engine-operations.js';
 import { TaxonomyStore } from '../../../main/taxonomies/taxonomy-store.js';
+import { createEngineOperations } from '../../../main/service/engine-wiring.js';
+import { repoRoot } from '../package/shared-paths.js';
 import { builtExample, EXAMPLE_REPORT_ENTRY, exampleReport, exampleRequest, frcCoreStandIn, withReport } from './example-package.js';
 
 const messages = (result: { validations: ValidationJobResult['validations'] }) => result.validations.flatMap((v) => v.messages).filter((m) => m.category !== 'info');
@@ -90,6 +93,28 @@ describe("a report package's facts against its taxonomy", () => {
   });
 });
 
+describe("the package wizard's Check and build", () => {
+  it('blocks Build on a fact whose concept is not in the dropped extension, naming the report, the fact and the concept', async () => {
+    const { reportBase64Content: _report, base64ZipFiles: _zip, reportName, ...metadata } = exampleRequest();
+    const xsd = 'example.com/acme/2024/acme-2024.xsd';
+    const input = (report: string): DraftPackageInput => ({
+      request: metadata,
+      report: { attachmentId: 'r1', fileName: reportName as string, bytes: new TextEncoder().encode(report) },
+      taxonomy: [{ kind: 'file', attachmentId: 't1', path: xsd, bytes: new Uint8Array(readFileSync(join(repoRoot, 'examples', 'package', 'taxonomy', xsd))) }],
+    });
+    const empty = mkdtempSync(join(tmpdir(), 'fd-wizard-'));
+    expect((await engineOperations['package.planDraft'](input(exampleReport()), empty)).canBuild).toBe(true);
+
+    const renamed = input(renameWidgetTurnover(exampleReport()));
+    const plan = await engineOperations['package.planDraft'](renamed, empty);
+    expect(plan.canBuild).toBe(false);
+    expect(plan.problems).toEqual([
+      expect.objectContaining({ file: 'acme-2024.xhtml', role: 'report', message: expect.stringMatching(/^taxonomy\.conceptNotFound: the fact WidgetTurnovr .*WidgetTurnovr in http:\/\/example\.com\/acme\/2024 is not in the taxonomy/) }),
+    ]);
+    await expect(engineOperations['package.buildDraft'](renamed, { includeHash: false }, empty)).rejects.toBeInstanceOf(RequestValidationError);
+  });
+});
+
 describe('validation jobs check packages against the installed taxonomy packages, as the window does', () => {
   it("validation.checkFile with the data folder: the installed FRC core checks the report's core facts; without it they wait for the package", async () => {
     const { dataFolder } = await dataFolderWithFrcCore();
@@ -111,5 +136,22 @@ describe('validation jobs check packages against the installed taxonomy packages
       ['warning', 'taxonomyNotInstalled'],
       ['warning', 'taxonomy.notInstalled'],
     ]);
+  });
+
+  it("the local filing service's validation job (POST validation, then its status) checks the package against the data folder's installed packages", async () => {
+    const { dataFolder } = await dataFolderWithFrcCore();
+    const engine = createEngineOperations({ dataDir: dataFolder });
+    try {
+      const renamed = await withReport(await builtExample(), (x) => x.replace('name="core:ProfitLoss"', 'name="core:ProfitLos"'));
+      const { id } = await engine.createValidationJob('ACME-2024.xbri', renamed);
+      await engine.jobs.whenSettled(id);
+      const status = (await engine.getValidationStatus(id))!;
+      expect(status.jobStatus).toBe('success');
+      const errors = status.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error');
+      expect(errors.map((m) => [m.code, attribute(m, 'entry')])).toEqual([['taxonomy.conceptNotFound', EXAMPLE_REPORT_ENTRY]]);
+      expect(errors[0]!.message).toContain('the concept ProfitLos in http://xbrl.frc.org.uk/fr/2024-01-01/core is not in the taxonomy');
+    } finally {
+      await engine.close();
+    }
   });
 });
