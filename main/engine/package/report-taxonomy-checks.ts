@@ -23,6 +23,12 @@ import type { ReadEntry } from './report-package-checks.js';
 
 export const REPORT_NOT_READ = 'taxonomy.reportNotRead';
 const CHECKED_REPORT = /\.(xhtml|html|htm|xbrl)$/i;
+/**
+ * The largest report whose facts are read (as Validate a file reads an
+ * Inline XBRL document on its own): a report is read into a DOM, several
+ * times its size in memory, and a dropped package may hold 250 MB.
+ */
+export const MAX_CHECKED_REPORT_BYTES = 64 * 1024 * 1024;
 
 export function checkReportTaxonomies(names: string[], stld: string, read: ReadEntry, findings: Findings, installed: TaxonomyLibrary = TaxonomyLibrary.empty()): void {
   const source = packageSource({ stld, files: new Set(names.filter((n) => !n.endsWith('/'))), read }, installed);
@@ -41,6 +47,10 @@ export function reportFactProblems(contents: PackageContents, reportPath: string
 
 function reportFactFindings(path: string, bytes: Uint8Array | undefined, source: PackageTaxonomySource): AttachmentFinding[] {
   if (!CHECKED_REPORT.test(path) || bytes === undefined) return [];
+  if (bytes.byteLength > MAX_CHECKED_REPORT_BYTES) {
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    return [{ code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: at ${mb(bytes.byteLength)} it is over the ${mb(MAX_CHECKED_REPORT_BYTES)} Filing Desk reads for that check` }];
+  }
   const text = decodeUtf8(bytes);
   const parsed = text === undefined ? undefined : readXbrlReport(text);
   if (!parsed?.ok) {

@@ -24,6 +24,8 @@ export interface ValidatePackageDeps {
   limits?: ZipLimits;
   /** The taxonomy packages the firm has installed: references the package does not hold resolve there. */
   installed?: TaxonomyLibrary;
+  /** False when the caller has just checked the report's facts itself (the builder, before writing): a DOM of a large report is not built twice. */
+  reportFacts?: boolean;
 }
 
 export async function validatePackage(
@@ -34,7 +36,7 @@ export async function validatePackage(
   const now = deps.now ?? (() => new Date());
   const start = now();
   const findings = new Findings();
-  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed);
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed, deps.reportFacts ?? true);
   return findings.toResult(kind, reportCount, start, now());
 }
 
@@ -44,6 +46,7 @@ function runChecks(
   limits: ZipLimits,
   findings: Findings,
   installed: TaxonomyLibrary | undefined,
+  reportFacts: boolean,
 ): { kind: PackageKind; reportCount: number } {
   const extension = packageExtensionOf(fileName);
   if (extension === undefined) {
@@ -105,7 +108,7 @@ function runChecks(
   }
   checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
   checkReferences(names, stld, read, findings, kind, installed);
-  if (reportsReadable) checkReportTaxonomies(names, stld, read, findings, installed);
+  if (reportsReadable && reportFacts) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
 }
 
