@@ -13,7 +13,10 @@
  *   definition linkbase (XBRL Dimensions 1.0 §2.5.3);
  * - every requires-element arc is satisfied: HMRC's mandatory items (error 3312).
  * When no installed taxonomy package holds the schema, nothing is checked
- * and a warning says which package to install: never a silent "valid".
+ * and a warning says which package to install: never a silent "valid". When
+ * the schema loads but imports a published taxonomy that is not installed (a
+ * firm's extension on the FRC suite), the facts of the schemas that loaded
+ * are checked and the rest are counted in that warning.
  */
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachments/xbrl-report.js';
