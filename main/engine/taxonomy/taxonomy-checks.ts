@@ -98,8 +98,7 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
     findings.add({ code: TAXONOMY_CODES.schemaNotLoaded, category: 'warning', message: `the taxonomy refers to ${u.url} (from ${u.from}), which could not be loaded: ${u.reason}; concepts defined there are reported as not found` });
   }
   // Without the published taxonomy, a concept of a namespace no loaded schema defines cannot be judged either way.
-  const loadedNamespaces = new Set([...dts.concepts.keys()].map((c) => splitClark(c).namespace));
-  const unjudged = notInstalled.length > 0 ? (name: Clark) => !loadedNamespaces.has(splitClark(name).namespace) : () => false;
+  const unjudged = notInstalled.length > 0 ? (name: Clark) => !dts.namespaces.has(splitClark(name).namespace) : () => false;
   let unchecked = 0;
   for (const fact of report.facts) {
     if (!dts.concepts.has(clark(fact.namespace, fact.localName)) && unjudged(clark(fact.namespace, fact.localName))) unchecked++;
