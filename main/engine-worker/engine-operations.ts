@@ -9,7 +9,7 @@ import { createReportPackage, reportPackageFileName, reportPackageRequestSchema,
 import { buildReportPackage, hashResultOf } from '../engine/package/create-report-package.js';
 import { draftPackageRequest, planDraftPackage, type DraftPackageInput } from '../engine/package/draft-package.js';
 import { parseRequest } from '../engine/zod-errors.js';
-import { defaultChecks } from '../engine/validation/default-checks.js';
+import { checksWithTaxonomies, defaultChecks } from '../engine/validation/default-checks.js';
 import { runFileChecks } from '../engine/validation/validate-file.js';
 import { checkAttachment, type AttachmentRole, type ReturnBoxes } from '../engine/validation/attachments/check-attachment.js';
 import { businessRulesOf } from '../engine/validation/business-rules-of.js';
@@ -43,7 +43,11 @@ export const engineOperations = {
   },
   /** Every check of a validation job on one file (schema, business rules, IRmark for a CT600): the app's and the service's. */
   /** `today` (YYYY-MM-DD), from the caller's clock, for HMRC's rules on today's date; the worker's own date otherwise. */
-  'validation.checkFile': (fileName: string, bytes: Uint8Array, today?: string) => runFileChecks(fileName, bytes, today ? { ...defaultChecks, today: () => today } : defaultChecks),
+  /** With the data folder, packages and a return's attachments are checked against its installed taxonomy packages. */
+  'validation.checkFile': async (fileName: string, bytes: Uint8Array, today?: string, dataFolder?: string) => {
+    const checks = dataFolder ? checksWithTaxonomies(await installedIn(dataFolder)) : defaultChecks;
+    return runFileChecks(fileName, bytes, today ? { ...checks, today: () => today } : checks);
+  },
   /** One attached accounts or computations file, checked as HMRC checks it (the wizard's attachments step). */
   /** With the data folder, the facts are checked against its installed taxonomy packages too. */
   'ct600.checkAttachment': async (bytes: Uint8Array, role: AttachmentRole, boxes: ReturnBoxes, dataFolder?: string) =>

@@ -16,14 +16,14 @@ import type { PackageEngine } from './package-handlers.js';
 export function createCt600Engine(
   options: Ct600BuildOptions | (() => Promise<Ct600BuildOptions>) = {},
   runner: EngineRunner = inThreadRunner,
-  /** Where the firm's taxonomy packages are installed: attachments' facts are checked against them. */
+  /** Where the firm's taxonomy packages are installed: attachments' facts (and a checked file's) are checked against them. */
   dataFolder?: string,
 ): Ct600Engine {
   const current = typeof options === 'function' ? options : async () => options;
   return {
     build: async (request) => runner.run('ct600.build', request, await current()),
     verify: (xml) => runner.run('ct600.verify', xml),
-    check: (fileName, bytes, today) => runner.run('validation.checkFile', fileName, bytes, today),
+    check: (fileName, bytes, today) => runner.run('validation.checkFile', fileName, bytes, today, dataFolder),
     checkAttachment: (bytes, role, boxes) => runner.run('ct600.checkAttachment', bytes, role, boxes, dataFolder),
     toBase32,
     isInputError: (error): error is Error => error instanceof XmlInputError,

@@ -25,10 +25,11 @@ export interface WorkerChecks {
   close(): Promise<void>;
 }
 
-export function workerChecks(spawn: () => Worker = spawnChecksWorker): WorkerChecks {
+/** `dataFolder`: where the firm's taxonomy packages are installed, which the checks use. */
+export function workerChecks(spawn: () => Worker = spawnChecksWorker, dataFolder?: string): WorkerChecks {
   const client: EngineWorkerClient = createEngineWorkerClient(spawn);
   return {
-    runChecks: (fileName, bytes, today) => client.run('validation.checkFile', fileName, bytes, today),
+    runChecks: (fileName, bytes, today) => client.run('validation.checkFile', fileName, bytes, today, dataFolder),
     close: () => client.close(),
   };
 }

@@ -74,7 +74,7 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   const host = options.host ?? '127.0.0.1';
   const faults = options.faults ?? new FaultSwitches();
   // The real engine's validation checks run in a worker thread, off the thread that answers requests.
-  const checks = options.engine ? undefined : (await import('./engine-worker-checks.js')).workerChecks();
+  const checks = options.engine ? undefined : (await import('./engine-worker-checks.js')).workerChecks(undefined, options.dataDir);
   const engine =
     options.engine ??
     (await import('../service/engine-wiring.js')).createEngineOperations({ dataDir: options.dataDir, clock, ...(checks ? { runChecks: checks.runChecks } : {}) });

@@ -5,6 +5,8 @@
 import { buildCt600, type Ct600BuildOptions } from '../engine/ct600/index.js';
 import { createReportPackage } from '../engine/package/index.js';
 import { ValidationJobs, type ValidationJobsOptions } from '../engine/validation/index.js';
+import { checksWithTaxonomies } from '../engine/validation/default-checks.js';
+import { runFileChecks } from '../engine/validation/validate-file.js';
 import { taxonomyStoreFor } from '../taxonomies/taxonomy-store.js';
 import type { EngineOperations } from './engine-operations.js';
 
@@ -24,7 +26,10 @@ export function createEngineOperations(options: EngineWiringOptions): EngineOper
     dataDir: options.dataDir,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.idGenerator ? { idGenerator: options.idGenerator } : {}),
-    ...(options.runChecks ? { runChecks: options.runChecks } : {}),
+    // In this thread by default, against the taxonomy packages installed in the data folder, as the app's own checks run.
+    runChecks:
+      options.runChecks ??
+      (async (fileName, bytes, today) => runFileChecks(fileName, bytes, { ...checksWithTaxonomies(await taxonomyStoreFor(options.dataDir).library()), today: () => today })),
   });
   return {
     jobs,

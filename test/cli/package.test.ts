@@ -12,6 +12,7 @@ import { b64, jszipOf, sampleInlineReport, sampleXsd } from '../engine/package/p
 import { conformanceDir, repoRoot } from '../engine/package/shared-paths.js';
 import { rawZip, zeroBomb } from '../fixtures/raw-zip.js';
 import { fixturePackagesDir } from '../engine/package/fixture-packages.js';
+import { builtExample, withReport } from '../engine/taxonomy/example-package.js';
 
 const work = mkdtempSync(join(tmpdir(), 'fd-cli-package-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -157,6 +158,18 @@ describe('cli package validate', () => {
     const run = cli(['package', 'validate', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('P/reports/a.xhtml');
+  });
+
+  it("exits 1 for the example package whose report tags a fact with a concept its extension taxonomy does not have, naming the report, fact and concept", async () => {
+    const renamed = await withReport(await builtExample(), (x) => x.replace('name="acme:WidgetTurnover"', 'name="acme:WidgetTurnovr"'));
+    const file = join(work, 'ACME-2024-renamed.xbri');
+    writeFileSync(file, renamed);
+    const run = cli(['package', 'validate', file]);
+    expect(run.code, run.stdout).toBe(1);
+    const result = JSON.parse(run.stdout) as { validations: { messages: { category: string; code: string; message: string }[] }[] };
+    const errors = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error');
+    expect(errors.map((m) => m.code)).toEqual(['taxonomy.conceptNotFound']);
+    expect(errors[0]!.message).toMatch(/^ACME-2024\/reports\/acme-2024\.xhtml: the fact WidgetTurnovr .*the concept WidgetTurnovr in http:\/\/example\.com\/acme\/2024 is not in the taxonomy/);
   });
 
   it('exits 2 with usage for a wrong command', () => {

@@ -21,6 +21,8 @@ import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
 import { deflateEarly, writeZip, type ZipFile } from './zip-writer.js';
 import { missingReferenceMessage } from './reference-checks.js';
 import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
+import { reportFactProblems } from './report-taxonomy-checks.js';
+import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import { layOutTaxonomy, type TaxonomyLayout } from './taxonomy-layout.js';
 
 export interface ReportPackageResponse {
@@ -96,6 +98,10 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   const unresolved = unresolvedReportReferences(files, naming, request, deps.installed);
   if (unresolved.length > 0) {
     throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));
+  }
+  const factErrors = reportFactErrors(files, naming, request, deps.installed);
+  if (factErrors.length > 0) {
+    throw new RequestValidationError(factErrors.map((f) => ({ field: 'reportBase64Content', message: `${request.reportName}: ${f.code}: ${f.message}` })));
   }
 
   const zip = await writeZip(files);
@@ -177,6 +183,14 @@ export function unresolvedReportReferences(files: readonly ZipFile[], naming: Pa
   return references.filter((r) => r.byReport && r.outcome.kind === 'missing');
 }
 
+/** The report's facts that break its taxonomy's rules (a concept that does not exist, a wrong period type, …), which no recipient accepts. */
+export function reportFactErrors(files: readonly ZipFile[], naming: PackageNaming, request: ReportPackageRequest, installed?: TaxonomyLibrary): AttachmentFinding[] {
+  const byPath = new Map(files.map((f) => [f.path, f.bytes]));
+  const contents = { stld: naming.stld, files: new Set(byPath.keys()), read: (p: string) => byPath.get(p) };
+  return reportFactProblems(contents, `${naming.stld}/reports/${request.reportName}`, installed)
+    .filter((f) => f.category === 'error');
+}
+
 /** "acme-2024.xhtml: its schemaRef "…" does not resolve …", with the report's package path shortened to its name. */
 export function reportReferenceProblem(reportName: string, reference: PackageReference): string {
   return `${reportName}: ${missingReferenceMessage(reference)}`;
@@ -222,7 +236,7 @@ export function packageSizeProblem(files: readonly ZipFile[], hasExtras: boolean
 
 async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits, installed: TaxonomyLibrary | undefined): Promise<void> {
   // No ratio guard on our own output: a report of blank padding may deflate 1000:1 honestly.
-  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY }, installed });
+  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY }, installed, reportFacts: false });
   const count = reportCountOf(result);
   // The builder writes the catalog from the request's own hrefs, so one that does not match them is our bug too.
   const failing = (m: { category: string; code: string }) => m.category === 'error' || m.code === 'entryPointNotMappedByCatalog';

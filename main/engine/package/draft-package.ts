@@ -8,7 +8,7 @@
 import JSZip from 'jszip';
 import { RequestValidationError, type FieldError } from '../errors.js';
 import { fieldErrorsFromZod } from '../zod-errors.js';
-import { entryPointHrefs, packageLayout, packageNaming, packageSizeProblem, taxonomyHosts } from './create-report-package.js';
+import { entryPointHrefs, packageLayout, packageNaming, packageSizeProblem, reportFactErrors, taxonomyHosts } from './create-report-package.js';
 import { missingReferenceMessage } from './reference-checks.js';
 import { TaxonomyLibrary } from '../taxonomy/library.js';
 import { resolvePackageReferences, targetOf, type PackageReference } from './reference-resolution.js';
@@ -185,6 +185,12 @@ function analyse(input: DraftPackageInput, limits: ZipLimits, installed: Taxonom
     references.push(...planReferences(resolved, labelOf));
     for (const r of resolved.filter(isBlocking)) {
       problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: missingReferenceMessage(r) });
+    }
+    if (!resolved.some(isBlocking)) {
+      // The report's facts against its taxonomy (the package's files, then the installed packages): the builder refuses on these too.
+      for (const f of reportFactErrors(files, naming, parsed, installed)) {
+        problems.push({ file: usableReport.fileName, attachmentId: usableReport.attachmentId, role: 'report', message: `${f.code}: ${f.message}` });
+      }
     }
     for (const f of files) {
       const extra = fromExtra.get(f.path);

@@ -1,7 +1,7 @@
 /**
- * The package validator (report-package.md sections 1–3 and 5): the same
- * rules for packages a user drops into the app and for the builder's own
- * output. Archives over the safety limits are refused with a
+ * The package validator (report-package.md sections 1–3 and 5, and each
+ * report's facts against its taxonomy): the same rules for packages a user
+ * drops into the app and for the builder's own output. Archives over the safety limits are refused with a
  * RequestValidationError (unusable input), never inflated.
  */
 import { RequestValidationError } from '../errors.js';
@@ -14,6 +14,7 @@ import { checkFutureReportPackage, rootReportPackageJson } from './future-report
 import { loadableReportCount, discoverReports } from './report-discovery.js';
 import { checkReferences } from './reference-checks.js';
 import { checkReportPackageJson, checkReports } from './report-package-checks.js';
+import { checkReportTaxonomies } from './report-taxonomy-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
@@ -23,6 +24,8 @@ export interface ValidatePackageDeps {
   limits?: ZipLimits;
   /** The taxonomy packages the firm has installed: references the package does not hold resolve there. */
   installed?: TaxonomyLibrary;
+  /** False when the caller has just checked the report's facts itself (the builder, before writing): a DOM of a large report is not built twice. */
+  reportFacts?: boolean;
 }
 
 export async function validatePackage(
@@ -33,7 +36,7 @@ export async function validatePackage(
   const now = deps.now ?? (() => new Date());
   const start = now();
   const findings = new Findings();
-  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed);
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed, deps.reportFacts ?? true);
   return findings.toResult(kind, reportCount, start, now());
 }
 
@@ -43,6 +46,7 @@ function runChecks(
   limits: ZipLimits,
   findings: Findings,
   installed: TaxonomyLibrary | undefined,
+  reportFacts: boolean,
 ): { kind: PackageKind; reportCount: number } {
   const extension = packageExtensionOf(fileName);
   if (extension === undefined) {
@@ -91,17 +95,20 @@ function runChecks(
     return entry ? archive.read(entry) : undefined;
   };
   let reportCount = 0;
+  let reportsReadable = false;
   if (kind === 'report') {
     const documentType = checkReportPackageJson(stld, extension, read, findings);
     if (documentType === undefined) {
       reportCount = countAs();
     } else {
       checkReports(names, stld, documentType, read, findings);
+      reportsReadable = true;
       reportCount = loadableReportCount(discoverReports(names, stld), documentType);
     }
   }
   checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
   checkReferences(names, stld, read, findings, kind, installed);
+  if (reportsReadable && reportFacts) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
 }
 

@@ -64,6 +64,8 @@ export interface Dts {
   /** The schema references it was loaded from. */
   entryPoints: string[];
   concepts: Map<Clark, Concept>;
+  /** The target namespaces of the schemas read: a concept of any other namespace is in a schema that did not load. */
+  namespaces: Set<string>;
   /** A named type's base type (restriction or extension). */
   typeBases: Map<Clark, Clark>;
   /** Explicit dimension → the members its domains allow (xbrldt:usable="false" members left out). */
@@ -88,9 +90,13 @@ interface Arc {
   usable: boolean;
 }
 
-/** Loads the DTS of the given schema URLs through `open` (an installed package's files, looked up by published URL). */
-export function loadDts(entryPoints: readonly string[], open: OpenDocument): Dts {
-  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), typeBases: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
+/**
+ * Loads the DTS of the given schema URLs through `open`: installed packages'
+ * files looked up by published URL, or a report package's own files first
+ * (taxonomy/package-source.ts). `notFound` says where a document was looked for.
+ */
+export function loadDts(entryPoints: readonly string[], open: OpenDocument, notFound = 'no installed taxonomy package holds it'): Dts {
+  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), namespaces: new Set(), typeBases: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
   const conceptById = new Map<string, Clark>();
   const seen = new Set<string>();
   const queue: { url: string; from: string }[] = [];
@@ -109,7 +115,7 @@ export function loadDts(entryPoints: readonly string[], open: OpenDocument): Dts
     if (isSpecificationUrl(url)) continue;
     const bytes = open(url);
     if (bytes === undefined) {
-      dts.unresolved.push({ url, from, reason: 'no installed taxonomy package holds it' });
+      dts.unresolved.push({ url, from, reason: notFound });
       continue;
     }
     dts.documentCount++;
@@ -161,6 +167,7 @@ function readDocument(
       switch (el.localName) {
         case 'schema':
           targetNamespace = el.attribute('', 'targetNamespace') ?? '';
+          dts.namespaces.add(targetNamespace);
           return;
         case 'import':
         case 'include':

@@ -13,15 +13,17 @@
  *   definition linkbase (XBRL Dimensions 1.0 §2.5.3);
  * - every requires-element arc is satisfied: HMRC's mandatory items (error 3312).
  * When no installed taxonomy package holds the schema, nothing is checked
- * and a warning says which package to install: never a silent "valid".
+ * and a warning says which package to install: never a silent "valid". When
+ * the schema loads but imports a published taxonomy that is not installed (a
+ * firm's extension on the FRC suite), the facts of the schemas that loaded
+ * are checked and the rest are counted in that warning.
  */
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachments/xbrl-report.js';
-import { clark, splitClark, type Dts } from './dts.js';
-import { dtsOf } from './dts-cache.js';
+import { clark, splitClark, type Clark, type Dts } from './dts.js';
 import { isNumericKind, substitutionKindOf, valueKindOf, type ValueKind } from './item-types.js';
 import type { TaxonomyLibrary } from './library.js';
-import { packageToInstallFor } from './publishers.js';
+import { installedSource, type TaxonomySource } from './taxonomy-source.js';
 
 const ISO4217_NS = 'http://www.xbrl.org/2003/iso4217';
 /** Findings listed one by one per rule; more are summed up in one line. */
@@ -50,30 +52,70 @@ export interface TaxonomyCheckResult {
 }
 
 export function checkAgainstTaxonomy(report: XbrlReport, library: TaxonomyLibrary): TaxonomyCheckResult {
-  const refs = report.schemaRefs.filter(Boolean);
-  if (refs.length === 0) return { findings: [], checked: false };
-  const missing = refs.filter((r) => !library.resolve(r));
-  if (missing.length > 0) {
-    const install = missing.map((r) => packageToInstallFor(r) ?? `the taxonomy package that publishes ${r}`);
+  return checkFactsAgainst(report, report.schemaRefs.filter(Boolean), installedSource(library));
+}
+
+const notCheckedMessage = (install: readonly string[], what: string) =>
+  `concepts not checked: install ${[...new Set(install)].join(' and ')} (Settings › Taxonomies, or cli taxonomy add); ${what}`;
+
+/**
+ * The report's facts against the DTS of `entryPoints` (its schema references,
+ * made absolute) as `source` holds it. A published taxonomy the DTS imports
+ * but the firm has not installed (the FRC suite under a firm's extension)
+ * leaves the facts of its namespaces unchecked, with a warning saying which
+ * package to install; the facts of the schemas that did load are checked.
+ */
+export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly string[], source: TaxonomySource): TaxonomyCheckResult {
+  if (entryPoints.length === 0) return { findings: [], checked: false };
+  const located = entryPoints.map((url) => ({ url, where: source.locate(url) }));
+  // A missing schema is the reference checks' error; nothing here could add to it.
+  if (located.some((l) => l.where.kind === 'missing')) return { findings: [], checked: false };
+  const toInstall = located.flatMap((l) => (l.where.kind === 'notInstalled' ? [{ url: l.url, install: l.where.install }] : []));
+  if (toInstall.length > 0) {
     return {
       checked: false,
       findings: [
         {
           code: TAXONOMY_CODES.notInstalled,
           category: 'warning',
-          message: `concepts not checked: install ${[...new Set(install)].join(' and ')} (Settings › Taxonomies, or cli taxonomy add); no installed taxonomy package holds ${missing.map((r) => `"${r}"`).join(', ')}`,
+          message: notCheckedMessage(
+            toInstall.map((t) => t.install),
+            `no installed taxonomy package holds ${toInstall.map((t) => `"${t.url}"`).join(', ')}`,
+          ),
         },
       ],
     };
   }
-  const dts = dtsOf(library, refs);
+  const dts = source.dts(entryPoints);
   const findings = new FindingList();
+  const notInstalled: { url: string; install: string }[] = [];
   for (const u of dts.unresolved) {
+    const where = source.locate(u.url);
+    if (where.kind === 'notInstalled') {
+      notInstalled.push({ url: u.url, install: where.install });
+      continue;
+    }
     findings.add({ code: TAXONOMY_CODES.schemaNotLoaded, category: 'warning', message: `the taxonomy refers to ${u.url} (from ${u.from}), which could not be loaded: ${u.reason}; concepts defined there are reported as not found` });
   }
-  for (const fact of report.facts) checkFact(fact, report, dts, findings);
+  // Without the published taxonomy, a concept of a namespace no loaded schema defines cannot be judged either way.
+  const unjudged = notInstalled.length > 0 ? (name: Clark) => !dts.namespaces.has(splitClark(name).namespace) : () => false;
+  let unchecked = 0;
+  for (const fact of report.facts) {
+    if (!dts.concepts.has(clark(fact.namespace, fact.localName)) && unjudged(clark(fact.namespace, fact.localName))) unchecked++;
+    else checkFact(fact, report, dts, findings, unjudged);
+  }
+  if (notInstalled.length > 0) {
+    findings.add({
+      code: TAXONOMY_CODES.notInstalled,
+      category: 'warning',
+      message: notCheckedMessage(
+        notInstalled.map((n) => n.install),
+        `the taxonomy imports ${[...new Set(notInstalled.map((n) => `"${n.url}"`))].slice(0, 3).join(', ')}${notInstalled.length > 3 ? ', …' : ''}, which no installed taxonomy package holds, so ${unchecked} fact${unchecked === 1 ? '' : 's'} of its concepts ${unchecked === 1 ? 'was' : 'were'} not checked`,
+      ),
+    });
+  }
   checkRequiredElements(report, dts, findings);
-  return { findings: findings.done(), checked: true, dts };
+  return { findings: findings.done(), checked: notInstalled.length === 0, dts };
 }
 
 class FindingList {
@@ -108,7 +150,7 @@ const conceptWords = (name: string) => {
   return `${localName} in ${namespace}`;
 };
 
-function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList): void {
+function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList, unjudged: (name: Clark) => boolean): void {
   const name = clark(fact.namespace, fact.localName);
   const concept = dts.concepts.get(name);
   const error = (code: string, message: string) => findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
@@ -148,7 +190,7 @@ function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: Findi
   if (context) {
     const periodProblem = periodTypeProblem(concept.periodType, context);
     if (periodProblem) error(TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
-    checkMembers(fact, context, dts, error);
+    checkMembers(fact, context, dts, error, unjudged);
   }
 }
 
@@ -190,9 +232,10 @@ function periodTypeProblem(periodType: 'instant' | 'duration' | undefined, conte
   return undefined;
 }
 
-function checkMembers(fact: XbrlFact, context: XbrlContext, dts: Dts, error: (code: string, message: string) => void): void {
+function checkMembers(fact: XbrlFact, context: XbrlContext, dts: Dts, error: (code: string, message: string) => void, unjudged: (name: Clark) => boolean): void {
   for (const { dimension, member } of context.explicitMembers ?? []) {
     const members = dts.dimensionMembers.get(dimension);
+    if (!dts.concepts.has(dimension) && unjudged(dimension)) continue;
     if (!dts.concepts.has(dimension)) {
       error(TAXONOMY_CODES.dimensionNotFound, `context "${context.id}" uses the dimension ${conceptWords(dimension)}, which is not in the taxonomy`);
     } else if (members && !members.has(member)) {

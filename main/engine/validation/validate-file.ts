@@ -4,6 +4,7 @@
  * (a package validator that throws, for instance).
  */
 import { RequestValidationError } from '../errors.js';
+import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import type { Validation, ValidationJobResult, ValidationMessage, ValidationTypeCode } from '../validation-result.js';
 import { ValidationType } from '../validation-result.js';
 import { detectFileKind } from './file-kind.js';
@@ -17,6 +18,8 @@ export interface ValidationChecks {
   verifyIrmark: VerifyIrmark;
   /** Today's date (YYYY-MM-DD) for HMRC's rules that compare with it; the UTC date now when absent. */
   today?: () => string;
+  /** The firm's installed taxonomy packages: a return's attachments are checked against them (or told which to install). */
+  taxonomies?: TaxonomyLibrary;
 }
 
 export interface FileChecks {
@@ -75,7 +78,7 @@ export async function runFileChecks(fileName: string, bytes: Uint8Array, checks:
       const validations = [
         guarded(ValidationType.schema, 'schema', failed, () => checkCt600Structure(kind.doc)),
         // The attached accounts and computations are part of the return HMRC accepts or rejects: their findings sit with its business rules.
-        guarded(ValidationType.businessRules, 'business-rule', failed, () => [...runBusinessRules(kind.doc, checks.today ? { today: checks.today } : {}), ...checkAttachedDocuments(kind.doc)]),
+        guarded(ValidationType.businessRules, 'business-rule', failed, () => [...runBusinessRules(kind.doc, checks.today ? { today: checks.today } : {}), ...checkAttachedDocuments(kind.doc, checks.taxonomies)]),
         guarded(ValidationType.irmark, 'irmark', failed, () => irmarkValidation(kind.text, checks.verifyIrmark)),
       ];
       return { validations, failedChecks: failed };

@@ -7,6 +7,7 @@
  * it on the attachments step).
  */
 import type { Document } from '@xmldom/xmldom';
+import type { TaxonomyLibrary } from '../../taxonomy/library.js';
 import type { ValidationMessage } from '../../validation-result.js';
 import { ReturnFacts } from '../rules/return-facts.js';
 import { checkAttachment, type AttachmentFinding, type AttachmentRole, type ReturnBoxes } from './check-attachment.js';
@@ -50,7 +51,8 @@ function decodeBase64(text: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(clean, 'base64'));
 }
 
-export function checkAttachedDocuments(doc: Document): ValidationMessage[] {
+/** With `taxonomies`, each document's facts are checked against the installed taxonomy packages as well. */
+export function checkAttachedDocuments(doc: Document, taxonomies?: TaxonomyLibrary): ValidationMessage[] {
   const facts = ReturnFacts.of(doc);
   if (!facts) return [];
   const boxes = returnBoxes(facts);
@@ -60,7 +62,7 @@ export function checkAttachedDocuments(doc: Document): ValidationMessage[] {
     for (const encoded of facts.all(at)) {
       const fileName = encoded.getAttribute('Filename') || `(unnamed ${role})`;
       const bytes = decodeBase64(encoded.textContent ?? '');
-      const findings = bytes ? checkAttachment(bytes, role, boxes) : [{ code: 'attachment.base64', category: 'error' as const, message: 'the attached document is not valid base64, so HMRC cannot read it' }];
+      const findings = bytes ? checkAttachment(bytes, role, boxes, taxonomies) : [{ code: 'attachment.base64', category: 'error' as const, message: 'the attached document is not valid base64, so HMRC cannot read it' }];
       out.push(...findings.map((f) => attachmentMessage(f, role, fileName, facts.path(at))));
     }
   }
