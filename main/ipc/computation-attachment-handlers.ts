@@ -33,8 +33,8 @@ export const generatedComputationName = (periodTo: string) => `tax-computation-$
 export interface ComputationAttachmentDeps {
   drafts: DraftStore;
   fileSaver: FileSaverDeps;
-  /** "Filing Desk 1.4.0", written into the document's footer. */
-  producedBy: string;
+  /** "Filing Desk 1.4.0", written into the document's footer; asked when a document is written, since the app's version is known only once it has started. */
+  producedBy: () => string;
 }
 
 export function createComputationAttachHandler(deps: ComputationAttachmentDeps): (request: ComputationAttachRequest) => Promise<ComputationAttachResponse> {
@@ -52,7 +52,7 @@ export function createComputationAttachHandler(deps: ComputationAttachmentDeps):
       const bytes = await attachmentBytes(deps.drafts, draftId, accounts).catch(() => undefined);
       tradeDescription = bytes ? readAccountsFigures(bytes, input.period).principalActivity : undefined;
     }
-    const document = new TextEncoder().encode(computationDocument(input, out, { producedBy: deps.producedBy, ...(tradeDescription ? { tradeDescription } : {}) }));
+    const document = new TextEncoder().encode(computationDocument(input, out, { producedBy: deps.producedBy(), ...(tradeDescription ? { tradeDescription } : {}) }));
     // Attached before the earlier one goes: a failure leaves the draft with the computation it had.
     let attached = await attach(deps.drafts, draftId, { role: 'computations', fileName: generatedComputationName(input.period.to), bytes: document });
     const made = attached.attachments[attached.attachments.length - 1]!;

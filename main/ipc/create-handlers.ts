@@ -80,7 +80,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.compute': createComputationComputeHandler(),
     'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
     ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear(), deps.checkInlineXbrl) : taxonomiesNotWired()),
-    'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: `Filing Desk ${deps.appInfo.version}` }),
+    'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: () => `Filing Desk ${deps.appInfo.version}` }),
     'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
     'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
   };
