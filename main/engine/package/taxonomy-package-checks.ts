@@ -9,25 +9,26 @@ import { addressOfPath, longestRewrite, PACKAGE_HOST } from './package-addresses
 import type { ReadEntry } from './report-package-checks.js';
 import { checkTaxonomyPackageXml } from './taxonomy-package-metadata.js';
 
+/** Returns catalog.xml's rewrites ([] without a catalog) once taxonomyPackage.xml is there, so later checks need not read the catalog again; undefined when it is not. */
 export function checkTaxonomyPackage(
   names: string[],
   stld: string,
   read: ReadEntry,
   findings: Findings,
   required: boolean,
-): void {
+): RewriteRule[] | undefined {
   const metaInf = `${stld}/META-INF/`;
   const metadataName = `${metaInf}taxonomyPackage.xml`;
   const catalogName = `${metaInf}catalog.xml`;
   const metadata = read(metadataName);
   if (metadata === undefined) {
-    if (!required) return;
+    if (!required) return undefined;
     if (!names.some((n) => n.startsWith(metaInf))) {
       findings.error('taxonomy', 'tpe:metadataDirectoryNotFound', `the package has no ${metaInf} directory under its top-level directory`, `${stld}/`);
     } else {
       findings.error('taxonomy', 'tpe:metadataFileNotFound', `META-INF has no taxonomyPackage.xml (looked for ${metadataName})`, metaInf);
     }
-    return;
+    return undefined;
   }
   findings.taxonomyChecked = true;
   const { problems, metadata: parsed } = checkTaxonomyPackageXml(metadata);
@@ -56,6 +57,7 @@ export function checkTaxonomyPackage(
       );
     }
   }
+  return rewrites;
 }
 
 export type EntryPointResolution =
