@@ -24,7 +24,7 @@ const { validatePackage } = await import('../../../main/engine/package/validate-
 describe('validating a report package', () => {
   it('inflates each file once: the bytes of the format check serve the reports, catalog.xml and the taxonomy', async () => {
     inflated.length = 0;
-    const result = await validatePackage('remapped.zip', referenceCaseZip('remapped'));
+    const result = await validatePackage('remapped.xbri', referenceCaseZip('remapped'));
     const errors = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error');
     expect(errors, JSON.stringify(errors)).toEqual([]);
     const counts = new Map<string, number>();
