@@ -7,6 +7,7 @@
  * At start, every unfinished submission is taken up again as the desk does:
  * polling resumes, and one never acknowledged asks HMRC first.
  */
+import type { FilingPrerequisite } from '../../common/filing/prerequisites.js';
 import type { FieldError } from '../engine/errors.js';
 import type { FilingEnvironment as FilingEnvironmentName, FilingPreview, FilingSettings, GatewayCredentialsStatus, SubmissionView } from '../../preload/contract.js';
 import { lastBuildBytes } from '../store/draft-files.js';
@@ -91,7 +92,7 @@ export class DraftFiling {
     if (draft.kind !== 'ct600') throw new StoreError('invalid', 'Only a CT600 return is filed with HMRC.', [{ field: 'draftId', message: 'names a report package draft, not a CT600 return' }]);
     const settings = await this.deps.settings.get();
     const gateway = await this.deps.gateway.status();
-    const missing: FieldError[] = [];
+    const missing: (FieldError & { field: FilingPrerequisite })[] = [];
     if (!settings.vendorId) missing.push({ field: 'vendorId', message: 'Enter the 4-digit vendor ID HMRC issued for this software in Settings › Filing; HMRC refuses a return without it.' });
     if (!settings.productName.trim()) missing.push({ field: 'productName', message: 'Enter the product name HMRC knows this software by in Settings › Filing.' });
     if (!gateway.userId) missing.push({ field: 'gatewayUserId', message: 'Enter the Government Gateway user ID in Settings › Government Gateway.' });
