@@ -10,7 +10,7 @@ import { RequestValidationError } from '../engine/errors.js';
 import { verifyIrmark } from '../engine/ct600/index.js';
 import { detectFileKind } from '../engine/validation/file-kind.js';
 import { boxesOf, namingBoxes } from '../engine/validation/jobs/boxes-in-messages.js';
-import { runFileChecks, type ValidationChecks } from '../engine/validation/validate-file.js';
+import { runChecksOfKind, type ValidationChecks } from '../engine/validation/validate-file.js';
 import type { Validation, ValidationMessage } from '../engine/validation-result.js';
 import { batchFormat, expandInputs, isSingleFile, runBatch, type BatchResult, type BatchStatus } from './batch.js';
 import { CT600_XML_INPUT } from './input-limits.js';
@@ -54,7 +54,8 @@ export async function validateReturnFile(file: string): Promise<{ status: BatchS
   if (kind.kind === 'package') return { status: 'unusable', messages: [unusableMessage(`${file} is a report package, not a CT600 return; use cli package validate`)] };
   if (kind.kind === 'unsupported') return { status: 'unusable', messages: [unusableMessage(`${file} is not a CT600 return: ${kind.reason}`)] };
   if (kind.kind === 'broken-xml') return { status: 'unusable', messages: [unusableMessage(`${file} cannot be read as XML: ${kind.problem.message}`)] };
-  const result = await runFileChecks(file, bytes, checks);
+  // The return parsed once: the checks take the document the kind was found from.
+  const result = await runChecksOfKind(file, bytes, kind, checks);
   const order = { error: 0, warning: 1, info: 2 } as const;
   const messages = result.validations
     .flatMap((v: Validation) => v.messages.map(toValidateMessage))

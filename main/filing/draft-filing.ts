@@ -7,6 +7,7 @@
  * At start, every unfinished submission is taken up again as the desk does:
  * polling resumes, and one never acknowledged asks HMRC first.
  */
+import type { FilingPrerequisite } from '../../common/filing/prerequisites.js';
 import type { FieldError } from '../engine/errors.js';
 import type { FilingEnvironment as FilingEnvironmentName, FilingPreview, FilingSettings, GatewayCredentialsStatus, SubmissionView } from '../../preload/contract.js';
 import { lastBuildBytes } from '../store/draft-files.js';
@@ -16,7 +17,7 @@ import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
 import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
 import { FINAL_STATES, newestFirst, sameReturnKey, type SubmissionRecord } from './submission-record.js';
-import type { SubmissionStore } from './submission-store.js';
+import type { SubmissionListing, SubmissionStore } from './submission-store.js';
 import { submissionViewOf, type FieldOfBox, type SubmissionActivity } from './submission-view.js';
 
 /** Refused before anything was recorded or sent; each error names the field to put right. */
@@ -47,6 +48,8 @@ interface Sendable {
   preview: FilingPreview;
   settings: FilingSettings;
   clientId: string | null;
+  /** The submission records the preview was judged by, for the filing that follows it. */
+  listing: SubmissionListing;
 }
 
 /**
@@ -89,7 +92,7 @@ export class DraftFiling {
     if (draft.kind !== 'ct600') throw new StoreError('invalid', 'Only a CT600 return is filed with HMRC.', [{ field: 'draftId', message: 'names a report package draft, not a CT600 return' }]);
     const settings = await this.deps.settings.get();
     const gateway = await this.deps.gateway.status();
-    const missing: FieldError[] = [];
+    const missing: (FieldError & { field: FilingPrerequisite })[] = [];
     if (!settings.vendorId) missing.push({ field: 'vendorId', message: 'Enter the 4-digit vendor ID HMRC issued for this software in Settings › Filing; HMRC refuses a return without it.' });
     if (!settings.productName.trim()) missing.push({ field: 'productName', message: 'Enter the product name HMRC knows this software by in Settings › Filing.' });
     if (!gateway.userId) missing.push({ field: 'gatewayUserId', message: 'Enter the Government Gateway user ID in Settings › Government Gateway.' });
@@ -114,7 +117,8 @@ export class DraftFiling {
       missing.push({ field: 'endpointOverride', message: `The test Transaction Engine address in Settings › Filing cannot be used: ${(err as Error).message}.` });
     }
     const summary = bytes ? summariseReturn(bytes) : null;
-    const { records } = await this.deps.store.list();
+    const listing = await this.deps.store.list();
+    const { records } = listing;
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
     const byNewest = [...records].sort(newestFirst);
     const accepted = byNewest.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
@@ -142,12 +146,12 @@ export class DraftFiling {
       ...(underWay ? { underWay: this.view(underWay) } : {}),
       isAmendment: summary?.returnType === 'amended',
     };
-    return { bytes: bytes ?? new Uint8Array(), preview, settings, clientId: draft.clientId };
+    return { bytes: bytes ?? new Uint8Array(), preview, settings, clientId: draft.clientId, listing };
   }
 
   /** Writes the submission record and answers; sending and polling go on in the background. */
   async submit(draftId: string, environmentName: FilingEnvironmentName, confirmAmendment = false): Promise<SubmissionView> {
-    const { bytes, preview, settings, clientId } = await this.sendable(draftId, environmentName);
+    const { bytes, preview, settings, clientId, listing } = await this.sendable(draftId, environmentName);
     if (preview.missing.length > 0) {
       throw new FilingBlocked(`Nothing was sent to HMRC: ${preview.missing.map((m) => m.message).join(' ')}`, preview.missing);
     }
@@ -167,6 +171,7 @@ export class DraftFiling {
       draftId,
       ...(clientId ? { clientId } : {}),
       confirmAmendment,
+      listing,
     });
     this.run(record.transactionId);
     return this.view(record);

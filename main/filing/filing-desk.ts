@@ -32,7 +32,7 @@ import {
   type GatewayCredentials,
 } from './submission-message.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
-import { MAX_SUBMISSION_RECORD_BYTES, type SubmissionStore } from './submission-store.js';
+import { MAX_SUBMISSION_RECORD_BYTES, type SubmissionListing, type SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
@@ -75,6 +75,8 @@ export interface PrepareOptions {
   clientId?: string;
   /** An amended return for a period already accepted: only with the user's confirmation. */
   confirmAmendment?: boolean;
+  /** The records the caller read for this same action, so they are not listed again before the record is written. */
+  listing?: SubmissionListing;
 }
 
 /** A refusal before anything was sent: the return already filed, a submission already under way. */
@@ -178,7 +180,7 @@ export class FilingDesk {
     const transactionId = this.newTransactionId();
     const prepared = prepareSubmission(built, options.environment, transactionId, options.channel);
     const key = sameReturnKey({ ...prepared, environment: options.environment.name });
-    const { records, problems } = await this.store.list();
+    const { records, problems } = options.listing ?? (await this.store.list());
     const unreadable = problems[0];
     if (unreadable) {
       // A record that cannot be read may be this very return, sent or accepted: sending blind could file it twice.
@@ -291,7 +293,8 @@ export class FilingDesk {
     // The return read once: its key finds a submission already under way, its body tells whether it is the same return.
     const prepared = prepareSubmission(built, options.environment, '0'.repeat(32), options.channel);
     const key = sameReturnKey({ ...prepared, environment: options.environment.name });
-    const pending = (await this.store.list()).records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
+    const listing = await this.store.list();
+    const pending = listing.records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
     if (pending && pending.bodySha256 !== prepared.bodySha256) {
       // Resuming would file what was built before, not what the user is looking at now.
       throw new FilingRefusal(
@@ -300,7 +303,7 @@ export class FilingDesk {
         pending.transactionId,
       );
     }
-    const record = pending ?? (await this.prepare(built, options));
+    const record = pending ?? (await this.prepare(built, { ...options, listing }));
     return this.file(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
   }
 

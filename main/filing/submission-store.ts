@@ -38,9 +38,39 @@ export interface SubmissionFileProblem {
   reason: string;
 }
 
+/** Every record in the folder and every file that could not be used, as `list` gives them. */
+export interface SubmissionListing {
+  records: SubmissionRecord[];
+  problems: SubmissionFileProblem[];
+}
+
+/** A record as last read, and the file's stamp when it was. */
+interface KnownRecord {
+  stamp: string;
+  record: SubmissionRecord;
+}
+
+/** What a record that is handed out again must not let a caller change. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * A record is read and parsed (JSON, the schema) only when its file changed:
+ * each read first takes the file's stamp (inode, size, modification time,
+ * without following a link), and a record whose stamp is the one it was last
+ * read with is handed out as it was, frozen. A record rewritten (by this store,
+ * another window or the command line) gets a new inode from the atomic write,
+ * so it is read again.
+ */
 export class SubmissionStore {
   private readonly dataDir: string;
   private readonly fs: StoreFs;
+  private readonly known = new Map<string, KnownRecord>();
 
   constructor(options: { dataDir: string; fs?: StoreFs }) {
     this.dataDir = options.dataDir;
@@ -62,6 +92,7 @@ export class SubmissionStore {
     }
     try {
       await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
+      this.known.delete(`${checked.transactionId}.json`);
       await writeFileAtomic(this.fileOf(checked.transactionId), text, { mode: 0o600, fs: this.fs });
     } catch (error) {
       throw new SubmissionStoreError(`the submission record ${checked.transactionId} could not be saved: ${describeFsError(error)}`);
@@ -100,6 +131,7 @@ export class SubmissionStore {
   /** Removes a record that was never sent (a submission that lost the race to another for the same return). */
   async removeUnsent(record: SubmissionRecord): Promise<void> {
     if (record.sendStartedAt) throw new SubmissionStoreError(`the submission record ${record.transactionId} may have been sent and is kept`);
+    this.known.delete(`${record.transactionId}.json`);
     await this.fs.rm(this.fileOf(record.transactionId), { force: true });
   }
 
@@ -112,7 +144,28 @@ export class SubmissionStore {
     return this.read(file, `${transactionId}.json`);
   }
 
+  /** The file's stamp, or undefined when it is not an ordinary file (the full read says why). */
+  private async stampOf(file: string): Promise<string | undefined> {
+    try {
+      const info = await this.fs.lstat(file);
+      return info.isFile() ? `${info.ino}:${info.size}:${info.mtimeMs}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async read(file: string, shown: string): Promise<SubmissionRecord> {
+    // Taken before the read: a file changed while it is read has another stamp next time, and is read again.
+    const stamp = await this.stampOf(file);
+    const known = this.known.get(shown);
+    if (stamp !== undefined && known?.stamp === stamp) return known.record;
+    this.known.delete(shown);
+    const record = deepFreeze(await this.parse(file, shown));
+    if (stamp !== undefined) this.known.set(shown, { stamp, record });
+    return record;
+  }
+
+  private async parse(file: string, shown: string): Promise<SubmissionRecord> {
     const read = await readRegularText(file, { maxBytes: MAX_SUBMISSION_RECORD_BYTES, kind: 'submission records' });
     if (!read.ok) throw new SubmissionStoreError(`the submission record ${shown} cannot be used: ${read.reason}`);
     let json: unknown;
@@ -131,12 +184,17 @@ export class SubmissionStore {
   }
 
   /** Every record, and every file in the folder that could not be used (reported, never deleted). */
-  async list(): Promise<{ records: SubmissionRecord[]; problems: SubmissionFileProblem[] }> {
+  async list(): Promise<SubmissionListing> {
     const exists = await checkDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER, { create: false }).catch((error: unknown) => {
       throw new SubmissionStoreError(describeFsError(error));
     });
-    if (!exists) return { records: [], problems: [] };
+    if (!exists) {
+      this.known.clear();
+      return { records: [], problems: [] };
+    }
     const names = (await this.fs.readdir(join(this.dataDir, SUBMISSIONS_FOLDER))).filter((n) => n.endsWith('.json')).sort();
+    const present = new Set(names);
+    for (const name of this.known.keys()) if (!present.has(name)) this.known.delete(name);
     const records: SubmissionRecord[] = [];
     const problems: SubmissionFileProblem[] = [];
     for (const name of names) {

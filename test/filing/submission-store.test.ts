@@ -82,4 +82,29 @@ describe('submission records', () => {
     await expect(store.save({ ...record, log: [...record.log, ...Array.from({ length: 12 }, () => entry)] })).rejects.toThrow(/would be larger than the 64 MB Filing Desk reads; it was not written/);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
+
+  it('a record is parsed again only when its file changed, by this store or by hand; one read is handed out frozen', async () => {
+    const transport: GatewayTransport = { post: async () => Promise.reject(new TransportError('the connection was refused')) };
+    const { desk, store, dataDir } = makeDesk({ transport, retry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 1 } });
+    const outcome = await desk.submit(builtReturn(), { environment });
+    const first = (await store.list()).records[0]!;
+    expect((await store.list()).records[0]).toBe(first);
+    expect(await store.load(outcome.transactionId)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.log)).toBe(true);
+    expect(() => (first.log as unknown[]).push('x')).toThrow();
+
+    // Changed by hand, even to the same size: another stamp, so read again.
+    const file = join(dataDir, 'submissions', `${outcome.transactionId}.json`);
+    const onDisk = readFileSync(file, 'utf8');
+    writeFileSync(file, onDisk.replace(first.createdAt, first.createdAt.replace(/.$/, (d) => String((Number(d) + 1) % 10))));
+    const byHand = await store.load(outcome.transactionId);
+    expect(byHand).not.toBe(first);
+    expect(byHand.createdAt).not.toBe(first.createdAt);
+
+    await store.save({ ...byHand, company: 'Saved Again Ltd' });
+    expect((await store.load(outcome.transactionId)).company).toBe('Saved Again Ltd');
+
+    writeFileSync(file, '{');
+    await expect(store.load(outcome.transactionId)).rejects.toThrow(/not valid JSON/);
+  });
 });

@@ -3,6 +3,7 @@
  * ("2024-04-01T00:00:00"); only the date part is meaningful, so everything
  * here works on calendar dates in UTC and never on the machine's time zone.
  */
+import { daysInMonth } from '../deadlines/calendar.js';
 export interface CalendarDate {
   year: number;
   month: number; // 1–12
@@ -33,13 +34,6 @@ export function isRealDate({ year, month, day }: CalendarDate): boolean {
   return day <= daysInMonth(year, month);
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Gregorian, as Date.UTC counts: February has 29 days in years divisible by 4, except centuries not divisible by 400. */
-function daysInMonth(year: number, month: number): number {
-  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
-  return DAYS_IN_MONTH[month - 1]!;
-}
 
 export function formatDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

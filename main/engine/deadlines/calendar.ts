@@ -18,8 +18,18 @@ export function isIsoDate(text: string): boolean {
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/**
+ * The proleptic Gregorian calendar's leap years, for any whole year counted
+ * astronomically (0 is 1 BCE, a leap year): the one rule every date check of
+ * the engine uses, whichever way its format writes the years before 1 CE.
+ */
+export function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/** Days in a month (1–12) of an astronomical year. */
 export function daysInMonth(year: number, month: number): number {
-  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  if (month === 2 && isLeapYear(year)) return 29;
   return DAYS_IN_MONTH[month - 1]!;
 }
 
@@ -42,8 +52,8 @@ function iso(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), without a Date object. */
-function daysFromCivil(y: number, m: number, d: number): number {
+/** Days since 1970-01-01 of a proleptic Gregorian date, astronomical year (H. Hinnant's days_from_civil), without a Date object. */
+export function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -52,8 +62,14 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
-/** Days since 1970-01-01 as an ISO date (civil_from_days). */
+/** Days since 1970-01-01 as an ISO date. */
 export function fromDayNumber(day: number): IsoDate {
+  const { year, month, day: d } = civilFromDays(day);
+  return iso(year, month, d);
+}
+
+/** Days since 1970-01-01 as a proleptic Gregorian year (astronomical), month and day (civil_from_days). */
+export function civilFromDays(day: number): { year: number; month: number; day: number } {
   const z = day + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -62,7 +78,7 @@ export function fromDayNumber(day: number): IsoDate {
   const mp = Math.floor((5 * doy + 2) / 153);
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
-  return iso(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
+  return { year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d };
 }
 
 /** Days since 1970-01-01: the one number days are compared and counted by. */

@@ -8,8 +8,12 @@ import { entryPathProblem, parentDirectories, withoutTrailingSlash } from './ent
 import type { Findings, PackageKind } from './findings.js';
 import { ZipFormatError, type ZipArchive } from './zip-reader.js';
 
-/** Returns false when the archive itself is unusable (later checks would only add noise). */
-export function checkArchiveFormat(archive: ZipArchive, kind: PackageKind, findings: Findings): boolean {
+/**
+ * Returns false when the archive itself is unusable (later checks would only
+ * add noise). Every file is inflated to check it; `keep` is given the bytes of
+ * each one, so a caller that reads some of them again need not inflate them twice.
+ */
+export function checkArchiveFormat(archive: ZipArchive, kind: PackageKind, findings: Findings, keep?: (name: string, bytes: Buffer) => void): boolean {
   const code = `${kind === 'report' ? 'rpe' : 'tpe'}:invalidArchiveFormat`;
   let ok = true;
   for (const entry of archive.entries) {
@@ -26,7 +30,8 @@ export function checkArchiveFormat(archive: ZipArchive, kind: PackageKind, findi
       ok = false;
     } else if (!entry.isDirectory) {
       try {
-        archive.read(entry); // inflates under the size cap and checks the CRC; ZipLimitError propagates
+        const bytes = archive.read(entry); // inflates under the size cap and checks the CRC; ZipLimitError propagates
+        keep?.(entry.name, bytes);
       } catch (err) {
         if (!(err instanceof ZipFormatError)) throw err;
         findings.error(kind, code, err.message, entry.name);

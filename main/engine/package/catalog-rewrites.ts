@@ -14,6 +14,7 @@
  * processors that normalise before they look the URL up.
  */
 import type { RewriteRule } from './catalog-file.js';
+import { publishedFilePlaceOf } from './package-addresses.js';
 
 export function catalogRewrites(urls: string[], packagePaths: ReadonlySet<string>): RewriteRule[] {
   const prefixOfStart = new Map<string, string>();
@@ -44,20 +45,12 @@ function covers(shorter: RewriteRule, longer: RewriteRule): boolean {
 
 /** For an http(s) URL whose file is in the package: its directory as written (and normalised) → ../<its directory in the package>/. */
 function directoryMapping(raw: string, packagePaths: ReadonlySet<string>): { startStrings: string[]; rewritePrefix: string } | undefined {
-  // Scheme, authority and path only: a query, fragment or user name has no place in a file path.
-  if (!/^https?:\/\/[^/?#@]+\/[^?#]*$/i.test(raw)) return undefined;
-  let url: URL;
-  let local: string;
-  try {
-    url = new URL(raw);
-    local = decodeURIComponent(`${url.host}${url.pathname}`);
-  } catch {
-    return undefined;
-  }
+  const local = publishedFilePlaceOf(raw);
+  if (local === undefined) return undefined;
   if (!packagePaths.has(local)) return undefined;
   const directoryOf = (s: string) => s.slice(0, s.lastIndexOf('/') + 1);
   const written = directoryOf(raw);
-  const normalised = directoryOf(url.href);
+  const normalised = directoryOf(new URL(raw).href);
   return {
     startStrings: written === normalised ? [written] : [written, normalised],
     rewritePrefix: `../${uriPathOf(directoryOf(local))}`,

@@ -15,7 +15,8 @@
  */
 import { TaxonomyLibrary } from '../taxonomy/library.js';
 import type { Findings, PackageKind } from './findings.js';
-import { discoverReports } from './report-discovery.js';
+import type { RewriteRule } from './catalog-file.js';
+import type { ReportDiscovery } from './report-discovery.js';
 import type { ReadEntry } from './report-package-checks.js';
 import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
 
@@ -29,13 +30,15 @@ export function checkReferences(
   read: ReadEntry,
   findings: Findings,
   kind: PackageKind,
+  found: ReportDiscovery,
   installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
+  /** catalog.xml's rewrites when the taxonomy checks already read it. */
+  rewrites?: readonly RewriteRule[],
 ): void {
   const files = new Set(names.filter((n) => !n.endsWith('/')));
-  const found = discoverReports(names, stld);
   const reports = [...found.topLevel, ...found.inSubdirectories].flatMap((r) => r.entries);
   const taxonomy = [...files].filter((n) => /\.xsd$/i.test(n) && !n.startsWith(`${stld}/META-INF/`));
-  const { references, unread } = resolvePackageReferences({ stld, files, read }, { reports, taxonomy }, undefined, installed);
+  const { references, unread } = resolvePackageReferences({ stld, files, read }, { reports, taxonomy }, rewrites, installed);
   const toInstall = new Set<string>();
   for (const ref of references) {
     if (ref.outcome.kind === 'notInstalled' && !toInstall.has(ref.outcome.install)) {

@@ -32,6 +32,7 @@
  * is how processors (Arelle among them) resolve it.
  */
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
+import { addressOfPath, longestRewrite, PACKAGE_HOST, pathOfAddress, publishedPlaceOf } from './package-addresses.js';
 import { scanElements, XmlScanError } from './xml-reference-scan.js';
 import { TaxonomyLibrary } from '../taxonomy/library.js';
 import { isSpecificationUrl, packageToInstallFor } from '../taxonomy/publishers.js';
@@ -39,9 +40,6 @@ import { isSpecificationUrl, packageToInstallFor } from '../taxonomy/publishers.
 const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
-/** Stands for the zip while resolving: a URL on this host is a place in the package. */
-const PACKAGE_HOST = 'package.invalid';
-const PACKAGE_ROOT = `http://${PACKAGE_HOST}/`;
 /**
  * A file reached by more distinct URLs than this is not followed again: a
  * catalog that maps a folder onto its own parent would otherwise give each
@@ -105,7 +103,7 @@ export class PackageResolver {
     private readonly rewrites: readonly RewriteRule[],
     private readonly installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
   ) {
-    this.metaInfUrl = urlOfPath(`${contents.stld}/META-INF/`);
+    this.metaInfUrl = addressOfPath(`${contents.stld}/META-INF/`);
     const generated = `${contents.stld}/META-INF/`;
     const reports = `${contents.stld}/reports/`;
     for (const path of contents.files) {
@@ -119,7 +117,7 @@ export class PackageResolver {
 
   /** The address of a file of the package, against which its relative references resolve. */
   addressOf(path: string): string {
-    return urlOfPath(path);
+    return addressOfPath(path);
   }
 
   /** Where `href`, written in a document at `base` (its address and the xml:base values in scope), leads. */
@@ -137,7 +135,7 @@ export class PackageResolver {
     if (target.host === PACKAGE_HOST) return this.inPackage(target.href, written);
     // Catalogs match the URL as written when the reference is absolute (Arelle compares strings), else the resolved one.
     const asWritten = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(written) ? written : target.href;
-    const rule = longestRule(asWritten, this.rewrites);
+    const rule = longestRewrite(asWritten, this.rewrites);
     if (rule) {
       let mapped: URL;
       try {
@@ -185,7 +183,7 @@ export class PackageResolver {
   }
 
   private inPackage(url: string, written: string): ReferenceOutcome & { address?: string } {
-    const path = pathOfUrl(url);
+    const path = pathOfAddress(url);
     if (path === undefined || !path.startsWith(`${this.contents.stld}/`)) {
       return { kind: 'missing', lookedFor: written, why: "it points outside the package's top-level directory" };
     }
@@ -200,13 +198,9 @@ export class PackageResolver {
    * the filer meant to send it. Undefined when nothing in the package claims it.
    */
   private claimOf(url: URL): { lookedFor: string; why: string } | undefined {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    let layout: string;
-    try {
-      layout = `${this.contents.stld}/${decodeURIComponent(url.host + url.pathname)}`;
-    } catch {
-      return undefined;
-    }
+    const place = publishedPlaceOf(url);
+    if (place === undefined) return undefined;
+    const layout = `${this.contents.stld}/${place}`;
     const noCatalog = 'no rewriteURI in META-INF/catalog.xml maps it into the package, and a processor working offline does not download it';
     const claim = (why: string) => ({ lookedFor: layout, why });
     if (this.contents.files.has(layout)) return claim(`the package holds the file there, but ${noCatalog}`);
@@ -332,24 +326,5 @@ function jsonReferences(bytes: Uint8Array): { references: RawReference[] } | { u
     return { references: hrefs.map((href) => ({ href, kind: 'taxonomy' as const, bases: [] })) };
   } catch {
     return { unreadable: 'it cannot be read as JSON, so its taxonomy references could not be followed' };
-  }
-}
-
-function longestRule(url: string, rewrites: readonly RewriteRule[]): RewriteRule | undefined {
-  let best: RewriteRule | undefined;
-  for (const r of rewrites) if (url.startsWith(r.uriStartString) && (!best || r.uriStartString.length > best.uriStartString.length)) best = r;
-  return best;
-}
-
-/** A path of the zip as a URL on the package host; each segment escaped whole so "#" or "?" in a name stays part of the path. */
-function urlOfPath(path: string): string {
-  return new URL(path.split('/').map(encodeURIComponent).join('/'), PACKAGE_ROOT).href;
-}
-
-function pathOfUrl(url: string): string | undefined {
-  try {
-    return decodeURIComponent(new URL(url).pathname.slice(1));
-  } catch {
-    return undefined;
   }
 }

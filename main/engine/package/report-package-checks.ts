@@ -11,7 +11,7 @@ import {
   type PackageExtension,
 } from './document-types.js';
 import type { Findings } from './findings.js';
-import { discoverReports } from './report-discovery.js';
+import type { ReportDiscovery } from './report-discovery.js';
 import { documentTypeOf, parseStrictJsonBytes, StrictJsonError } from './strict-json.js';
 
 export type ReadEntry = (name: string) => Buffer | undefined;
@@ -70,13 +70,12 @@ export function checkReportPackageJson(
 }
 
 export function checkReports(
-  names: string[],
+  found: ReportDiscovery,
   stld: string,
   documentType: DocumentTypeUri,
   read: ReadEntry,
   findings: Findings,
 ): void {
-  const found = discoverReports(names, stld);
   if (!found.reportsDirectoryExists) {
     findings.error('report', 'rpe:missingReportsDirectory', `the package has no ${stld}/reports/ directory`, `${stld}/`);
     return;

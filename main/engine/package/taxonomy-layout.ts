@@ -18,6 +18,7 @@
  */
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
 import { byPath } from './merge-zip-files.js';
+import { isPlainHttpUrl, publishedFilePlaceOf } from './package-addresses.js';
 import { resolvePackageReferences } from './reference-resolution.js';
 
 export const DROPPED_CATALOG = 'META-INF/catalog.xml';
@@ -66,7 +67,7 @@ export function layOutTaxonomy<F extends { path: string; bytes: Uint8Array }>(ex
   const moves: { from: string; to: string }[] = [];
   const urls = new Set<string>();
   const seen = new Set<string>();
-  const queue = rootUrls.filter(isHttpUrl);
+  const queue = rootUrls.filter(isPlainHttpUrl);
   const mappedByDroppedCatalog = (url: string) => keptRewrites.some((r) => url.startsWith(r.uriStartString));
   for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
     if (seen.has(url)) continue;
@@ -75,7 +76,7 @@ export function layOutTaxonomy<F extends { path: string; bytes: Uint8Array }>(ex
       urls.add(url);
       continue;
     }
-    const place = placeOf(url);
+    const place = publishedFilePlaceOf(url);
     if (place === undefined) continue;
     if (!placed.has(place)) {
       const name = place.slice(place.lastIndexOf('/') + 1);
@@ -108,25 +109,10 @@ function referencesOf(bytes: Uint8Array, url: string): string[] {
       // Locators point back into schemas the imports already name; only a schema they alone name is followed.
       if (!/\.xsd$/i.test(ref.reference)) continue;
     }
-    if (isHttpUrl(ref.reference.trim())) out.push(ref.reference.trim());
+    if (isPlainHttpUrl(ref.reference.trim())) out.push(ref.reference.trim());
     else if (URL.canParse(ref.reference, url)) out.push(new URL(ref.reference, url).href.replace(/#.*$/s, ''));
   }
   return out;
-}
-
-function isHttpUrl(s: string): boolean {
-  return /^https?:\/\/[^/?#@]+\/[^?#]*$/i.test(s);
-}
-
-/** http://host/dir/file.xsd → host/dir/file.xsd, the place a published taxonomy keeps it. */
-function placeOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    const place = decodeURIComponent(`${u.host}${u.pathname}`);
-    return place.endsWith('/') || place.split('/').some((s) => s === '' || s === '.' || s === '..') ? undefined : place;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A folder on the way to `place` that is a file of the package (the move would make it both). */

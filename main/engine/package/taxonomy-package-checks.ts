@@ -5,28 +5,30 @@
  */
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
 import type { Findings } from './findings.js';
+import { addressOfPath, longestRewrite, PACKAGE_HOST } from './package-addresses.js';
 import type { ReadEntry } from './report-package-checks.js';
 import { checkTaxonomyPackageXml } from './taxonomy-package-metadata.js';
 
+/** Returns catalog.xml's rewrites ([] without a catalog) once taxonomyPackage.xml is there, so later checks need not read the catalog again; undefined when it is not. */
 export function checkTaxonomyPackage(
   names: string[],
   stld: string,
   read: ReadEntry,
   findings: Findings,
   required: boolean,
-): void {
+): RewriteRule[] | undefined {
   const metaInf = `${stld}/META-INF/`;
   const metadataName = `${metaInf}taxonomyPackage.xml`;
   const catalogName = `${metaInf}catalog.xml`;
   const metadata = read(metadataName);
   if (metadata === undefined) {
-    if (!required) return;
+    if (!required) return undefined;
     if (!names.some((n) => n.startsWith(metaInf))) {
       findings.error('taxonomy', 'tpe:metadataDirectoryNotFound', `the package has no ${metaInf} directory under its top-level directory`, `${stld}/`);
     } else {
       findings.error('taxonomy', 'tpe:metadataFileNotFound', `META-INF has no taxonomyPackage.xml (looked for ${metadataName})`, metaInf);
     }
-    return;
+    return undefined;
   }
   findings.taxonomyChecked = true;
   const { problems, metadata: parsed } = checkTaxonomyPackageXml(metadata);
@@ -55,14 +57,13 @@ export function checkTaxonomyPackage(
       );
     }
   }
+  return rewrites;
 }
 
 export type EntryPointResolution =
   | { kind: 'inPackage'; path: string }
   /** A rewrite would apply to the normalised URL but not to the href as written. */
   | { kind: 'onlyWhenNormalised'; uriStartString: string };
-
-const PACKAGE_ROOT = 'http://package.invalid/';
 
 /**
  * Where an entry point's href lands inside the package: relative hrefs (after
@@ -74,27 +75,22 @@ const PACKAGE_ROOT = 'http://package.invalid/';
  */
 export function resolveInPackage(href: string, bases: string[], rewrites: RewriteRule[], metaInf: string): EntryPointResolution | undefined {
   try {
-    // Each segment escaped whole: an STLD such as "ACME #2" must stay a path, not become a fragment.
-    const metaInfUrl = new URL(metaInf.split('/').map(encodeURIComponent).join('/'), PACKAGE_ROOT);
+    const metaInfUrl = new URL(addressOfPath(metaInf));
     let base = metaInfUrl;
     for (const b of bases) base = new URL(b, base);
     const target = new URL(href, base);
-    if (target.host === 'package.invalid') return { kind: 'inPackage', path: decodeURIComponent(target.pathname.slice(1)) };
+    if (target.host === PACKAGE_HOST) return { kind: 'inPackage', path: decodeURIComponent(target.pathname.slice(1)) };
     // The URL as written: the href itself when it is absolute, else what xml:base made of it.
     const written = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(href.trim()) ? href.trim() : target.href;
-    const rule = longestPrefixRule(written, rewrites);
+    const rule = longestRewrite(written, rewrites);
     if (!rule) {
-      const normalisedRule = longestPrefixRule(target.href, rewrites);
+      const normalisedRule = longestRewrite(target.href, rewrites);
       return normalisedRule ? { kind: 'onlyWhenNormalised', uriStartString: normalisedRule.uriStartString } : undefined;
     }
     const mapped = new URL(rule.rewritePrefix + written.slice(rule.uriStartString.length), metaInfUrl);
-    if (mapped.host !== 'package.invalid') return undefined;
+    if (mapped.host !== PACKAGE_HOST) return undefined;
     return { kind: 'inPackage', path: decodeURIComponent(mapped.pathname.slice(1)) };
   } catch {
     return undefined;
   }
-}
-
-function longestPrefixRule(url: string, rewrites: RewriteRule[]): RewriteRule | undefined {
-  return rewrites.filter((r) => url.startsWith(r.uriStartString)).sort((a, b) => b.uriStartString.length - a.uriStartString.length)[0];
 }

@@ -19,6 +19,9 @@ import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
 
+/** Files the rules after the format check open: never a report's images or attachments. */
+const DOCUMENT = /\.(xsd|xml|json|xhtml|html?|xbrl)$/i;
+
 export interface ValidatePackageDeps {
   now?: () => Date;
   limits?: ZipLimits;
@@ -75,9 +78,15 @@ function runChecks(
     names.includes(`${stld}/META-INF/reportPackage.json`) ||
     names.some((n) => n.startsWith(`${stld}/reports/`));
   const kind: PackageKind = isReportPackage ? 'report' : 'taxonomy';
-  const countAs = () => loadableReportCount(discoverReports(names, stld), documentTypeOfExtension[extension]);
+  const found = discoverReports(names, stld);
+  const countAs = () => loadableReportCount(found, documentTypeOfExtension[extension]);
 
-  if (!refuseOverLimits(fileName, () => checkArchiveFormat(archive, kind, findings))) return { kind, reportCount: 0 };
+  // The later rules read the documents (metadata, catalog, reports, schemas and linkbases): keep them as the format check inflates them.
+  const inflated = new Map<string, Buffer>();
+  const keep = (name: string, bytes: Buffer) => {
+    if (DOCUMENT.test(name)) inflated.set(name, bytes);
+  };
+  if (!refuseOverLimits(fileName, () => checkArchiveFormat(archive, kind, findings, keep))) return { kind, reportCount: 0 };
   // Before any STLD rule: a root reportPackage.json means a version we cannot
   // judge by 1.0 rules. Its directory-structure breaches are still reported
   // (Arelle's own run reports only those: index.csv bad-no-stld.xbri), but no
@@ -91,6 +100,8 @@ function runChecks(
 
   const files = new Map(archive.entries.filter((e) => !e.isDirectory).map((e) => [e.name, e]));
   const read = (name: string) => {
+    const kept = inflated.get(name);
+    if (kept) return kept;
     const entry = files.get(name);
     return entry ? archive.read(entry) : undefined;
   };
@@ -101,13 +112,13 @@ function runChecks(
     if (documentType === undefined) {
       reportCount = countAs();
     } else {
-      checkReports(names, stld, documentType, read, findings);
+      checkReports(found, stld, documentType, read, findings);
       reportsReadable = true;
-      reportCount = loadableReportCount(discoverReports(names, stld), documentType);
+      reportCount = loadableReportCount(found, documentType);
     }
   }
-  checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
-  checkReferences(names, stld, read, findings, kind, installed);
+  const rewrites = checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
+  checkReferences(names, stld, read, findings, kind, found, installed, rewrites);
   if (reportsReadable && reportFacts) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
 }

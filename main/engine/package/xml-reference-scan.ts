@@ -7,6 +7,8 @@
  * close, end tags that do not match, and text that is not UTF-8 or UTF-16 make
  * the document unreadable (its references unknown), as a parser would.
  */
+import { isAscii } from 'node:buffer';
+
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
 export interface ScannedElement {
@@ -28,73 +30,160 @@ interface Frame {
   bases: string[];
 }
 
-const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-const NAME = /[^\s/>]+/y;
+/**
+ * JavaScript's \s, which the scan has always taken as the space between a
+ * tag's parts: XML's four, and the others a parser would refuse in a name.
+ */
+function isSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
-/** Calls `visit` for every element start tag, in document order. */
+const EQUALS = 61;
+const SLASH = 47;
+const GT = 62;
+const QUOT = 34;
+const APOS = 39;
+
+/**
+ * The element being scanned: its attributes are kept as places in the text
+ * and read (their entities decoded) only when asked for. A taxonomy's
+ * hundreds of thousands of elements are scanned for the few that refer to
+ * something, so nothing is built for the others, and one object serves every
+ * element of a document: it describes an element only while `visit` runs.
+ */
+class CurrentElement implements ScannedElement {
+  namespace = '';
+  localName = '';
+  bases: string[] = [];
+  ns = new Map<string, string>();
+  /** Name start, name end, value start, value end of each attribute. */
+  readonly places: number[] = [];
+
+  constructor(private readonly text: string) {}
+
+  attribute(namespace: string, localName: string): string | undefined {
+    const { text, places } = this;
+    // The last of that expanded name (a later one replaces an earlier); unprefixed names are in no namespace.
+    for (let i = places.length - 4; i >= 0; i -= 4) {
+      const nameStart = places[i]!;
+      const nameEnd = places[i + 1]!;
+      const localStart = nameEnd - localName.length;
+      if (localStart < nameStart || !text.startsWith(localName, localStart)) continue;
+      if (localStart === nameStart) {
+        if (namespace === '' && !(nameEnd - nameStart === 5 && text.startsWith('xmlns', nameStart))) return this.value(i);
+        continue;
+      }
+      const colon = localStart - 1;
+      if (namespace === '' || text.charCodeAt(colon) !== COLON) continue;
+      const first = text.indexOf(':', nameStart);
+      if (first !== colon) continue;
+      const prefix = text.slice(nameStart, colon);
+      if (prefix === 'xmlns') continue;
+      if ((this.ns.get(prefix) ?? '') === namespace) return this.value(i);
+    }
+    return undefined;
+  }
+
+  namespaceOf(prefix: string): string | undefined {
+    return this.ns.get(prefix);
+  }
+
+  value(i: number): string {
+    return decodeEntities(this.text.slice(this.places[i + 2], this.places[i + 3]));
+  }
+}
+
+const COLON = 58;
+
+/** Calls `visit` for every element start tag, in document order; the element it is given is only valid during the call. */
 export function scanElements(bytes: Uint8Array, visit: (el: ScannedElement) => void): void {
   const text = decode(bytes);
   const stack: Frame[] = [];
+  const element = new CurrentElement(text);
   let i = 0;
   for (;;) {
     const lt = text.indexOf('<', i);
     if (lt === -1) break;
-    if (text.startsWith('<!--', lt)) i = after(text, '-->', lt + 4);
-    else if (text.startsWith('<![CDATA[', lt)) i = after(text, ']]>', lt + 9);
-    else if (text.startsWith('<?', lt)) i = after(text, '?>', lt + 2);
-    else if (text.startsWith('<!', lt)) i = afterDeclaration(text, lt);
-    else if (text[lt + 1] === '/') {
+    const next = text.charCodeAt(lt + 1);
+    if (next === 33 /* ! */) {
+      if (text.startsWith('<!--', lt)) i = after(text, '-->', lt + 4);
+      else if (text.startsWith('<![CDATA[', lt)) i = after(text, ']]>', lt + 9);
+      else i = afterDeclaration(text, lt);
+    } else if (next === 63 /* ? */) i = after(text, '?>', lt + 2);
+    else if (next === SLASH) {
       const end = after(text, '>', lt + 2);
       const name = text.slice(lt + 2, end - 1).trim();
       const open = stack.pop();
       if (!open || open.name !== name) throw new XmlScanError(`the end tag </${name}> does not match ${open ? `<${open.name}>` : 'any open element'}`);
       i = end;
-    } else i = startTag(text, lt, stack, visit);
+    } else i = startTag(text, lt, stack, element, visit);
   }
   if (stack.length > 0) throw new XmlScanError(`<${stack[stack.length - 1]!.name}> is never closed`);
 }
 
-function startTag(text: string, lt: number, stack: Frame[], visit: (el: ScannedElement) => void): number {
-  NAME.lastIndex = lt + 1;
-  const nameMatch = NAME.exec(text);
-  if (!nameMatch) throw new XmlScanError('a tag has no name');
-  const name = nameMatch[0];
-  let pos = NAME.lastIndex;
-  const raw: [string, string][] = [];
-  for (;;) {
-    ATTRIBUTE.lastIndex = pos;
-    const m = ATTRIBUTE.exec(text);
-    if (!m) break;
-    raw.push([m[1]!, decodeEntities(m[2] ?? m[3] ?? '')]);
-    pos = ATTRIBUTE.lastIndex;
+function startTag(text: string, lt: number, stack: Frame[], element: CurrentElement, visit: (el: ScannedElement) => void): number {
+  const length = text.length;
+  let pos = lt + 1;
+  while (pos < length) {
+    const c = text.charCodeAt(pos);
+    if (c === SLASH || c === GT || isSpace(c)) break;
+    pos++;
   }
-  while (pos < text.length && /\s/.test(text[pos]!)) pos++;
-  const selfClosing = text.startsWith('/>', pos);
-  if (!selfClosing && text[pos] !== '>') throw new XmlScanError(`the tag <${name}> is not well-formed`);
+  if (pos === lt + 1) throw new XmlScanError('a tag has no name');
+  const nameEnd = pos;
+  const places = element.places;
+  places.length = 0;
+  let declares = false;
+  // Each attribute: space, a name, "=", a quoted value. What does not read as one ends the attributes.
+  for (;;) {
+    let p = pos;
+    while (p < length && isSpace(text.charCodeAt(p))) p++;
+    const attrStart = p;
+    while (p < length) {
+      const c = text.charCodeAt(p);
+      if (c === EQUALS || c === SLASH || c === GT || isSpace(c)) break;
+      p++;
+    }
+    if (p === attrStart) break;
+    const attrEnd = p;
+    while (p < length && isSpace(text.charCodeAt(p))) p++;
+    if (text.charCodeAt(p) !== EQUALS) break;
+    p++;
+    while (p < length && isSpace(text.charCodeAt(p))) p++;
+    const quote = text.charCodeAt(p);
+    if (quote !== QUOT && quote !== APOS) break;
+    const close = text.indexOf(quote === QUOT ? '"' : "'", p + 1);
+    if (close === -1) break;
+    if (text.startsWith('xmlns', attrStart) && (attrEnd - attrStart === 5 || text.charCodeAt(attrStart + 5) === COLON)) declares = true;
+    places.push(attrStart, attrEnd, p + 1, close);
+    pos = close + 1;
+  }
+  while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
+  const selfClosing = text.charCodeAt(pos) === SLASH && text.charCodeAt(pos + 1) === GT;
+  const name = text.slice(lt + 1, nameEnd);
+  if (!selfClosing && text.charCodeAt(pos) !== GT) throw new XmlScanError(`the tag <${name}> is not well-formed`);
   const parent = stack[stack.length - 1];
   let ns = parent?.ns ?? new Map<string, string>([['xml', XML_NS]]);
-  for (const [attr, value] of raw) {
-    if (attr === 'xmlns' || attr.startsWith('xmlns:')) {
-      if (ns === parent?.ns) ns = new Map(ns);
-      ns.set(attr === 'xmlns' ? '' : attr.slice(6), value);
+  if (declares) {
+    ns = new Map(ns);
+    for (let k = 0; k < places.length; k += 4) {
+      const attrStart = places[k]!;
+      const attrLength = places[k + 1]! - attrStart;
+      if (!text.startsWith('xmlns', attrStart)) continue;
+      if (attrLength === 5) ns.set('', element.value(k));
+      else if (text.charCodeAt(attrStart + 5) === COLON) ns.set(text.slice(attrStart + 6, attrStart + attrLength), element.value(k));
     }
   }
-  const attributes = new Map<string, string>();
-  for (const [attr, value] of raw) {
-    if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
-    const colon = attr.indexOf(':');
-    attributes.set(colon === -1 ? attr : `{${ns.get(attr.slice(0, colon)) ?? ''}}${attr.slice(colon + 1)}`, value);
-  }
-  const base = attributes.get(`{${XML_NS}}base`);
+  element.ns = ns;
+  const base = places.length === 0 ? undefined : element.attribute(XML_NS, 'base');
   const bases = base === undefined ? (parent?.bases ?? []) : [...(parent?.bases ?? []), base];
   const colon = name.indexOf(':');
-  visit({
-    namespace: ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '',
-    localName: colon === -1 ? name : name.slice(colon + 1),
-    attribute: (namespace, localName) => attributes.get(namespace ? `{${namespace}}${localName}` : localName),
-    bases,
-    namespaceOf: (prefix) => ns.get(prefix),
-  });
+  element.namespace = ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '';
+  element.localName = colon === -1 ? name : name.slice(colon + 1);
+  element.bases = bases;
+  visit(element);
   if (!selfClosing) stack.push({ name, ns, bases });
   return pos + (selfClosing ? 2 : 1);
 }
@@ -132,11 +221,15 @@ function safeCodePoint(n: number, fallback: string): string {
   return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : fallback;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decode(bytes: Uint8Array): string {
+  // Taxonomies are nearly always ASCII: checked natively, read as one byte a character with no decoder.
+  if (bytes[0] !== 0xff && bytes[0] !== 0xfe && isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   try {
     if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { fatal: true }).decode(bytes);
     if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { fatal: true }).decode(bytes);
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new XmlScanError('the file is not UTF-8 or UTF-16 text');
   }

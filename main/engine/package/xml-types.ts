@@ -3,6 +3,7 @@
  * matched to libxml2 (the engine behind Arelle's lxml and xmllint), which is
  * the oracle our tests compare against.
  */
+import { daysInMonth as calendarDaysInMonth } from '../deadlines/calendar.js';
 
 /** xs:language after whitespace collapse: RFC 3066-style tag, 1–8 letters then 1–8 alphanumerics per subtag. */
 export function isXsLanguage(value: string): boolean {
@@ -30,11 +31,9 @@ export function isXsDate(value: string): boolean {
   return true;
 }
 
+/** XSD 1.0 writes 1 BCE as -0001, a leap year: the calendar counts it as the astronomical year 0. */
 function daysInMonth(year: number, month: number): number {
-  // Proleptic Gregorian; XSD 1.0 year -1 is a leap year like 1 BC.
-  const y = year < 0 ? year + 1 : year;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return calendarDaysInMonth(year < 0 ? year + 1 : year, month);
 }
 
 /**

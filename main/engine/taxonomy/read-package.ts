@@ -12,7 +12,6 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { checkArchiveFormat, checkDirectoryStructure } from '../package/archive-checks.js';
-import { checkCatalogXml } from '../package/catalog-file.js';
 import { Findings } from '../package/findings.js';
 import { checkTaxonomyPackage } from '../package/taxonomy-package-checks.js';
 import { TP_NS } from '../package/taxonomy-package-metadata.js';
@@ -68,7 +67,7 @@ export function readTaxonomyPackage(fileName: string, bytes: Uint8Array, limits:
     if (!result.ok) return { ok: false, problems: result.problems.map((message) => ({ code: 'invalidLegacyMetadata', message: `${stld}/${LEGACY_METADATA}: ${message}` })) };
     return finish({ ...result.metadata, format: 'taxonomy-package-remappings', stld, fileCount: files.size }, files, []);
   }
-  checkTaxonomyPackage(names, stld, read, findings, true);
+  const rewrites = checkTaxonomyPackage(names, stld, read, findings, true) ?? [];
   const errors = findings.taxonomy.filter((m) => m.category === 'error');
   if (errors.length > 0) {
     const problems = errors.map((m) => ({ code: m.code, message: m.message }));
@@ -79,9 +78,8 @@ export function readTaxonomyPackage(fileName: string, bytes: Uint8Array, limits:
   }
   const warnings = findings.taxonomy.filter((m) => m.category === 'warning').map((m) => ({ code: m.code, message: m.message }));
   const metadata = readTp10Metadata(read(`${stld}/META-INF/taxonomyPackage.xml`)!);
-  const catalog = read(`${stld}/META-INF/catalog.xml`);
   const remappings: Remapping[] = [];
-  for (const rule of catalog ? checkCatalogXml(catalog).rewrites : []) {
+  for (const rule of rewrites) {
     const path = pathInPackage(`${stld}/META-INF/`, rule.rewritePrefix);
     if (path === undefined || !path.startsWith(`${stld}/`)) {
       return refused('tpe:invalidCatalogFile', `${stld}/META-INF/catalog.xml: the rewriteURI for "${rule.uriStartString}" sends it to "${rule.rewritePrefix}", outside the package's top-level directory`);

@@ -7,7 +7,7 @@ import { RequestValidationError } from '../errors.js';
 import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import type { Validation, ValidationJobResult, ValidationMessage, ValidationTypeCode } from '../validation-result.js';
 import { ValidationType } from '../validation-result.js';
-import { detectFileKind } from './file-kind.js';
+import { detectFileKind, type FileKind } from './file-kind.js';
 import { checkAttachedDocuments } from './attachments/attached-documents.js';
 import { irmarkValidation, type VerifyIrmark } from './irmark-check.js';
 import { runBusinessRules } from './rules/index.js';
@@ -62,7 +62,11 @@ function guarded(validationType: ValidationTypeCode, name: string, failed: strin
 }
 
 export async function runFileChecks(fileName: string, bytes: Uint8Array, checks: ValidationChecks): Promise<FileChecks> {
-  const kind = detectFileKind(fileName, bytes);
+  return runChecksOfKind(fileName, bytes, detectFileKind(fileName, bytes), checks);
+}
+
+/** The checks for a file whose kind the caller already found (and, for a return, parsed): it is not parsed again. */
+export async function runChecksOfKind(fileName: string, bytes: Uint8Array, kind: FileKind, checks: ValidationChecks): Promise<FileChecks> {
   switch (kind.kind) {
     case 'package':
       return packageChecks(fileName, bytes, checks);

@@ -54,4 +54,24 @@ describe('scanning XML for references', () => {
     const bytes = xml === '\u0000' ? new Uint8Array([0x3c, 0x61, 0xff, 0x3e]) : enc(xml);
     expect(() => scanElements(bytes, () => {})).toThrow(XmlScanError);
   });
+
+  it('reads attributes as a parser would: the later of two wins, xmlns declarations are not attributes, an unbound prefix is in no namespace, non-ASCII text is kept', () => {
+    const seen: Record<string, string | undefined>[] = [];
+    scanElements(
+      enc(`<a xmlns="urn:d" xmlns:x="${XLINK}" x:href="first" x:href="second" q:href="unbound" href="plain" name="café &#xE9;"><b x:type = 'locator'/></a>`),
+      (el) =>
+        seen.push({
+          linked: el.attribute(XLINK, 'href'),
+          plain: el.attribute('', 'href'),
+          xmlns: el.attribute('', 'xmlns'),
+          name: el.attribute('', 'name'),
+          type: el.attribute(XLINK, 'type'),
+          ns: el.namespaceOf('x'),
+        }),
+    );
+    expect(seen).toEqual([
+      { linked: 'second', plain: 'plain', xmlns: undefined, name: 'café é', type: undefined, ns: XLINK },
+      { linked: undefined, plain: undefined, xmlns: undefined, name: undefined, type: 'locator', ns: XLINK },
+    ]);
+  });
 });

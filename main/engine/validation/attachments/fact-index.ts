@@ -1,5 +1,5 @@
 /** Facts of a report by local name, with the questions HMRC's checks ask of them. */
-import { isValidDate } from './ixt-formats.js';
+import { isIsoDate } from '../../deadlines/calendar.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from './xbrl-report.js';
 
 export class FactIndex {
@@ -53,6 +53,6 @@ export function validValue(fact: XbrlFact): boolean {
   const v = fact.value.trim();
   if (fact.numeric) return /^-?\d+(\.\d+)?$/.test(v);
   if (/Truefalse$/.test(fact.localName)) return v === 'true' || v === 'false' || v === '1' || v === '0';
-  if (/^(Date|StartDate|EndDate|BalanceSheetDate)|Date$/.test(fact.localName) && !/Description|Explanation/.test(fact.localName)) return isValidDate(v);
+  if (/^(Date|StartDate|EndDate|BalanceSheetDate)|Date$/.test(fact.localName) && !/Description|Explanation/.test(fact.localName)) return isIsoDate(v);
   return true;
 }

@@ -4,6 +4,7 @@
  * thousands separators, dashes for zero, and dates written out in words.
  * A format we do not know leaves the fact unread rather than guessed.
  */
+import { isIsoDate } from '../../deadlines/calendar.js';
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WELSH_MONTHS = ['ionawr', 'chwefror', 'mawrth', 'ebrill', 'mai', 'mehefin', 'gorffennaf', 'awst', 'medi', 'hydref', 'tachwedd', 'rhagfyr'];
 
@@ -23,15 +24,9 @@ function isoDate(year: string, month: number | undefined, day: string): string |
   const d = Number(day);
   if (!/^\d{4}$/.test(y) || !Number.isInteger(d) || d < 1 || d > 31) return undefined;
   const iso = `${y}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return isValidDate(iso) ? iso : undefined;
+  return isIsoDate(iso) ? iso : undefined;
 }
 
-export function isValidDate(iso: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
-}
 
 function dayMonthYear(text: string): string | undefined {
   const parts = text.trim().replace(/(\d)(st|nd|rd|th)\b/gi, '$1').split(/[\s./,-]+/).filter(Boolean);

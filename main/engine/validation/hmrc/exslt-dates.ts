@@ -14,6 +14,7 @@
  * between the two instants. A value that is none of these gives NaN or "",
  * never an exception: HMRC's rules then fail as HMRC's own processor has them.
  */
+import { civilFromDays, daysFromCivil, daysInMonth } from '../../deadlines/calendar.js';
 
 /** What a value is, least precise first: date:difference compares two values at the less precise of their types. */
 const enum Kind {
@@ -37,8 +38,6 @@ interface DateValue {
   zulu: boolean;
 }
 
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-export const daysInMonth = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
 
 const YEAR = '(-?)(\\d{4,})';
 const ZONE = '(Z|[+-]\\d{2}:\\d{2})?';
@@ -87,17 +86,9 @@ function readValue(text: string, allowed: readonly Kind[]): DateValue | undefine
 
 const ALL = [Kind.gYear, Kind.gYearMonth, Kind.date, Kind.dateTime] as const;
 
-/** Days from 1970-01-01 in the proleptic Gregorian calendar (setUTCFullYear keeps years 0–99 as written). */
-function dayNumber(year: number, month: number, day: number): number {
-  const t = new Date(0);
-  t.setUTCFullYear(year, month - 1, day);
-  return Math.round(t.getTime() / 86_400_000);
-}
-
-function fromDayNumber(n: number): { year: number; month: number; day: number } {
-  const d = new Date(n * 86_400_000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
+/** Days from 1970-01-01 in the proleptic Gregorian calendar, astronomical years (the deadlines' own day numbers). */
+const dayNumber = daysFromCivil;
+const fromDayNumber = civilFromDays;
 
 /** Seconds from 1970-01-01T00:00:00Z to the value's start, in its own zone (none counts as UTC). */
 const instant = (v: DateValue) => dayNumber(v.year, v.month, v.day) * 86_400 + v.time - v.offset * 60;

@@ -3,6 +3,7 @@
  * TypeScript (the XSD itself stays reference data outside the repository).
  * Each facet carries the words a user sees when a value breaks it.
  */
+import { daysInMonth } from '../../deadlines/calendar.js';
 import { compareDecimal, parseDecimal } from './decimal.js';
 
 /** The XSD built-in type a simple type derives from: it fixes whitespace handling and value space. */
@@ -176,11 +177,6 @@ const PRIMITIVE_WORDS: Record<Primitive, string> = {
 function normalise(primitive: Primitive, raw: string): string {
   if (primitive === 'string') return raw;
   return raw.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '');
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function validCalendarDate(value: string): boolean {

@@ -8,19 +8,29 @@ export const GATEWAY_PASSWORD = 'gateway-password';
 export const FILING_FIELD = (name: 'vendorId' | 'productName' | 'productVersion' | 'liveFiling' | 'endpointOverride') => `filing-${name}`;
 
 import { FIELD_BY_ID, STEPS } from '../../../../common/ct600/fields.js';
+import { isFilingPrerequisite, type FilingPrerequisite } from '../../../../common/filing/prerequisites.js';
 
 export type FixTarget = { where: 'settings'; fieldId: string; label: string } | { where: 'field'; fieldId: string; label: string } | { where: 'check'; label: string };
 
+const GATEWAY = 'Settings › Government Gateway';
+const FILING = 'Settings › Filing with HMRC';
+const CHECK: FixTarget = { where: 'check', label: 'Check your answers and build' };
+
+/** Each thing main can name as missing, and exactly where it is put right. */
+const PREREQUISITE_TARGETS: Record<FilingPrerequisite, FixTarget> = {
+  gatewayUserId: { where: 'settings', fieldId: GATEWAY_USER_ID, label: GATEWAY },
+  gatewayPassword: { where: 'settings', fieldId: GATEWAY_PASSWORD, label: GATEWAY },
+  vendorId: { where: 'settings', fieldId: FILING_FIELD('vendorId'), label: FILING },
+  productName: { where: 'settings', fieldId: FILING_FIELD('productName'), label: FILING },
+  liveFiling: { where: 'settings', fieldId: FILING_FIELD('liveFiling'), label: FILING },
+  endpointOverride: { where: 'settings', fieldId: FILING_FIELD('endpointOverride'), label: FILING },
+  build: CHECK,
+};
+
+/** A prerequisite by its exact name, a wizard field by its id; anything else is put right by checking and building again. */
 export function fixTargetOf(field: string): FixTarget {
+  if (isFilingPrerequisite(field)) return PREREQUISITE_TARGETS[field];
   const own = FIELD_BY_ID.get(field);
   if (own) return { where: 'field', fieldId: own.id, label: STEPS.find((s) => s.id === own.step)?.title ?? 'the return' };
-  const f = field.toLowerCase();
-  if (f.includes('password')) return { where: 'settings', fieldId: GATEWAY_PASSWORD, label: 'Settings › Government Gateway' };
-  if (f.includes('gateway') || f.includes('credential') || f.includes('userid')) return { where: 'settings', fieldId: GATEWAY_USER_ID, label: 'Settings › Government Gateway' };
-  if (f.includes('vendor')) return { where: 'settings', fieldId: FILING_FIELD('vendorId'), label: 'Settings › Filing with HMRC' };
-  if (f.includes('productname') || f === 'product') return { where: 'settings', fieldId: FILING_FIELD('productName'), label: 'Settings › Filing with HMRC' };
-  if (f.includes('productversion')) return { where: 'settings', fieldId: FILING_FIELD('productVersion'), label: 'Settings › Filing with HMRC' };
-  if (f.includes('live')) return { where: 'settings', fieldId: FILING_FIELD('liveFiling'), label: 'Settings › Filing with HMRC' };
-  if (f.includes('endpoint')) return { where: 'settings', fieldId: FILING_FIELD('endpointOverride'), label: 'Settings › Filing with HMRC' };
-  return { where: 'check', label: 'Check your answers and build' };
+  return CHECK;
 }
