@@ -58,13 +58,41 @@ class CurrentElement implements ScannedElement {
   localName = '';
   bases: string[] = [];
   ns = new Map<string, string>();
-  /** Name start, name end, value start, value end of each attribute. */
+  /** Name start, name end, value start, value end of each attribute; read from the tag when first needed. */
   readonly places: number[] = [];
+  private placesRead = false;
+  /** Where the tag's attributes start and where the tag ends. */
+  private from = 0;
+  private to = 0;
 
   constructor(private readonly text: string) {}
 
+  /** Takes the tag whose attributes lie between `from` and `to`, read only when one is asked for. */
+  moveTo(from: number, to: number): void {
+    this.from = from;
+    this.to = to;
+    this.places.length = 0;
+    this.placesRead = false;
+  }
+
+  /** Whether `what` is written anywhere in the tag's attributes: when not, no attribute of that name is there. */
+  mentions(what: string): boolean {
+    const at = this.text.indexOf(what, this.from);
+    return at !== -1 && at < this.to;
+  }
+
+  readPlaces(): number[] {
+    if (!this.placesRead) {
+      readAttributes(this.text, this.from, this.places);
+      this.placesRead = true;
+    }
+    return this.places;
+  }
+
   attribute(namespace: string, localName: string): string | undefined {
-    const { text, places } = this;
+    if (!this.mentions(namespace === '' ? localName : `:${localName}`)) return undefined;
+    const { text } = this;
+    const places = this.readPlaces();
     // The last of that expanded name (a later one replaces an earlier); unprefixed names are in no namespace.
     for (let i = places.length - 4; i >= 0; i -= 4) {
       const nameStart = places[i]!;
@@ -123,6 +151,14 @@ export function scanElements(bytes: Uint8Array, visit: (el: ScannedElement) => v
   if (stack.length > 0) throw new XmlScanError(`<${stack[stack.length - 1]!.name}> is never closed`);
 }
 
+/**
+ * A start tag's attributes and its end, as the scan has always accepted them:
+ * any number of name="value" or name='value' (space around "=" and between
+ * attributes optional), then space, then "/>" or ">". Checked by one native
+ * pattern; the attributes themselves are read only when asked for.
+ */
+const TAG_REST = /(?:\s*[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(\/?)>/y;
+
 function startTag(text: string, lt: number, stack: Frame[], element: CurrentElement, visit: (el: ScannedElement) => void): number {
   const length = text.length;
   let pos = lt + 1;
@@ -132,11 +168,42 @@ function startTag(text: string, lt: number, stack: Frame[], element: CurrentElem
     pos++;
   }
   if (pos === lt + 1) throw new XmlScanError('a tag has no name');
-  const nameEnd = pos;
-  const places = element.places;
-  places.length = 0;
-  let declares = false;
-  // Each attribute: space, a name, "=", a quoted value. What does not read as one ends the attributes.
+  const name = text.slice(lt + 1, pos);
+  TAG_REST.lastIndex = pos;
+  const rest = TAG_REST.exec(text);
+  if (!rest) throw new XmlScanError(`the tag <${name}> is not well-formed`);
+  const end = TAG_REST.lastIndex;
+  const selfClosing = rest[1] === '/';
+  element.moveTo(pos, end);
+  const parent = stack[stack.length - 1];
+  let ns = parent?.ns ?? new Map<string, string>([['xml', XML_NS]]);
+  if (element.mentions('xmlns')) {
+    const places = element.readPlaces();
+    for (let k = 0; k < places.length; k += 4) {
+      const attrStart = places[k]!;
+      const attrLength = places[k + 1]! - attrStart;
+      if (!text.startsWith('xmlns', attrStart) || (attrLength !== 5 && text.charCodeAt(attrStart + 5) !== COLON)) continue;
+      if (ns === parent?.ns) ns = new Map(ns);
+      if (attrLength === 5) ns.set('', element.value(k));
+      else ns.set(text.slice(attrStart + 6, attrStart + attrLength), element.value(k));
+    }
+  }
+  element.ns = ns;
+  const base = element.attribute(XML_NS, 'base');
+  const bases = base === undefined ? (parent?.bases ?? []) : [...(parent?.bases ?? []), base];
+  const colon = name.indexOf(':');
+  element.namespace = ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '';
+  element.localName = colon === -1 ? name : name.slice(colon + 1);
+  element.bases = bases;
+  visit(element);
+  if (!selfClosing) stack.push({ name, ns, bases });
+  return end;
+}
+
+/** The attributes of a tag already checked by TAG_REST, as places in the text. */
+function readAttributes(text: string, from: number, places: number[]): void {
+  const length = text.length;
+  let pos = from;
   for (;;) {
     let p = pos;
     while (p < length && isSpace(text.charCodeAt(p))) p++;
@@ -146,46 +213,19 @@ function startTag(text: string, lt: number, stack: Frame[], element: CurrentElem
       if (c === EQUALS || c === SLASH || c === GT || isSpace(c)) break;
       p++;
     }
-    if (p === attrStart) break;
+    if (p === attrStart) return;
     const attrEnd = p;
     while (p < length && isSpace(text.charCodeAt(p))) p++;
-    if (text.charCodeAt(p) !== EQUALS) break;
+    if (text.charCodeAt(p) !== EQUALS) return;
     p++;
     while (p < length && isSpace(text.charCodeAt(p))) p++;
     const quote = text.charCodeAt(p);
-    if (quote !== QUOT && quote !== APOS) break;
+    if (quote !== QUOT && quote !== APOS) return;
     const close = text.indexOf(quote === QUOT ? '"' : "'", p + 1);
-    if (close === -1) break;
-    if (text.startsWith('xmlns', attrStart) && (attrEnd - attrStart === 5 || text.charCodeAt(attrStart + 5) === COLON)) declares = true;
+    if (close === -1) return;
     places.push(attrStart, attrEnd, p + 1, close);
     pos = close + 1;
   }
-  while (pos < length && isSpace(text.charCodeAt(pos))) pos++;
-  const selfClosing = text.charCodeAt(pos) === SLASH && text.charCodeAt(pos + 1) === GT;
-  const name = text.slice(lt + 1, nameEnd);
-  if (!selfClosing && text.charCodeAt(pos) !== GT) throw new XmlScanError(`the tag <${name}> is not well-formed`);
-  const parent = stack[stack.length - 1];
-  let ns = parent?.ns ?? new Map<string, string>([['xml', XML_NS]]);
-  if (declares) {
-    ns = new Map(ns);
-    for (let k = 0; k < places.length; k += 4) {
-      const attrStart = places[k]!;
-      const attrLength = places[k + 1]! - attrStart;
-      if (!text.startsWith('xmlns', attrStart)) continue;
-      if (attrLength === 5) ns.set('', element.value(k));
-      else if (text.charCodeAt(attrStart + 5) === COLON) ns.set(text.slice(attrStart + 6, attrStart + attrLength), element.value(k));
-    }
-  }
-  element.ns = ns;
-  const base = places.length === 0 ? undefined : element.attribute(XML_NS, 'base');
-  const bases = base === undefined ? (parent?.bases ?? []) : [...(parent?.bases ?? []), base];
-  const colon = name.indexOf(':');
-  element.namespace = ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '';
-  element.localName = colon === -1 ? name : name.slice(colon + 1);
-  element.bases = bases;
-  visit(element);
-  if (!selfClosing) stack.push({ name, ns, bases });
-  return pos + (selfClosing ? 2 : 1);
 }
 
 function after(text: string, end: string, from: number): number {
