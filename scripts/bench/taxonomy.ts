@@ -16,10 +16,10 @@ import { readTaxonomyPackage } from '../../main/engine/taxonomy/read-package.js'
 import { checkAttachment } from '../../main/engine/validation/attachments/check-attachment.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { median, round, RUNS, type SummaryRow } from './lib/measure.js';
+import { sized, type BenchOptions } from './lib/cases.js';
 
 const ZIP = join(import.meta.dirname, '..', '..', '..', 'shared', 'xbrl', 'taxonomy-packages', 'CT2015-v1.3.0.zip');
 const SAMPLE = 'CT2015-v1.3.0/instances/iXBRL-sample-ct-comp-2015.xhtml';
-const TARGET_BYTES = 20 * 1024 * 1024;
 
 function time(fn: () => unknown): number {
   const start = performance.now();
@@ -28,15 +28,18 @@ function time(fn: () => unknown): number {
 }
 
 /** The sample's table rows (its facts) repeated until the document is about 20 MB; contexts and units stay as they are. */
-function bigComputation(sample: string): Uint8Array {
+function bigComputation(sample: string, targetBytes: number): Uint8Array {
   const start = sample.indexOf('<tr class="row">');
   const end = sample.lastIndexOf('</tr>') + '</tr>'.length;
   const rows = sample.slice(start, end);
-  const copies = Math.ceil((TARGET_BYTES - sample.length) / rows.length);
+  const copies = Math.max(1, Math.ceil((targetBytes - sample.length) / rows.length));
   return new TextEncoder().encode(sample.slice(0, end) + rows.repeat(copies) + sample.slice(end));
 }
 
-export async function run(): Promise<BenchResult> {
+export async function run(options?: BenchOptions): Promise<BenchResult> {
+  // The suite's smoke run: one pass over a small computation, no timing asked of it.
+  const runs = sized(options, RUNS, 1);
+  const targetBytes = sized(options, 20 * 1024 * 1024, 512 * 1024);
   const bytes = new Uint8Array(readFileSync(ZIP));
   const read = readTaxonomyPackage('CT2015-v1.3.0.zip', bytes);
   if (!read.ok) throw new Error(JSON.stringify(read.problems));
@@ -46,7 +49,7 @@ export async function run(): Promise<BenchResult> {
   const loads: number[] = [];
   let documents = 0;
   let concepts = 0;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const library = fresh();
     loads.push(time(() => {
       const dts = dtsOf(library, entryPoints);
@@ -56,17 +59,17 @@ export async function run(): Promise<BenchResult> {
   }
   const library = fresh();
   dtsOf(library, entryPoints);
-  const cached = median(Array.from({ length: RUNS }, () => time(() => dtsOf(library, entryPoints))));
+  const cached = median(Array.from({ length: runs }, () => time(() => dtsOf(library, entryPoints))));
   const load = median(loads);
 
   const archive = openZip(bytes);
   const sample = new TextDecoder().decode(archive.read(archive.entries.find((e) => e.name === SAMPLE)!));
-  const big = bigComputation(sample);
+  const big = bigComputation(sample, targetBytes);
   const ct2015 = fresh();
   const ctRef = ['http://www.hmrc.gov.uk/schemas/ct/comp/2015-02-01/ct-2015-02-01.xsd'];
   dtsOf(ct2015, ctRef); // loaded once per package set in the app too
-  const without = median(Array.from({ length: Math.min(RUNS, 3) }, () => time(() => checkAttachment(big, 'computations'))));
-  const withTaxonomy = median(Array.from({ length: Math.min(RUNS, 3) }, () => time(() => checkAttachment(big, 'computations', {}, ct2015))));
+  const without = median(Array.from({ length: Math.min(runs, 3) }, () => time(() => checkAttachment(big, 'computations'))));
+  const withTaxonomy = median(Array.from({ length: Math.min(runs, 3) }, () => time(() => checkAttachment(big, 'computations', {}, ct2015))));
   const added = Math.max(0, withTaxonomy - without);
 
   const rows: SummaryRow[] = [

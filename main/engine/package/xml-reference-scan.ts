@@ -75,9 +75,20 @@ class CurrentElement implements ScannedElement {
     this.placesRead = false;
   }
 
+  /**
+   * Where each word asked about next occurs at or after the current tag (-1: nowhere after it). Tags are
+   * taken in document order, so a search goes on from the last one found: asked of every tag, a word that
+   * is rare in the document (xmlns, xml:base) costs one pass over the text, not one pass per tag.
+   */
+  private readonly nextAt = new Map<string, number>();
+
   /** Whether `what` is written anywhere in the tag's attributes: when not, no attribute of that name is there. */
   mentions(what: string): boolean {
-    const at = this.text.indexOf(what, this.from);
+    let at = this.nextAt.get(what);
+    if (at === undefined || (at !== -1 && at < this.from)) {
+      at = this.text.indexOf(what, this.from);
+      this.nextAt.set(what, at);
+    }
     return at !== -1 && at < this.to;
   }
 
