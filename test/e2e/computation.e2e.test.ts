@@ -159,7 +159,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await expect.poll(() => rows.count()).toBe(3);
     await expect.poll(() => rows.nth(1).textContent()).toContain('Annual investment allowance (100%) proposed as the best claim');
     await expect.poll(() => rows.nth(2).textContent()).toContain('Writing-down allowance in the pool');
-    await expect(rows.nth(2).textContent()).resolves.toContain('Special rate');
+    await expect(rows.nth(2).textContent()).resolves.toContain('special rate pool');
     // 38,750 + 2,000 + 500 − 250 interest − (AIA 400 + 6% of 10,000) = 40,000; with the interest, 315 is 40,250.
     const line = (label: string) => page.getByTestId('working-line').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
     await expect.poll(() => line('Trading profits').textContent()).toContain('£40,000');

@@ -113,9 +113,7 @@ function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
           <thead>
             <tr>
               <th scope="col">Asset</th>
-              <th scope="col">Bought</th>
               <th scope="col" className="numeric">Cost</th>
-              <th scope="col">Pool</th>
               <th scope="col">Claim</th>
               <th scope="col" className="numeric">Allowance</th>
               <th scope="col">
@@ -132,17 +130,23 @@ function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
                 <tr key={a.id} data-testid="asset-row">
                   <th scope="row">
                     {a.description || `Asset ${i + 1}`}
-                    {a.isCar ? <span className="asset-register__meta"> car, {a.co2 || '?'} g/km CO2</span> : null}
-                    {a.newAndUnused === 'no' ? <span className="asset-register__meta"> second-hand</span> : null}
+                    <span className="asset-register__meta">
+                      {' '}
+                      bought {date ? ukCalendarDate(date) : '(no date)'}, {a.pool === 'special' ? 'special rate pool' : 'main pool'}
+                    </span>
+                    {a.isCar || a.newAndUnused === 'no' ? (
+                      <span className="asset-register__meta">
+                        {' '}
+                        {[a.isCar ? `car, ${a.co2 || '?'} g/km CO2` : '', a.newAndUnused === 'no' ? 'second-hand' : ''].filter(Boolean).join('; ')}
+                      </span>
+                    ) : null}
                     {rowErrors.map(([p, m]) => (
                       <span key={p} className="field__error asset-register__error">
                         {computationMessage(p, m)}
                       </span>
                     ))}
                   </th>
-                  <td>{date ? ukCalendarDate(date) : '—'}</td>
                   <td className="numeric">{a.cost ? formatMoney(Math.round(Number(a.cost) * 100), 'pence') : '—'}</td>
-                  <td>{a.pool === 'special' ? 'Special rate' : 'Main'}</td>
                   <td>
                     {result ? CLAIM_LABELS[result.claim] : a.claim ? CLAIM_LABELS[a.claim] : 'Best claim'}
                     {result ? (
