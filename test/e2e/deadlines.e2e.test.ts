@@ -21,6 +21,7 @@ import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { recordBuild, sha256Of } from '../../main/store/draft-files.js';
 import type { ClientDetails } from '../../preload/contract.js';
+import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
 
 let h: E2eHarness;
@@ -63,17 +64,20 @@ beforeAll(async () => {
     build: { builtAt: '2026-09-01T10:00:00.000Z', answeredBy: 'engine', fingerprint: '0'.repeat(64), fileName: 'Soon Trading Ltd.xml', size: xml.length, sha256: sha256Of(xml) },
     validation: { validatedAt: '2026-09-01T10:00:01.000Z', answeredBy: 'engine', result: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } },
   });
+  const fileSaver = { dialog: { showSaveDialog: async (o: { defaultPath: string }) => ({ canceled: false, filePath: join(saveDir, basename(o.defaultPath)) }) }, defaultDirectory: saveDir };
   registerHandlers(
     h.ipc,
     createHandlers({
       ct600: createCt600Engine(),
+      // Filing with HMRC wired as main always wires it, so the side bar and a client's filing history read as in the app.
+      filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers,
       packages: createPackageEngine(),
       clients,
       drafts,
       online: new OnlineDesk({ dataDir, credentials: new MemoryCredentialStore(), drafts, clients, log: () => undefined }),
       openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
       // The dialog keeps the suggested name, in the chosen folder.
-      fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveDir, basename(o.defaultPath)) }) }, defaultDirectory: saveDir },
+      fileSaver,
       appInfo: { version: '0.1.0', platform: process.platform },
       clock: () => new Date('2026-11-24T12:00:00'),
     }),

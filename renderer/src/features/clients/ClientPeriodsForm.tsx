@@ -83,8 +83,8 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
         }}
       >
         {values.periods.map((p, i) => (
-          <fieldset key={i} className="fieldset">
-            <legend>Period {i + 1}</legend>
+          <fieldset key={i} className="fieldset period-fieldset">
+            <legend className="period-fieldset__legend">Period {i + 1}</legend>
             <DateInput id={periodFieldId(base, i, 'start')} label="First day" value={p.start} onChange={(start) => change(i, { start })} error={errorFor(i, 'start')} />
             <DateInput id={periodFieldId(base, i, 'end')} label="Last day" value={p.end} onChange={(end) => change(i, { end })} error={errorFor(i, 'end')} />
             <DateInput
@@ -95,7 +95,7 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               onChange={(filedOn) => change(i, { filedOn })}
               error={errorFor(i, 'filedOn')}
             />
-            <div className="checkbox">
+            <div className="checkbox period-fieldset__checkbox">
               <input id={periodFieldId(base, i, 'accepted')} type="checkbox" checked={p.accepted} onChange={(e) => change(i, { accepted: e.currentTarget.checked })} />
               <label htmlFor={periodFieldId(base, i, 'accepted')}>HMRC accepted the return</label>
             </div>
@@ -109,8 +109,8 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               error={errorFor(i, 'noticeServedOn')}
             />
             {p.payments.map((pay, k) => (
-              <fieldset key={k} className="fieldset">
-                <legend>
+              <fieldset key={k} className="fieldset payment-fieldset">
+                <legend className="period-fieldset__legend">
                   Period {i + 1}, payment {k + 1}
                 </legend>
                 <DateInput
@@ -122,9 +122,11 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
                   error={errorFor(i, `payments.${k}.date`)}
                 />
                 <MoneyInput id={paymentFieldId(base, i, k, 'amount')} label="Amount paid" kind="pence" value={pay.amount} onChange={(amount) => changePayment(i, k, { amount })} error={errorFor(i, `payments.${k}.amount`)} />
-                <button type="button" className="button button--small button--danger" onClick={() => change(i, { payments: p.payments.filter((_, j) => j !== k) })}>
-                  Remove payment {k + 1} of period {i + 1}
-                </button>
+                <div className="button-row">
+                  <button type="button" className="button button--small button--danger" onClick={() => change(i, { payments: p.payments.filter((_, j) => j !== k) })}>
+                    Remove payment {k + 1} of period {i + 1}
+                  </button>
+                </div>
               </fieldset>
             ))}
             {errorFor(i, 'payments') && <p className="field__error">{errorFor(i, 'payments')}</p>}
@@ -132,10 +134,10 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               <button id={`${base}-period-${i}-add-payment`} type="button" className="button button--small" onClick={() => change(i, { payments: [...p.payments, emptyPayment()] })}>
                 Record a payment for period {i + 1}
               </button>
+              <button type="button" className="button button--small button--danger" onClick={() => setValues((v) => ({ ...v, periods: v.periods.filter((_, j) => j !== i) }))}>
+                Remove period {i + 1}
+              </button>
             </div>
-            <button type="button" className="button button--small button--danger" onClick={() => setValues((v) => ({ ...v, periods: v.periods.filter((_, j) => j !== i) }))}>
-              Remove period {i + 1}
-            </button>
           </fieldset>
         ))}
         <div className="button-row">
@@ -154,7 +156,7 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
             <option value="very-large">Quarterly instalments (very large company)</option>
           </select>
         </div>
-        <div className="checkbox">
+        <div className="checkbox period-fieldset__checkbox">
           <input id={`${base}-late`} type="checkbox" checked={values.lateTwiceBefore} onChange={(e) => {
               const lateTwiceBefore = e.currentTarget.checked;
               setValues((v) => ({ ...v, lateTwiceBefore }));
