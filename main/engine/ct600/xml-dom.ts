@@ -3,7 +3,8 @@
  * and the validator (which turns every failure into a message with a code)
  * parse through readXmlText, so both refuse the same documents.
  */
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
+import { DOMParser } from '../xmldom.js';
 import { MAX_XML_DEPTH, xmlTooDeepAt } from '../xml-depth.js';
 
 export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';

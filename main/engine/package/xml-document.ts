@@ -3,7 +3,8 @@
  * complaint as fatal: a metadata file that is not well-formed is invalid.
  * No DTD or external entity is ever fetched (xmldom does no I/O).
  */
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
+import { DOMParser } from '../xmldom.js';
 import { MAX_XML_DEPTH, xmlTooDeepAt } from '../xml-depth.js';
 
 export class XmlParseError extends Error {}

@@ -4,7 +4,8 @@
  * them, and what the table adds (boxes, period) is read off HMRC's own words
  * and XPath, so a new version compiles the same way.
  */
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { DOMParser } from '../../xmldom.js';
 import { boxesOf, withSectionBoxes } from './rule-boxes.js';
 import type { HmrcAssertion, HmrcRule, HmrcRuleTable } from './rule-table.js';
 
