@@ -9,8 +9,8 @@
  * contexts and values, and the accepted taxonomies are known by their entry
  * point URLs (accepted-taxonomies.json).
  */
-import type { Element } from '@xmldom/xmldom';
-import { readXmlText } from '../../ct600/xml-dom.js';
+import { readXmlElements } from '../../ct600/xml-dom.js';
+import type { XmlElementView as Element } from '../../xml-view.js';
 import { applyTransform } from './ixt-formats.js';
 import { xhtmlProblems } from './xhtml-rules.js';
 import type { StructureProblem } from './structure-problem.js';
@@ -324,12 +324,12 @@ const HTML_DOCTYPE = /<!DOCTYPE\s+html\b[^[>]*>/i;
 /** Reads a document's text as HMRC does: well-formed XML, then Inline XBRL or an XBRL instance. */
 export function readXbrlReport(text: string): ReadReport {
   const blanked = text.replace(HTML_DOCTYPE, (d) => ' '.repeat(d.length));
-  const read = readXmlText(blanked);
+  const read = readXmlElements(blanked);
   if (!read.ok) {
     const message = read.code === 'doctype' ? 'the file declares a DOCTYPE with entities or an internal subset, which HMRC’s XHTML rules do not allow' : read.message;
     return { ok: false, problem: { code: 'HMRC.SG.3.2', message } };
   }
-  const root = read.doc.documentElement!;
+  const root = read.root;
   const all = elements(root);
   const problems: StructureProblem[] = [];
   const namespaces = declaredNamespaces(all);

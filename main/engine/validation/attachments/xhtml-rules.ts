@@ -4,7 +4,7 @@
  * as base64 data (an external image would make HMRC's viewer fetch from the
  * internet).
  */
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElementView as Element } from '../../xml-view.js';
 import type { StructureProblem } from './structure-problem.js';
 
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
