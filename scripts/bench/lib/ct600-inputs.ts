@@ -7,17 +7,52 @@
 import type { Ct600RequestInput } from '../../../main/engine/ct600/index.js';
 import { fullReturn } from '../../../test/fixtures/ct600-requests.js';
 
-/** Inline-XBRL-looking text of exactly `bytes` bytes (varied, like real accounts). */
-export function ixbrlText(bytes: number, seed: number): string {
-  const head = `<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body><table>\n`;
-  const rows: string[] = [head];
-  let size = head.length;
-  for (let i = 0; size < bytes; i++) {
-    const r = `<tr><td>Line ${i}</td><td><ix:nonFraction name="uk-core:Item${(i * seed) % 977}" contextRef="c${i % 13}" unitRef="GBP" decimals="0">${(i * 7919 + seed) % 1000003}</ix:nonFraction></td></tr>\n`;
-    rows.push(r);
-    size += r.length;
+/** The taxonomy a generated report's facts are drawn from: its entry point and the namespace of `concepts` items named Item0, Item1, … */
+export interface GeneratedTaxonomy {
+  schemaRef: string;
+  prefix: string;
+  namespace: string;
+  concepts: number;
+}
+
+export const FRS_102_ITEMS: GeneratedTaxonomy = {
+  schemaRef: 'https://xbrl.frc.org.uk/FRS-102/2023-01-01/FRS-102-2023-01-01.xsd',
+  prefix: 'uk-core',
+  namespace: 'http://xbrl.frc.org.uk/fr/2023-01-01/core',
+  concepts: 977,
+};
+
+const ROW_BYTES = 150;
+
+/**
+ * A well-formed Inline XBRL report of exactly `bytes` bytes (or the smallest
+ * one, when `bytes` is less): a header with its schemaRef, contexts and unit,
+ * then a table of numbers, each concept at most once per context as in real
+ * accounts, varied by `seed`. The checks read every fact, as they would read
+ * a firm's accounts; a truncated document would stop them at the first fault.
+ */
+export function ixbrlText(bytes: number, seed: number, taxonomy: GeneratedTaxonomy = FRS_102_ITEMS): string {
+  const contexts = Math.ceil(bytes / ROW_BYTES / taxonomy.concepts) + 1;
+  const contextXml = Array.from({ length: contexts }, (_, k) =>
+    `<xbrli:context id="c${k}"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">01234567</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>${1900 + k}-01-01</xbrli:startDate><xbrli:endDate>${1900 + k}-12-31</xbrli:endDate></xbrli:period></xbrli:context>\n`,
+  ).join('');
+  const head =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:iso4217="http://www.xbrl.org/2003/iso4217" xmlns:${taxonomy.prefix}="${taxonomy.namespace}">` +
+    `<head><title>Accounts</title></head><body><div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="${taxonomy.schemaRef}"/></ix:references><ix:resources>\n${contextXml}` +
+    `<xbrli:unit id="GBP"><xbrli:measure>iso4217:GBP</xbrli:measure></xbrli:unit></ix:resources></ix:header></div><table>\n`;
+  const tail = '</p></body></html>\n';
+  const parts: string[] = [head];
+  let size = head.length + '</table><p>'.length + tail.length;
+  for (let i = 0; ; i++) {
+    const concept = (i * seed) % taxonomy.concepts;
+    const context = Math.floor(i / taxonomy.concepts) % contexts;
+    const row = `<tr><td>Line ${i}</td><td><ix:nonFraction name="${taxonomy.prefix}:Item${concept}" contextRef="c${context}" unitRef="GBP" decimals="0">${(i * 7919 + seed) % 1000003}</ix:nonFraction></td></tr>\n`;
+    if (size + row.length > bytes) break;
+    parts.push(row);
+    size += row.length;
   }
-  return rows.join('').slice(0, bytes);
+  parts.push('</table><p>', ' '.repeat(Math.max(0, bytes - size)), tail);
+  return parts.join('');
 }
 
 /**
