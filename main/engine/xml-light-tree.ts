@@ -11,11 +11,12 @@
  * it cannot resolve, a repeated attribute, an end tag that does not match,
  * an entity XML does not predefine, a character reference to a character
  * XML forbids, "]]>" in text, "--" in a comment, text outside the root,
- * undeclaring a namespace. What it does accept gives the tree xmldom gives:
+ * undeclaring a namespace, nesting past MAX_XML_DEPTH. What it does accept gives the tree xmldom gives:
  * line ends normalised, attribute whitespace normalised, references
  * decoded, the same namespaces (test/engine/xml-light-tree.test.ts compares
  * both on HMRC's conformance documents and on thousands of damaged copies).
  */
+import { MAX_XML_DEPTH } from './xml-depth.js';
 import type { XmlElementView, XmlNodeView } from './xml-view.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -238,6 +239,7 @@ function parse(text: string): LightElement {
       const element = startTag(name(), open === undefined ? scopes[0]! : scopes[scopes.length - 1]!);
       if (open) open.append(element);
       else root = element;
+      if (scopes.length > MAX_XML_DEPTH + 1) notPlain(); // too deep: the caller's depth check says so
       if (text.charCodeAt(at) === 0x2f) {
         if (text.charCodeAt(at + 1) !== 0x3e) notPlain();
         at += 2;

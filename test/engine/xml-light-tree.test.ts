@@ -106,7 +106,7 @@ describe('the light element tree', () => {
   it('takes only what xmldom takes, on thousands of damaged copies, and then reads the same tree', () => {
     const published = documents.filter(([n]) => n.includes('ixbrl-accounts')).sort((a, b) => a[1].length - b[1].length)[0]![1];
     const sources = [wellFormedInline, published, documents.find(([n]) => n.endsWith('valid.xbrl'))![1]];
-    const pieces = [' ', '\n', '\r\n', '\t', 'text', 'é', '&amp;', '&#x263A;', '&#9;', ' a="x"', ' xml:lang="cy"', '<b/>', '<i>t</i>', '<!-- c -->', '<![CDATA[ <x> ]]>', '<?pi d?>', '<', '>', '/', '&', '&amp;', '&#0;', '&#xD800;', '&foo;', '"', "'", '=', ':', 'x:', '!', '?', '-', '--', ']]>', '<![CDATA[', '<!--', '-->', '<?pi?>', '\r', '\n', '\t', ' ', 'é', 'xmlns=""', 'xmlns:p="urn:p"', 'p:a="1"', 'a="1" a="2"', '</p>', '<p>', '<br/>', 'xml:lang="cy"', 'xmlns:xml="urn:x"'];
+    const pieces = [' ', '\n', '\r\n', '\t', 'text', 'é', '&amp;', '&#x263A;', '&#9;', ' a="x"', ' xml:lang="cy"', '<b/>', '<i>t</i>', '<!-- c -->', '<![CDATA[ <x> ]]>', '<?pi d?>', '<', '>', '/', '&', '&amp;', '&#0;', '&#xD800;', '&foo;', '"', "'", '=', ':', 'x:', '!', '?', '-', '--', ']]>', '<![CDATA[', '<!--', '-->', '<?pi?>', '\r', '\n', '\t', ' ', 'é', 'xmlns=""', 'xmlns:p="urn:p"', 'p:a="1"', 'a="1" a="2"', '</p>', '<p>', '<br/>', 'xml:lang="cy"', 'xmlns:xml="urn:x"', '<!DOCTYPE a>', '<!-- <!DOCTYPE a> -->', '&nbsp;', '\u0001'];
     let taken = 0;
     let refusedByBoth = 0;
     fc.assert(
@@ -147,6 +147,26 @@ describe('the light element tree', () => {
     );
     expect(taken).toBeGreaterThan(250);
     expect(refusedByBoth).toBeGreaterThan(1000);
+  });
+
+  it('gives the verdict and message of the checks before any parser: declarations, forbidden characters, bare ampersands, nesting', () => {
+    const refused = [
+      '<a><!-- <!DOCTYPE a> --></a>',
+      '<!DOCTYPE a><a/>',
+      '<a><![CDATA[<!ENTITY x "y">]]></a>',
+      '<a>\u0001</a>',
+      '<a x="\u0008"/>',
+      '<a>fish & chips</a>',
+      '<a x="&nbsp;"/>',
+      `${'<d>'.repeat(257)}${'</d>'.repeat(257)}`,
+    ];
+    for (const text of refused) {
+      const viaElements = readXmlElements(text);
+      const viaXmldom = readXmlText(text);
+      expect(viaElements.ok, text).toBe(false);
+      expect(viaElements, text).toEqual({ ok: false, code: (viaXmldom as { code: string }).code, message: (viaXmldom as { message: string }).message });
+    }
+    expect(readXmlElements(`${'<d>'.repeat(256)}<e/>${'</d>'.repeat(256)}`).ok).toBe(true);
   });
 
   it('leaves to xmldom what is outside plain XML', () => {

@@ -21,6 +21,8 @@ export class XmlInputError extends Error {
 
 /** Characters XML 1.0 forbids anywhere in a document. */
 const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A DOCTYPE or ENTITY declaration, anywhere in the text (even in a comment). */
+const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
 /** An & that does not start one of XML's predefined entities or a character reference. */
 const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
 
@@ -40,7 +42,7 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 /** What refuses the text before any parser sees it (both readers below ask this first). */
 function xmlTextProblem(text: string): XmlProblem | undefined {
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+  if (DECLARATION.test(text)) {
     return { ok: false, code: 'doctype', message: 'the XML contains a DOCTYPE or ENTITY declaration, which is not allowed (GovTalk messages never carry one; refused to rule out external entities)' };
   }
   // xmldom is lenient where XML is not: it takes control characters and bare
@@ -81,10 +83,14 @@ export function readXmlText(text: string): XmlRead {
  * what the light tree does not take goes to xmldom, whose message stands.
  */
 export function readXmlElements(text: string): XmlElementsRead {
+  // The light tree itself refuses bare ampersands and nesting past MAX_XML_DEPTH (leaving
+  // them to the checks below, for their messages); declarations and forbidden characters it does not look for.
+  if (!DECLARATION.test(text) && !XML_FORBIDDEN_CHAR.test(text)) {
+    const light = parseLightTree(text);
+    if (light) return { ok: true, root: light };
+  }
   const problem = xmlTextProblem(text);
   if (problem) return problem;
-  const light = parseLightTree(text);
-  if (light) return { ok: true, root: light };
   const read = readWithXmldom(text);
   return read.ok ? { ok: true, root: read.doc.documentElement as unknown as XmlElementView } : read;
 }

@@ -9,6 +9,7 @@
 import type { Document } from '@xmldom/xmldom';
 import type { TaxonomyLibrary } from '../../taxonomy/library.js';
 import type { ValidationMessage } from '../../validation-result.js';
+import { decodeBase64, isStrictBase64 } from '../../base64.js';
 import { ReturnFacts } from '../rules/return-facts.js';
 import { checkAttachment, type AttachmentFinding, type AttachmentRole, type ReturnBoxes } from './check-attachment.js';
 
@@ -45,10 +46,10 @@ export function returnBoxes(facts: ReturnFacts): ReturnBoxes {
   };
 }
 
-function decodeBase64(text: string): Uint8Array | undefined {
+/** The document's bytes; the text may be wrapped over lines, as base64Binary allows, but is otherwise strict base64. */
+function attachedBytes(text: string): Uint8Array | undefined {
   const clean = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) return undefined;
-  return new Uint8Array(Buffer.from(clean, 'base64'));
+  return isStrictBase64(clean) ? decodeBase64(clean) : undefined;
 }
 
 /** With `taxonomies`, each document's facts are checked against the installed taxonomy packages as well. */
@@ -61,7 +62,7 @@ export function checkAttachedDocuments(doc: Document, taxonomies?: TaxonomyLibra
     const at = `${SUBMISSION}/${element}/Instance/EncodedInlineXBRLDocument`;
     for (const encoded of facts.all(at)) {
       const fileName = encoded.getAttribute('Filename') || `(unnamed ${role})`;
-      const bytes = decodeBase64(encoded.textContent ?? '');
+      const bytes = attachedBytes(encoded.textContent ?? '');
       const findings = bytes ? checkAttachment(bytes, role, boxes, taxonomies) : [{ code: 'attachment.base64', category: 'error' as const, message: 'the attached document is not valid base64, so HMRC cannot read it' }];
       out.push(...findings.map((f) => attachmentMessage(f, role, fileName, facts.path(at))));
     }

@@ -40,7 +40,8 @@ const COMPANIES_HOUSE = 'http://www.companieshouse.gov.uk/';
 
 /** The accounts taxonomy family, from the namespaces the document uses; undefined when none is recognised. */
 export function taxonomyFamily(report: XbrlReport): TaxonomyFamily | undefined {
-  const namespaces = [...report.namespaces, ...report.facts.map((f) => f.namespace)];
+  // Each namespace once: a report of 60,000 facts uses a handful.
+  const namespaces = [...new Set([...report.namespaces, ...report.facts.map((f) => f.namespace)])];
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/char/') || ns.startsWith('http://xbrl.frc.org.uk/char/'))) return 'charities';
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/gaap/'))) return 'ukGAAP';
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/ifrs/') || ns.startsWith('https://xbrl.frc.org.uk/IFRS/'))) return 'ukIFRS';
@@ -79,8 +80,12 @@ function inconsistent(facts: XbrlFact[]): boolean {
 
 function duplicates(index: FactIndex): AttachmentFinding[] {
   const groups = new Map<string, XbrlFact[]>();
+  // Worked out once per context: thousands of facts share a few contexts.
+  const contextKeys = new Map<string, string>();
   for (const f of index.report.facts) {
-    const key = [f.namespace, f.localName, contextKey(index.context(f), f.contextRef), f.unitRef ?? '', f.numeric ? '' : (f.lang ?? '').toLowerCase()].join('\u0000');
+    let context = contextKeys.get(f.contextRef);
+    if (context === undefined) contextKeys.set(f.contextRef, (context = contextKey(index.context(f), f.contextRef)));
+    const key = [f.namespace, f.localName, context, f.unitRef ?? '', f.numeric ? '' : (f.lang ?? '').toLowerCase()].join('\u0000');
     const list = groups.get(key);
     if (list) list.push(f);
     else groups.set(key, [f]);
