@@ -34,11 +34,14 @@ export interface DraftStoreOptions {
 export const DRAFT_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const UNREADABLE = /^(.+\.json)\.unreadable-(.+)$/;
 /**
- * Files read at once while listing. Few, so one slow file (a disk that
- * stalls, a network share) holds back only a few of Node's four file
- * threads, and only a few records are in memory at once.
+ * Files read at once while listing. Each read is five trips to Node's four
+ * file threads (open, stat, read, the read that finds the end, close), so
+ * with fewer than eight in flight the threads sit idle between trips and
+ * 1,000 drafts took about 230 ms instead of 125. One slow file (a disk that
+ * stalls, a network share) still holds only one thread; a folder whose
+ * every file stalls holds all four, as it would hold any reader.
  */
-const READ_CONCURRENCY = 3;
+const READ_CONCURRENCY = 8;
 /**
  * The most a draft file may hold: what the app writes is a form of at most
  * MAX_DRAFT_FORM_BYTES (1 MB), a few lines of metadata, the attachment list
