@@ -49,6 +49,7 @@ export interface BatchOptions {
   files: string[];
   format: 'json' | 'table';
   io: CliIo;
+  /** One file's result; a RequestValidationError it throws makes the file unusable. */
   handle: (file: string) => Promise<BatchResult>;
   /** Progress is redrawn at most this often (ms); tests pass 0. */
   progressEveryMs?: number;
@@ -66,7 +67,8 @@ export async function runBatch({ files, format, io, handle, progressEveryMs = 20
   let lastProgress = -Infinity;
   if (format === 'table') io.out(`${'FILE'.padEnd(fileWidth)}  ${'RESULT'.padEnd(9)}  DETAIL\n`);
   for (const [i, file] of files.entries()) {
-    const result = await handle(file);
+    // A refused file is reported and the batch goes on; anything else is a bug and ends it (unusable rethrows it).
+    const result = await handle(file).catch(unusable);
     counts[result.status]++;
     if (showProgress) io.err('\r\x1b[K'); // clear the progress line before the row lands on the terminal
     if (format === 'json') io.out(`${jsonText({ file, status: result.status, ...result.details })}\n`);

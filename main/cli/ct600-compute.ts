@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { BOX_WORDS, computeComputation, NOT_MONEY_BOXES, PENCE_BOXES, type ComputationOutput } from '../engine/computation/index.js';
-import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, type BatchResult } from './batch.js';
 import { COMPUTATION_INPUT } from './input-limits.js';
 import { CliUsageError, readJsonFile, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
@@ -31,12 +31,8 @@ export async function compute({ positional, flags, values }: ParsedArgs, io: Cli
     format: batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
-      try {
-        const out = computeComputation(await readJsonFile(file, COMPUTATION_INPUT));
-        return { status: 'built', details: { boxes: out.boxes, capitalAllowances: out.capitalAllowances, losses: out.losses, carriedForward: out.carriedForward }, summary: summaryOf(out) };
-      } catch (err) {
-        return unusable(err);
-      }
+      const out = computeComputation(await readJsonFile(file, COMPUTATION_INPUT));
+      return { status: 'built', details: { boxes: out.boxes, capitalAllowances: out.capitalAllowances, losses: out.losses, carriedForward: out.carriedForward }, summary: summaryOf(out) };
     },
   });
 }

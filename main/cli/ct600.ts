@@ -10,7 +10,7 @@ import { RequestValidationError } from '../engine/errors.js';
 import { toBase32 } from '../engine/ct600/base32.js';
 import type { Ct600BuildOptions } from '../engine/ct600/build.js';
 import { XmlInputError } from '../engine/ct600/xml-dom.js';
-import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { CT600_REQUEST_INPUT, CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
@@ -88,21 +88,17 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
     format: values.out && !flags.has('json') ? 'table' : batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
-      try {
-        const response = buildCt600(await readJsonFile(file, CT600_REQUEST_INPUT), options);
-        const details: Record<string, unknown> = { irMark: response.irMark, irMarkBase32: base32Of(response.irMark) };
-        if (values.out) {
-          const out = join(values.out, `${basename(file, extname(file))}.xml`);
-          const earlier = outNames.get(sameFileKey(out));
-          if (earlier) throw new RequestValidationError([{ field: 'out', message: `${out} would overwrite the message built from ${earlier}; nothing was written for this request` }]);
-          await writeOutputFile(out, Buffer.from(response.xmlDoc, 'base64'), { force });
-          outNames.set(sameFileKey(out), file);
-          details.out = out;
-        }
-        return { status: 'built', details, summary: `IRmark ${response.irMark}${details.out ? ` → ${details.out as string}` : ''}` };
-      } catch (err) {
-        return unusable(err);
+      const response = buildCt600(await readJsonFile(file, CT600_REQUEST_INPUT), options);
+      const details: Record<string, unknown> = { irMark: response.irMark, irMarkBase32: base32Of(response.irMark) };
+      if (values.out) {
+        const out = join(values.out, `${basename(file, extname(file))}.xml`);
+        const earlier = outNames.get(sameFileKey(out));
+        if (earlier) throw new RequestValidationError([{ field: 'out', message: `${out} would overwrite the message built from ${earlier}; nothing was written for this request` }]);
+        await writeOutputFile(out, Buffer.from(response.xmlDoc, 'base64'), { force });
+        outNames.set(sameFileKey(out), file);
+        details.out = out;
       }
+      return { status: 'built', details, summary: `IRmark ${response.irMark}${details.out ? ` → ${details.out as string}` : ''}` };
     },
   });
 }
@@ -130,7 +126,7 @@ async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<num
         const summary = check.matches ? `IRmark ${check.expected} matches` : `IRmark ${check.found ?? '(none)'} should be ${check.expected}`;
         return { status: check.matches ? 'valid' : 'invalid', details: { ...check }, summary };
       } catch (err) {
-        return unusable(err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err);
+        throw err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err;
       }
     },
   });

@@ -13,7 +13,7 @@ import { installedFromZip, TaxonomyLibrary } from '../engine/taxonomy/library.js
 import { readTaxonomyPackage } from '../engine/taxonomy/read-package.js';
 import { checkDocument, type DocumentCheck } from '../engine/taxonomy/check-document.js';
 import { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
-import { batchFormat, expandInputs, runBatch, unusable, type BatchResult } from './batch.js';
+import { batchFormat, expandInputs, runBatch, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { IXBRL_INPUT, TAXONOMY_PACKAGE_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, reportRequestErrors, type CliIo } from './io.js';
@@ -40,13 +40,7 @@ export async function runIxbrlCommand(args: string[], io: CliIo): Promise<number
     format: batchFormat(flags, io),
     io,
     handle: async (file) => {
-      let bytes: Uint8Array;
-      try {
-        bytes = await readInput(file, IXBRL_INPUT, 'file');
-      } catch (err) {
-        return unusable(err);
-      }
-      return resultOf(checkDocument(bytes, library));
+      return resultOf(checkDocument(await readInput(file, IXBRL_INPUT, 'file'), library));
     },
   });
 }

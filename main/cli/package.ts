@@ -17,7 +17,7 @@ import {
 } from '../engine/package/index.js';
 import { parseRequest } from '../engine/zod-errors.js';
 import type { ValidationJobResult } from '../engine/validation-result.js';
-import { batchFormat, expandInputs, isSingleFile, runBatch, unusable, type BatchResult } from './batch.js';
+import { batchFormat, expandInputs, isSingleFile, runBatch, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
 import { PACKAGE_REQUEST_INPUT, REPORT_PACKAGE_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, readJsonFile, reportRequestErrors, writeOutputFile, type CliIo, type ParsedArgs } from './io.js';
@@ -77,12 +77,7 @@ async function validate({ positional, flags, values }: ParsedArgs, io: CliIo): P
     format: batchFormat(flags, io),
     io,
     handle: async (file): Promise<BatchResult> => {
-      let result: ValidationJobResult;
-      try {
-        result = await checkPackage(file, installed);
-      } catch (err) {
-        return unusable(err);
-      }
+      const result = await checkPackage(file, installed);
       const valid = isValidResult(result);
       const errors = result.validations.flatMap((v) => v.messages).filter((m) => m.category === 'error');
       const first = errors[0];
