@@ -4,6 +4,7 @@
  * Its own contract file, so the taxonomy domain's shapes live in one place;
  * preload/contract.ts only merges these channels into its map.
  */
+import type { EntryPoint, TaxonomyPackageInfo } from '../main/engine/taxonomy/package-info.js';
 import type { ValidationJobResult } from '../main/engine/validation-result.js';
 import type { IpcResult } from './contract-ipc.js';
 
@@ -20,26 +21,14 @@ export interface InlineXbrlCheckRequest {
 /** The largest taxonomy package zip accepted: the FRC's suites are tens of megabytes; this leaves room for any published one. */
 export const MAX_TAXONOMY_PACKAGE_BYTES = 512 * MiB;
 
-export interface TaxonomyEntryPoint {
-  name: string;
-  urls: string[];
-}
+/** An entry point as the package publishes it: its name and its documents' URLs. */
+export type TaxonomyEntryPoint = EntryPoint;
 
-export interface TaxonomySummary {
-  /** What `cli taxonomy remove` takes: "ct2015-taxonomy-1.3.0". */
-  id: string;
-  identifier: string;
-  name: string;
-  version?: string;
-  publisher?: string;
-  publicationDate?: string;
-  /** Taxonomy Packages 1.0, or the older format with remappings. */
-  format: 'taxonomy-packages-1.0' | 'taxonomy-package-remappings';
+/** One installed package as the window lists it: what the engine read of it, and where and when it was installed. */
+export interface TaxonomySummary extends Omit<TaxonomyPackageInfo, 'stld' | 'remappings'> {
   fileName: string;
   sizeBytes: number;
-  fileCount: number;
   installedAt: string;
-  entryPoints: TaxonomyEntryPoint[];
 }
 
 export interface TaxonomyProblem {
