@@ -122,8 +122,8 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
     figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v as number, 0)])),
     rows,
     targets: [
-      { description: 'report package build at 2,000 files / 50 MB ≤ 1.2× zip -6', met: ratioOf('Report package build, 2000 files / 50 MB') <= 1.2 },
-      { description: 'report package validation at 2,000 files / 50 MB ≤ 2× unzip -t', met: ratioOf('Report package validation, 2000 files / 50 MB') <= 2 },
+      { description: 'report package build at 2,000 files / 50 MB ≤ 0.8× zip -6', met: ratioOf('Report package build, 2000 files / 50 MB') <= 0.8 },
+      { description: 'report package validation at 2,000 files / 50 MB ≤ 0.5× unzip -t', met: ratioOf('Report package validation, 2000 files / 50 MB') <= 0.5 },
     ],
   };
 }
