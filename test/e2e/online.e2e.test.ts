@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretAccount, type CredentialStore } from '../../main/credentials/credential-store.js';
 import { KeyringCredentialStore } from '../../main/credentials/keyring-credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createHandlers, type HandlerDeps } from '../../main/ipc/create-handlers.js';
+import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
@@ -96,9 +97,14 @@ async function startMain(): Promise<void> {
   harness.ipc.listeners.clear();
   registerHandlers(
     harness.ipc,
-    createHandlers(handlerDepsOverDesk({ desk, dataDir, clients, drafts }, createCt600Engine({ productVersion: '0.1.0' }), process.platform)),
+    createHandlers(withFiling(handlerDepsOverDesk({ desk, dataDir, clients, drafts }, createCt600Engine({ productVersion: '0.1.0' }), process.platform), dataDir, drafts)),
     { isTrustedSender: harness.isTrustedSender },
   );
+}
+
+/** Filing with HMRC wired as main wires it (its keychain in memory), so the side bar and the wizard show what a user sees. */
+function withFiling(deps: HandlerDeps, dataDir: string, drafts: DraftStore): HandlerDeps {
+  return { ...deps, filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver: deps.fileSaver }).handlers };
 }
 
 beforeAll(async () => {
@@ -185,10 +191,12 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     await expect(statusLine(page).textContent()).resolves.toContain('Signed out');
 
     // Sign-in: the secrets go in their boxes and straight to main.
-    await page.getByLabel('Client id').fill(credentials.clientId);
-    await page.getByLabel('Client secret').fill(credentials.clientSecret);
-    await page.getByLabel('User name').fill(credentials.username);
-    await page.getByLabel('Password').fill(credentials.password);
+    // In its own panel: Settings also holds the HMRC Gateway sign-in, with a Password of its own.
+    const signIn = page.getByTestId('signin');
+    await signIn.getByLabel('Client id').fill(credentials.clientId);
+    await signIn.getByLabel('Client secret').fill(credentials.clientSecret);
+    await signIn.getByLabel('User name').fill(credentials.username);
+    await signIn.getByLabel('Password').fill(credentials.password);
     await screenshot(page, 'online-02-sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('signed-in').textContent()).resolves.toBe(`Signed in as ${credentials.username} at ${server.url}.`);
@@ -326,7 +334,7 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
     // Sign-out removes the keychain items; the user name stays for next time.
     await section(page, 'Settings');
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByLabel('User name').inputValue()).resolves.toBe(credentials.username);
+    await expect(page.getByTestId('signin').getByLabel('User name').inputValue()).resolves.toBe(credentials.username);
     await statusLine(page).getByText('Signed out', { exact: true }).waitFor();
     await screenshot(page, 'online-10-signed-out');
     for (const account of [SecretAccount.refreshToken(server.url, credentials.username), SecretAccount.password(credentials.username), SecretAccount.clientSecret(credentials.clientId)]) {

@@ -8,7 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
+import { DraftStore } from '../../main/store/draft-store.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { unusedStoreDeps } from '../helpers/store-deps.js';
@@ -18,13 +21,19 @@ let harness: E2eHarness;
 
 beforeAll(async () => {
   harness = await startHarness();
+  const fileSaver = { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: harness.workDir };
+  // Filing with HMRC wired as main always wires it, so the side bar shows what a user sees.
+  const dataDir = join(harness.workDir, 'data');
+  const drafts = new DraftStore({ dataDir, log: () => undefined });
+  await drafts.open();
   registerHandlers(
     harness.ipc,
     createHandlers({
       ...unusedStoreDeps(),
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
-      fileSaver: { dialog: { showSaveDialog: async () => ({ canceled: true }) }, defaultDirectory: harness.workDir },
+      fileSaver,
+      filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers,
       appInfo: { version: '0.1.0', platform: process.platform },
     }),
     // The app's real rule; here "our own page" is the harness's first origin.

@@ -224,6 +224,15 @@ export function CheckStep() {
           error: ctx.check.errors.get(f.id),
           onChange: () => ctx.go(f.step, f.id),
         }));
+        if (s.id === 'computation' && rows.length === 0) {
+          // The computation is its own form: what the return took from it, or that it took nothing.
+          const taken = Object.keys(ctx.form.fromComputation ?? {});
+          rows.push({
+            key: taken.length > 0 ? 'Figures taken from the computation' : 'Computation',
+            value: taken.length > 0 ? `${taken.length === 1 ? '1 figure' : `${taken.length} figures`} in Profits and tax` : 'Not used: the figures in Profits and tax were typed in',
+            onChange: () => ctx.go('computation'),
+          });
+        }
         if (s.id === 'attachments') {
           for (const a of ctx.draft.attachments.filter((x) => x.role === 'accounts' || x.role === 'computations')) {
             rows.push({ key: a.role === 'accounts' ? 'Accounts file' : 'Computations file', value: `${a.fileName} (${formatSize(a.size)})`, onChange: () => ctx.go('attachments') });

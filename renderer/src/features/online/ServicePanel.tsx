@@ -153,7 +153,7 @@ export function ServicePanel({ draftId, kind, request, localBuild, beforeSend }:
       <h3 id={`service-${draftId}`}>Filing service</h3>
       <p>
         Send this {kind === 'ct600' ? 'return' : 'package'} to the filing service to have it built there too. It waits in the
-        outbox until it can go.{status && status.state !== 'online' ? ` Now: ${status.message}` : ''}
+        outbox until it can go.{status && status.state !== 'online' ? ` ${status.message}` : ''}
       </p>
       <button type="button" className="button" disabled={!request || sending} onClick={() => void send()} aria-describedby={!request ? `service-blocked-${draftId}` : undefined}>
         Send to the filing service
