@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { computeComputation } from '../../../main/engine/computation/index.js';
 import { computationMessage, elementIdOf, emptyComputation, summaryTargetOf } from '../../../renderer/src/features/ct600/computation-form.js';
 import { applyComputed, toComputationInput } from '../../../renderer/src/features/ct600/computation-of-form.js';
-import { checkForm, emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { checkForm } from '../../../renderer/src/features/ct600/form-request.js';
 
 function form(): Ct600Form {
   const f = emptyForm();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, effectiveFigures, FORM_LAYOUT, formFromDraft } from '../../../renderer/src/features/ct600/form.js';
+import { effectiveFigures, FORM_LAYOUT, formFromDraft } from '../../../renderer/src/features/ct600/form.js';
+import { checkForm } from '../../../renderer/src/features/ct600/form-request.js';
 import { validForm } from './fake-main.js';
 
 /** A draft as the first layout saved it: box 165 typed, 155 computed from it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, formFromDraft } from '../../../renderer/src/features/ct600/form.js';
+import { formFromDraft } from '../../../renderer/src/features/ct600/form.js';
+import { checkForm } from '../../../renderer/src/features/ct600/form-request.js';
 import { validForm } from './fake-main.js';
 
 describe('CT600 form: messages in the words shown beside the field', () => {

@@ -8,7 +8,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkForm, emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { checkForm } from '../../../renderer/src/features/ct600/form-request.js';
 import { clientDetailsFrom, prefillFromClient } from '../../../renderer/src/features/ct600/clients.js';
 import { smallProfitsView } from '../../../renderer/src/features/ct600/small-profits.js';
 import { acme, fakeMain, newDraft, validForm } from './fake-main.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
+import { checkForm } from '../../../renderer/src/features/ct600/form-request.js';
 import { stepStatus, type StepFindings } from '../../../renderer/src/features/ct600/step-status.js';
 import { validForm } from './fake-main.js';
 

@@ -2,7 +2,8 @@ import { createContext, useContext } from 'react';
 import type { Draft, FilingDeskBridge, ValidationMessage } from '../../../../preload/contract.js';
 import type { DateParts } from '../../components/DateInput.js';
 import type { StepId } from '../../../../common/ct600/fields.js';
-import type { Ct600Form, FormCheck } from './form.js';
+import type { Ct600Form } from './form.js';
+import type { FormCheck } from './form-request.js';
 import type { ComputationState } from './use-computation.js';
 import type { GeneratedComputationState } from './use-generated-computation.js';
 
