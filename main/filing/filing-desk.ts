@@ -18,8 +18,9 @@ import { type FilingEnvironment } from './environments.js';
 import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
-import { clip, credentialDestinationProblem, MAX_BUSINESS_ERRORS, MAX_ERRORS, MAX_KEPT_REPLY_CHARS, MAX_LOG_XML_CHARS, MAX_PROBLEM_CHARS, pollIntervalOf } from './protocol-rules.js';
-import { acknowledged, afterReply, fitErrors, pollUrlOf } from './record-steps.js';
+import { clip, credentialDestinationProblem, pollIntervalOf } from './protocol-rules.js';
+import { acknowledged, afterReply, pollUrlOf } from './record-steps.js';
+import { fittedToLimits, withLogEntry } from './record-limits.js';
 import {
   dataRequestMessage,
   deleteMessage,
@@ -32,7 +33,7 @@ import {
   type GatewayCredentials,
 } from './submission-message.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
-import { MAX_SUBMISSION_RECORD_BYTES, type SubmissionListing, type SubmissionStore } from './submission-store.js';
+import type { SubmissionListing, SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
@@ -92,36 +93,6 @@ export class FilingRefusal extends Error {
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const MAX_LOG_ENTRIES = 1900;
-/** What a record may take on disk, with room for the store's newline: beyond the reader's limit it could never be read back. */
-const RECORD_BUDGET_BYTES = MAX_SUBMISSION_RECORD_BYTES - 64 * 1024;
-
-/**
- * The record within what the submissions folder reads back. Each reply in
- * the log is short, but polls add up (and a hostile server may answer each
- * at length): the oldest replies' text goes first, the entries themselves
- * stay, as do the submission's and HMRC's first answer; only if that is not
- * enough is the reply kept as the outcome cut too.
- */
-function withinRecordLimit(record: SubmissionRecord): SubmissionRecord {
-  let size = Buffer.byteLength(JSON.stringify(record));
-  if (size <= RECORD_BUDGET_BYTES) return record;
-  const log = [...record.log];
-  for (let i = 2; i < log.length && size > RECORD_BUDGET_BYTES; i++) {
-    const entry = log[i]!;
-    if (entry.xml === undefined) continue;
-    const { xml: _letGo, ...rest } = entry;
-    const lighter = { ...rest, what: clip(`${rest.what} (reply let go: the record's size limit)`, 200) };
-    size -= Buffer.byteLength(JSON.stringify(entry)) - Buffer.byteLength(JSON.stringify(lighter));
-    log[i] = lighter;
-  }
-  const o = record.outcome;
-  if (size <= RECORD_BUDGET_BYTES || !o) return { ...record, log };
-  // Every character is at least a byte in JSON: cutting as many characters as bytes are over (and the marker's room) fits.
-  const keep = Math.max(0, o.responseXml.length - (size - RECORD_BUDGET_BYTES) - 100);
-  return { ...record, log, outcome: { ...o, responseXml: clip(o.responseXml, keep) } };
-}
-
 type Exchange = { reply: GatewayReply; xml: string } | { problem: string };
 
 export class FilingDesk {
@@ -312,11 +283,7 @@ export class FilingDesk {
   private now = () => this.clock().toISOString();
 
   private log(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>): SubmissionRecord {
-    const fitted = { ...entry, what: clip(entry.what, 200), ...(entry.xml !== undefined ? { xml: clip(entry.xml, MAX_LOG_XML_CHARS) } : {}) };
-    const log = [...record.log, { at: this.now(), ...fitted }];
-    // The first entries (the submission and HMRC's first answer) are kept; the oldest polls go first.
-    if (log.length > MAX_LOG_ENTRIES) log.splice(2, log.length - MAX_LOG_ENTRIES);
-    return { ...record, log };
+    return withLogEntry(record, entry, this.now());
   }
 
   /**
@@ -335,15 +302,7 @@ export class FilingDesk {
       ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: maskSecrets(record.mismatchedAnswer, this.secrets) } : {}),
     };
     // Cut after masking: "[masked]" may be longer than what it replaced.
-    const o = masked.outcome;
-    const fitted: SubmissionRecord = {
-      ...masked,
-      log: masked.log.map((e) => ({ ...e, what: clip(e.what, 200), ...(e.xml !== undefined ? { xml: clip(e.xml, MAX_LOG_XML_CHARS) } : {}) })),
-      ...(o ? { outcome: o.kind === 'accepted' ? { ...o, responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } : { ...o, errors: fitErrors(o.errors, MAX_ERRORS), businessErrors: fitErrors(o.businessErrors, MAX_BUSINESS_ERRORS), responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } } : {}),
-      ...(masked.lastProblem !== undefined ? { lastProblem: clip(masked.lastProblem, MAX_PROBLEM_CHARS) } : {}),
-      ...(masked.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(masked.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
-    };
-    const kept = withinRecordLimit(fitted);
+    const kept = fittedToLimits(masked);
     await this.store.save(kept);
     return kept;
   }
