@@ -138,7 +138,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await shot(opened, 'computation-00-accounts-figures-offered');
     await page.getByRole('button', { name: 'Use these figures from the accounts' }).click();
     await expect.poll(() => field(page, 'Turnover (box 145)').inputValue()).toMatch(/^120,?000(\.00)?$/);
-    await expect(page.locator('#computation-profitAndLoss-turnover-hint').textContent()).resolves.toContain('From the accounts: turnover (core:TurnoverRevenue) for 1 April 2024 to 31 March 2025');
+    await expect(page.locator('#computation-profitAndLoss-turnover-hint').textContent()).resolves.toContain('From the accounts: turnover (core:TurnoverRevenue) for 1\u00a0April\u00a02024 to 31\u00a0March\u00a02025');
     await expect.poll(() => page.locator('#computation-profitAndLoss-profitBeforeTax-hint').textContent()).toContain('profit after tax £30,900 (core:ProfitLoss) plus the tax charge £7,600');
     // The accounts tag no depreciation: nothing is guessed.
     await expect(field(page, 'Depreciation and amortisation').inputValue()).resolves.toBe('');

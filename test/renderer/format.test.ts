@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   displayAmountText,
   formatAmount,
+  keepDatesTogether,
   formatMoney,
   formatWholePounds,
   formatRate,
@@ -173,5 +174,12 @@ describe('sizes', () => {
     expect(formatSize(3 * 1024 * 1024 * 1024)).toBe('3 GB');
     expect(formatSizeExactly(1_258_291)).toBe('1.2 MB (1,258,291 bytes)');
     expect(formatSizeExactly(512)).toBe('512 bytes');
+  });
+});
+
+describe('dates held together in running text', () => {
+  it('joins day, month and year with no-break spaces and leaves the rest alone', () => {
+    expect(keepDatesTogether('turnover for 1 April 2024 to 31 March 2025 in the accounts')).toBe('turnover for 1\u00a0April\u00a02024 to 31\u00a0March\u00a02025 in the accounts');
+    expect(keepDatesTogether('box 145 is 1 April; 2024 was a year; 12 Apples 2024')).toBe('box 145 is 1 April; 2024 was a year; 12 Apples 2024');
   });
 });

@@ -7,7 +7,7 @@ import { RequestValidationError } from '../errors.js';
 import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult } from './capital-allowances.js';
 import { parseComputationInput, type Claim, type ComputationInput } from './input.js';
 import { asPounds, type Pence } from './money.js';
-import { computeProfits, type ProfitsResult } from './profits.js';
+import { computeProfits, computeTurnover, type ProfitsResult } from './profits.js';
 import { computeTax, type TaxResult } from './tax.js';
 import { Working, type WorkingLine } from './working.js';
 
@@ -78,12 +78,12 @@ function poolOutput(p: PoolResult): PoolOutput {
   };
 }
 
-function boxesOf(period: ComputationInput['period'], ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult): Record<string, BoxValue> {
+function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: CapitalAllowancesResult, pr: ProfitsResult, tax: TaxResult): Record<string, BoxValue> {
   const b: Record<string, BoxValue> = {};
   const set = (box: string, pence: Pence, always = false) => {
     if (always || pence !== 0) b[box] = pounds(pence);
   };
-  set('145', pr.box145, true);
+  set('145', turnover, true);
   set('155', pr.box155, true);
   set('160', pr.box160);
   set('165', pr.box165, true);
@@ -147,6 +147,7 @@ function boxesOf(period: ComputationInput['period'], ca: CapitalAllowancesResult
 /** Computes a parsed input. */
 export function computeParsed(input: ComputationInput): ComputationOutput {
   const working = new Working();
+  const turnover = computeTurnover(input, working);
   const ca = computeCapitalAllowances(input, working);
   const pr = computeProfits(input, ca, working);
   const tax = computeTax(input, pr.box315, working);
@@ -154,7 +155,7 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
   return {
     company: input.company,
     period: input.period,
-    boxes: boxesOf(input.period, ca, pr, tax),
+    boxes: boxesOf(input.period, turnover, ca, pr, tax),
     capitalAllowances: {
       total: pounds(ca.totalAllowances),
       balancingCharges: pounds(ca.totalCharges),

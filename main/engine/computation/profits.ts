@@ -13,7 +13,6 @@ export interface ProfitsResult {
   adjustedProfitBeforeAllowances: Pence;
   /** Trading profit (positive) or loss (negative) after allowances and charges, in pence. */
   tradingResult: Pence;
-  box145: Pence;
   box155: Pence;
   box160: Pence;
   box165: Pence;
@@ -41,6 +40,13 @@ export interface ProfitsResult {
 }
 
 const sum = (xs: { amount: Pence }[]) => xs.reduce((s, x) => s + x.amount, 0);
+
+/** Box 145, worked out before anything else: the return and a printed computation both begin with the turnover. */
+export function computeTurnover(input: ComputationInput, working: Working): Pence {
+  const box145 = wholePounds(input.profitAndLoss.turnover);
+  working.add({ id: 'box145', label: 'Turnover', amount: asPounds(box145), how: 'turnover in the accounts, in whole pounds', box: '145' });
+  return box145;
+}
 
 export function computeProfits(input: ComputationInput, ca: CapitalAllowancesResult, working: Working): ProfitsResult {
   const pl = input.profitAndLoss;
@@ -70,12 +76,10 @@ export function computeProfits(input: ComputationInput, ca: CapitalAllowancesRes
   w('box160', 'Trading losses brought forward set against trading profits', box160, broughtForward === 0 ? 'no losses brought forward' : `the lower of the losses brought forward ${poundsWords(broughtForward)} and the trading profits ${poundsWords(box155)}`, 'CTA 2010 s45, s45B; CTM04100', '160');
   w('box165', 'Net trading profits', box165, 'box 155 − box 160', 'HMRC rule 9151', '165');
 
-  const box145 = wholePounds(pl.turnover);
   const box170 = wholePounds(pl.interestReceived);
   const box190 = wholePounds(pl.propertyIncome);
   const box210 = wholePounds(input.chargeableGains);
   const box220 = box210;
-  w('box145', 'Turnover', box145, 'turnover in the accounts, in whole pounds', undefined, '145');
   if (box170) w('box170', 'Non-trading loan relationship profits (interest received)', box170, `interest received ${poundsWords(pl.interestReceived)}, taxed under the loan relationship rules, not as trading income`, 'CTA 2009 s299, s301', '170');
   if (box190) w('box190', 'UK property business income', box190, `property income ${poundsWords(pl.propertyIncome)}, taxed as a property business, not as trading income`, 'CTA 2009 s205, s209', '190');
   if (box210) w('box210', 'Chargeable gains', box210, `net chargeable gains ${poundsWords(input.chargeableGains)} (box 210 gross, box 220 net; no allowable losses given)`, 'TCGA 1992 s8; CTA 2009 s2(3)', '210');
@@ -116,7 +120,6 @@ export function computeProfits(input: ComputationInput, ca: CapitalAllowancesRes
   return {
     adjustedProfitBeforeAllowances: adjusted,
     tradingResult,
-    box145,
     box155,
     box160,
     box165,

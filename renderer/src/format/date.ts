@@ -70,3 +70,10 @@ export function ukDayMonth(monthDay: string): string {
   const month = MONTHS[Number(match[1]) - 1];
   return month ? `${Number(match[2])} ${month}` : monthDay;
 }
+
+const DATE_IN_TEXT = new RegExp(`\\b(\\d{1,2}) (${MONTHS.join('|')}) (\\d{4})\\b`, 'g');
+
+/** Text with each UK date in it ("1 April 2024") held together, so a line never breaks inside a date. */
+export function keepDatesTogether(text: string): string {
+  return text.replace(DATE_IN_TEXT, '$1\u00a0$2\u00a0$3');
+}

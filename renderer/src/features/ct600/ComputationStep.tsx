@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import type { ComputationAccountsFigures, ComputationOutput } from '../../../../preload/contract.js';
 import { CheckboxField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
+import { keepDatesTogether } from '../../format/index.js';
 import { elementIdOf, fieldWords, emptyComputation, type ComputationForm, type DescribedRow } from './computation-form.js';
 import { calendarDateOf, straddles, type StartingFigure } from './form.js';
 import { useWizard } from './wizard-context.js';
@@ -122,7 +123,7 @@ function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; on
               <dd>
                 {figure ? (
                   <>
-                    <strong>{pounds(figure.value)}</strong>: {figure.source}
+                    <strong>{pounds(figure.value)}</strong>: {keepDatesTogether(figure.source)}
                   </>
                 ) : (
                   'Not tagged in the accounts: type it below'
@@ -183,7 +184,7 @@ export function ComputationStep() {
   const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
   const fromAccounts = (key: StartingFigure) => {
     const source = accountsSourceOf(ctx.form, key);
-    return source ? `From the accounts: ${source}` : undefined;
+    return source ? `From the accounts: ${keepDatesTogether(source)}` : undefined;
   };
   const associated = straddles(ctx.form) ? `${v.associatedFirstYear || 0} in the first financial year and ${v.associatedSecondYear || 0} in the second (boxes 327 and 328)` : `${v.associatedCompanies || 0} (box 326)`;
   return (
