@@ -88,6 +88,23 @@ const documents: [string, string][] = [
   ['the same with Windows line ends', wellFormedInline.replace(/\n/g, '\r\n')],
   ['the same with old Mac line ends', wellFormedInline.replace(/\n/g, '\r')],
   ['a generated Inline XBRL table', ixbrlText(50_000, 7)],
+  // Small cases at the edges of what the light tree takes.
+  ...[
+    '<a p:x="1" xmlns:p="urn:p"/>',
+    '<a xml:space="preserve"> x </a>',
+    '<a x="&#x9;&#xA;&#xD;"/>',
+    '<a></a\n>',
+    '<a.b-c_d/>',
+    '<xml-foo/>',
+    '<a><?xml-stylesheet href="x"?></a>',
+    '<a><![CDATA[]]]]></a>',
+    '<a><!----></a><!-- - -->',
+    '<a>&#x10FFFF;&lt;&gt;&amp;&quot;&apos;</a>',
+    '<?xml version="1.0" standalone="yes"?>\n<!-- c -->\n<a/>\n<!-- d -->\n',
+    "<?xml version='1.0' encoding='utf-8'?><a b='\"'/>",
+    '<a xmlns:p="urn:p"><p:b/><q:c xmlns:q="urn:q" q:d="1"/></a>',
+    '<a>\u00e9\ud83d\ude00</a>',
+  ].map((text, i): [string, string] => [`edge case ${i + 1}`, text]),
 ];
 
 describe('the light element tree', () => {
