@@ -54,9 +54,59 @@ export function withoutSpaceBeforeCalls(expression: string): string {
 
 const parseXPath = (expression: string) => parseExpression(withoutSpaceBeforeCalls(expression));
 
+/** One child step of an absolute context path: the element's namespace and local name. */
+interface ChildStep {
+  namespace: string;
+  localName: string;
+}
+
 interface CompiledRule {
   context: ParsedXPath;
+  /** The context as child steps from the root, when it is only that (every rule of HMRC's tables is). */
+  contextSteps?: ChildStep[];
   assertions: { assertion: HmrcAssertion; test: ParsedXPath }[];
+}
+
+const CHILD_PATH = /^(?:\/[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*)+$/;
+
+/** "/hd:GovTalkMessage/hd:Body/…" as child steps, or undefined for any other expression (or an unknown prefix). */
+export function childStepsOf(context: string, namespaces: Record<string, string>): ChildStep[] | undefined {
+  if (!CHILD_PATH.test(context)) return undefined;
+  const steps: ChildStep[] = [];
+  for (const step of context.slice(1).split('/')) {
+    const [prefix, localName] = step.split(':') as [string, string];
+    const namespace = namespaces[prefix];
+    if (namespace === undefined) return undefined;
+    steps.push({ namespace, localName });
+  }
+  return steps;
+}
+
+/**
+ * The elements a child-step path selects, in document order, as XPath's
+ * select gives them, with each prefix of the path's node set kept for the
+ * run: 620 rules share a few dozen prefixes, so each element's children are
+ * looked through once per step name, not once per rule. A return whose Body
+ * holds 170,000 elements took seven seconds when every rule walked them.
+ */
+export function childPathNodes(steps: readonly ChildStep[], doc: Document, known: Map<string, Node[]>): Node[] {
+  let nodes: Node[] = [doc as unknown as Node];
+  let key = '';
+  for (const step of steps) {
+    key += `/{${step.namespace}}${step.localName}`;
+    let next = known.get(key);
+    if (!next) {
+      next = [];
+      for (const parent of nodes) {
+        for (let n = parent.firstChild; n; n = n.nextSibling) {
+          if (n.nodeType === 1 && (n as Element).localName === step.localName && (n as Element).namespaceURI === step.namespace) next.push(n);
+        }
+      }
+      known.set(key, next);
+    }
+    nodes = next;
+  }
+  return nodes;
 }
 
 const compiled = new WeakMap<HmrcRuleTable, CompiledRule[]>();
@@ -64,7 +114,10 @@ const compiled = new WeakMap<HmrcRuleTable, CompiledRule[]>();
 function compile(table: HmrcRuleTable): CompiledRule[] {
   let rules = compiled.get(table);
   if (!rules) {
-    rules = table.rules.map((r) => ({ context: parseXPath(r.context), assertions: r.assertions.map((a) => ({ assertion: a, test: parseXPath(a.test) })) }));
+    rules = table.rules.map((r) => {
+      const contextSteps = childStepsOf(r.context, table.namespaces);
+      return { context: parseXPath(r.context), ...(contextSteps ? { contextSteps } : {}), assertions: r.assertions.map((a) => ({ assertion: a, test: parseXPath(a.test) })) };
+    });
     compiled.set(table, rules);
   }
   return rules;
@@ -150,7 +203,8 @@ export function pathOf(node: Node): string {
 export function evaluateRules(table: HmrcRuleTable, doc: Document, options: RuleOptions): RuleRun {
   const run: RuleRun = { failed: [], unevaluated: [], evaluations: 0 };
   const env = { namespaces: { ...table.namespaces, ...EXSLT }, functions: functionsFor(options) };
-  for (const rule of compile(table)) evaluateRule(rule, rule.assertions, doc, env, run);
+  const known = new Map<string, Node[]>();
+  for (const rule of compile(table)) evaluateRule(rule, rule.assertions, doc, env, run, known);
   return run;
 }
 
@@ -160,15 +214,15 @@ export function evaluateAssertion(table: HmrcRuleTable, assertion: HmrcAssertion
   const env = { namespaces: { ...table.namespaces, ...EXSLT }, functions: functionsFor(options) };
   for (const rule of compile(table)) {
     const only = rule.assertions.filter((a) => a.assertion === assertion);
-    if (only.length > 0) evaluateRule(rule, only, doc, env, run);
+    if (only.length > 0) evaluateRule(rule, only, doc, env, run, new Map());
   }
   return run;
 }
 
-function evaluateRule(rule: CompiledRule, assertions: CompiledRule['assertions'], doc: Document, env: Omit<EvaluateOptions, 'node'>, run: RuleRun): void {
+function evaluateRule(rule: CompiledRule, assertions: CompiledRule['assertions'], doc: Document, env: Omit<EvaluateOptions, 'node'>, run: RuleRun, known: Map<string, Node[]>): void {
   let nodes: Node[];
   try {
-    nodes = rule.context.select({ node: doc as unknown as Node, ...env });
+    nodes = rule.contextSteps ? childPathNodes(rule.contextSteps, doc, known) : rule.context.select({ node: doc as unknown as Node, ...env });
   } catch (err) {
     for (const { assertion } of assertions) run.unevaluated.push({ assertion, path: '', reason: String((err as Error).message) });
     return;
