@@ -3,41 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
-import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import type { ComputationAccountsFigures, ComputationAttachResponse, Draft, FileSaveResponse, IpcResult } from '../../preload/contract.js';
+import type { ComputationAccountsFigures, ComputationAttachResponse, Draft, FileSaveResponse } from '../../preload/contract.js';
 import { repoRoot } from '../helpers/shared.js';
-import { storeDeps } from '../helpers/store-deps.js';
-import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
-
-const unused = async () => {
-  throw new Error('unused');
-};
+import { handlersOverStores } from './handlers-over-stores.js';
 
 async function setup(savePath?: string) {
-  const stores = await storeDeps();
-  const ipc = new FakeIpcMain();
-  registerHandlers(
-    ipc,
-    createHandlers({
-      ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: { build: unused, validate: unused, planDraft: unused, buildDraft: unused },
-      fileSaver: { dialog: { showSaveDialog: async () => (savePath ? { canceled: false, filePath: savePath } : { canceled: true }) }, defaultDirectory: tmpdir() },
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      clients: stores.clients,
-      drafts: stores.drafts,
-      online: stores.online,
-      appInfo: { version: '0.1.0', platform: 'linux' },
-    }),
-    { isTrustedSender: ownPageCheck, logError: () => undefined },
-  );
-  const call = async <T>(channel: string, request?: unknown) => (await ipc.invoke(channel, OWN_PAGE, request)) as IpcResult<T>;
-  const ok = async <T>(channel: string, request?: unknown): Promise<T> => {
-    const result = await call<T>(channel, request);
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
+  const { call, ok, stores } = await handlersOverStores({
+    fileSaver: { dialog: { showSaveDialog: async () => (savePath ? { canceled: false, filePath: savePath } : { canceled: true }) }, defaultDirectory: tmpdir() },
+  });
   const draft = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: null, title: 'Example Trading Ltd', form: {} });
   return { call, ok, draft, stores };
 }

@@ -2,43 +2,15 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
-import { registerHandlers } from '../../main/ipc/register-handlers.js';
-import type { Client, DeadlineList, Draft, IpcResult } from '../../preload/contract.js';
-import { storeDeps } from '../helpers/store-deps.js';
-import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
-
-const unused = async () => {
-  throw new Error('unused');
-};
+import type { Client, DeadlineList, Draft } from '../../preload/contract.js';
+import { handlersOverStores } from './handlers-over-stores.js';
 
 async function setup() {
-  const stores = await storeDeps();
   const saveFolder = await mkdtemp(join(tmpdir(), 'saved-'));
-  const ipc = new FakeIpcMain();
-  registerHandlers(
-    ipc,
-    createHandlers({
-      ct600: createCt600Engine({ productVersion: '0.1.0' }),
-      packages: { build: unused, validate: unused, planDraft: unused, buildDraft: unused },
-      fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
-      openDialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
-      clients: stores.clients,
-      drafts: stores.drafts,
-      online: stores.online,
-      appInfo: { version: '0.1.0', platform: 'linux' },
-      clock: () => new Date('2026-11-24T12:00:00'),
-    }),
-    { isTrustedSender: ownPageCheck, logError: () => undefined },
-  );
-  const call = async <T>(channel: string, request?: unknown) =>
-    (await (request === undefined ? ipc.invoke(channel, OWN_PAGE) : ipc.invoke(channel, OWN_PAGE, request))) as IpcResult<T>;
-  const ok = async <T>(channel: string, request?: unknown): Promise<T> => {
-    const result = await call<T>(channel, request);
-    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-    return result.value;
-  };
+  const { call, ok } = await handlersOverStores({
+    fileSaver: { dialog: { showSaveDialog: async (o) => ({ canceled: false, filePath: join(saveFolder, o.defaultPath.split('/').pop()!) }) }, defaultDirectory: '/home/jane/Documents' },
+    clock: () => new Date('2026-11-24T12:00:00'),
+  });
   return { call, ok, saveFolder };
 }
 
