@@ -266,7 +266,7 @@ describe.skipIf(!existsSync(chromiumPath))('A return built from the Computation 
     await waitSaved(page);
     await page.getByTestId('task-computation').click();
     await page.getByRole('heading', { name: 'Computation', level: 2 }).waitFor();
-    await expect.poll(() => page.getByTestId('brought-forward-from').textContent()).toContain('1 April 2024 to 31 March 2025');
+    await expect.poll(() => page.getByTestId('brought-forward-from').textContent()).toContain('1\u00a0April\u00a02024 to 31\u00a0March\u00a02025');
     await expect.poll(() => field(page, 'Special rate pool brought forward').inputValue()).toBe('9,400.00');
     // Nothing else typed yet: the step says what the computation still needs, without an error before Continue.
     await expect.poll(() => page.getByTestId('computation-waiting').textContent()).toBe('The computation is worked out once these are given: turnover, profit or loss before tax.');

@@ -9,12 +9,12 @@ import { useEffect } from 'react';
 import type { ComputationAccountsFigures, ComputationOutput } from '../../../../preload/contract.js';
 import { CheckboxField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
-import { keepDatesTogether } from '../../format/index.js';
+import { keepDatesTogether, ukPeriod } from '../../format/index.js';
 import { elementIdOf, fieldWords, emptyComputation, type ComputationForm, type DescribedRow } from './computation-form.js';
 import { calendarDateOf, straddles, type StartingFigure } from './form.js';
 import { useWizard } from './wizard-context.js';
 import { AssetRegister, Disposals } from './AssetRegister.js';
-import { Money, newId, pounds, ukIso, useComputationForm } from './computation-step-parts.js';
+import { Money, newId, pounds, useComputationForm } from './computation-step-parts.js';
 import { accountsSourceOf } from './accounts-offer.js';
 import { useAccountsFigures } from './use-accounts-figures.js';
 
@@ -211,7 +211,7 @@ export function ComputationStep() {
         <h3 id="computation-ca-heading">Capital allowances</h3>
         {c.broughtForwardFrom ? (
           <p className="step-section__intro" data-testid="brought-forward-from">
-            The pools and losses brought forward come from this client’s return for {ukIso(c.broughtForwardFrom.periodFrom)} to {ukIso(c.broughtForwardFrom.periodTo)}.
+            The pools and losses brought forward come from this client’s return for {keepDatesTogether(ukPeriod(c.broughtForwardFrom.periodFrom, c.broughtForwardFrom.periodTo) ?? '')}.
           </p>
         ) : null}
         <Money path="capitalAllowances.mainPoolBroughtForward" label="Main pool brought forward" hint="The written-down value at the end of the last period" value={c.mainPoolBroughtForward} onChange={field('mainPoolBroughtForward')} />

@@ -1,19 +1,15 @@
 /**
  * What the Computation step's parts share: the computation's answers with
  * their setter and errors, a money field bound to an answer, and the
- * formats its tables use.
+ * money format its tables use.
  */
 import { MoneyInput } from '../../components/MoneyInput.js';
-import { formatMoney, ukCalendarDate } from '../../format/index.js';
+import { formatMoney } from '../../format/index.js';
 import { computationMessage, elementIdOf, emptyComputation, type ComputationForm } from './computation-form.js';
 import { useWizard } from './wizard-context.js';
 
 let nextRow = 0;
 export const newId = () => `r${Date.now().toString(36)}${(nextRow++).toString(36)}`;
-export const ukIso = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return ukCalendarDate({ year: y, month: m, day: d });
-};
 export const pounds = (n: number, kind: 'pence' | 'whole-pounds' = 'pence') => formatMoney(Math.round(n * 100), kind);
 
 export function useComputationForm() {
