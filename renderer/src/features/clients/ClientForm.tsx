@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Client, FieldError } from '../../../../preload/contract.js';
 import { detailsOf, fieldOrder, formFieldOf, formValuesOf, type ClientFormField, type ClientFormValues } from './client-form.js';
+import '../../components/components.css';
 
 interface ClientFormProps {
   client: Client | null;
@@ -98,8 +99,10 @@ export function ClientForm({ client, onSave, onDone }: ClientFormProps) {
       <h3 id={`${base}-heading`}>{client ? `Change ${client.companyName}` : 'Add a client'}</h3>
       {errors.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef} aria-labelledby={`${base}-summary`}>
-          <h4 id={`${base}-summary`}>There is a problem</h4>
-          <ul>
+          <h4 className="error-summary__title" id={`${base}-summary`}>
+            There is a problem
+          </h4>
+          <ul className="error-summary__list">
             {sortedErrors.map((e, i) => {
               const target = formFieldOf(e.field);
               return (
