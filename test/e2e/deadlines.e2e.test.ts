@@ -21,8 +21,7 @@ import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { recordBuild, sha256Of } from '../../main/store/draft-files.js';
 import type { ClientDetails } from '../../preload/contract.js';
-import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
-import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage, filingAsMainWiresIt } from './harness.js';
 
 let h: E2eHarness;
 let saveDir: string;
@@ -70,7 +69,7 @@ beforeAll(async () => {
     createHandlers({
       ct600: createCt600Engine(),
       // Filing with HMRC wired as main always wires it, so the side bar and a client's filing history read as in the app.
-      filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers,
+      filing: filingAsMainWiresIt(dataDir, drafts, fileSaver),
       packages: createPackageEngine(),
       clients,
       drafts,

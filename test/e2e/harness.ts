@@ -26,6 +26,7 @@ import { registerHandlers, type IpcEventLike } from '../../main/ipc/register-han
 import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
+import type { FileSaverDeps } from '../../main/ipc/file-save-handler.js';
 import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { createTransactionEnginePeer, type TransactionEnginePeer, type TransactionEnginePeerOptions } from '../../main/server/transaction-engine/transaction-engine-peer.js';
 import type { PeerError } from '../../main/server/transaction-engine/peer-replies.js';
@@ -252,6 +253,11 @@ export interface MainOverDataFolder {
  * folder, and a save dialog that picks `savedFileName` in a temporary folder.
  * Offline throughout: the online desk has no credentials and never reaches a service.
  */
+/** Filing with HMRC's handlers as main always wires them, with the keychain in memory: so a window's side bar and filing history show what a user sees. */
+export function filingAsMainWiresIt(dataDir: string, drafts: DraftStore, fileSaver: FileSaverDeps) {
+  return createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers;
+}
+
 export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string, options: { /** false: a window whose filing calls are refused. */ filing?: boolean } = {}): Promise<MainOverDataFolder> {
   const dataDir = join(h.workDir, 'data');
   const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
@@ -262,7 +268,7 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
   const clients = new ClientBook({ dataDir, log: () => undefined });
   const fileSaver = { dialog: { showSaveDialog: async () => ({ canceled: false, filePath: savedPath }) }, defaultDirectory: saveDir };
   // Filing with HMRC as main wires it (always, as the app does), with its keychain in memory; the endpoint is whatever Settings holds.
-  const filing = options.filing !== false ? createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers : undefined;
+  const filing = options.filing !== false ? filingAsMainWiresIt(dataDir, drafts, fileSaver) : undefined;
   registerHandlers(
     h.ipc,
     createHandlers({

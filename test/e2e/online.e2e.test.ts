@@ -16,7 +16,6 @@ import { SecretAccount, type CredentialStore } from '../../main/credentials/cred
 import { KeyringCredentialStore } from '../../main/credentials/keyring-credential-store.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers, type HandlerDeps } from '../../main/ipc/create-handlers.js';
-import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { createCt600Engine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { OnlineDesk } from '../../main/online/online-desk.js';
@@ -30,7 +29,7 @@ import { b64, sampleInlineReport } from '../engine/package/package-helpers.js';
 import { handlerDepsOverDesk } from '../online/online-support.js';
 import { validForm } from '../renderer/ct600/fake-main.js';
 import { credentials, startServer, type RunningServer } from '../server/support.js';
-import { artifactsDir, checkAccessibility, chromiumPath, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { artifactsDir, checkAccessibility, chromiumPath, screenshot, shared, startHarness, type E2eHarness, type OpenedPage, filingAsMainWiresIt } from './harness.js';
 
 interface RequestRecord {
   method: string;
@@ -104,7 +103,7 @@ async function startMain(): Promise<void> {
 
 /** Filing with HMRC wired as main wires it (its keychain in memory), so the side bar and the wizard show what a user sees. */
 function withFiling(deps: HandlerDeps, dataDir: string, drafts: DraftStore): HandlerDeps {
-  return { ...deps, filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver: deps.fileSaver }).handlers };
+  return { ...deps, filing: filingAsMainWiresIt(dataDir, drafts, deps.fileSaver) };
 }
 
 beforeAll(async () => {

@@ -8,14 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
-import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
 import { unusedStoreDeps } from '../helpers/store-deps.js';
-import { checkAccessibility, chromiumPath, dropFiles, screenshot, shared, startHarness, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, dropFiles, screenshot, shared, startHarness, type E2eHarness, type OpenedPage, filingAsMainWiresIt } from './harness.js';
 
 let harness: E2eHarness;
 
@@ -33,7 +31,7 @@ beforeAll(async () => {
       ct600: createCt600Engine(),
       packages: createPackageEngine(),
       fileSaver,
-      filing: createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers,
+      filing: filingAsMainWiresIt(dataDir, drafts, fileSaver),
       appInfo: { version: '0.1.0', platform: process.platform },
     }),
     // The app's real rule; here "our own page" is the harness's first origin.
