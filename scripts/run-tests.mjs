@@ -44,7 +44,12 @@ let skipped = 0;
 if (existsSync(jsonFile)) {
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // A file that failed without a failing test (it did not load, a hook threw) counts once;
+  // vitest's own suite count also counts each describe block around a failed test.
+  const filesFailedOutsideTests = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
+  failed = (report.numFailedTests ?? 0) + filesFailedOutsideTests;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 const axe = axeTotals(axeDir);

@@ -134,7 +134,8 @@ describe.skipIf(!existsSync(chromiumPath))('The keyboard alone, from Start to a 
     // Start: a return without a client.
     await tabTo(page, 'Start', { text: 'New CT600 return' });
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Create return' }).waitFor();
+    // The client list takes the focus once the client book is read, as a user sees it: wait for it.
+    await expect.poll(() => focused(page).then((f) => f.label)).toBe('Client');
     await tabTo(page, 'Start', { text: 'Create return' });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Company and period', level: 2 }).waitFor();
@@ -271,7 +272,8 @@ describe.skipIf(!existsSync(chromiumPath))('The keyboard alone, from Start to a 
     const start = 'Start (package)';
     await tabTo(page, start, { text: 'New report package' });
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Create package' }).waitFor();
+    // The client list takes the focus once the client book is read, as a user sees it: wait for it.
+    await expect.poll(() => focused(page).then((f) => f.label)).toBe('Client');
     await tabTo(page, start, { text: 'Create package' });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'About the package', level: 2 }).waitFor();

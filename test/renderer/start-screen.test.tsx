@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftList, DraftSummary } from '../../preload/contract.js';
 import { App } from '../../renderer/src/App.js';
@@ -300,6 +300,28 @@ describe('Start screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create return' }));
     expect(await screen.findByRole('heading', { name: 'Wizard for draft d-blank' })).toBeInTheDocument();
     expect(called('drafts.create')).toEqual([{ kind: 'ct600', clientId: null, title: 'New return', form: {} }]);
+  });
+
+  it('leaves the focus where the user moved it while the client book was loading', async () => {
+    let answerClients: (value: unknown) => void = () => undefined;
+    const { bridge } = fakeMain({
+      'drafts.list': () => ok(list()),
+      'clients.list': () => new Promise((resolve) => (answerClients = resolve)),
+    });
+    render(<App bridge={bridge} />);
+    await screen.findByRole('button', { name: 'Acme Widgets 2025' });
+    const opener = screen.getByRole('button', { name: 'New CT600 return' });
+    opener.focus();
+    fireEvent.click(opener);
+    const chooser = await screen.findByRole('combobox', { name: 'Client' });
+    expect(chooser).toBeDisabled();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    answerClients(ok([]));
+    await waitFor(() => expect(chooser).toBeEnabled());
+    // Past every effect of the loaded list, not only its first paint.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(cancel).toHaveFocus();
   });
 
   it('reopens the draft that was open before a reload', async () => {

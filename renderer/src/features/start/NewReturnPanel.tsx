@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Client } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
 import { ukDayMonth } from '../../format/index.js';
@@ -56,8 +56,15 @@ export function NewReturnPanel({ busy, kind = 'ct600', onCreate, onCancel }: New
       live = false;
     };
   }, [clientsStore]);
-  useEffect(() => {
-    if (clients) selectRef.current?.focus();
+  // Where the focus was when the panel opened: the client list takes the focus
+  // once it has loaded only if the user has not moved it since. A layout effect,
+  // so no key press can land between the button becoming usable and the move.
+  const focusAtOpen = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    focusAtOpen.current = document.activeElement;
+  }, []);
+  useLayoutEffect(() => {
+    if (clients && document.activeElement === focusAtOpen.current) selectRef.current?.focus();
   }, [clients]);
 
   return (
