@@ -306,7 +306,7 @@ describe('Start screen', () => {
     let answerClients: (value: unknown) => void = () => undefined;
     const { bridge } = fakeMain({
       'drafts.list': () => ok(list()),
-      'clients.list': () => new Promise((resolve) => (answerClients = resolve)),
+      'clients.list': () => new Promise<never>((resolve) => (answerClients = resolve as (value: unknown) => void)),
     });
     render(<App bridge={bridge} />);
     await screen.findByRole('button', { name: 'Acme Widgets 2025' });

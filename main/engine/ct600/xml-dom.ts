@@ -5,67 +5,13 @@
  */
 import type { Document, Element } from '@xmldom/xmldom';
 import { DOMParser } from '../xmldom.js';
-import { MAX_XML_DEPTH, xmlTooDeepAt } from '../xml-depth.js';
-import { parseLightTree } from '../xml-light-tree.js';
 import type { XmlElementView } from '../xml-view.js';
+import { readPlainXmlElements, utf8DocumentText, XmlInputError, xmlTextProblem, type XmlProblem } from './xml-text.js';
 
-export const GOVTALK_NS = 'http://www.govtalk.gov.uk/CM/envelope';
-export const CT_NS = 'http://www.govtalk.gov.uk/taxation/CT/5';
+export { CT_NS, decodeUtf8, GOVTALK_NS, XmlInputError, type XmlProblem, type XmlProblemCode } from './xml-text.js';
 
-export class XmlInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'XmlInputError';
-  }
-}
-
-/** Characters XML 1.0 forbids anywhere in a document. */
-const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** A DOCTYPE or ENTITY declaration, anywhere in the text (even in a comment). */
-const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
-/** An & that does not start one of XML's predefined entities or a character reference. */
-const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
-
-export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding' | 'too-deep';
-export type XmlProblem = { ok: false; code: XmlProblemCode; message: string };
 export type XmlRead = { ok: true; doc: Document; text: string } | XmlProblem;
 export type XmlElementsRead = { ok: true; root: XmlElementView } | XmlProblem;
-
-/** UTF-8 text without a byte order mark, or undefined when the bytes are not UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
-  }
-}
-
-/** What refuses the text before any parser sees it (both readers below ask this first). */
-function xmlTextProblem(text: string): XmlProblem | undefined {
-  if (DECLARATION.test(text)) {
-    return { ok: false, code: 'doctype', message: 'the XML contains a DOCTYPE or ENTITY declaration, which is not allowed (GovTalk messages never carry one; refused to rule out external entities)' };
-  }
-  // xmldom is lenient where XML is not: it takes control characters and bare
-  // ampersands silently. A document another processor would refuse must not
-  // pass here, or we would vouch for an IRmark HMRC cannot reproduce.
-  const control = XML_FORBIDDEN_CHAR.exec(text);
-  if (control) {
-    const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: it contains the character U+${code}, which XML does not allow` };
-  }
-  const markupText = text.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g, '');
-  const ampersand = BARE_AMPERSAND.exec(markupText);
-  if (ampersand) {
-    const context = markupText.slice(ampersand.index, ampersand.index + 12).split(/\s/)[0];
-    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "${context}" is an unescaped & or an entity XML does not define (write &amp;)` };
-  }
-  // Before parsing: canonicalisation and the checks walk the tree recursively.
-  const tooDeep = xmlTooDeepAt(text);
-  if (tooDeep !== undefined) {
-    return { ok: false, code: 'too-deep', message: `the XML nests elements more than ${MAX_XML_DEPTH} levels deep (at character ${tooDeep}); a GovTalk message nests a dozen` };
-  }
-  return undefined;
-}
 
 /**
  * Parses GovTalk XML text strictly. A DOCTYPE or ENTITY declaration is refused
@@ -83,12 +29,8 @@ export function readXmlText(text: string): XmlRead {
  * what the light tree does not take goes to xmldom, whose message stands.
  */
 export function readXmlElements(text: string): XmlElementsRead {
-  // The light tree itself refuses bare ampersands and nesting past MAX_XML_DEPTH (leaving
-  // them to the checks below, for their messages); declarations and forbidden characters it does not look for.
-  if (!DECLARATION.test(text) && !XML_FORBIDDEN_CHAR.test(text)) {
-    const light = parseLightTree(text);
-    if (light) return { ok: true, root: light };
-  }
+  const light = readPlainXmlElements(text);
+  if (light) return { ok: true, root: light };
   const problem = xmlTextProblem(text);
   if (problem) return problem;
   const read = readWithXmldom(text);
@@ -120,13 +62,8 @@ function readWithXmldom(text: string): XmlRead {
  * failure becomes a message in the validation job.
  */
 export function readXml(bytes: Uint8Array): XmlRead {
-  const text = decodeUtf8(bytes);
-  if (text === undefined) return { ok: false, code: 'not-utf8', message: 'the file is not UTF-8 text; GovTalk messages must be UTF-8' };
-  const declared = /^<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
-  if (declared && !/^utf-?8$/i.test(declared)) {
-    return { ok: false, code: 'encoding', message: `the XML declares encoding "${declared}"; GovTalk messages must be UTF-8` };
-  }
-  return readXmlText(text);
+  const decoded = utf8DocumentText(bytes);
+  return decoded.ok ? readXmlText(decoded.text) : decoded;
 }
 
 /**
