@@ -3,7 +3,7 @@
  * so a file the window would refuse is refused here too, before a byte of it
  * is read. Kept free of engine imports: a CT600 batch must not load the zip code.
  */
-import { MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract.js';
+import { MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES } from '../../preload/contract-limits.js';
 import { MAX_TAXONOMY_PACKAGE_BYTES } from '../../preload/contract-taxonomies.js';
 import type { InputLimit } from './io.js';
 

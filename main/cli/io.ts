@@ -21,15 +21,24 @@ export class CliUsageError extends Error {
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
 }
 
+/**
+ * The process's own streams, each made when first used: Node builds
+ * process.stdout on first access (for a pipe, a socket and the stream
+ * machinery), and a command that writes nothing to stderr need not pay for it.
+ */
 export const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
-  stdoutIsTTY: process.stdout.isTTY === true,
-  stderrIsTTY: process.stderr.isTTY === true,
+  get stdoutIsTTY() {
+    return process.stdout.isTTY === true;
+  },
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
 };
 
 /** How much of one kind of input the command line reads: the app's own caps, so a huge file is refused before it is read. */

@@ -14,7 +14,7 @@
  */
 import { constants } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
-import { describeLimit } from '../../preload/contract.js';
+import { describeLimit } from '../../preload/contract-limits.js';
 
 export type RegularFileProblem = 'missing' | 'link' | 'folder' | 'not-a-file' | 'too-large' | 'unreadable' | 'not-utf8' | 'wrong-content';
 
