@@ -59,7 +59,9 @@ const draftV1 = z.object({
   title: z.string(),
   periodFrom: isoDate.nullable(),
   periodTo: isoDate.nullable(),
-  form: z.record(z.string(), z.unknown()).superRefine((form, ctx) => {
+  // The form's one check is formProblem (an object, within its bounds), which walks it once; a zod
+  // record would copy every key of every draft again on the start page's path.
+  form: z.custom<Record<string, unknown>>().superRefine((form, ctx) => {
     const problem = formProblem(form);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),

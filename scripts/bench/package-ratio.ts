@@ -4,8 +4,16 @@
  * files / 50 MB: building ours (request in, validated package bytes out)
  * against `zip -X -r -6` of the same tree on disk, and validating the result
  * against `unzip -t`.
+ *
+ * At 2,000 files it also measures three floors in the same run: what Node's
+ * zlib alone takes to deflate every file at level 6 (no checks, nothing
+ * else) against `zip -6`, to inflate every entry against `unzip -t`, and what
+ * reading the 10 MB report's facts alone takes. A package is not built or
+ * validated without each of them, so a ratio target below its floor cannot
+ * be met by making our own code faster.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import JSZip from 'jszip';
@@ -14,6 +22,7 @@ import { buildReportPackage } from '../../main/engine/package/create-report-pack
 import { isValidResult, validatePackage } from '../../main/engine/package/index.js';
 import { openZip } from '../../main/engine/package/zip-reader.js';
 import { REPORT_NOT_READ } from '../../main/engine/package/report-taxonomy-checks.js';
+import { readXbrlReport } from '../../main/engine/validation/attachments/xbrl-report.js';
 import { ixbrlText, type GeneratedTaxonomy } from './lib/ct600-inputs.js';
 import { interleaved, requireTools, round, row, RUNS, sh, type SummaryRow } from './lib/measure.js';
 import { sized, type BenchOptions } from './lib/cases.js';
@@ -112,18 +121,44 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
         runs,
       );
       rows.push(row(`Report package validation, ${label}`, validate));
+
+      if (files >= 2000 || options?.smoke) {
+        const contents = archive.entries.map((entry) => archive.read(entry));
+        const deflateAll = await interleaved(() => {
+          for (const bytes of contents) deflateRawSync(bytes, { level: 6, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
+        }, nativeZip, runs);
+        rows.push(row(`Floor: deflate every file at level 6 (Node's zlib, nothing else), ${label}, vs zip -6`, deflateAll, 'the compression any build does; the 0.8× build target is measured against zip -6 too'));
+        const inflateAll = await interleaved(() => {
+          const opened = openZip(built.zip);
+          for (const entry of opened.entries) opened.read(entry);
+        }, () => sh(`unzip -tqq '${ourPath}'`), runs);
+        rows.push(row(`Floor: inflate and CRC-check every entry (our zip reader, no checks), ${label}, vs unzip -t`, inflateAll, 'what unzip -t does, in Node'));
+        const reportText = Buffer.from(request.reportBase64Content as string, 'base64').toString('utf8');
+        const readFacts = await interleaved(() => {
+          const read = readXbrlReport(reportText);
+          if (!read.ok || read.report.facts.length === 0) throw new Error('the benchmark report gave no facts');
+        }, () => sh(`unzip -tqq '${ourPath}'`), runs);
+        rows.push(row(`Floor: read the ${round(reportText.length / 1e6, 1)} MB report's facts alone, ${label}, vs unzip -t`, readFacts, 'every build and validation reads them to check them against the taxonomy'));
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const ratioOf = (name: string) => rows.find((r) => r.case === name)?.ratio ?? Number.POSITIVE_INFINITY;
+  const floorOf = (start: string) => rows.find((r) => r.case.startsWith(start) && r.case.includes('2000 files'))?.ratio ?? '–';
   return {
     name: 'package-ratio',
     figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v as number, 0)])),
     rows,
     targets: [
-      { description: 'report package build at 2,000 files / 50 MB ≤ 0.8× zip -6', met: ratioOf('Report package build, 2000 files / 50 MB') <= 0.8 },
-      { description: 'report package validation at 2,000 files / 50 MB ≤ 0.5× unzip -t', met: ratioOf('Report package validation, 2000 files / 50 MB') <= 0.5 },
+      {
+        description: `report package build at 2,000 files / 50 MB ≤ 0.8× zip -6 (${ratioOf('Report package build, 2000 files / 50 MB')}×; floors: deflate alone ${floorOf('Floor: deflate')}× zip -6, the report's facts alone ${floorOf('Floor: read the')}× unzip -t)`,
+        met: ratioOf('Report package build, 2000 files / 50 MB') <= 0.8,
+      },
+      {
+        description: `report package validation at 2,000 files / 50 MB ≤ 0.5× unzip -t (${ratioOf('Report package validation, 2000 files / 50 MB')}×; floors: inflate alone ${floorOf('Floor: inflate')}×, the report's facts alone ${floorOf('Floor: read the')}×)`,
+        met: ratioOf('Report package validation, 2000 files / 50 MB') <= 0.5,
+      },
     ],
   };
 }

@@ -156,6 +156,23 @@ describe('draft store', () => {
     expect((await store.get(a.id)).title).toBe('Older');
   });
 
+  it('sets aside a draft file whose form is not an object, saying so', async () => {
+    const { store, draftsDir } = await setup();
+    await store.create({ kind: 'ct600', clientId: null, title: 'Fine', form: {} });
+    const handWritten = (id: string, form: unknown) =>
+      JSON.stringify({ schemaVersion: 1, id, kind: 'ct600', createdAt: '2024-06-01T09:00:00.000Z', changedAt: '2024-06-01T09:00:00.000Z', clientId: null, title: id, periodFrom: null, periodTo: null, form, attachments: [], lastBuild: null, lastValidation: null });
+    await writeFile(join(draftsDir, 'form-list.json'), handWritten('form-list', ['a']));
+    await writeFile(join(draftsDir, 'form-text.json'), handWritten('form-text', 'text'));
+    await writeFile(join(draftsDir, 'form-missing.json'), handWritten('form-missing', undefined));
+    const list = await store.list();
+    expect(list.drafts.map((d) => d.title)).toEqual(['Fine']);
+    expect(Object.fromEntries(list.unreadable.map((u) => [u.fileName, u.reason]))).toEqual({
+      'form-list.json': 'its form must be an object',
+      'form-text.json': 'its form must be an object',
+      'form-missing.json': 'its form must be an object',
+    });
+  });
+
   it('reads a hand-written version 1 draft file', async () => {
     const { store, draftsDir } = await setup();
     await mkdir(draftsDir, { recursive: true });
