@@ -72,6 +72,10 @@ export function formProblem(form: unknown): string | null {
   // Cheap bound first: text alone over the limit means the JSON is too.
   if (chars > MAX_DRAFT_FORM_BYTES) return `is larger than ${MAX_DRAFT_FORM_BYTES / 1048576} MB as JSON`;
   if (kindProblem) return kindProblem;
+  // A bound before the exact measure: each UTF-16 unit of text is at most 6 bytes of JSON (an escape such
+  // as \u001F), and each value adds at most 30 around its text (quotes, colon, comma, brackets, or a
+  // number's 24 characters). A form well under the limit (every draft a firm types) needs no serialising.
+  if (chars * 6 + count * 30 + 2 <= MAX_DRAFT_FORM_BYTES) return null;
   if (Buffer.byteLength(JSON.stringify(form), 'utf8') > MAX_DRAFT_FORM_BYTES) return `is larger than ${MAX_DRAFT_FORM_BYTES / 1048576} MB as JSON`;
   return null;
 }

@@ -1,4 +1,5 @@
 /** The bounds on a draft's form, checked when it is saved, read back (every draft the start page lists) or imported. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formProblem, MAX_FORM_DEPTH, MAX_FORM_VALUES } from '../../main/store/form-limits.js';
 import { MAX_DRAFT_FORM_BYTES } from '../../preload/contract.js';
@@ -39,5 +40,26 @@ describe('formProblem', () => {
     expect(formProblem({ notes: 'x'.repeat(MAX_DRAFT_FORM_BYTES + 1) })).toBe(tooLarge);
     // Under the limit in characters, over it in UTF-8 bytes.
     expect(formProblem({ notes: '€'.repeat(Math.ceil(MAX_DRAFT_FORM_BYTES / 3) + 1) })).toBe(tooLarge);
+    // Over it only through JSON's escapes, or through numbers' digits.
+    expect(formProblem({ notes: '\u0001'.repeat(Math.ceil(MAX_DRAFT_FORM_BYTES / 6) + 1) })).toBe(tooLarge);
+    expect(formProblem({ figures: Array.from({ length: 45_000 }, () => -2.2250738585072014e-308) })).toBe(tooLarge);
+  });
+
+  it('answers as the exact size does for forms near the limit of every make-up', () => {
+    const tooLarge = `is larger than ${MAX_DRAFT_FORM_BYTES / 1048576} MB as JSON`;
+    const valueArb = fc.oneof(
+      fc.constantFrom('\u0001', '"', '€', '𝄞', '\ud800', 'x', '\\'),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(true, false, null),
+    );
+    fc.assert(
+      fc.property(valueArb, fc.integer({ min: 1, max: 40_000 }), fc.integer({ min: 0, max: 6 }), (value, copies, repeat) => {
+        const item = typeof value === 'string' ? value.repeat(1 + repeat * 20) : value;
+        const form = { k: Array.from({ length: copies }, () => item) };
+        const exact = Buffer.byteLength(JSON.stringify(form), 'utf8') > MAX_DRAFT_FORM_BYTES;
+        expect(formProblem(form)).toBe(exact ? tooLarge : null);
+      }),
+      { numRuns: 200, seed: 281126 },
+    );
   });
 });
