@@ -23,7 +23,6 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 const NAME = /[A-Za-z_][A-Za-z0-9_.-]*(?::[A-Za-z_][A-Za-z0-9_.-]*)?/y;
-const SPACE = /[ \t\n]*/y;
 const XML_DECLARATION = /^<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])1\.0\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\3)?[ \t\n]*\?>/;
 const REFERENCE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));|&/g;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -176,18 +175,18 @@ function parse(text: string): LightElement {
   let open: LightElement | undefined;
   const scopes: Scope[] = [new Map()];
 
+  // test() and a slice, not exec(): no match array made for each of a large report's million names.
   const name = (): string => {
     NAME.lastIndex = at;
-    const match = NAME.exec(text) ?? notPlain();
+    if (!NAME.test(text)) notPlain();
+    const start = at;
     at = NAME.lastIndex;
-    return match[0];
+    return text.slice(start, at);
   };
   const space = (): number => {
-    SPACE.lastIndex = at;
-    SPACE.exec(text);
-    const skipped = SPACE.lastIndex - at;
-    at = SPACE.lastIndex;
-    return skipped;
+    const start = at;
+    for (let c = text.charCodeAt(at); c === 0x20 || c === 0x0a || c === 0x09; c = text.charCodeAt(++at));
+    return at - start;
   };
 
   while (at < text.length) {
@@ -254,7 +253,8 @@ function parse(text: string): LightElement {
 
   /** The element whose start tag began with `tag`; leaves `at` on its closing "/>" or ">" and pushes its scope when it stays open. */
   function startTag(tag: string, outer: Scope): LightElement {
-    const raw: { name: string; value: string }[] = [];
+    // Made only for an element that has attributes: most of a report's elements have none.
+    let raw: { name: string; value: string }[] | undefined;
     for (;;) {
       const spaced = space() > 0;
       const c = text.charCodeAt(at);
@@ -272,29 +272,36 @@ function parse(text: string): LightElement {
       const literal = text.slice(at + 1, close);
       if (literal.indexOf('<') >= 0) notPlain();
       at = close + 1;
+      raw ??= [];
       for (const r of raw) if (r.name === attribute) notPlain();
-      raw.push({ name: attribute, value: decodeReferences(literal.replace(/[\t\n]/g, ' ')) });
+      const normalised = literal.indexOf('\t') < 0 && literal.indexOf('\n') < 0 ? literal : literal.replace(/[\t\n]/g, ' ');
+      raw.push({ name: attribute, value: decodeReferences(normalised) });
     }
     let declared: Map<string, string> | undefined;
-    for (const { name: n, value } of raw) {
-      if (n !== 'xmlns' && !n.startsWith('xmlns:')) continue;
-      const prefix = n === 'xmlns' ? '' : n.slice(6);
-      // xml may be declared only as itself; nothing else may take its or xmlns's namespace.
-      if (prefix === 'xml' ? value !== XML_NS : value === '' || prefix === 'xmlns' || prefix === 'null' || value === XML_NS || value === XMLNS_NS) notPlain();
-      (declared ??= new Map()).set(prefix, value);
+    let scope = outer;
+    let attributes = NO_ATTRIBUTES;
+    if (raw !== undefined) {
+      for (const { name: n, value } of raw) {
+        if (n !== 'xmlns' && !n.startsWith('xmlns:')) continue;
+        const prefix = n === 'xmlns' ? '' : n.slice(6);
+        // xml may be declared only as itself; nothing else may take its or xmlns's namespace.
+        if (prefix === 'xml' ? value !== XML_NS : value === '' || prefix === 'xmlns' || prefix === 'null' || value === XML_NS || value === XMLNS_NS) notPlain();
+        (declared ??= new Map()).set(prefix, value);
+      }
+      if (declared) scope = new Map([...outer, ...declared]);
+      const inScope = scope;
+      attributes = raw.map(({ name: n, value }) => attributeOf(n, value, inScope));
+      for (let i = 0; i < attributes.length; i++) {
+        for (let j = 0; j < i; j++) {
+          const a = attributes[i]!;
+          const b = attributes[j]!;
+          if (a.namespaceURI !== null && a.namespaceURI === b.namespaceURI && a.localName === b.localName) notPlain();
+        }
+      }
     }
-    const scope = declared ? new Map([...outer, ...declared]) : outer;
     const colon = tag.indexOf(':');
     const prefix = colon < 0 ? null : tag.slice(0, colon);
     const namespaceURI = scope.get(prefix ?? '') ?? (prefix === null ? null : notPlain());
-    const attributes = raw.length === 0 ? NO_ATTRIBUTES : raw.map(({ name: n, value }) => attributeOf(n, value, scope));
-    for (let i = 0; i < attributes.length; i++) {
-      for (let j = 0; j < i; j++) {
-        const a = attributes[i]!;
-        const b = attributes[j]!;
-        if (a.namespaceURI !== null && a.namespaceURI === b.namespaceURI && a.localName === b.localName) notPlain();
-      }
-    }
     scopes.push(scope);
     if (text.charCodeAt(at) === 0x2f) scopes.pop();
     return new LightElement(tag, prefix, colon < 0 ? tag : tag.slice(colon + 1), namespaceURI, attributes, declared);
