@@ -2,8 +2,9 @@
  * The IRmark: SHA-1 over the inclusive C14N (with comments) of GovTalk Body,
  * with Body/IRenvelope/IRheader/IRmark removed (ct600.md section 4).
  * Documents carrying attachments are canonicalised as a stream
- * (irmark-stream.ts); the DOM route (irmark-dom.ts) does the rest and is the
- * oracle the stream is tested against.
+ * (irmark-stream.ts), plain ones through the light element tree
+ * (irmark-light.ts); the DOM route (irmark-dom.ts) does the rest and is the
+ * oracle both are tested against.
  */
 import { createHash } from 'node:crypto';
 import { canonicalize, foundIrmark, locateBody } from './irmark-dom.js';
