@@ -71,8 +71,15 @@ export interface ComputationAccountsFigures {
   notes: string[];
 }
 
-export interface ComputationDraftRequest {
+/**
+ * Figures from the draft's attached accounts for the period the return's
+ * form shows now, typed or not yet saved: the period last saved may be
+ * another (a client's next period, before the user typed this one).
+ */
+export interface ComputationAccountsFiguresRequest {
   draftId: string;
+  /** The return's period (ISO dates), or null while the form has none: then the accounts' own latest period. */
+  period: { from: string; to: string } | null;
 }
 
 export interface ComputationSaveRequest {
@@ -84,7 +91,7 @@ export interface ComputationChannels {
   'computation.compute': { request: ComputationComputeRequest; response: ComputationOutput };
   'computation.previousPeriod': { request: ComputationPreviousPeriodRequest; response: ComputationCarriedForward | null };
   'computation.attach': { request: ComputationAttachRequest; response: ComputationAttachResponse };
-  'computation.accountsFigures': { request: ComputationDraftRequest; response: ComputationAccountsFigures | null };
+  'computation.accountsFigures': { request: ComputationAccountsFiguresRequest; response: ComputationAccountsFigures | null };
   'computation.save': { request: ComputationSaveRequest; response: FileSaveResponse };
 }
 
@@ -96,8 +103,8 @@ export interface ComputationBridge {
   previousPeriodCarriedForward(request: ComputationPreviousPeriodRequest): Promise<IpcResult<ComputationCarriedForward | null>>;
   /** Writes the computation as Inline XBRL and attaches it to the draft as its computations. */
   attachComputation(request: ComputationAttachRequest): Promise<IpcResult<ComputationAttachResponse>>;
-  /** Turnover, profit before tax and depreciation from the draft's attached accounts, or null when none is attached. */
-  accountsFigures(request: ComputationDraftRequest): Promise<IpcResult<ComputationAccountsFigures | null>>;
+  /** Turnover, profit before tax and depreciation from the draft's attached accounts for the period given, or null when none is attached. */
+  accountsFigures(request: ComputationAccountsFiguresRequest): Promise<IpcResult<ComputationAccountsFigures | null>>;
   /** Saves an attached computation where the user chooses, to open it in a browser or keep it. */
   saveComputation(request: ComputationSaveRequest): Promise<IpcResult<FileSaveResponse>>;
 }

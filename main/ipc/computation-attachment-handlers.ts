@@ -6,7 +6,7 @@
  * figures for the Computation step; and Save for the attached computation.
  */
 import { type Draft, type DraftAttachment, type FileSaveResponse } from '../../preload/contract.js';
-import type { ComputationAccountsFigures, ComputationAttachRequest, ComputationAttachResponse, ComputationDraftRequest, ComputationSaveRequest } from '../../preload/contract-computation.js';
+import type { ComputationAccountsFigures, ComputationAttachRequest, ComputationAttachResponse, ComputationAccountsFiguresRequest, ComputationSaveRequest } from '../../preload/contract-computation.js';
 import { readAccountsFigures } from '../engine/computation/accounts-figures.js';
 import { computeParsed, parseComputationInput } from '../engine/computation/index.js';
 import { computationDocument } from '../engine/computation/ixbrl/write-computation.js';
@@ -62,13 +62,13 @@ export function createComputationAttachHandler(deps: ComputationAttachmentDeps):
   };
 }
 
-export function createAccountsFiguresHandler(drafts: DraftStore): (request: ComputationDraftRequest) => Promise<ComputationAccountsFigures | null> {
-  return async ({ draftId }) => {
+export function createAccountsFiguresHandler(drafts: DraftStore): (request: ComputationAccountsFiguresRequest) => Promise<ComputationAccountsFigures | null> {
+  return async ({ draftId, period }) => {
     const draft = await drafts.get(draftId);
     const accounts = accountsOf(draft);
     if (!accounts) return null;
-    const period = draft.periodFrom && draft.periodTo ? { from: draft.periodFrom, to: draft.periodTo } : undefined;
-    const figures = readAccountsFigures(await attachmentBytes(drafts, draftId, accounts), period);
+    // The period the window shows, not the draft's saved one: a save may still be on its way.
+    const figures = readAccountsFigures(await attachmentBytes(drafts, draftId, accounts), period ?? undefined);
     const result: ComputationAccountsFigures = { fileName: accounts.fileName, sha256: accounts.sha256, notes: figures.notes };
     for (const field of ['turnover', 'profitBeforeTax', 'depreciation'] as const) {
       const f = figures[field];

@@ -360,7 +360,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
       input: z.record(z.string(), z.unknown(), { message: 'must be a computation input (a JSON object)' }),
       replaces: id.nullable(),
     }),
-    'computation.accountsFigures': z.strictObject({ draftId: id }),
+    'computation.accountsFigures': z.strictObject({ draftId: id, period: z.strictObject({ from: isoDate, to: isoDate }).nullable() }),
     'computation.save': z.strictObject({ draftId: id, attachmentId: id }),
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }

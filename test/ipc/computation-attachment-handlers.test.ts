@@ -56,15 +56,29 @@ describe('the computation attached to a CT600 draft', () => {
 
   it('reads the attached accounts’ turnover and profit before tax, saying where each came from, and says why depreciation is not offered', async () => {
     const { ok, draft } = await setup();
-    expect(await ok<ComputationAccountsFigures | null>('computation.accountsFigures', { draftId: draft.id })).toBeNull();
+    expect(await ok<ComputationAccountsFigures | null>('computation.accountsFigures', { draftId: draft.id, period: null })).toBeNull();
     await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: accounts() });
-    const figures = await ok<ComputationAccountsFigures>('computation.accountsFigures', { draftId: draft.id });
+    const figures = await ok<ComputationAccountsFigures>('computation.accountsFigures', { draftId: draft.id, period: null });
     expect(figures.fileName).toBe('accounts-2025.xhtml');
     expect(figures.turnover).toEqual({ value: 120000, source: 'turnover (core:TurnoverRevenue) for 1 April 2024 to 31 March 2025 in the accounts' });
     expect(figures.profitBeforeTax?.value).toBe(38500);
     expect(figures.profitBeforeTax?.source).toContain('core:ProfitLoss');
     expect(figures.depreciation).toBeUndefined();
     expect(figures.notes.join(' ')).toContain('no depreciation');
+  });
+
+  it('reads the figures for the period the window asks for, not the period last saved, and refuses a date that is not one by its field', async () => {
+    const { ok, call, draft } = await setup();
+    await ok<Draft>('drafts.attach', { draftId: draft.id, role: 'accounts', fileName: 'accounts-2025.xhtml', bytes: accounts() });
+    // Saved with the client's next period, before the user typed the one the accounts are for.
+    await ok<Draft>('drafts.save', { id: draft.id, clientId: null, title: 'Example Trading Ltd', periodFrom: '2025-04-01', periodTo: '2026-03-31', form: {} });
+    const typed = await ok<ComputationAccountsFigures>('computation.accountsFigures', { draftId: draft.id, period: { from: '2024-04-01', to: '2025-03-31' } });
+    expect(typed.turnover?.value).toBe(120000);
+    const saved = await ok<ComputationAccountsFigures>('computation.accountsFigures', { draftId: draft.id, period: { from: '2025-04-01', to: '2026-03-31' } });
+    expect(saved.turnover).toBeUndefined();
+    expect(saved.notes.join(' ')).toContain('1 April 2025 to 31 March 2026');
+    const refused = await call('computation.accountsFigures', { draftId: draft.id, period: { from: '2025-02-30', to: '2026-03-31' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-request', errors: [{ field: 'period.from', message: 'is not a real date' }] } });
   });
 
   it('saves the attached computation where the user chooses, byte for byte', async () => {

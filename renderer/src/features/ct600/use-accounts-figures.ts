@@ -5,11 +5,14 @@
  * tax themselves, and a computation started by merely passing through the
  * step would replace their figures); once the step is begun, other accounts'
  * figures go straight into the fields not typed over (see accounts-offer.ts).
+ * The figures are for the period the form shows (boxes 30 and 35), asked again
+ * when it changes: the draft's saved period may still be an earlier one.
  */
 import { useEffect, useState } from 'react';
 import type { ComputationAccountsFigures } from '../../../../preload/contract.js';
 import { offerAccountsFigures } from './accounts-offer.js';
 import { computationStarted } from './computation-form.js';
+import { periodIsoDates } from './form.js';
 import { useWizard } from './wizard-context.js';
 
 export interface AccountsFiguresOffer {
@@ -20,7 +23,10 @@ export interface AccountsFiguresOffer {
 
 export function useAccountsFigures(): AccountsFiguresOffer {
   const ctx = useWizard();
-  const [read, setRead] = useState<ComputationAccountsFigures | null>(null);
+  const [read, setRead] = useState<{ figures: ComputationAccountsFigures; period: string } | null>(null);
+  const dates = periodIsoDates(ctx.form);
+  const period = dates.from && dates.to && dates.from <= dates.to ? { from: dates.from, to: dates.to } : null;
+  const periodKey = period ? `${period.from}/${period.to}` : '';
   const accounts = ctx.draft.attachments.find((a) => a.role === 'accounts' && a.hasInlineXbrlHeader);
   const offeredFrom = ctx.form.accountsFigures?.sha256;
   const wanted = accounts && accounts.sha256 !== offeredFrom ? accounts.sha256 : null;
@@ -30,18 +36,18 @@ export function useAccountsFigures(): AccountsFiguresOffer {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void ctx.bridge.accountsFigures({ draftId: ctx.draftId }).then((r) => {
+    void ctx.bridge.accountsFigures({ draftId: ctx.draftId, period }).then((r) => {
       if (!live || !r.ok || !r.value || r.value.sha256 !== wanted) return;
-      setRead(r.value);
+      setRead({ figures: r.value, period: periodKey });
     });
     return () => {
       live = false;
     };
-    // The file's hash stands for the figures: nothing else asks main again.
+    // The file's hash and the period stand for the figures: nothing else asks main again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wanted, ctx.draftId]);
+  }, [wanted, ctx.draftId, periodKey]);
 
-  const current = read && read.sha256 === wanted ? read : null;
+  const current = read && read.figures.sha256 === wanted && read.period === periodKey ? read.figures : null;
   const anyFigure = !!current && (current.turnover || current.profitBeforeTax || current.depreciation);
   useEffect(() => {
     if (current && started && anyFigure) use(current);
