@@ -105,13 +105,13 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
 }
 
 /**
- * The IRmark check of one file: the light route for a plain message, the
- * DOM route (loaded only then) for the rest; both give the same answer.
+ * The IRmark check of one file, as verifyIrmark makes it: the light route for
+ * a plain message, the routes that need a DOM (loaded only then) for the rest.
  */
 async function checkIrmark(bytes: Buffer): Promise<IrmarkCheck> {
   try {
     const { verifyPlainIrmark } = await import('../engine/ct600/irmark-light.js');
-    return verifyPlainIrmark(bytes) ?? (await import('../engine/ct600/irmark.js')).verifyIrmark(bytes);
+    return verifyPlainIrmark(bytes) ?? (await import('../engine/ct600/irmark.js')).verifyIrmarkWithDom(bytes);
   } catch (err) {
     throw err instanceof XmlInputError ? new RequestValidationError([{ field: '', message: err.message }]) : err;
   }

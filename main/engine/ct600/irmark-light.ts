@@ -8,7 +8,7 @@
  * starting.
  *
  * Anything it cannot vouch for gives undefined, and the caller takes the
- * DOM route, whose verdict and message stand: bytes that are not UTF-8 or
+ * DOM route, whose verdict and message stand: a message over a megabyte, bytes that are not UTF-8 or
  * declare another encoding, text the pre-parse checks refuse, a comment or
  * processing instruction anywhere (the light tree leaves them out, C14N
  * WithComments keeps them), no Body, an empty CDATA section. The DOM route
@@ -28,8 +28,8 @@ export interface LightMarkedBody {
 
 /**
  * The IRmark check of a plain message without loading a DOM, or undefined
- * when verifyIrmark (irmark.ts) must decide: the same answer, for a command
- * that checks one small file and should not pay for loading xmldom.
+ * when verifyIrmarkWithDom (irmark.ts) must decide: the same answer, for a
+ * command that checks one small file and should not pay for loading xmldom.
  */
 export function verifyPlainIrmark(xml: Uint8Array | string): IrmarkCheck | undefined {
   const light = lightMarkedBody(xml);
@@ -43,8 +43,17 @@ interface Namespace {
 
 class Declined extends Error {}
 
+/**
+ * The largest message the light route reads. Past about a megabyte the
+ * attachments' base64 is most of it, and the streamed route (which hashes
+ * those runs as they stand and reads only the rest) is faster: at 4 MB
+ * 5.3 ms against 7.3, at 20 MB 41 ms against 70.
+ */
+export const LIGHT_ROUTE_MAX_LENGTH = 1024 * 1024;
+
 /** The canonical Body of a plain message, or undefined when the DOM route must decide. */
 export function lightMarkedBody(xml: Uint8Array | string): LightMarkedBody | undefined {
+  if (xml.length > LIGHT_ROUTE_MAX_LENGTH) return undefined;
   let text: string;
   if (typeof xml === 'string') text = xml.replace(/^\uFEFF/, '');
   else {

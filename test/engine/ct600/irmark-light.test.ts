@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCt600, canonicalBody, computeIrmarkByDom, verifyIrmark } from '../../../main/engine/ct600/index.js';
 import { foundIrmark, locateBody } from '../../../main/engine/ct600/irmark-dom.js';
-import { lightMarkedBody, verifyPlainIrmark } from '../../../main/engine/ct600/irmark-light.js';
+import { LIGHT_ROUTE_MAX_LENGTH, lightMarkedBody, verifyPlainIrmark } from '../../../main/engine/ct600/irmark-light.js';
+import { verifyIrmarkWithDom } from '../../../main/engine/ct600/irmark.js';
 import { ct600Vectors } from '../../helpers/shared.js';
 import { independentIrmark } from '../../helpers/xmllint.js';
 import { fullReturn, minimumReturn } from '../../fixtures/ct600-requests.js';
@@ -96,6 +97,15 @@ describe('the light IRmark route declines what only the DOM route can decide', (
   ])('%s', (_what, xml) => {
     expect(lightMarkedBody(xml)).toBeUndefined();
     expect(lightMarkedBody(Buffer.from(xml, 'utf8'))).toBeUndefined();
+  });
+
+  it('leaves a message over a megabyte to the streamed route, which gives the same check', () => {
+    const large = base.replace('</IRheader>', `</IRheader><Note>${'QUJD'.repeat(LIGHT_ROUTE_MAX_LENGTH / 4)}</Note>`);
+    expect(lightMarkedBody(large)).toBeUndefined();
+    const small = base.replace('</IRheader>', `</IRheader><Note>${'QUJD'.repeat(10_000)}</Note>`);
+    expect(verifyPlainIrmark(small)).toEqual(verifyIrmarkWithDom(small));
+    expect(verifyIrmark(large)).toEqual(verifyIrmarkWithDom(large));
+    expect(verifyIrmark(large).expected).toBe(computeIrmarkByDom(large).base64);
   });
 
   it('declines bytes that are not UTF-8 or declare another encoding, which the DOM route refuses with its reason', () => {
