@@ -12,6 +12,7 @@ import { formatMoney, ukCalendarDate } from '../../format/index.js';
 import { computationMessage, elementIdOf, type AssetRow, type DisposalRow } from './computation-form.js';
 import { calendarDateOf } from './form.js';
 import { newId, pounds, useComputationForm } from './computation-step-parts.js';
+import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 export const CLAIM_LABELS: Record<Claim, string> = {
   aia: 'Annual investment allowance (100%)',
@@ -62,9 +63,7 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
               <th scope="col" className="numeric">Cost</th>
               <th scope="col">Claim</th>
               <th scope="col" className="numeric">Allowance</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsColumnHeader />
             </tr>
           </thead>
           <tbody>

@@ -16,6 +16,7 @@ import { FormField } from './FormField.js';
 import { periodIsoDates, type Ct600Form } from './form.js';
 import { useWizard, type WizardContext } from './wizard-context.js';
 import { attachRefusal } from '../frame/attach-refusal.js';
+import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 const ACCOUNTS_REASON_WORDS: Record<string, string> = {
   'PoA differs from AP-a/cs with sep rtn': 'The accounts cover a different period and go with another return',
@@ -178,9 +179,7 @@ function GeneratedComputation({ attachment, findings }: { attachment: DraftAttac
             </th>
             <th scope="col">Made by</th>
             <th scope="col">HMRC’s checks</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsColumnHeader />
           </tr>
         </thead>
         <tbody>
@@ -321,9 +320,7 @@ function Files({ role, title, findings }: { role: 'accounts' | 'computations'; t
               </th>
               <th scope="col">Inline XBRL header</th>
               <th scope="col">HMRC’s checks</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
+              <ActionsColumnHeader label="Action" />
             </tr>
           </thead>
           <tbody>

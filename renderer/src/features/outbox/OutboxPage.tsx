@@ -9,6 +9,7 @@ import { JobView } from '../online/JobView.js';
 import { OUTBOX_KIND_WORDS, OUTBOX_STATE_WORDS } from '../online/outbox-words.js';
 import '../online/online.css';
 import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
+import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 // A request whose file is missing or changed can never be sent: Retry would only be refused.
 const canRetry = (i: OutboxItemView) => (i.state === 'failed' || i.state === 'queued') && !i.cannotBeSent;
@@ -117,9 +118,7 @@ export function OutboxPage() {
               <th scope="col">Attempts</th>
               <th scope="col">Next try</th>
               <th scope="col">Reason</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsColumnHeader />
             </tr>
           </thead>
           <tbody>

@@ -9,6 +9,7 @@ import { usePackageWizard } from './package-context.js';
 import { PackageTree } from './PackageTree.js';
 import { fileProblemWords, ReferenceList } from './ReferenceList.js';
 import { attachRefusal } from '../frame/attach-refusal.js';
+import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 export const REPORT_TYPES = ['.xhtml', '.html', '.htm', '.xbrl', '.json'];
 const TAXONOMY_TYPES = ['.xsd', '.xml', '.zip'];
@@ -256,9 +257,7 @@ function AttachedFiles({
           <th scope="col" className="numeric">
             Size
           </th>
-          <th scope="col">
-            <span className="visually-hidden">Action</span>
-          </th>
+          <ActionsColumnHeader label="Action" />
         </tr>
       </thead>
       <tbody>

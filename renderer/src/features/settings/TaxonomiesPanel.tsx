@@ -6,6 +6,7 @@ import { FilePickerButton } from '../../components/FilePickerButton.js';
 import { Busy } from '../../components/Progress.js';
 import { formatSize, ukDateTime } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
+import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 const FORMAT_WORDS: Record<TaxonomySummary['format'], string> = {
   'taxonomy-packages-1.0': 'Taxonomy Packages 1.0',
@@ -80,9 +81,7 @@ export function TaxonomiesPanel() {
               <th scope="col">Format</th>
               <th scope="col">Entry points</th>
               <th scope="col">Installed</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsColumnHeader />
             </tr>
           </thead>
           <tbody>
