@@ -13,6 +13,8 @@ import { MAX_SUBMISSION_RECORD_BYTES } from './submission-store.js';
 
 /** Log entries a record keeps: the first two (the submission, HMRC's first answer) and the newest. */
 const MAX_LOG_ENTRIES = 1900;
+/** The most a log entry's "what" keeps. */
+const MAX_LOG_WHAT_CHARS = 200;
 /** What a record may take on disk, with room for the store's newline: beyond the reader's limit it could never be read back. */
 const RECORD_BUDGET_BYTES = MAX_SUBMISSION_RECORD_BYTES - 64 * 1024;
 
@@ -31,7 +33,7 @@ function withinRecordLimit(record: SubmissionRecord): SubmissionRecord {
     const entry = log[i]!;
     if (entry.xml === undefined) continue;
     const { xml: _letGo, ...rest } = entry;
-    const lighter = { ...rest, what: clip(`${rest.what} (reply let go: the record's size limit)`, 200) };
+    const lighter = { ...rest, what: clip(`${rest.what} (reply let go: the record's size limit)`, MAX_LOG_WHAT_CHARS) };
     size -= Buffer.byteLength(JSON.stringify(entry)) - Buffer.byteLength(JSON.stringify(lighter));
     log[i] = lighter;
   }
@@ -42,10 +44,14 @@ function withinRecordLimit(record: SubmissionRecord): SubmissionRecord {
   return { ...record, log, outcome: { ...o, responseXml: clip(o.responseXml, keep) } };
 }
 
+/** A log entry's text and reply cut to their limits. */
+function fittedEntry<E extends Omit<SubmissionLogEntry, 'at'>>(entry: E): E {
+  return { ...entry, what: clip(entry.what, MAX_LOG_WHAT_CHARS), ...(entry.xml !== undefined ? { xml: clip(entry.xml, MAX_LOG_XML_CHARS) } : {}) };
+}
+
 /** The record with one more log entry, its text cut; the first entries (the submission and HMRC's first answer) are kept, the oldest polls go first. */
 export function withLogEntry(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>, at: string): SubmissionRecord {
-  const fitted = { ...entry, what: clip(entry.what, 200), ...(entry.xml !== undefined ? { xml: clip(entry.xml, MAX_LOG_XML_CHARS) } : {}) };
-  const log = [...record.log, { at, ...fitted }];
+  const log = [...record.log, { at, ...fittedEntry(entry) }];
   if (log.length > MAX_LOG_ENTRIES) log.splice(2, log.length - MAX_LOG_ENTRIES);
   return { ...record, log };
 }
@@ -55,7 +61,7 @@ export function fittedToLimits(record: SubmissionRecord): SubmissionRecord {
   const o = record.outcome;
   const fitted: SubmissionRecord = {
     ...record,
-    log: record.log.map((e) => ({ ...e, what: clip(e.what, 200), ...(e.xml !== undefined ? { xml: clip(e.xml, MAX_LOG_XML_CHARS) } : {}) })),
+    log: record.log.map(fittedEntry),
     ...(o ? { outcome: o.kind === 'accepted' ? { ...o, responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } : { ...o, errors: fitErrors(o.errors, MAX_ERRORS), businessErrors: fitErrors(o.businessErrors, MAX_BUSINESS_ERRORS), responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } } : {}),
     ...(record.lastProblem !== undefined ? { lastProblem: clip(record.lastProblem, MAX_PROBLEM_CHARS) } : {}),
     ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(record.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
