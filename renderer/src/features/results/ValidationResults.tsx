@@ -4,6 +4,7 @@ import { useBridge } from '../../bridge/bridge-context.js';
 import { ratesInText, wordsForCode } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
 import { categoryNames, countWords, groupRows, resultRows, toCsv, toPlainText, verdictOf, type ResultView } from './report.js';
+import { BreakableText } from '../../components/BreakableText.js';
 
 interface ValidationResultsProps {
   result: ValidationJobResult;
@@ -125,8 +126,10 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
                   {check.rows.map((r, i) => (
                     <tr key={i} className={`messages__row messages__row--${r.category}`}>
                       <td><CodeInWords code={r.code} /></td>
-                      <td>{r.where || '—'}</td>
-                      <td>{ratesInText(r.message)}</td>
+                      <td className="messages__where">{r.where ? <BreakableText text={r.where} /> : '—'}</td>
+                      <td className="messages__message">
+                        <BreakableText text={ratesInText(r.message)} />
+                      </td>
                       {view === 'filtered' && <td className="messages__count">{r.occurrences}</td>}
                     </tr>
                   ))}
