@@ -1,7 +1,15 @@
 /** What a check found wrong in one attached document. */
 export interface AttachmentFinding {
-  /** HMRC's error number or check name: "JFCVC.3312", "Co.Sec477", "xbrl.ixbrl.HeaderAbsent". */
+  /**
+   * HMRC's error number or check name: "JFCVC.3312", "Co.Sec477". For an
+   * XBRL, Inline XBRL or Dimensions rule, the code the reference processor
+   * (Arelle) reports for the same fault where it has one ("xbrl.4.9",
+   * "ix11.10.1.2", "xbrldie:PrimaryItemDimensionallyInvalidError"), so a
+   * user can compare the app's findings with other tools'.
+   */
   code: string;
+  /** The specification and section the rule comes from: "XBRL 2.1 §4.9", "Inline XBRL 1.1 §10.1.2". */
+  spec?: string;
   category: 'error' | 'warning';
   /** Plain English, without the file name (the caller says which file). */
   message: string;
