@@ -40,9 +40,16 @@ export interface DeadlineClientInput {
   /** The two returns before the first period in the book were delivered late (for the third-late-return-in-a-row amounts). */
   lateTwiceBefore?: boolean;
   periods: readonly DeadlinePeriodInput[];
+  /**
+   * The accounting periods the app holds a return for (a CT600 draft, a built
+   * return or a submission to HMRC), by the return's own dates: each one HMRC
+   * has not accepted is listed whatever its age (client-periods.ts).
+   */
+  work?: readonly Period[];
+  /** False for a company no client in the book has: it is known only from a draft or a submission, and listed by the name and UTR in it. */
+  inBook?: boolean;
 }
 
-/** The furthest a draft has got for one client and accounting period (drafts live outside the book). */
 /**
  * How far the return of one accounting period has got in the app: its draft,
  * and the day HMRC accepted it live (from the submission records), which
@@ -74,6 +81,10 @@ export interface DeadlineRow {
   periodOfAccount: Period;
   /** The usual period end made this period; it is not in the client book yet. */
   generated: boolean;
+  /** Neither the book nor the usual period end has this period: a return started in the app for these dates does. */
+  fromWork: boolean;
+  /** False when the company is in no client's entry of the book (known only from a draft or a submission). */
+  inBook: boolean;
   filingDue: IsoDate;
   paymentDue: IsoDate;
   instalments: IsoDate[];
@@ -130,7 +141,9 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
     // Lateness of each earlier return, in order, for the "third in a row" rule.
     const lateHistory: boolean[] = client.lateTwiceBefore ? [true, true] : [];
     const instalmentSize = client.instalments ?? null;
-    for (const period of clientPeriods(client.periods, client.usualPeriodEnd, today)) {
+    // A return HMRC accepted is no reason to list its period: only the unfiled ones reach back.
+    const unfiled = (client.work ?? []).filter((p) => !progress(client.id, p)?.acceptedOn);
+    for (const period of clientPeriods(client.periods, client.usualPeriodEnd, today, unfiled)) {
       const record = stored.get(`${period.start}/${period.end}`);
       const noticeServedOn = record?.noticeServedOn ?? null;
       // Payments still to be set against this period of account's accounting periods, oldest first.
@@ -161,7 +174,8 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
         const upcoming = filed ? undefined : d.penaltySteps.find((step) => compareIso(step.from, today) > 0);
         const payment = paymentState(allocation.mine, taxPayablePence, instalmentSize === null ? d.paymentDue : null, today);
         rows.push({
-          key: `${client.id}/${d.start}`,
+          // A return's own dates may start on the day a listed period does: its end keeps the key unique.
+          key: `${client.id}/${d.start}${period.fromWork ? `/${d.end}` : ''}`,
           clientId: client.id,
           name: client.name,
           utr: client.utr,
@@ -169,6 +183,8 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
           periodEnd: d.end,
           periodOfAccount: d.periodOfAccount,
           generated: period.generated,
+          fromWork: period.fromWork,
+          inBook: client.inBook !== false,
           filingDue: d.filingDue,
           paymentDue: d.paymentDue,
           instalments: d.instalments,

@@ -18,6 +18,7 @@
  */
 import { scanElements, XmlScanError, type ScannedElement } from '../package/xml-reference-scan.js';
 import { isSpecificationUrl } from './publishers.js';
+import { TypeDefinitionReader, type TypeDefinition } from '../xbrl/values/type-definitions.js';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
@@ -68,6 +69,8 @@ export interface Dts {
   namespaces: Set<string>;
   /** A named type's base type (restriction or extension). */
   typeBases: Map<Clark, Clark>;
+  /** Named types with their own facets (XML Schema 1.0 Part 2 §4.3), for checking facts' values. */
+  types: Map<Clark, TypeDefinition>;
   /** Explicit dimension → the members its domains allow (xbrldt:usable="false" members left out). */
   dimensionMembers: Map<Clark, Set<Clark>>;
   requiresElement: RequiresElement[];
@@ -96,7 +99,7 @@ interface Arc {
  * (taxonomy/package-source.ts). `notFound` says where a document was looked for.
  */
 export function loadDts(entryPoints: readonly string[], open: OpenDocument, notFound = 'no installed taxonomy package holds it'): Dts {
-  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), namespaces: new Set(), typeBases: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
+  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), namespaces: new Set(), typeBases: new Map(), types: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
   const conceptById = new Map<string, Clark>();
   const seen = new Set<string>();
   const queue: { url: string; from: string }[] = [];
@@ -161,6 +164,7 @@ function readDocument(
 ): void {
   let targetNamespace = '';
   let currentType: Clark | undefined;
+  const typeReader = new TypeDefinitionReader(dts.types);
   let link: { arcs: Arc[]; locators: Map<string, Locator[]> } | undefined;
   scanElements(bytes, (el) => {
     if (el.namespace === XSD_NS) {
@@ -178,6 +182,7 @@ function readDocument(
           return;
         }
         case 'element': {
+          typeReader.end();
           const name = el.attribute('', 'name');
           const substitutionGroup = qnameValue(el, el.attribute('', 'substitutionGroup'));
           // Concepts are the global elements in a substitution group; elements inside types are not.
@@ -199,6 +204,7 @@ function readDocument(
         case 'simpleType': {
           const name = el.attribute('', 'name');
           currentType = name ? clark(targetNamespace, name) : undefined;
+          typeReader.startType(currentType);
           return;
         }
         case 'restriction':
@@ -206,9 +212,11 @@ function readDocument(
           const base = qnameValue(el, el.attribute('', 'base'));
           // The first derivation after a named type's start is that type's own.
           if (currentType && base && !dts.typeBases.has(currentType)) dts.typeBases.set(currentType, base);
+          typeReader.derivation(el.localName === 'extension' ? 'extension' : 'restriction', base);
           return;
         }
         default:
+          typeReader.element(el);
           return;
       }
     }

@@ -94,16 +94,16 @@ describe('the firm’s deadlines', () => {
 describe('a client’s periods', () => {
   it('the usual period end generates the periods after the last one in the book, up to the one running today', () => {
     expect(clientPeriods([{ start: '2024-04-01', end: '2025-03-31' }], '03-31', today)).toEqual([
-      { start: '2024-04-01', end: '2025-03-31', generated: false },
-      { start: '2025-04-01', end: '2026-03-31', generated: true },
-      { start: '2026-04-01', end: '2027-03-31', generated: true },
+      { start: '2024-04-01', end: '2025-03-31', generated: false, fromWork: false },
+      { start: '2025-04-01', end: '2026-03-31', generated: true, fromWork: false },
+      { start: '2026-04-01', end: '2027-03-31', generated: true, fromWork: false },
     ]);
   });
 
   it('a client with only a usual period end gets the last complete period and the running one', () => {
     expect(clientPeriods([], '12-31', today)).toEqual([
-      { start: '2025-01-01', end: '2025-12-31', generated: true },
-      { start: '2026-01-01', end: '2026-12-31', generated: true },
+      { start: '2025-01-01', end: '2025-12-31', generated: true, fromWork: false },
+      { start: '2026-01-01', end: '2026-12-31', generated: true, fromWork: false },
     ]);
   });
 
