@@ -70,6 +70,9 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
   const located = entryPoints.map((url) => ({ url, where: source.locate(url) }));
   // A missing schema is the reference checks' error; nothing here could add to it.
   if (located.some((l) => l.where.kind === 'missing')) return { findings: [], checked: false };
+  // An installed package maps the address but has no such file: a wrong schemaRef, not a package to install.
+  const notInPackage = located.flatMap((l) => (l.where.kind === 'notInPackage' ? [{ url: l.url, packageName: l.where.packageName }] : []));
+  if (notInPackage.length > 0) return { checked: false, findings: notInPackage.map((n) => schemaNotInPackage(n.url, n.packageName)) };
   const toInstall = located.flatMap((l) => (l.where.kind === 'notInstalled' ? [{ url: l.url, install: l.where.install }] : []));
   if (toInstall.length > 0) {
     return {
@@ -78,6 +81,7 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
         {
           code: TAXONOMY_CODES.notInstalled,
           category: 'warning',
+          install: [...new Set(toInstall.map((t) => t.install))],
           message: notCheckedMessage(
             toInstall.map((t) => t.install),
             `no installed taxonomy package holds ${toInstall.map((t) => `"${t.url}"`).join(', ')}`,
@@ -95,7 +99,8 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
       notInstalled.push({ url: u.url, install: where.install });
       continue;
     }
-    findings.add({ code: TAXONOMY_CODES.schemaNotLoaded, category: 'warning', message: `the taxonomy refers to ${u.url} (from ${u.from}), which could not be loaded: ${u.reason}; concepts defined there are reported as not found` });
+    const reason = where.kind === 'notInPackage' ? `the installed taxonomy package ${where.packageName} maps its address but holds no such file` : u.reason;
+    findings.add({ code: TAXONOMY_CODES.schemaNotLoaded, category: 'warning', message: `the taxonomy refers to ${u.url} (from ${u.from}), which could not be loaded: ${reason}; concepts defined there are reported as not found` });
   }
   // Without the published taxonomy, a concept of a namespace no loaded schema defines cannot be judged either way.
   const unjudged = notInstalled.length > 0 ? (name: Clark) => !dts.namespaces.has(splitClark(name).namespace) : () => false;
@@ -108,6 +113,7 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
     findings.add({
       code: TAXONOMY_CODES.notInstalled,
       category: 'warning',
+      install: [...new Set(notInstalled.map((n) => n.install))],
       message: notCheckedMessage(
         notInstalled.map((n) => n.install),
         `the taxonomy imports ${[...new Set(notInstalled.map((n) => `"${n.url}"`))].slice(0, 3).join(', ')}${notInstalled.length > 3 ? ', …' : ''}, which no installed taxonomy package holds, so ${unchecked} fact${unchecked === 1 ? '' : 's'} of its concepts ${unchecked === 1 ? 'was' : 'were'} not checked`,
@@ -116,6 +122,16 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
   }
   checkRequiredElements(report, dts, findings);
   return { findings: findings.done(), checked: notInstalled.length === 0, dts };
+}
+
+/** Arelle reports a schemaRef it cannot open as IOerror; the package is named so the user fixes the reference, not the installation. */
+function schemaNotInPackage(url: string, packageName: string): AttachmentFinding {
+  return {
+    code: 'IOerror',
+    spec: 'XBRL 2.1 §4.2',
+    category: 'error',
+    message: `the schemaRef "${url}" names a file that is not in the installed taxonomy package ${packageName}, which publishes that address: check the file name against the package's entry points (installing the package again will not help)`,
+  };
 }
 
 class FindingList {

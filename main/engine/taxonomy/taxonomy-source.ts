@@ -12,10 +12,12 @@ import { packageToInstallFor } from './publishers.js';
 
 /**
  * A schema the report needs: loadable here, a published taxonomy the firm
- * has not installed (which package to install), or missing altogether (the
+ * has not installed (which package to install), a file an installed package
+ * publishes the address of but does not hold (a misspelt or wrong-version
+ * schemaRef: installing again would not help), or missing altogether (the
  * package's reference checks say why).
  */
-export type SchemaLocation = { kind: 'found' } | { kind: 'notInstalled'; install: string } | { kind: 'missing' };
+export type SchemaLocation = { kind: 'found' } | { kind: 'notInstalled'; install: string } | { kind: 'notInPackage'; packageName: string } | { kind: 'missing' };
 
 export interface TaxonomySource {
   locate(url: string): SchemaLocation;
@@ -23,11 +25,15 @@ export interface TaxonomySource {
   dts(entryPoints: readonly string[]): Dts;
 }
 
-/** The installed packages alone: anything they do not hold is a package to install. */
+/** The installed packages alone: anything they do not hold is a package to install, unless one of them maps its address. */
 export function installedSource(library: TaxonomyLibrary): TaxonomySource {
   return {
-    locate: (url) =>
-      library.resolve(url) ? { kind: 'found' } : { kind: 'notInstalled', install: packageToInstallFor(url) ?? `the taxonomy package that publishes ${url}` },
+    locate: (url) => {
+      if (library.resolve(url)) return { kind: 'found' };
+      const claimedBy = library.claimedBy(url);
+      if (claimedBy) return { kind: 'notInPackage', packageName: `${claimedBy.name}${claimedBy.version ? ` ${claimedBy.version}` : ''}` };
+      return { kind: 'notInstalled', install: packageToInstallFor(url) ?? `the taxonomy package that publishes ${url}` };
+    },
     dts: (entryPoints) => dtsOf(library, entryPoints),
   };
 }

@@ -15,6 +15,12 @@ export interface AttachmentFinding {
   message: string;
   /** The CT600 boxes the finding concerns, when it ties the document to the return. */
   boxes?: string[];
+  /**
+   * The taxonomy packages to install before the facts can be checked: set on
+   * the "concepts not checked" warning, it makes the document's verdict
+   * "not checked" rather than valid (main/engine/validation/verdict.ts).
+   */
+  install?: string[];
 }
 
 export const errorFinding = (code: string, message: string, boxes?: string[]): AttachmentFinding => ({ code, category: 'error', message, ...(boxes ? { boxes } : {}) });
