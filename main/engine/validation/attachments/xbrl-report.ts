@@ -11,8 +11,10 @@
  */
 import { readXmlElements } from '../../ct600/xml-dom.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
-import { applyTransform } from './ixt-formats.js';
+import { readFactValue } from './ixt-formats.js';
+import { inlineStructureProblems } from '../../xbrl/inline-structure/inline-structure.js';
 import { xhtmlProblems } from './xhtml-rules.js';
+import { readContextDimensions, type ContextDimensions } from '../../xbrl/dimensions/context-dimensions.js';
 import type { StructureProblem } from './structure-problem.js';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -40,6 +42,8 @@ export interface XbrlContext {
   /** Explicit members with their namespaces, "{namespace}localName", as the taxonomy checks compare them. */
   explicitMembers: { dimension: string; member: string }[];
   hasScenario: boolean;
+  /** Its explicit and typed members by container, and other segment/scenario content, as the XBRL Dimensions checks read them. */
+  dimensions?: ContextDimensions;
 }
 
 export interface XbrlFact {
@@ -60,6 +64,10 @@ export interface XbrlFact {
   lang?: string;
   /** False when the value could not be read under its format (an unknown or failed transform). */
   readable: boolean;
+  /** The format attribute as written ("ixt:num-dot-decimal"), when the fact has one. */
+  format?: string;
+  /** Why the value could not be read, in words (what the window shows instead of a figure). */
+  unreadableReason?: string;
 }
 
 export type { StructureProblem } from './structure-problem.js';
@@ -169,6 +177,7 @@ function readContext(el: Element): XbrlContext {
     dims,
     explicitMembers,
     hasScenario: scenarios.length > 0,
+    dimensions: readContextDimensions([...segments.map((element) => ({ element, container: 'segment' as const })), ...scenarios.map((element) => ({ element, container: 'scenario' as const }))]),
   };
 }
 
@@ -235,6 +244,7 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
   }
   const continuations = new Map<string, Element>();
   for (const c of ix.filter((e) => e.localName === 'continuation')) continuations.set(c.getAttribute('id') ?? '', c);
+  problems.push(...inlineStructureProblems(all));
   const facts: XbrlFact[] = [];
   for (const el of ix) {
     const kind = el.localName;
@@ -246,10 +256,12 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
     const numeric = kind !== 'nonNumeric';
     let value = raw;
     let readable = true;
+    let unreadableReason: string | undefined;
     if (!nil) {
-      const transformed = applyTransform(format ? qnameOf(el, format).localName : null, raw, numeric);
-      readable = transformed !== undefined;
-      value = transformed ?? raw;
+      const reading = readFactValue(format, raw, kind, el.namespaceURI === IX10_NS ? '1.0' : '1.1', (prefix) => el.lookupNamespaceURI(prefix));
+      ({ readable, value } = reading);
+      unreadableReason = reading.reason;
+      if (reading.fault) problems.push({ code: reading.fault.code, spec: reading.fault.spec, category: reading.fault.category, message: `${el.getAttribute('name') ?? 'a fact'}${el.getAttribute('id') ? ` (id "${el.getAttribute('id')}")` : ''}: ${reading.fault.reason}` });
       if (numeric && readable && kind === 'nonFraction') value = scaled(value, el.getAttribute('scale'), el.getAttribute('sign') === '-');
     }
     facts.push({
@@ -266,6 +278,8 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
       precision: el.getAttribute('precision') ?? undefined,
       lang: langOf(el),
       readable,
+      ...(format ? { format } : {}),
+      ...(unreadableReason ? { unreadableReason } : {}),
     });
   }
   return { schemaRefs, contexts, units, unitMeasures, facts };

@@ -1,0 +1,152 @@
+/**
+ * Inline XBRL's structural rules on the document's ix elements, beyond the
+ * header HMRC's own checks look for: continuation chains (§4), ix:exclude
+ * only inside what it can exclude from (§5), ix:nonFraction content (§10),
+ * ids unique across the document (§3.4, Arelle's uniqueIxId), ix:header
+ * kept out of view (§8.1.2) with ix:references, ix:resources and ix:hidden
+ * as its children (§8), and what Inline XBRL 1.0 does not have (no
+ * continuations: they came in 1.1).
+ *
+ * Codes are the reference processor's (Arelle's) for the same fault, so a
+ * user can compare: "ix11.5.1.1:excludeMisplaced",
+ * "ix11.10.1.2:nestedNonFractionProperties", …; faults Arelle finds through
+ * the Inline XBRL schema carry the schema validator's code (lxml.…).
+ */
+import type { XmlElementView as Element } from '../../xml-view.js';
+import type { StructureProblem } from '../../validation/attachments/structure-problem.js';
+import { continuationProblems } from './continuations.js';
+
+export const IX11_NS = 'http://www.xbrl.org/2013/inlineXBRL';
+export const IX10_NS = 'http://www.xbrl.org/2008/inlineXBRL';
+const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** Arelle's section per element and version (the "validation" sections; constraint sections where the rule is one). */
+const SECTION_11: Record<string, string> = { exclude: 'ix11.5.1', footnote: 'ix11.6.1', header: 'ix11.8.1', hidden: 'ix11.9.1', nonFraction: 'ix11.10.1', nonNumeric: 'ix11.11.1', references: 'ix11.12.1', resources: 'ix11.14.1', continuation: 'ix11.4.1', fraction: 'ix11.7.1', tuple: 'ix11.15.1', relationship: 'ix11.13.1' };
+const SECTION_10: Record<string, string> = { footnote: 'ix10.5.1', fraction: 'ix10.6.1', header: 'ix10.7.1', hidden: 'ix10.8.1', nonFraction: 'ix10.9.1', nonNumeric: 'ix10.10.1', references: 'ix10.11.1', resources: 'ix10.12.1', tuple: 'ix10.13.1' };
+
+const isIx = (el: Element) => el.namespaceURI === IX11_NS || el.namespaceURI === IX10_NS;
+const parentOf = (el: Element) => (el.parentNode && el.parentNode.nodeType === 1 ? (el.parentNode as Element) : null);
+
+function ancestors(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let p = parentOf(el); p; p = parentOf(p)) out.push(p);
+  return out;
+}
+
+const isNil = (el: Element) => (el.getAttributeNS(XSI_NS, 'nil') ?? el.getAttribute('xsi:nil')) === 'true';
+const factLabel = (el: Element) => `ix:${el.localName} ${el.getAttribute('name') ?? ''}${el.getAttribute('id') ? ` (id "${el.getAttribute('id')}")` : ''}`.trim();
+
+/** CSS class names whose rule in the document's <style> elements sets display:none. */
+function hiddenClasses(all: Element[]): Set<string> {
+  const out = new Set<string>();
+  for (const style of all.filter((e) => e.localName === 'style' && (e.namespaceURI === XHTML_NS || e.namespaceURI === null))) {
+    for (const rule of (style.textContent ?? '').matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+      if (!/display\s*:\s*none/i.test(rule[2]!)) continue;
+      for (const selector of rule[1]!.split(',')) {
+        const m = /^\s*(?:[a-z]+)?\.([\w-]+)\s*$/i.exec(selector);
+        if (m) out.add(m[1]!);
+      }
+    }
+  }
+  return out;
+}
+
+function headerShown(header: Element, classes: Set<string>): boolean {
+  return !ancestors(header).some((a) => a.localName === 'div' && (/display\s*:\s*none/i.test(a.getAttribute('style') ?? '') || (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes.has(c))));
+}
+
+function nonFractionProblems(el: Element, section: string): StructureProblem[] {
+  const spec = section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1';
+  const out: StructureProblem[] = [];
+  const outer = ancestors(el).find((a) => a.namespaceURI === el.namespaceURI && a.localName === 'nonFraction');
+  if (isNil(el)) {
+    if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
+    return out;
+  }
+  const elements: Element[] = [];
+  let text = false;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1) elements.push(n as Element);
+    else if (n.nodeType === 3 || n.nodeType === 4) text = true;
+  }
+  if (elements.length === 0 && (el.textContent ?? '') === '') out.push({ code: `${section}.1:nonFraction`, spec: `${spec}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
+  if (elements.length > 0 && text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
+  const nested = elements.filter((c) => c.namespaceURI === el.namespaceURI && c.localName === 'nonFraction');
+  if (elements.length > 0 && (elements.length !== 1 || nested.length !== 1)) {
+    out.push({ code: `${section}.2:nonFractionChildren`, spec: `${spec}.2`, message: `${factLabel(el)} holds ${elements.map((c) => `<${c.tagName}>`).join(', ')}; its only element may be one ix:nonFraction` });
+  }
+  for (const inner of nested) {
+    const differs = ['format', 'scale', 'unitRef'].filter((a) => (inner.getAttribute(a) ?? '').trim() !== (el.getAttribute(a) ?? '').trim());
+    if (differs.length) out.push({ code: `${section}.2:nestedNonFractionProperties`, spec: `${spec}.2`, message: `${factLabel(inner)} is nested inside ${factLabel(el)} with a different ${differs.join(', ')}; nested numbers must share format, scale and unitRef` });
+  }
+  return out;
+}
+
+/** The structural problems of an Inline XBRL document, given all its elements in document order. */
+export function inlineStructureProblems(all: Element[]): StructureProblem[] {
+  const out: StructureProblem[] = [];
+  const ix = all.filter(isIx);
+  const ix10 = ix.some((e) => e.namespaceURI === IX10_NS) && !ix.some((e) => e.namespaceURI === IX11_NS);
+  const sectionOf = (el: Element) => (el.namespaceURI === IX10_NS ? SECTION_10 : SECTION_11)[el.localName ?? ''] ?? (el.namespaceURI === IX10_NS ? 'ix10' : 'ix11');
+
+  // Inline XBRL 1.0 has no continuations: the element and the attribute are outside its schema.
+  if (ix10) {
+    for (const el of ix) {
+      if (el.localName === 'continuation') out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: 'Inline XBRL 1.0 (ix:continuation is Inline XBRL 1.1 §4)', message: `ix:continuation${el.getAttribute('id') ? ` "${el.getAttribute('id')}"` : ''} is in an Inline XBRL 1.0 document (${IX10_NS}), which has no continuations; write the document as Inline XBRL 1.1 (${IX11_NS}) to continue text` });
+      else if (el.hasAttribute('continuedAt')) out.push({ code: 'lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', spec: 'Inline XBRL 1.0 (continuedAt is Inline XBRL 1.1 §11.1.1)', message: `${factLabel(el)} has continuedAt, which Inline XBRL 1.0 does not allow` });
+    }
+  } else {
+    const byId = new Map<string, Element>();
+    for (const el of all) {
+      const id = el.getAttribute('id');
+      if (id && !byId.has(id)) byId.set(id, el);
+    }
+    const starts = ix.filter((e) => e.localName === 'nonNumeric' || e.localName === 'footnote');
+    const continuations = ix.filter((e) => e.localName === 'continuation');
+    const inHidden = (el: Element) => ancestors(el).some((a) => isIx(a) && a.localName === 'hidden');
+    out.push(...continuationProblems(starts, continuations, byId, inHidden));
+  }
+
+  for (const el of ix) {
+    const name = el.localName ?? '';
+    const section = sectionOf(el);
+    if (name === 'exclude') {
+      const within = ancestors(el).some((a) => isIx(a) && (a.localName === 'continuation' || a.localName === 'footnote' || a.localName === 'nonNumeric'));
+      if (!within) out.push({ code: `${ix10 ? 'ix10' : 'ix11.5.1.1'}:excludeMisplaced`, spec: ix10 ? 'Inline XBRL 1.0 §4' : 'Inline XBRL 1.1 §5.1.1', message: 'ix:exclude is outside any ix:nonNumeric, ix:footnote or ix:continuation, so it excludes nothing from any fact' });
+    } else if (name === 'nonFraction') {
+      out.push(...nonFractionProblems(el, section));
+    } else if (name === 'references' || name === 'resources' || name === 'hidden') {
+      const parent = parentOf(el);
+      if (!parent || !isIx(parent) || parent.localName !== 'header') {
+        out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: `${ix10 ? 'Inline XBRL 1.0 §7.1' : 'Inline XBRL 1.1 §8.1'}.1`, message: `ix:${name} is inside <${parent?.tagName ?? 'nothing'}>; it must be a child of ix:header` });
+      }
+    }
+  }
+
+  const classes = hiddenClasses(all);
+  for (const header of ix.filter((e) => e.localName === 'header')) {
+    if (headerShown(header, classes)) {
+      out.push({ code: `${sectionOf(header)}.2:headerDisplayNone`, spec: `${ix10 ? 'Inline XBRL 1.0 §7.1' : 'Inline XBRL 1.1 §8.1'}.2`, category: 'warning', message: 'ix:header is not inside a <div> with display:none, so a browser may show the contexts and hidden facts as text' });
+    }
+  }
+
+  // Ids are unique across the document's ix elements, contexts and units (Arelle's uniqueIxId, XML's ID rule).
+  const seen = new Map<string, Element[]>();
+  for (const el of all) {
+    if (!isIx(el) && !(el.namespaceURI === XBRLI_NS && (el.localName === 'context' || el.localName === 'unit'))) continue;
+    const id = el.getAttribute('id');
+    if (!id) continue;
+    const list = seen.get(id);
+    if (list) list.push(el);
+    else seen.set(id, [el]);
+  }
+  for (const [id, els] of seen) {
+    if (els.length < 2) continue;
+    const first = els[0]!;
+    const section = first.namespaceURI === XBRLI_NS ? (ix10 ? SECTION_10.resources : SECTION_11.resources)! : sectionOf(first);
+    out.push({ code: `${section}.2:uniqueIxId`, spec: ix10 ? 'Inline XBRL 1.0 §3.2; XML 1.0 §3.3.1 (ID)' : 'Inline XBRL 1.1 §3.4; XML 1.0 §3.3.1 (ID)', message: `the id "${id}" is used by ${els.length} elements (${[...new Set(els.map((e) => e.tagName))].join(', ')}); an id must name one element` });
+  }
+  return out;
+}
