@@ -4,9 +4,11 @@
  * xs:import / xs:include and every linkbase reached by link:linkbaseRef (and
  * the schemas their locators point into). What the checks need is kept:
  * concepts (name, type, substitution group, period type), the derivation of
- * named types, the domains of explicit dimensions from definition linkbases
- * (XBRL Dimensions 1.0 dimension-domain and domain-member arcs), and
- * requires-element arcs (XBRL 2.1 §5.2.6.2.4), which HMRC uses for its
+ * named types, the dimensional relationships of definition linkbases with
+ * their roles and xbrldt attributes (XBRL Dimensions 1.0: all, notAll,
+ * hypercube-dimension, dimension-domain, domain-member, dimension-default;
+ * xbrl/dimensions/ builds the model from them), typed dimensions' domain
+ * elements, and requires-element arcs (XBRL 2.1 §5.2.6.2.4), which HMRC uses for its
  * mandatory items (error 3312).
  *
  * Documents are scanned, not parsed into trees (xml-reference-scan.ts): a
@@ -19,6 +21,7 @@
 import { scanElements, XmlScanError, type ScannedElement } from '../package/xml-reference-scan.js';
 import { isSpecificationUrl } from './publishers.js';
 import { TypeDefinitionReader, type TypeDefinition } from '../xbrl/values/type-definitions.js';
+import { arcAttributesOf, isDimensionArcrole, relationshipsInForce, type ArcAttributes, type DefinitionArc } from '../xbrl/dimensions/definition-arcs.js';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
@@ -26,8 +29,6 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
 const XBRLDT_NS = 'http://xbrl.org/2005/xbrldt';
 
-const ARC_DIMENSION_DOMAIN = 'http://xbrl.org/int/dim/arcrole/dimension-domain';
-const ARC_DOMAIN_MEMBER = 'http://xbrl.org/int/dim/arcrole/domain-member';
 const ARC_REQUIRES_ELEMENT = 'http://www.xbrl.org/2003/arcrole/requires-element';
 
 /** Linkbases whose content no check reads; the role on linkbaseRef says which a linkbase is. */
@@ -53,6 +54,14 @@ export interface Concept {
   periodType?: 'instant' | 'duration';
   abstract: boolean;
   nillable: boolean;
+  /** A typed dimension's xbrldt:typedDomainRef, made absolute ("url#id"). */
+  typedDomainRef?: string;
+}
+
+/** A global element that is not a concept (no substitution group): what a typed dimension's domain is. */
+export interface ElementDeclaration {
+  name: Clark;
+  type?: Clark;
 }
 
 /** One requires-element arc: a fact of any `from` concept needs a fact of every `to` concept. */
@@ -71,8 +80,10 @@ export interface Dts {
   typeBases: Map<Clark, Clark>;
   /** Named types with their own facets (XML Schema 1.0 Part 2 §4.3), for checking facts' values. */
   types: Map<Clark, TypeDefinition>;
-  /** Explicit dimension → the members its domains allow (xbrldt:usable="false" members left out). */
-  dimensionMembers: Map<Clark, Set<Clark>>;
+  /** XBRL Dimensions 1.0 relationships in force (prohibited and overridden arcs taken out). */
+  definitionArcs: DefinitionArc[];
+  /** Elements outside substitution groups by "url#id": typed dimensions' domains (xbrldt:typedDomainRef). */
+  elementsById: Map<string, ElementDeclaration>;
   requiresElement: RequiresElement[];
   /** Documents read. */
   documentCount: number;
@@ -86,11 +97,11 @@ interface Locator {
   href: string;
 }
 
-interface Arc {
+interface Arc extends ArcAttributes {
   arcrole: string;
+  role: string;
   from: string;
   to: string;
-  usable: boolean;
 }
 
 /**
@@ -99,7 +110,7 @@ interface Arc {
  * (taxonomy/package-source.ts). `notFound` says where a document was looked for.
  */
 export function loadDts(entryPoints: readonly string[], open: OpenDocument, notFound = 'no installed taxonomy package holds it'): Dts {
-  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), namespaces: new Set(), typeBases: new Map(), types: new Map(), dimensionMembers: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
+  const dts: Dts = { entryPoints: [...entryPoints], concepts: new Map(), namespaces: new Set(), typeBases: new Map(), types: new Map(), definitionArcs: [], elementsById: new Map(), requiresElement: [], documentCount: 0, unresolved: [] };
   const conceptById = new Map<string, Clark>();
   const seen = new Set<string>();
   const queue: { url: string; from: string }[] = [];
@@ -112,7 +123,7 @@ export function loadDts(entryPoints: readonly string[], open: OpenDocument, notF
   for (const url of entryPoints) visit(url, 'the report');
 
   // Dimension arcs wait until every schema is read: their locators name concepts by document and id.
-  const dimensionArcs: { arcs: Arc[]; locators: Map<string, Locator[]> }[] = [];
+  const dimensionArcs: { role: string; arcs: Arc[]; locators: Map<string, Locator[]> }[] = [];
   for (let next = queue.shift(); next; next = queue.shift()) {
     const { url, from } = next;
     if (isSpecificationUrl(url)) continue;
@@ -160,12 +171,12 @@ function readDocument(
   dts: Dts,
   conceptById: Map<string, Clark>,
   visit: (url: string, from: string) => void,
-  dimensionArcs: { arcs: Arc[]; locators: Map<string, Locator[]> }[],
+  dimensionArcs: { role: string; arcs: Arc[]; locators: Map<string, Locator[]> }[],
 ): void {
   let targetNamespace = '';
   let currentType: Clark | undefined;
   const typeReader = new TypeDefinitionReader(dts.types);
-  let link: { arcs: Arc[]; locators: Map<string, Locator[]> } | undefined;
+  let link: { role: string; arcs: Arc[]; locators: Map<string, Locator[]> } | undefined;
   scanElements(bytes, (el) => {
     if (el.namespace === XSD_NS) {
       switch (el.localName) {
@@ -185,8 +196,14 @@ function readDocument(
           typeReader.end();
           const name = el.attribute('', 'name');
           const substitutionGroup = qnameValue(el, el.attribute('', 'substitutionGroup'));
+          const id = el.attribute('', 'id');
           // Concepts are the global elements in a substitution group; elements inside types are not.
-          if (!name || !substitutionGroup) return;
+          if (!name || !substitutionGroup) {
+            if (name && id) dts.elementsById.set(`${url}#${id}`, { name: clark(targetNamespace, name), type: qnameValue(el, el.attribute('', 'type')) });
+            return;
+          }
+          const typedDomainRef = el.attribute(XBRLDT_NS, 'typedDomainRef');
+          const typedDomain = typedDomainRef && resolveUrl(typedDomainRef, url, el.bases);
           const concept: Concept = {
             name: clark(targetNamespace, name),
             type: qnameValue(el, el.attribute('', 'type')),
@@ -194,9 +211,10 @@ function readDocument(
             periodType: periodTypeOf(el.attribute(XBRLI_NS, 'periodType')),
             abstract: el.attribute('', 'abstract') === 'true' || el.attribute('', 'abstract') === '1',
             nillable: el.attribute('', 'nillable') === 'true' || el.attribute('', 'nillable') === '1',
+            // A reference that does not resolve still makes the dimension typed; its domain is then unknown.
+            ...(typedDomainRef !== undefined ? { typedDomainRef: typedDomain ? `${typedDomain}${fragmentOf(typedDomainRef)}` : typedDomainRef } : {}),
           };
           dts.concepts.set(concept.name, concept);
-          const id = el.attribute('', 'id');
           if (id) conceptById.set(`${url}#${id}`, concept.name);
           return;
         }
@@ -229,7 +247,7 @@ function readDocument(
     }
     const type = el.attribute(XLINK_NS, 'type');
     if (type === 'extended') {
-      link = { arcs: [], locators: new Map() };
+      link = { role: el.attribute(XLINK_NS, 'role') ?? '', arcs: [], locators: new Map() };
       dimensionArcs.push(link);
       return;
     }
@@ -251,27 +269,23 @@ function readDocument(
       const from = el.attribute(XLINK_NS, 'from');
       const to = el.attribute(XLINK_NS, 'to');
       if (!arcrole || !from || !to) return;
-      if (arcrole !== ARC_DIMENSION_DOMAIN && arcrole !== ARC_DOMAIN_MEMBER && arcrole !== ARC_REQUIRES_ELEMENT) return;
-      const usable = el.attribute(XBRLDT_NS, 'usable');
-      link.arcs.push({ arcrole, from, to, usable: usable !== 'false' && usable !== '0' });
+      if (arcrole !== ARC_REQUIRES_ELEMENT && !isDimensionArcrole(arcrole)) return;
+      link.arcs.push({ arcrole, role: link.role, from, to, ...arcAttributesOf(el) });
     }
   });
 }
+
+const fragmentOf = (href: string) => (href.includes('#') ? href.slice(href.indexOf('#')) : '');
 
 function periodTypeOf(value: string | undefined): Concept['periodType'] {
   return value === 'instant' || value === 'duration' ? value : undefined;
 }
 
-/**
- * Domains are followed across every extended link role: a member allowed in
- * any role's domain of a dimension is allowed (targetRole is not followed
- * separately), so a member is refused only when no definition link allows it.
- */
+/** Locators resolved to concepts: requires-element arcs kept as they are, dimensional ones as relationships in force. */
 function applyArcs(dts: Dts, conceptById: Map<string, Clark>, links: { arcs: Arc[]; locators: Map<string, Locator[]> }[]): void {
   const conceptsOf = (link: { locators: Map<string, Locator[]> }, label: string): Clark[] =>
     (link.locators.get(label) ?? []).map((l) => conceptById.get(l.href)).filter((c): c is Clark => c !== undefined);
-  const domainsOf = new Map<Clark, { domain: Clark; usable: boolean }[]>();
-  const membersOf = new Map<Clark, { member: Clark; usable: boolean }[]>();
+  const dimensional: DefinitionArc[] = [];
   for (const link of links) {
     for (const arc of link.arcs) {
       const from = conceptsOf(link, arc.from);
@@ -280,23 +294,8 @@ function applyArcs(dts: Dts, conceptById: Map<string, Clark>, links: { arcs: Arc
         if (from.length && to.length) dts.requiresElement.push({ from, to });
         continue;
       }
-      for (const f of from) {
-        if (arc.arcrole === ARC_DIMENSION_DOMAIN) domainsOf.set(f, [...(domainsOf.get(f) ?? []), ...to.map((domain) => ({ domain, usable: arc.usable }))]);
-        else membersOf.set(f, [...(membersOf.get(f) ?? []), ...to.map((member) => ({ member, usable: arc.usable }))]);
-      }
+      for (const f of from) for (const t of to) dimensional.push({ ...arc, from: f, to: t });
     }
   }
-  for (const [dimension, domains] of domainsOf) {
-    const allowed = new Set<Clark>();
-    const reached = new Set<Clark>();
-    const stack = domains.map((d) => ({ node: d.domain, usable: d.usable }));
-    while (stack.length) {
-      const { node, usable } = stack.pop()!;
-      if (usable) allowed.add(node);
-      if (reached.has(node)) continue;
-      reached.add(node);
-      for (const m of membersOf.get(node) ?? []) stack.push({ node: m.member, usable: m.usable });
-    }
-    dts.dimensionMembers.set(dimension, allowed);
-  }
+  dts.definitionArcs = relationshipsInForce(dimensional);
 }

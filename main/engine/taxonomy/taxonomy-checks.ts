@@ -9,8 +9,8 @@
  * - a monetary concept's unit is one ISO 4217 currency (XBRL 2.1 §4.8.2);
  * - date, date-time and boolean values parse as their type;
  * - the context's period is of the concept's period type (XBRL 2.1 §4.7.2);
- * - each explicit member is a member of its dimension's domain in the
- *   definition linkbase (XBRL Dimensions 1.0 §2.5.3);
+ * - each context and each fact dimensionally valid against the definition
+ *   linkbase's hypercubes (XBRL Dimensions 1.0; xbrl/dimensions/);
  * - every requires-element arc is satisfied: HMRC's mandatory items (error 3312).
  * When no installed taxonomy package holds the schema, nothing is checked
  * and a warning says which package to install: never a silent "valid". When
@@ -23,6 +23,7 @@ import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachment
 import { clark, splitClark, type Clark, type Dts } from './dts.js';
 import { isNumericKind, substitutionKindOf, valueKindOf, type ValueKind } from './item-types.js';
 import type { TaxonomyLibrary } from './library.js';
+import { checkDimensions } from '../xbrl/dimensions/dimension-checks.js';
 import { installedSource, type TaxonomySource } from './taxonomy-source.js';
 
 const ISO4217_NS = 'http://www.xbrl.org/2003/iso4217';
@@ -39,8 +40,6 @@ export const TAXONOMY_CODES = {
   monetaryUnit: 'taxonomy.monetaryUnitNotCurrency',
   value: 'taxonomy.valueNotOfType',
   periodType: 'taxonomy.periodTypeMismatch',
-  dimensionNotFound: 'taxonomy.dimensionNotFound',
-  memberNotInDomain: 'taxonomy.memberNotInDomain',
   mandatory: 'JFCVC.3312',
 } as const;
 
@@ -107,8 +106,9 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
   let unchecked = 0;
   for (const fact of report.facts) {
     if (!dts.concepts.has(clark(fact.namespace, fact.localName)) && unjudged(clark(fact.namespace, fact.localName))) unchecked++;
-    else checkFact(fact, report, dts, findings, unjudged);
+    else checkFact(fact, report, dts, findings);
   }
+  for (const f of checkDimensions({ contexts: report.contexts, facts: report.facts, unjudged, factWords }, dts)) findings.add(f);
   if (notInstalled.length > 0) {
     findings.add({
       code: TAXONOMY_CODES.notInstalled,
@@ -166,7 +166,7 @@ const conceptWords = (name: string) => {
   return `${localName} in ${namespace}`;
 };
 
-function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList, unjudged: (name: Clark) => boolean): void {
+function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList): void {
   const name = clark(fact.namespace, fact.localName);
   const concept = dts.concepts.get(name);
   const error = (code: string, message: string) => findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
@@ -206,7 +206,6 @@ function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: Findi
   if (context) {
     const periodProblem = periodTypeProblem(concept.periodType, context);
     if (periodProblem) error(TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
-    checkMembers(fact, context, dts, error, unjudged);
   }
 }
 
@@ -246,23 +245,6 @@ function periodTypeProblem(periodType: 'instant' | 'duration' | undefined, conte
   if (periodType === 'instant' && !context.instant) return context.start || context.end ? `a duration (${context.start ?? '?'} to ${context.end ?? '?'})` : 'forever';
   if (periodType === 'duration' && context.instant) return `an instant (${context.end})`;
   return undefined;
-}
-
-function checkMembers(fact: XbrlFact, context: XbrlContext, dts: Dts, error: (code: string, message: string) => void, unjudged: (name: Clark) => boolean): void {
-  for (const { dimension, member } of context.explicitMembers ?? []) {
-    const members = dts.dimensionMembers.get(dimension);
-    if (!dts.concepts.has(dimension) && unjudged(dimension)) continue;
-    if (!dts.concepts.has(dimension)) {
-      error(TAXONOMY_CODES.dimensionNotFound, `context "${context.id}" uses the dimension ${conceptWords(dimension)}, which is not in the taxonomy`);
-    } else if (members && !members.has(member)) {
-      const dim = splitClark(dimension).localName;
-      const examples = [...members].slice(0, 6).map((m) => splitClark(m).localName);
-      error(
-        TAXONOMY_CODES.memberNotInDomain,
-        `context "${context.id}" gives ${dim} the member ${splitClark(member).localName}, which is not a member of ${dim}'s domain in the taxonomy's definition linkbase (members include ${examples.join(', ')}${members.size > examples.length ? ', …' : ''})`,
-      );
-    }
-  }
 }
 
 /** requires-element (XBRL 2.1 §5.2.6.2.4): a fact of a source concept needs a fact of each target. HMRC's mandatory items are written so. */

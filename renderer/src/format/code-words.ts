@@ -75,8 +75,14 @@ const WORDS: Record<string, string> = {
   'taxonomy.monetaryUnitNotCurrency': 'Amount without a currency unit',
   'taxonomy.valueNotOfType': 'Value not of the concept’s type',
   'taxonomy.periodTypeMismatch': 'Wrong period type for the concept',
-  'taxonomy.dimensionNotFound': 'Dimension not in the taxonomy',
-  'taxonomy.memberNotInDomain': 'Member not allowed for the dimension',
+  // XBRL Dimensions 1.0, with the reference processor's codes
+  'xbrldie:PrimaryItemDimensionallyInvalidError': 'Fact’s context fits none of its hypercubes',
+  'xbrldie:ExplicitMemberNotExplicitDimensionError': 'Explicit member for something not an explicit dimension',
+  'xbrldie:TypedMemberNotTypedDimensionError': 'Typed member for something not a typed dimension',
+  'xbrldie:IllegalTypedDimensionContentError': 'Typed dimension value not of its domain',
+  'xbrldie:ExplicitMemberUndefinedQNameError': 'Dimension member not in the taxonomy',
+  'xbrldie:DefaultValueUsedInInstanceError': 'Dimension default written out',
+  'xbrldie:RepeatedDimensionInInstanceError': 'Dimension given twice in one context',
   // Running the checks
   'package-refused': 'Package refused before checking',
   'check-failed': 'Check could not run',
