@@ -23,7 +23,9 @@ describe('attachments checked against the installed taxonomy', () => {
 
   it('with nothing installed: a warning, concepts not checked', () => {
     const findings = checkAttachment(bytes(ct2015Sample()), 'computations', {}, TaxonomyLibrary.empty());
-    expect(findings.filter((f) => f.code === 'taxonomy.notInstalled')).toEqual([{ code: 'taxonomy.notInstalled', category: 'warning', message: expect.stringMatching(/^concepts not checked: install /) }]);
+    expect(findings.filter((f) => f.code === 'taxonomy.notInstalled')).toEqual([
+      { code: 'taxonomy.notInstalled', category: 'warning', install: [expect.stringMatching(/^HMRC's CT computational taxonomy package/)], message: expect.stringMatching(/^concepts not checked: install /) },
+    ]);
   });
 
   it('without a taxonomy store (no data folder), no taxonomy finding at all', async () => {

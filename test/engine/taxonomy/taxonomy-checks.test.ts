@@ -49,6 +49,7 @@ describe("HMRC's CT2015 sample computation against the CT2015 taxonomy", () => {
       {
         code: TAXONOMY_CODES.notInstalled,
         category: 'warning',
+        install: [expect.stringMatching(/^HMRC's CT computational taxonomy package \(the 2015 taxonomy's\)/)],
         message: expect.stringMatching(/^concepts not checked: install HMRC's CT computational taxonomy package \(the 2015 taxonomy's\) .*"http:\/\/www\.hmrc\.gov\.uk\/schemas\/ct\/comp\/2015-02-01\/ct-2015-02-01\.xsd"/),
       },
     ]);
