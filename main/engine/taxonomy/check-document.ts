@@ -6,6 +6,7 @@
 import { decodeUtf8 } from '../ct600/xml-dom.js';
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import { readXbrlReport } from '../validation/attachments/xbrl-report.js';
+import { findingOfProblem } from '../validation/attachments/structure-problem.js';
 import { ValidationType, type ValidationJobResult, type ValidationMessage } from '../validation-result.js';
 import type { TaxonomyLibrary } from './library.js';
 import { checkAgainstTaxonomy } from './taxonomy-checks.js';
@@ -22,7 +23,7 @@ export function checkDocument(bytes: Uint8Array, library: TaxonomyLibrary): Docu
   if (text === undefined) return { findings: [{ code: 'HMRC.SG.3.2', category: 'error', message: 'the file is not UTF-8 text' }], facts: 0, checked: false };
   const read = readXbrlReport(text);
   if (!read.ok) return { findings: [{ code: read.problem.code, category: 'error', message: read.problem.message }], facts: 0, checked: false };
-  const structure = read.report.problems.map((p): AttachmentFinding => ({ code: p.code, category: 'error', message: p.message }));
+  const structure = read.report.problems.map(findingOfProblem);
   const taxonomy = checkAgainstTaxonomy(read.report, library);
   return { findings: [...structure, ...taxonomy.findings], facts: read.report.facts.length, checked: taxonomy.checked };
 }

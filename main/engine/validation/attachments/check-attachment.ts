@@ -14,6 +14,7 @@ import { errorFinding, type AttachmentFinding } from './finding.js';
 import { jointFilingChecks, taxonomyFamily } from './joint-filing-checks.js';
 import { returnConsistency, type ReturnBoxes } from './return-consistency.js';
 import { readXbrlReport, type XbrlReport } from './xbrl-report.js';
+import { findingOfProblem } from './structure-problem.js';
 import type { TaxonomyLibrary } from '../../taxonomy/library.js';
 import { checkAgainstTaxonomy } from '../../taxonomy/taxonomy-checks.js';
 
@@ -57,7 +58,7 @@ export function checkAttachment(bytes: Uint8Array, role: AttachmentRole, boxes: 
 }
 
 export function checkReport(report: XbrlReport, role: AttachmentRole, boxes: ReturnBoxes = {}): AttachmentFinding[] {
-  const out: AttachmentFinding[] = report.problems.map((p) => errorFinding(p.code, p.message));
+  const out: AttachmentFinding[] = report.problems.map(findingOfProblem);
   if (report.inline && out.some((f) => f.code.startsWith('xbrl.ixbrl.'))) return out;
   if (report.facts.length === 0) {
     out.push(errorFinding('xbrl.ixbrl.NoFacts', `the document tags no facts: HMRC needs the ${role} tagged in Inline XBRL, not only displayed`));

@@ -225,8 +225,8 @@ export function jointFilingChecks(report: XbrlReport, isAccounts: boolean): Atta
   if (withScenario.length) out.push(errorFinding('FRC.TG.3.6.1', `contexts ${withScenario.join(', ')} use a scenario element; dimensions belong in the entity segment`));
   const family = taxonomyFamily(report);
   for (const f of report.facts) {
-    // A format we do not know is not proof the value is wrong: said, not refused.
-    if (!f.nil && !f.readable) out.push({ code: 'ixt.unreadableValue', category: 'warning', message: `the value of ${f.localName} ("${f.value.trim().slice(0, 40)}") could not be read under its format, so the checks that need it treat it as missing` });
+    // A number written without a format that is not digits: said, not refused (a format's faults are the reader's findings).
+    if (!f.nil && !f.readable && !f.format) out.push({ code: 'ixt.unreadableValue', category: 'warning', message: `the value of ${f.localName} ("${f.value.trim().slice(0, 40)}") could not be read under its format, so the checks that need it treat it as missing` });
   }
   out.push(...numberRules(index), ...genericDimensions(index, isAccounts));
   if (isAccounts && family) out.push(...mandatoryFacts(index, family), ...registeredNumber(index));
