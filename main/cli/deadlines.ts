@@ -6,7 +6,8 @@
  */
 import { RequestValidationError } from '../engine/errors.js';
 import { addDays, basisPointsAsPercent, deadlineRows, isIsoDate, penceAsPounds, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
-import { deadlineClientsOf, draftProgressOf, localToday } from '../deadlines/deadline-inputs.js';
+import { localToday } from '../deadlines/deadline-inputs.js';
+import { firmDeadlineInputs } from '../deadlines/firm-deadlines.js';
 import { SubmissionStore } from '../filing/submission-store.js';
 import { readDataFolder } from '../deadlines/read-data-folder.js';
 import { decodeStrictUtf8 } from '../store/regular-file.js';
@@ -80,14 +81,16 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
       const folder = values['data-folder'] ?? appDataFolder(environment.platform, environment.env);
       const records = await readDataFolder(folder, undefined, today);
       for (const problem of records.problems) io.err(`note: ${terminalText(problem)}\n`);
-      clients = deadlineClientsOf(records.clients);
       // Returns HMRC accepted live show as filed, as on the Deadlines screen; an unreadable record is only noted.
       const submissions = await new SubmissionStore({ dataDir: folder }).list().catch((error: unknown) => {
         io.err(`note: ${terminalText(`the submission records cannot be read: ${error instanceof Error ? error.message : String(error)}`)}\n`);
         return { records: [], problems: [] };
       });
       for (const problem of submissions.problems) io.err(`note: ${terminalText(problem.reason)}\n`);
-      progress = draftProgressOf(records.drafts, { clients: records.clients, submissions: submissions.records }, records.taxPayable);
+      // Every period with a draft, a build or a submission is listed until HMRC accepts it, as on the Deadlines screen.
+      const firm = firmDeadlineInputs(records.clients, records.drafts, submissions.records);
+      clients = firm.clients;
+      progress = firm.progress(await firm.taxPayable(records.built, records.buildBytes));
     }
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);

@@ -85,6 +85,15 @@ export function draftProgressOf(
     if (!known || RANK[state] > RANK[known.state]) best.set(key, { state, draftId: d.id });
   }
   const acceptedOn = acceptedOnByPeriod(accepted.clients, accepted.submissions);
+  // A draft HMRC accepted live says so itself, should its submission record be gone (deleted, or on another computer).
+  for (const d of drafts) {
+    if (d.kind !== 'ct600' || d.clientId === null || d.periodFrom === null || d.periodTo === null || d.filed?.environment !== 'live') continue;
+    const key = `${d.clientId}/${d.periodFrom}/${d.periodTo}`;
+    const day = localToday(new Date(d.filed.acceptedAt));
+    const known = acceptedOn.get(key);
+    if (!/^\d{4}-/.test(day)) continue;
+    if (!known || day < known) acceptedOn.set(key, day);
+  }
   return (clientId, period) => {
     const key = `${clientId}/${period.start}/${period.end}`;
     const draft = best.get(key);

@@ -5,26 +5,30 @@
  * the user sees the notice).
  */
 import { join } from 'node:path';
-import type { Client, DraftSummary } from '../../preload/contract.js';
+import type { Client } from '../../preload/contract.js';
 import { toSummary } from '../store/draft-record.js';
 import { CLIENT_BOOK_FILE, MAX_CLIENT_BOOK_BYTES, parseClientBook } from '../store/client-book.js';
 import { DraftStore } from '../store/draft-store.js';
 import { lastBuildBytes } from '../store/draft-files.js';
-import { paymentDatePassed, taxPayableByPeriod, type BuiltDraft } from './tax-payable.js';
+import { paymentDatePassed, type BuiltDraft } from './tax-payable.js';
+import { utrTypedIn, type DeadlineDraft } from './firm-deadlines.js';
 import { readRegularText } from '../store/regular-file.js';
 import { checkDataFolder, UnsafeFolderError } from '../store/data-folder.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 
 export interface DataFolderRecords {
   clients: Client[];
-  drafts: DraftSummary[];
+  /** Each with the UTR typed in it, which places a draft saved without a client (firm-deadlines.ts). */
+  drafts: DeadlineDraft[];
   /** Files that could not be used, each with why, in words. */
   problems: string[];
-  /** Box 525 of the return built (or filed) for each period whose tax was due by `today`, by "clientId/from/to", in pence. */
-  taxPayable: Map<string, number>;
+  /** The CT600 drafts built for a period whose tax was due by `today`: box 525 of their builds is the tax interest runs on. */
+  built: BuiltDraft[];
+  /** The bytes of a draft's last build; null when they cannot be read. */
+  buildBytes(draft: BuiltDraft): Promise<Uint8Array | null>;
 }
 
-/** `today`: the day interest is worked out to; the built returns of periods whose tax was due by then are read for box 525. */
+/** `today`: the day interest is worked out to; the built returns of periods whose tax was due by then are collected in `built`. */
 export async function readDataFolder(dataDir: string, fs: StoreFs = nodeStoreFs, today?: string): Promise<DataFolderRecords> {
   const problems: string[] = [];
   let clients: Client[] = [];
@@ -36,7 +40,7 @@ export async function readDataFolder(dataDir: string, fs: StoreFs = nodeStoreFs,
     if (book.kind === 'book') clients = book.clients;
     else problems.push(`${CLIENT_BOOK_FILE} cannot be used: ${book.kind === 'newer' ? 'it was made by a newer version of Filing Desk' : book.reason}`);
   }
-  const drafts: DraftSummary[] = [];
+  const drafts: DeadlineDraft[] = [];
   const built: BuiltDraft[] = [];
   const store = new DraftStore({ dataDir, fs });
   // A drafts folder that is a link to somewhere else is not read through, as the app would not.
@@ -48,12 +52,12 @@ export async function readDataFolder(dataDir: string, fs: StoreFs = nodeStoreFs,
   for (const name of names.filter((n) => /^[A-Za-z0-9][A-Za-z0-9-]{0,63}\.json$/.test(n)).sort()) {
     const outcome = await store.readFileAt(join(dataDir, 'drafts', name), name.slice(0, -'.json'.length));
     if (outcome.ok) {
-      drafts.push(toSummary(outcome.record));
       const r = outcome.record;
+      drafts.push({ ...toSummary(r), utr: utrTypedIn(r.form) });
       if (today !== undefined && r.kind === 'ct600' && r.lastBuild && r.periodTo !== null && paymentDatePassed(r.periodTo, today)) built.push({ ...r, filed: r.filed ?? null });
     }
     else if (outcome.reason !== 'missing') problems.push(`drafts/${name} cannot be used: ${outcome.reason}`);
   }
-  const taxPayable = await taxPayableByPeriod(built, (d) => (d.lastBuild ? lastBuildBytes(store, d.id, d.lastBuild.sha256) : Promise.resolve(null)));
-  return { clients, drafts, problems, taxPayable };
+  const buildBytes = (d: BuiltDraft) => (d.lastBuild ? lastBuildBytes(store, d.id, d.lastBuild.sha256) : Promise.resolve(null));
+  return { clients, drafts, problems, built, buildBytes };
 }

@@ -149,6 +149,29 @@ describe('cli deadlines', () => {
     ]);
   });
 
+  it('lists every return drafted or built in the data folder until HMRC accepts it, however old, as the Deadlines screen does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'deadlines-cli-'));
+    await writeFile(join(dir, 'clients.json'), JSON.stringify({
+      schemaVersion: 1,
+      clients: [{ id: 'f', companyName: 'Forgotten Return Ltd', registrationNumber: '', utr: '6666666666', periodEnd: '03-31', serviceClientName: '', serviceClientId: '', archived: false, createdAt: 'x', changedAt: 'x' }],
+    }));
+    const drafts = new DraftStore({ dataDir: dir, log: () => undefined });
+    await drafts.open();
+    const made = await drafts.create({ kind: 'ct600', clientId: 'f', title: 'Forgotten Return Ltd', form: {} });
+    await drafts.save({ id: made.id, clientId: 'f', title: 'Forgotten Return Ltd', periodFrom: '2024-04-01', periodTo: '2025-03-31', form: { values: {} } });
+    // Saved without a client: the name and UTR typed in it list the company.
+    const loose = await drafts.create({ kind: 'ct600', clientId: null, title: 'Walk-in Trading Ltd', form: {} });
+    await drafts.save({ id: loose.id, clientId: null, title: 'Walk-in Trading Ltd', periodFrom: '2024-04-01', periodTo: '2025-03-31', form: { values: { utr: '7777777777' } } });
+    const io = capture();
+    expect(await runDeadlinesCommand(['--data-folder', dir, '--json'], io, environment)).toBe(0);
+    const overdue = lines(io.stdout).filter((o) => o.group === 'overdue');
+    // Due 31 March 2026 (the amounts before 1 April 2026): £100 + £100, and 10% of the tax unpaid 18 months after the period ended.
+    expect(overdue.map((o) => [o.name, o.utr, o.periodStart, o.state, o.daysLeft, o.penalty])).toEqual([
+      ['Forgotten Return Ltd', '6666666666', '2024-04-01', 'draft', -238, { flatPounds: 200, percentOfUnpaidTax: 10 }],
+      ['Walk-in Trading Ltd', '7777777777', '2024-04-01', 'draft', -238, { flatPounds: 200, percentOfUnpaidTax: 10 }],
+    ]);
+  });
+
   it('reads the clients from a CSV with a header row, ignoring other columns and quoting as RFC 4180 does', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deadlines-csv-'));
     const csv = join(dir, 'clients.csv');
