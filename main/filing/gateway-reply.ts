@@ -4,10 +4,12 @@
  * report, a delete confirmation) or an error with HMRC's numbers. Anything
  * else is a ReplyFormatError: never guessed at.
  */
-import type { Element } from '@xmldom/xmldom';
-import { childElements, firstChild, parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
 import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
+import type { XmlElementView } from '../engine/xml-view.js';
 import { pollIntervalOf } from './protocol-rules.js';
+import { readReplyXml } from './reply-xml.js';
+
+type Element = XmlElementView;
 
 export const SUCCESS_RESPONSE_NS = 'http://www.inlandrevenue.gov.uk/SuccessResponse';
 export const ERROR_RESPONSE_NS = 'http://www.govtalk.gov.uk/CM/errorresponse';
@@ -66,6 +68,30 @@ export type GatewayReply =
   | { kind: 'deleted'; header: ReplyHeader }
   | { kind: 'error'; header: ReplyHeader; errors: GovTalkError[]; businessErrors: GovTalkError[] };
 
+function childElements(parent: Element): Element[] {
+  const out: Element[] = [];
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);
+  return out;
+}
+
+function firstChild(parent: Element, localName: string): Element | undefined {
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).localName === localName) return n as Element;
+  return undefined;
+}
+
+/** The first element below `root` (document order) with this namespace and local name. */
+function firstDescendant(root: Element, namespaceURI: string, localName: string): Element | undefined {
+  const pending: Element[] = [root];
+  // Depth first, in document order, without recursion (the reader has already bounded the depth, but a loop needs no stack).
+  while (pending.length > 0) {
+    const e = pending.pop()!;
+    if (e !== root && e.localName === localName && e.namespaceURI === namespaceURI) return e;
+    const children = childElements(e);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+  }
+  return undefined;
+}
+
 const text = (parent: Element | undefined, name: string) => (parent ? (firstChild(parent, name)?.textContent ?? '').trim() : '');
 
 function readHeader(root: Element): ReplyHeader {
@@ -93,7 +119,7 @@ function readError(e: Element): GovTalkError {
 
 function readReceipt(success: Element): SuccessReceipt {
   const receipt = firstChild(success, 'IRmarkReceipt');
-  const digest = receipt?.getElementsByTagNameNS(DSIG_NS, 'DigestValue')[0];
+  const digest = receipt && firstDescendant(receipt, DSIG_NS, 'DigestValue');
   const digestBase64 = (digest?.textContent ?? '').trim();
   if (!receipt || !/^[A-Za-z0-9+/]{27}=$/.test(digestBase64)) throw new ReplyFormatError('the success response has no IRmarkReceipt with a SHA-1 DigestValue');
   const receiptMessage = (childElements(receipt).find((e) => e.localName === 'Message')?.textContent ?? '').trim();
@@ -101,7 +127,7 @@ function readReceipt(success: Element): SuccessReceipt {
   const messages = childElements(success)
     .filter((e) => e.localName === 'Message')
     .map((e) => ({ code: e.getAttribute('code') ?? '', text: (e.textContent ?? '').trim() }));
-  const certificate = receipt.getElementsByTagNameNS(DSIG_NS, 'X509Certificate')[0];
+  const certificate = firstDescendant(receipt, DSIG_NS, 'X509Certificate');
   const certificateBase64 = certificate ? (certificate.textContent ?? '').trim() : null;
   return { digestBase64, quotedIrmarkBase32: quoted, receiptMessage, certificateBase64, acceptedTime: text(success, 'AcceptedTime'), messages };
 }
@@ -116,13 +142,9 @@ function readStatusReport(body: Element | undefined): StatusRecord[] {
 
 /** Reads one reply of the Transaction Engine; throws ReplyFormatError for anything that is not one. */
 export function parseGatewayReply(xml: Uint8Array | string): GatewayReply {
-  let doc;
-  try {
-    doc = parseXml(xml);
-  } catch (err) {
-    throw new ReplyFormatError(err instanceof XmlInputError ? `the reply is not XML: ${err.message}` : 'the reply is not XML');
-  }
-  const root = doc.documentElement!;
+  const read = readReplyXml(xml);
+  if (!read.ok) throw new ReplyFormatError(read.message);
+  const root = read.root;
   if (root.localName !== 'GovTalkMessage' || root.namespaceURI !== GOVTALK_NS) throw new ReplyFormatError('the reply is not a GovTalk message');
   const header = readHeader(root);
   const body = firstChild(root, 'Body');

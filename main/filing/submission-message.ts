@@ -232,15 +232,72 @@ export const dataRequestMessage = (o: { messageClass: string; gatewayTest: boole
 
 /** A message as it may be kept in a log: the Government Gateway user ID and password masked wherever they stand. */
 export function maskCredentials(xml: string, credentials?: GatewayCredentials): string {
-  let out = xml
-    .replace(/(<(?:[\w.-]+:)?SenderID>)[\s\S]*?(<\/(?:[\w.-]+:)?SenderID>)/g, '$1[masked]$2')
-    .replace(/(<(?:[\w.-]+:)?Authentication>[\s\S]*?<(?:[\w.-]+:)?Value>)[\s\S]*?(<\/(?:[\w.-]+:)?Value>)/g, '$1[masked]$2');
+  let out = maskElementText(xml, 'SenderID');
+  out = maskElementText(out, 'Value', 'Authentication');
   if (credentials) {
     for (const secret of [credentials.password, credentials.senderId, escapeXml(credentials.password), escapeXml(credentials.senderId)]) {
       if (secret.length >= 4) out = out.split(secret).join('[masked]');
     }
   }
   return out;
+}
+
+/**
+ * `xml` with the text of each `name` element (any prefix) replaced by
+ * "[masked]"; with `within`, only a `name` element after an opening `within`
+ * tag (the Value of an Authentication). Found with indexOf, left to right,
+ * each tag looked for once from where the last one ended: a lazy regular
+ * expression over a reply whose comment holds "<Authentication>" 49,152
+ * times searched to the end once per opener (quadratic: 56 s). When no
+ * closing tag follows, none can follow a later opener either, so the scan
+ * ends there.
+ */
+function maskElementText(xml: string, name: string, within?: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = 0; ; ) {
+    const outer = within === undefined ? undefined : findTag(xml, within, at, false);
+    if (within !== undefined && outer === undefined) break;
+    const open = findTag(xml, name, outer ?? at, false);
+    if (open === undefined) break;
+    const close = findTag(xml, name, open, true, true);
+    if (close === undefined) break;
+    parts.push(xml.slice(from, open), '[masked]');
+    from = close;
+    at = close;
+  }
+  if (parts.length === 0) return xml;
+  parts.push(xml.slice(from));
+  return parts.join('');
+}
+
+const isNameChar = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2e || c === 0x2d;
+
+/**
+ * Where the next `<name>` or `<prefix:name>` tag (with `closing`, `</name>`
+ * or `</prefix:name>`) at or after `from` ends, or with `atStart` where it
+ * starts; undefined when there is none. A prefix is one run of [\w.-].
+ */
+function findTag(xml: string, name: string, from: number, closing: boolean, atStart = false): number | undefined {
+  const marker = `${name}>`;
+  for (let hit = xml.indexOf(marker, from); hit >= 0; hit = xml.indexOf(marker, hit + 1)) {
+    let start = hit;
+    if (xml.charCodeAt(start - 1) === 0x3a /* : */) {
+      let p = start - 1;
+      while (p > from && isNameChar(xml.charCodeAt(p - 1))) p--;
+      if (p === start - 1) continue; // ":name>" with no prefix before it
+      start = p;
+    }
+    if (closing) {
+      if (xml.charCodeAt(start - 1) !== 0x2f /* / */ || xml.charCodeAt(start - 2) !== 0x3c /* < */ || start - 2 < from) continue;
+      start -= 2;
+    } else {
+      if (xml.charCodeAt(start - 1) !== 0x3c /* < */ || start - 1 < from) continue;
+      start -= 1;
+    }
+    return atStart ? start : hit + marker.length;
+  }
+  return undefined;
 }
 
 /**

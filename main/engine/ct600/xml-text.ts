@@ -24,8 +24,53 @@ export class XmlInputError extends Error {
 const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A DOCTYPE or ENTITY declaration, anywhere in the text (even in a comment). */
 const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
-/** An & that does not start one of XML's predefined entities or a character reference. */
-const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)/;
+/** What may follow an & at the same place: one of XML's predefined entities or a character reference. */
+const REFERENCE_AT = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);/y;
+
+/** Markup whose text is not character data: an & inside it is no reference, so it is not looked at. */
+const SKIPPED_MARKUP = [
+  ['<!--', '-->'],
+  ['<![CDATA[', ']]>'],
+  ['<?', '?>'],
+] as const;
+
+/**
+ * The offset of the first & outside comments, CDATA sections and processing
+ * instructions that starts no reference XML defines, or undefined. One pass:
+ * each closing marker is looked for once from where it could next matter, and
+ * a marker the text never holds again is remembered as missing, so a text of
+ * many unclosed "<!--" (a server's reply, say) is not scanned to its end once
+ * per opener as a lazy regular expression would (quadratic: 35 s for 768 KiB).
+ * An opener without its closer is then text, as it was for the expression.
+ */
+export function bareAmpersandAt(text: string): number | undefined {
+  const missing = new Set<string>();
+  // The next '&' and '<' at or after `at`, each looked for again only once `at` has passed it.
+  let amp = -1;
+  let lt = -1;
+  for (let at = 0; ; ) {
+    if (amp < at) amp = text.indexOf('&', at);
+    if (amp < 0) return undefined;
+    if (lt !== -2 && lt < at) lt = text.indexOf('<', at);
+    if (lt === -1) lt = -2; // no '<' from here on: every & left is character data
+    if (lt < 0 || lt > amp) {
+      REFERENCE_AT.lastIndex = amp;
+      if (!REFERENCE_AT.test(text)) return amp;
+      at = amp + 1;
+    } else at = skipMarkup(text, lt, missing);
+  }
+}
+
+/** Past the comment, CDATA section or processing instruction opening at `lt` (when it closes), else just past the '<'. */
+function skipMarkup(text: string, lt: number, missing: Set<string>): number {
+  for (const [open, close] of SKIPPED_MARKUP) {
+    if (!text.startsWith(open, lt) || missing.has(close)) continue;
+    const end = text.indexOf(close, lt + open.length);
+    if (end >= 0) return end + close.length;
+    missing.add(close);
+  }
+  return lt + 1;
+}
 
 export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding' | 'too-deep';
 export type XmlProblem = { ok: false; code: XmlProblemCode; message: string };
@@ -67,10 +112,9 @@ export function xmlTextProblem(text: string): XmlProblem | undefined {
     const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
     return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: it contains the character U+${code}, which XML does not allow` };
   }
-  const markupText = text.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g, '');
-  const ampersand = BARE_AMPERSAND.exec(markupText);
-  if (ampersand) {
-    const context = markupText.slice(ampersand.index, ampersand.index + 12).split(/\s/)[0];
+  const ampersand = bareAmpersandAt(text);
+  if (ampersand !== undefined) {
+    const context = text.slice(ampersand, ampersand + 12).split(/\s/)[0];
     return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "${context}" is an unescaped & or an entity XML does not define (write &amp;)` };
   }
   // Before parsing: canonicalisation and the checks walk the tree recursively.
@@ -90,4 +134,49 @@ export function xmlTextProblem(text: string): XmlProblem | undefined {
 export function readPlainXmlElements(text: string): XmlElementView | undefined {
   if (DECLARATION.test(text) || XML_FORBIDDEN_CHAR.test(text)) return undefined;
   return parseLightTree(text);
+}
+
+/**
+ * The offset of the start tag at which `text` holds more than `limit`
+ * elements and attributes together, or undefined. Counted in one pass as the
+ * tags are read, stopping at the limit, before any tree is built: what a
+ * tree costs grows with its nodes, not its bytes (a 4 MiB reply of a million
+ * empty elements took xmldom past 1 GB). Comments, CDATA sections, processing
+ * instructions and declarations are skipped; an attribute is counted by its
+ * "=" outside quotes. The syntax itself is left to the parser.
+ */
+export function xmlNodesPastLimitAt(text: string, limit: number): number | undefined {
+  let nodes = 0;
+  let i = text.indexOf('<');
+  while (i !== -1) {
+    const next = text.charCodeAt(i + 1);
+    if (text.startsWith('<!--', i)) i = afterMarker(text, '-->', i + 4);
+    else if (text.startsWith('<![CDATA[', i)) i = afterMarker(text, ']]>', i + 9);
+    else if (next === 0x3f /* ? */) i = afterMarker(text, '?>', i + 2);
+    else if (next === 0x21 /* ! */ || next === 0x2f /* / */) i = afterMarker(text, '>', i + 2);
+    else {
+      let quote = 0;
+      let j = i + 1;
+      nodes++;
+      for (; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (quote !== 0) {
+          if (c === quote) quote = 0;
+        } else if (c === 0x22 || c === 0x27) quote = c;
+        else if (c === 0x3d /* = */) nodes++;
+        else if (c === 0x3e /* > */) break;
+      }
+      if (nodes > limit) return i;
+      i = j + 1;
+    }
+    if (i <= 0 || i >= text.length) return undefined;
+    i = text.indexOf('<', i);
+  }
+  return undefined;
+}
+
+/** Index just after `marker` (searched from `from`), or -1 when the text ends first. */
+function afterMarker(text: string, marker: string, from: number): number {
+  const at = text.indexOf(marker, from);
+  return at === -1 ? -1 : at + marker.length;
 }
