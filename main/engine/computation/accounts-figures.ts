@@ -69,11 +69,21 @@ export function readAccountsFigures(document: Uint8Array | string, period?: { fr
 
   /** The one undimensioned value of a core concept for the period; several different ones are a question for the user. */
   const notes: string[] = [];
+  /** Concepts tagged for the period whose value could not be read: no figure, and the reason instead of "not tagged". */
+  const unreadable = new Set<string>();
   const one = (name: string): number | undefined => {
-    const facts = report.facts.filter((f: XbrlFact) => {
+    const tagged = report.facts.filter((f: XbrlFact) => {
       const c = report.contexts.get(f.contextRef);
-      return f.localName === name && CORE.test(f.namespace) && !f.nil && f.readable && c && !c.instant && c.start === p.from && c.end === p.to && c.dims.size === 0;
+      return f.localName === name && CORE.test(f.namespace) && !f.nil && c && !c.instant && c.start === p.from && c.end === p.to && c.dims.size === 0;
     });
+    // Numbers come only through their format's transform: one that does not read is no figure, never a guess.
+    const bad = tagged.find((f) => !f.readable);
+    if (bad) {
+      unreadable.add(name);
+      notes.push(`the accounts tag ${name} ${span} as "${bad.value.replace(/\s+/g, ' ').trim().slice(0, 40)}", which cannot be read${bad.format ? ` under ${bad.format}` : ''} (${bad.unreadableReason ?? 'not a number'}), so it is not offered`);
+      return undefined;
+    }
+    const facts = tagged;
     const values = [...new Set(facts.map((f) => Number(f.value)))];
     if (values.length > 1) {
       notes.push(`the accounts tag ${name} ${span} more than once with different values (${values.map(money).join(', ')}), so it is not offered`);
@@ -89,28 +99,28 @@ export function readAccountsFigures(document: Uint8Array | string, period?: { fr
 
   const pbt = one('ProfitLossOnOrdinaryActivitiesBeforeTax');
   if (pbt !== undefined) out.profitBeforeTax = figure(pbt, ['ProfitLossOnOrdinaryActivitiesBeforeTax'], 'profit before tax (core:ProfitLossOnOrdinaryActivitiesBeforeTax)');
-  else {
+  else if (!unreadable.has('ProfitLossOnOrdinaryActivitiesBeforeTax')) {
     // Micro-entity accounts often tag only the profit after tax and the tax charge: before tax is the one plus the other.
     const after = one('ProfitLoss');
     const tax = one('TaxTaxCreditOnProfitOrLossOnOrdinaryActivities');
     if (after !== undefined && tax !== undefined) {
       out.profitBeforeTax = figure(Math.round((after + tax) * 100) / 100, ['ProfitLoss', 'TaxTaxCreditOnProfitOrLossOnOrdinaryActivities'], `profit after tax ${money(after)} (core:ProfitLoss) plus the tax charge ${money(tax)} (core:TaxTaxCreditOnProfitOrLossOnOrdinaryActivities)`);
-    } else notes.push(`the accounts tag no profit before tax ${span} (core:ProfitLossOnOrdinaryActivitiesBeforeTax, or core:ProfitLoss with core:TaxTaxCreditOnProfitOrLossOnOrdinaryActivities)`);
+    } else if (!['ProfitLossOnOrdinaryActivitiesBeforeTax', 'ProfitLoss', 'TaxTaxCreditOnProfitOrLossOnOrdinaryActivities'].some((n) => unreadable.has(n))) notes.push(`the accounts tag no profit before tax ${span} (core:ProfitLossOnOrdinaryActivitiesBeforeTax, or core:ProfitLoss with core:TaxTaxCreditOnProfitOrLossOnOrdinaryActivities)`);
   }
 
   const whole = DEPRECIATION_WHOLE.map((name) => [name, one(name)] as const).find(([, v]) => v !== undefined);
-  if (whole) out.depreciation = figure(whole[1]!, [whole[0]], `depreciation and amortisation (core:${whole[0]}${whole[0].includes('Impairment') ? ', which includes impairment' : ''})`);
-  else {
+  if (whole && !DEPRECIATION_WHOLE.some((n) => unreadable.has(n))) out.depreciation = figure(whole[1]!, [whole[0]], `depreciation and amortisation (core:${whole[0]}${whole[0].includes('Impairment') ? ', which includes impairment' : ''})`);
+  else if (!DEPRECIATION_WHOLE.some((n) => unreadable.has(n))) {
     const parts = DEPRECIATION_PARTS.map((name) => [name, one(name)] as const).filter(([, v]) => v !== undefined);
-    if (parts.length) {
+    if (parts.length && !DEPRECIATION_PARTS.some((n) => unreadable.has(n))) {
       out.depreciation = figure(
         Math.round(parts.reduce((s, [, v]) => s + v!, 0) * 100) / 100,
         parts.map(([n]) => n),
         parts.map(([n, v]) => `${money(v!)} (core:${n})`).join(' plus '),
       );
-    } else notes.push(`the accounts tag no depreciation ${span} (core:DepreciationAmortisationExpense or its parts)`);
+    } else if (![...DEPRECIATION_WHOLE, ...DEPRECIATION_PARTS].some((n) => unreadable.has(n))) notes.push(`the accounts tag no depreciation ${span} (core:DepreciationAmortisationExpense or its parts)`);
   }
-  if (turnover === undefined) notes.push(`the accounts tag no turnover ${span} (core:TurnoverRevenue)`);
+  if (turnover === undefined && !unreadable.has('TurnoverRevenue')) notes.push(`the accounts tag no turnover ${span} (core:TurnoverRevenue)`);
 
   const activity = report.facts.find((f) => f.localName === 'DescriptionPrincipalActivities' && BUS.test(f.namespace) && !f.nil && f.value.trim());
   if (activity) out.principalActivity = activity.value.replace(/\s+/g, ' ').trim();

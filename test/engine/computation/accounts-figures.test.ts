@@ -71,6 +71,24 @@ describe('the accounts’ figures as the computation’s starting figures', () =
     expect(f.notes.join(' ')).toContain('more than once with different values');
   });
 
+  it('"33.461,00" under ixt:num-dot-decimal (TR4) is no figure, with the reason, never £33.461', () => {
+    const f = readAccountsFigures(accounts(n('TurnoverRevenue', 'cy', '33.461,00') + n('ProfitLossOnOrdinaryActivitiesBeforeTax', 'cy', '12,000')));
+    expect(f.turnover).toBeUndefined();
+    const note = f.notes.find((x) => x.includes('TurnoverRevenue'))!;
+    expect(note).toContain('"33.461,00"');
+    expect(note).toContain('ixt:num-dot-decimal');
+    expect(note).toContain('num-dot-decimal reads');
+    // The reason replaces "not tagged": the accounts do tag it.
+    expect(f.notes.join(' ')).not.toContain('no turnover');
+    expect(f.profitBeforeTax).toMatchObject({ value: 12000 });
+  });
+
+  it('a malformed part of depreciation gives no depreciation rather than the other part alone', () => {
+    const f = readAccountsFigures(accounts(n('DepreciationExpensePropertyPlantEquipment', 'cy', '3.000,50') + n('AmortisationExpenseIntangibleAssets', 'cy', '500')));
+    expect(f.depreciation).toBeUndefined();
+    expect(f.notes.join(' ')).toContain('DepreciationExpensePropertyPlantEquipment');
+  });
+
   it('a file that is not Inline XBRL gives no figures and says why', () => {
     const f = readAccountsFigures(new TextEncoder().encode('<html><body>not tagged</body></html>'));
     expect(f.turnover).toBeUndefined();
