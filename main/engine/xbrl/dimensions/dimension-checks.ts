@@ -37,11 +37,13 @@ export const DIMENSION_CODES = {
   repeated: 'xbrldie:RepeatedDimensionInInstanceError',
 } as const;
 
+/** The sections the rules come from, numbered as the team's mutant fixtures number them. */
 const SPEC = {
-  factInvalid: 'XBRL Dimensions 1.0 §3.1.1',
+  factInvalid: 'XBRL Dimensions 1.0 §3.1.4',
   repeated: 'XBRL Dimensions 1.0 §3.1.4.2',
-  typed: 'XBRL Dimensions 1.0 §3.1.4.4',
-  explicit: 'XBRL Dimensions 1.0 §3.1.4.5',
+  explicit: 'XBRL Dimensions 1.0 §3.1.4.2',
+  typed: 'XBRL Dimensions 1.0 §3.1.4.3',
+  defaultUsed: 'XBRL Dimensions 1.0 §2.7.1',
 } as const;
 
 const local = (name: string) => name.slice(name.indexOf('}') + 1);
@@ -103,7 +105,7 @@ function contextFindings(context: XbrlContext, model: DimensionalModel, unjudged
       if (value.member === undefined || !model.isGlobalElement(value.member)) {
         error(DIMENSION_CODES.memberUndefined, SPEC.explicit, `gives ${value.written} the member ${value.memberWritten || '(nothing)'}, which is not an element the taxonomy declares`);
       } else if (dimension !== undefined && model.defaults.get(dimension) === value.member) {
-        error(DIMENSION_CODES.defaultUsed, SPEC.explicit, `writes ${local(dimension)}'s default member ${local(value.member)}; a default is never written: leave the dimension out and it takes the default`);
+        error(DIMENSION_CODES.defaultUsed, SPEC.defaultUsed, `writes ${local(dimension)}'s default member ${local(value.member)}; a default is never written: leave the dimension out and it takes the default`);
       }
     }
     if (dimension === undefined || !model.concept(dimension)) continue;
