@@ -137,6 +137,10 @@ describe('Inline XBRL 1.0 has no continuations: the sample as published', () => 
     const doc = mutate(sample10, COMPANY_NAME, continued('c1', '<ix:continuation id="c1"> Limited</ix:continuation>'));
     expect(codes(doc).sort()).toEqual(['lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', 'lxml.SCHEMAV_ELEMENT_CONTENT']);
   });
+
+  it('a target attribute (Inline XBRL 1.1 §3.5) in a 1.0 document → lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', () => {
+    expect(codes(mutate(sample10, COMPANY_NAME, '$1 target="other">string2</ix:nonNumeric>'))).toEqual(['lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1']);
+  });
 });
 
 describe('formats on the sample (one change each: a format, with its registry declared)', () => {
@@ -155,9 +159,11 @@ describe('formats on the sample (one change each: a format, with its registry de
     expect(codes(number(TR3, 'ixt:numdotdecimal', '12.345,67')(sample10))).toEqual(['ix10.9.1.1:transformValueError']);
   });
 
-  it('"7 Janvember 2015" under ixt:datelonguk → transformValueError', () => {
+  it('"7 Janvember 2015" under TR1 ixt:datelonguk and TR4 ixt:date-day-monthname-year-en → transformValueError', () => {
     const doc = mutate(sample11, START_DATE, `$1 ${TR1} format="ixt:datelonguk">7 Janvember 2015</ix:nonNumeric>`);
     expect(codes(doc)).toEqual(['ix11.11.1.1:transformValueError']);
+    const tr4 = mutate(sample10, START_DATE, `$1 xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" format="ixt:date-day-monthname-year-en">7 Janvember 2015</ix:nonNumeric>`);
+    expect(codes(tr4)).toEqual(['ix10.10.1.1:transformValueError']);
   });
 
   it('a TR4 name under the TR3 namespace, an unknown name, an undeclared prefix → invalidTransformation', () => {

@@ -94,8 +94,14 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
   // Inline XBRL 1.0 has no continuations: the element and the attribute are outside its schema.
   if (ix10) {
     for (const el of ix) {
-      if (el.localName === 'continuation') out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: 'Inline XBRL 1.0 (ix:continuation is Inline XBRL 1.1 §4)', message: `ix:continuation${el.getAttribute('id') ? ` "${el.getAttribute('id')}"` : ''} is in an Inline XBRL 1.0 document (${IX10_NS}), which has no continuations; write the document as Inline XBRL 1.1 (${IX11_NS}) to continue text` });
-      else if (el.hasAttribute('continuedAt')) out.push({ code: 'lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', spec: 'Inline XBRL 1.0 (continuedAt is Inline XBRL 1.1 §11.1.1)', message: `${factLabel(el)} has continuedAt, which Inline XBRL 1.0 does not allow` });
+      if (el.localName === 'continuation') {
+        out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: 'Inline XBRL 1.0 (ix:continuation is Inline XBRL 1.1 §4)', message: `ix:continuation${el.getAttribute('id') ? ` "${el.getAttribute('id')}"` : ''} is in an Inline XBRL 1.0 document (${IX10_NS}), which has no continuations; write the document as Inline XBRL 1.1 (${IX11_NS}) to continue text` });
+        continue;
+      }
+      // Attributes Inline XBRL 1.1 added: continuedAt (§4), target (§3.5).
+      for (const attribute of ['continuedAt', 'target']) {
+        if (el.hasAttribute(attribute)) out.push({ code: 'lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', spec: `Inline XBRL 1.0 (${attribute} is Inline XBRL 1.1's)`, message: `${factLabel(el)} has ${attribute}, which Inline XBRL 1.0 does not allow` });
+      }
     }
   } else {
     const byId = new Map<string, Element>();

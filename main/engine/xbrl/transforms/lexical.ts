@@ -60,16 +60,20 @@ export function yearMonth(year: string, month: number): string | undefined {
 /**
  * English month names as the registry lists them: full and three-letter
  * names with a capital first letter, or all in capitals ("January", "Jan",
- * "JAN", "JANUARY"); all lower case is not in the registry's grammar.
+ * "JAN", "JANUARY", and "Sept"); all lower case is not in the registry's
+ * grammar. The name is a whole word: "Janvember" is not "Jan" followed by a
+ * separator (the reference processor's pattern lets that through; the
+ * registry's month names do not).
  */
 const ENGLISH = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const title = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-export const ENGLISH_MONTH = `(${[...ENGLISH.map(title), ...ENGLISH.map((m) => title(m.slice(0, 3))), ...ENGLISH.map((m) => m.slice(0, 3).toUpperCase()), ...ENGLISH.map((m) => m.toUpperCase())].join('|')})`;
+export const ENGLISH_MONTH = `(${[...ENGLISH.map(title), 'Sept', ...ENGLISH.map((m) => title(m.slice(0, 3))), 'SEPT', ...ENGLISH.map((m) => m.slice(0, 3).toUpperCase()), ...ENGLISH.map((m) => m.toUpperCase())].join('|')})(?![A-Za-z])`;
 export const ENGLISH_LONG_TITLE = `(${ENGLISH.map(title).join('|')})`;
 export const ENGLISH_SHORT_TITLE = `(${ENGLISH.map((m) => title(m.slice(0, 3))).join('|')})`;
 
 export function englishMonth(word: string): number {
   const w = word.toLowerCase();
+  if (w === 'sept') return 9;
   return ENGLISH.findIndex((m) => m === w || m.slice(0, 3) === w) + 1;
 }
 
