@@ -9,8 +9,14 @@ import { RequestValidationError, type FieldError } from '../engine/errors.js';
 import type { CliIo } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
 
-/** valid / built: all good; invalid: a verdict of "not valid"; unusable: unreadable or refused input. */
-export type BatchStatus = 'valid' | 'built' | 'invalid' | 'unusable';
+/**
+ * valid / built: all good; invalid: a verdict of "not valid"; not-checked: nothing wrong found, but a
+ * taxonomy to check it against is not installed (no verdict yet); unusable: unreadable or refused input.
+ */
+export type BatchStatus = 'valid' | 'built' | 'invalid' | 'not-checked' | 'unusable';
+
+/** The exit status of a run whose worst result was "not checked": distinct from 3, an internal error. */
+export const EXIT_NOT_CHECKED = 5;
 
 export interface BatchResult {
   status: BatchStatus;
@@ -55,24 +61,24 @@ export interface BatchOptions {
   progressEveryMs?: number;
 }
 
-const STATUS_WORDS: Record<BatchStatus, string> = { valid: 'valid', built: 'built', invalid: 'NOT VALID', unusable: 'UNUSABLE' };
+const STATUS_WORDS: Record<BatchStatus, string> = { valid: 'valid', built: 'built', invalid: 'NOT VALID', 'not-checked': 'NOT CHECKED', unusable: 'UNUSABLE' };
 
-/** Runs the batch; the exit code is 2 if any file was unusable, else 1 if any was not valid, else 0. */
+/** Runs the batch; the exit code is 2 if any file was unusable, else 1 if any was not valid, else 5 if any was not checked, else 0. */
 export async function runBatch({ files, format, io, handle, progressEveryMs = 200 }: BatchOptions): Promise<number> {
-  const counts: Record<BatchStatus, number> = { valid: 0, built: 0, invalid: 0, unusable: 0 };
+  const counts: Record<BatchStatus, number> = { valid: 0, built: 0, invalid: 0, 'not-checked': 0, unusable: 0 };
   // Names are shown escaped on a terminal: a name is whatever the folder held.
   const shown = files.map(terminalText);
   const fileWidth = Math.min(60, Math.max(4, ...shown.map((f) => f.length)));
   const showProgress = io.stderrIsTTY && files.length > 1;
   let lastProgress = -Infinity;
-  if (format === 'table') io.out(`${'FILE'.padEnd(fileWidth)}  ${'RESULT'.padEnd(9)}  DETAIL\n`);
+  if (format === 'table') io.out(`${'FILE'.padEnd(fileWidth)}  ${'RESULT'.padEnd(11)}  DETAIL\n`);
   for (const [i, file] of files.entries()) {
     // A refused file is reported and the batch goes on; anything else is a bug and ends it (unusable rethrows it).
     const result = await handle(file).catch(unusable);
     counts[result.status]++;
     if (showProgress) io.err('\r\x1b[K'); // clear the progress line before the row lands on the terminal
     if (format === 'json') io.out(`${jsonText({ file, status: result.status, ...result.details })}\n`);
-    else io.out(`${shown[i]!.padEnd(fileWidth)}  ${STATUS_WORDS[result.status].padEnd(9)}  ${terminalText(result.summary)}\n`);
+    else io.out(`${shown[i]!.padEnd(fileWidth)}  ${STATUS_WORDS[result.status].padEnd(11)}  ${terminalText(result.summary)}\n`);
     const now = Date.now();
     if (showProgress && (now - lastProgress >= progressEveryMs || i === files.length - 1)) {
       lastProgress = now;
@@ -82,9 +88,10 @@ export async function runBatch({ files, format, io, handle, progressEveryMs = 20
   if (showProgress) io.err('\r\x1b[K');
   const good = counts.valid + counts.built;
   if (format === 'table') {
-    io.out(`${files.length} file${files.length === 1 ? '' : 's'}: ${good} ${counts.built > 0 ? 'built' : 'valid'}, ${counts.invalid} not valid, ${counts.unusable} unusable\n`);
+    const notChecked = counts['not-checked'] > 0 ? `, ${counts['not-checked']} not checked` : '';
+    io.out(`${files.length} file${files.length === 1 ? '' : 's'}: ${good} ${counts.built > 0 ? 'built' : 'valid'}, ${counts.invalid} not valid${notChecked}, ${counts.unusable} unusable\n`);
   }
-  return counts.unusable > 0 ? 2 : counts.invalid > 0 ? 1 : 0;
+  return counts.unusable > 0 ? 2 : counts.invalid > 0 ? 1 : counts['not-checked'] > 0 ? EXIT_NOT_CHECKED : 0;
 }
 
 /** --json, --table, or the default: a table on a terminal, JSON Lines for scripts and pipes. */

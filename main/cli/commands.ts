@@ -72,9 +72,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     area: 'ct600',
     name: 'validate',
     args: '<file.xml|folder>...',
-    summary: "run the whole local validation of CT600 returns (schema in force, HMRC's business rules, attachments, IRmark); exit 0 only when every return would be accepted",
-    options: [...BATCH_OUTPUT],
-    examples: ['cli ct600 validate small-company.xml', 'cli ct600 validate returns/ --json > findings.jsonl', 'cli ct600 validate returns/ --table'],
+    summary:
+      "run the whole local validation of CT600 returns (schema in force, HMRC's business rules, attachments, IRmark); exit 0 only when every return would be accepted, 5 when nothing was found but an attachment's taxonomy is not installed (--data-folder)",
+    options: [
+      {
+        name: 'data-folder',
+        value: 'folder',
+        help: "also check the attachments' facts against the taxonomy packages installed in this data folder, as the window does (`cli taxonomy add --data-folder` installs them); without it they are not checked against a taxonomy",
+      },
+      ...BATCH_OUTPUT,
+    ],
+    examples: [
+      'cli ct600 validate small-company.xml',
+      'cli ct600 validate returns/ --json > findings.jsonl',
+      'cli ct600 validate returns/ --table',
+      'cli ct600 validate return.xml --data-folder ./firm-data',
+    ],
   },
   {
     area: 'ct600',
@@ -201,7 +214,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'validate',
     args: '<file.xhtml|folder>...',
     summary:
-      "check Inline XBRL documents against their taxonomy: concepts exist, types, units, dates, period types, dimension members, HMRC's mandatory items (exit 0 only when nothing is wrong, warnings included)",
+      "check Inline XBRL documents with HMRC's joint filing checks (as ct600 validate checks an attachment: 3312, 3314, 3315, 3316) and against their taxonomy: concepts exist, types, units, dates, period types, dimension members, HMRC's mandatory items. Three verdicts: valid (no error; warnings may remain), invalid (exit 1), not-checked (its taxonomy is not installed: the package to install is named; exit 5)",
     options: [
       { name: 'taxonomy', value: 'package.zip', repeatable: true, help: 'use this taxonomy package as well as the installed ones (may be given more than once)' },
       TAXONOMY_DATA_FOLDER,

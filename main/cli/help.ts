@@ -1,7 +1,8 @@
 /** The help text, rendered from the command table so it lists every option the parser accepts. */
 import { COMMANDS, type CommandSpec, type OptionSpec } from './commands.js';
 
-const EXIT_CODES = 'exit status: 0 done (all valid, return accepted), 1 not valid (a return HMRC would reject, IRmark mismatch, invalid package, return rejected by HMRC), 2 unusable input or usage, 3 internal error, 4 filing not finished (run the same command again to resume)';
+const EXIT_CODES =
+  'exit status: 0 done (all valid, return accepted), 1 not valid (a return HMRC would reject, IRmark mismatch, invalid package, return rejected by HMRC), 2 unusable input or usage, 3 internal error, 4 filing not finished (run the same command again to resume), 5 not checked (ixbrl validate, ct600 validate --data-folder: nothing wrong found, but a taxonomy package to check against is not installed; install the package the result names)';
 
 function optionLabel(o: OptionSpec): string {
   return o.value ? `--${o.name} <${o.value}>` : `--${o.name}`;

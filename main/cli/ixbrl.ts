@@ -1,17 +1,20 @@
 /**
  * `cli ixbrl validate <file.xhtml>... [--taxonomy <package.zip>]...`: Inline
- * XBRL documents checked against their taxonomy (the installed taxonomy
+ * XBRL documents checked as an attachment is (the same joint filing checks as
+ * `ct600 validate`) and against their taxonomy (the installed taxonomy
  * packages of the data folder, plus any package named with --taxonomy, which
- * is read but not installed). Each document is one batch result; it is
- * "valid" only when nothing at all is wrong: a warning such as "concepts not
- * checked: install …" makes it not valid too, so exit 0 means every fact was
- * checked and passed.
+ * is read but not installed). Each document is one batch result with one of
+ * three verdicts: "valid" (no error; warnings may remain), "invalid" (an
+ * error), or "not-checked" (no error found, but its taxonomy is not
+ * installed: the result names the package; exit 5). Exit 0 means every
+ * document was checked and nothing HMRC would reject it for was found.
  */
 import { basename } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { installedFromZip, TaxonomyLibrary } from '../engine/taxonomy/library.js';
 import { readTaxonomyPackage } from '../engine/taxonomy/read-package.js';
 import { checkDocument, type DocumentCheck } from '../engine/taxonomy/check-document.js';
+import { notCheckedWords } from '../engine/validation/verdict.js';
 import { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { batchFormat, expandInputs, runBatch, type BatchResult } from './batch.js';
 import { findCommand } from './commands.js';
@@ -59,13 +62,22 @@ async function libraryFor(dataFolder: string, zips: string[]): Promise<TaxonomyL
   return new TaxonomyLibrary([...extra, ...installed.packages]);
 }
 
-function resultOf({ findings, facts, checked }: DocumentCheck): BatchResult {
-  const errors = findings.filter((f) => f.category === 'error').length;
-  const warnings = findings.length - errors;
-  const first = findings[0];
+const STATUS = { valid: 'valid', invalid: 'invalid', notChecked: 'not-checked' } as const;
+
+function resultOf({ findings, facts, checked, verdict, install }: DocumentCheck): BatchResult {
+  const errors = findings.filter((f) => f.category === 'error');
+  const warnings = findings.length - errors.length;
   return {
-    status: findings.length === 0 ? 'valid' : 'invalid',
-    details: { facts, checkedAgainstTaxonomy: checked, errors, warnings, findings },
-    summary: first ? `${first.code}: ${first.message}${findings.length > 1 ? ` (+${findings.length - 1} more)` : ''}` : `${facts} facts checked against the taxonomy`,
+    status: STATUS[verdict],
+    details: { facts, checkedAgainstTaxonomy: checked, ...(verdict === 'notChecked' ? { install } : {}), errors: errors.length, warnings, findings },
+    summary: summaryOf(verdict, findings, errors, install, facts),
   };
+}
+
+function summaryOf(verdict: DocumentCheck['verdict'], findings: DocumentCheck['findings'], errors: DocumentCheck['findings'], install: string[], facts: number): string {
+  if (verdict === 'notChecked') return notCheckedWords(install);
+  const more = (n: number) => (n > 1 ? ` (+${n - 1} more)` : '');
+  if (verdict === 'invalid') return `${errors[0]!.code}: ${errors[0]!.message}${more(errors.length)}`;
+  const checked = `${facts} facts checked against the taxonomy`;
+  return findings.length === 0 ? checked : `${checked}; ${findings.length} warning${findings.length === 1 ? '' : 's'}: ${findings[0]!.code}: ${findings[0]!.message}`;
 }

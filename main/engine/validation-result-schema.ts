@@ -16,6 +16,8 @@ import { z } from 'zod';
 import type { JobStatus, MessageCategory, ValidationJobResult, ValidationResultWord } from './validation-result.js';
 
 const attributesSchema = z.array(z.object({ name: z.string(), value: z.string() }));
+/** Our addition to the interface's validation object: what could not be checked, and the packages to install. */
+const notCheckedSchema = z.object({ install: z.array(z.string()) });
 
 const messageSchema = z.object({
   category: z.enum(['error', 'warning', 'info']),
@@ -34,6 +36,7 @@ export const validationJobResultSchema = z.object({
       validationType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
       validationResult: z.enum(['valid', 'invalid']),
       messages: z.array(messageSchema),
+      notChecked: notCheckedSchema.optional(),
     }),
   ),
 }) satisfies z.ZodType<ValidationJobResult>;
@@ -49,6 +52,8 @@ export interface ServiceValidationJobResult {
   validations: {
     validationType: number;
     validationResult: Word<ValidationResultWord>;
+    /** Filing Desk's own service adds it; another service may not. */
+    notChecked?: { install: string[] };
     messages: {
       category: Word<MessageCategory>;
       type: string;
@@ -67,6 +72,7 @@ export const serviceValidationJobResultSchema = z.object({
     z.object({
       validationType: z.number().int(),
       validationResult: z.string(),
+      notChecked: notCheckedSchema.optional(),
       messages: z.array(
         z.object({ category: z.string(), type: z.string(), code: z.string(), message: z.string(), attributes: attributesSchema }),
       ),

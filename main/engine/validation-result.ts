@@ -32,10 +32,29 @@ export interface ValidationMessage {
   attributes: MessageAttribute[];
 }
 
+/**
+ * Present when part of what this validation covers could not be checked
+ * because a taxonomy package is not installed. With validationResult
+ * "valid" the verdict is "not checked" (nothing wrong was found, but not
+ * everything was looked at); with "invalid" the errors stand. Additive, so a
+ * reader that knows only validationResult still reads the interface's word.
+ */
+export interface NotChecked {
+  /** The packages to install, each once, as the "concepts not checked" warnings name them. */
+  install: string[];
+}
+
 export interface Validation {
   validationType: ValidationTypeCode;
   validationResult: ValidationResultWord;
   messages: ValidationMessage[];
+  notChecked?: NotChecked;
+}
+
+/** The packages the messages' `install` attributes name (set on "concepts not checked" warnings); undefined when none. */
+export function notCheckedOf(messages: readonly ValidationMessage[]): NotChecked | undefined {
+  const install = [...new Set(messages.flatMap((m) => m.attributes.filter((a) => a.name === 'install').map((a) => a.value)))];
+  return install.length > 0 ? { install } : undefined;
 }
 
 export interface ValidationJobResult {

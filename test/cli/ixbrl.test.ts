@@ -1,7 +1,7 @@
 /**
  * `cli ixbrl validate`: Inline XBRL checked against the installed taxonomy
- * packages and any named with --taxonomy; exit 0 only when nothing is wrong,
- * warnings included.
+ * packages and any named with --taxonomy; exit 0 when checked and nothing
+ * is wrong, 1 for an error, 5 when the taxonomy is not installed (not checked).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +17,11 @@ describe('cli ixbrl validate', () => {
   const renamed = join(dir, 'renamed.xhtml');
   writeFileSync(renamed, ct2015Sample().replace('name="ct-comp:TaxReference"', 'name="ct-comp:TaxRef"'));
 
-  it('without the taxonomy: not valid (exit 1), saying which package to install', () => {
+  it('without the taxonomy: not checked (exit 5), saying which package to install', () => {
     const run = runCli(['ixbrl', 'validate', sample, '--data-folder', mkdtempSync(join(tmpdir(), 'fd-empty-')), '--json']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(5);
     const line = JSON.parse(run.stdout) as { status: string; checkedAgainstTaxonomy: boolean; findings: { code: string; message: string }[] };
-    expect(line).toMatchObject({ status: 'invalid', checkedAgainstTaxonomy: false });
+    expect(line).toMatchObject({ status: 'not-checked', checkedAgainstTaxonomy: false });
     expect(line.findings.map((f) => f.code)).toEqual(['taxonomy.notInstalled']);
     expect(line.findings[0]!.message).toMatch(/^concepts not checked: install HMRC's CT computational taxonomy package/);
   });

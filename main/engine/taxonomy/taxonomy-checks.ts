@@ -7,7 +7,8 @@
  *   type, text for the rest (Inline XBRL 1.1 §11.10.1: ix:nonFraction only
  *   for numeric concepts, ix:nonNumeric only for non-numeric ones);
  * - a monetary concept's unit is one ISO 4217 currency (XBRL 2.1 §4.8.2);
- * - date, date-time and boolean values parse as their type;
+ * - each value is of its concept's XML Schema type with the taxonomy's
+ *   facets, and nil only where the concept is nillable (xbrl/values/);
  * - the context's period is of the concept's period type (XBRL 2.1 §4.7.2);
  * - each context and each fact dimensionally valid against the definition
  *   linkbase's hypercubes (XBRL Dimensions 1.0; xbrl/dimensions/);
@@ -21,12 +22,14 @@
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachments/xbrl-report.js';
 import { clark, splitClark, type Clark, type Dts } from './dts.js';
-import { isNumericKind, substitutionKindOf, valueKindOf, type ValueKind } from './item-types.js';
+import { isNumericKind, substitutionKindOf, valueKindOf } from './item-types.js';
 import type { TaxonomyLibrary } from './library.js';
 import { checkDimensions } from '../xbrl/dimensions/dimension-checks.js';
 import { installedSource, type TaxonomySource } from './taxonomy-source.js';
+import { factValueFindings } from '../xbrl/values/fact-values.js';
+import { currencyProblem } from '../xbrl/values/iso4217.js';
+import { duplicatedContextIds } from '../xbrl/values/report-integrity.js';
 
-const ISO4217_NS = 'http://www.xbrl.org/2003/iso4217';
 /** Findings listed one by one per rule; more are summed up in one line. */
 const MAX_PER_CODE = 50;
 
@@ -37,8 +40,8 @@ export const TAXONOMY_CODES = {
   notAnItem: 'taxonomy.conceptNotReportable',
   numericOnText: 'taxonomy.numericFactOnNonNumericConcept',
   textOnNumeric: 'taxonomy.nonNumericFactOnNumericConcept',
-  monetaryUnit: 'taxonomy.monetaryUnitNotCurrency',
-  value: 'taxonomy.valueNotOfType',
+  monetaryUnit: 'xbrl.4.8.2:monetaryFactUnit-notMonetaryMeasure',
+  value: 'xmlSchema:valueError',
   periodType: 'taxonomy.periodTypeMismatch',
   mandatory: 'JFCVC.3312',
 } as const;
@@ -193,51 +196,18 @@ function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: Findi
   }
   if (kind === 'monetary' && fact.unitRef !== undefined) {
     const measures = report.unitMeasures?.get(fact.unitRef) ?? [];
-    const currency = measures.length === 1 && splitClark(measures[0]!).namespace === ISO4217_NS;
-    if (!currency) {
-      error(TAXONOMY_CODES.monetaryUnit, `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.length ? measures.map((m) => splitClark(m).localName).join(' / ') : 'not defined'}`);
+    const only = measures.length === 1 ? splitClark(measures[0]!) : undefined;
+    const notCurrency = only ? currencyProblem(only.namespace, only.localName) : 'not one measure';
+    if (notCurrency && report.units.has(fact.unitRef)) {
+      error(TAXONOMY_CODES.monetaryUnit, `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.map((m) => splitClark(m).localName).join(' / ') || 'empty'}: its measure ${notCurrency}`);
     }
   }
-  if (!fact.nil && fact.readable) {
-    const problem = valueProblem(kind, fact.value.trim());
-    if (problem) error(TAXONOMY_CODES.value, `"${fact.value.trim().slice(0, 60)}" is not ${problem}, as ${fact.localName}'s type ${typeName} requires`);
-  }
+  for (const f of factValueFindings(fact, concept, dts, report)) findings.add({ ...f, message: `${factWords(fact)}: ${f.message}` });
   const context = report.contexts.get(fact.contextRef);
-  if (context) {
+  // A context id defined twice is one finding of its own (report-integrity.ts), not a period complaint on each of its facts.
+  if (context && !duplicatedContextIds(report).has(fact.contextRef)) {
     const periodProblem = periodTypeProblem(concept.periodType, context);
     if (periodProblem) error(TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
-  }
-}
-
-const DATE = /^(-?\d{4,})-(\d\d)-(\d\d)(Z|[+-]\d\d:\d\d)?$/;
-const DATE_TIME = /^(-?\d{4,})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
-
-function realDate(y: string, m: string, d: string): boolean {
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
-}
-
-function valueProblem(kind: ValueKind, value: string): string | undefined {
-  switch (kind) {
-    case 'date': {
-      const m = DATE.exec(value);
-      return m && realDate(m[1]!, m[2]!, m[3]!) ? undefined : 'a date written YYYY-MM-DD';
-    }
-    case 'dateTime': {
-      const m = DATE_TIME.exec(value) ?? DATE.exec(value);
-      return m && realDate(m[1]!, m[2]!, m[3]!) ? undefined : 'a date and time (YYYY-MM-DDThh:mm:ss) or a date';
-    }
-    case 'boolean':
-      return /^(true|false|1|0)$/.test(value) ? undefined : 'true or false';
-    case 'monetary':
-    case 'numeric':
-      return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value) || /^(INF|-INF|NaN)$/.test(value) ? undefined : 'a number';
-    default:
-      return undefined;
   }
 }
 
@@ -249,7 +219,8 @@ function periodTypeProblem(periodType: 'instant' | 'duration' | undefined, conte
 
 /** requires-element (XBRL 2.1 §5.2.6.2.4): a fact of a source concept needs a fact of each target. HMRC's mandatory items are written so. */
 function checkRequiredElements(report: XbrlReport, dts: Dts, findings: FindingList): void {
-  const present = new Set(report.facts.map((f) => clark(f.namespace, f.localName)));
+  // A nil fact reports no value: HMRC counts a nil mandatory item as missing (error 3312).
+  const present = new Set(report.facts.filter((f) => !f.nil).map((f) => clark(f.namespace, f.localName)));
   const reported = new Set<string>();
   for (const arc of dts.requiresElement) {
     const source = arc.from.find((c) => present.has(c));

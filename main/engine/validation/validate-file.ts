@@ -6,7 +6,7 @@
 import { RequestValidationError } from '../errors.js';
 import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import type { Validation, ValidationJobResult, ValidationMessage, ValidationTypeCode } from '../validation-result.js';
-import { ValidationType } from '../validation-result.js';
+import { notCheckedOf, ValidationType } from '../validation-result.js';
 import { detectFileKind, type FileKind } from './file-kind.js';
 import { checkAttachedDocuments } from './attachments/attached-documents.js';
 import { irmarkValidation, type VerifyIrmark } from './irmark-check.js';
@@ -28,8 +28,10 @@ export interface FileChecks {
   failedChecks: string[];
 }
 
+/** Invalid for an error; a message naming a package to install (an attachment's taxonomy) adds notChecked. */
 export function validationOf(validationType: ValidationTypeCode, messages: ValidationMessage[]): Validation {
-  return { validationType, validationResult: messages.some((m) => m.category === 'error') ? 'invalid' : 'valid', messages };
+  const notChecked = notCheckedOf(messages);
+  return { validationType, validationResult: messages.some((m) => m.category === 'error') ? 'invalid' : 'valid', messages, ...(notChecked ? { notChecked } : {}) };
 }
 
 const schemaError = (code: string, message: string): ValidationMessage => ({ category: 'error', type: 'schema', code, message, attributes: [] });

@@ -104,6 +104,6 @@ describe("HMRC's CT2015 sample computation against the CT2015 taxonomy", () => {
     expect(codes(check(pure))).toContain(TAXONOMY_CODES.monetaryUnit);
     const badDate = sampleWith(/(name="ct-comp:PeriodOfAccountStartDate"[^>]*>)([^<]+)</, '$1not-a-date<');
     const found = check(badDate).findings.filter((f) => f.code === TAXONOMY_CODES.value);
-    expect(found.map((f) => f.message)).toEqual([expect.stringMatching(/^the fact PeriodOfAccountStartDate .*"not-a-date" is not a date written YYYY-MM-DD/)]);
+    expect(found.map((f) => f.message)).toEqual([expect.stringMatching(/^the fact PeriodOfAccountStartDate .*"not-a-date" is not a date \(YYYY-MM-DD\); expected a value of dateItemType/)]);
   });
 });

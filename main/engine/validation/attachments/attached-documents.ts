@@ -30,7 +30,14 @@ export function attachmentMessage(finding: AttachmentFinding, role: AttachmentRo
     type: 'attachment',
     code: finding.code,
     message: `${finding.code}: the ${role} ${fileName}: ${finding.message}`,
-    attributes: [{ name: 'file', value: fileName }, { name: 'role', value: role }, ...boxes.map((value) => ({ name: 'box', value })), ...(path ? [{ name: 'path', value: path }] : [])],
+    attributes: [
+      { name: 'file', value: fileName },
+      { name: 'role', value: role },
+      ...boxes.map((value) => ({ name: 'box', value })),
+      ...(path ? [{ name: 'path', value: path }] : []),
+      // The packages a "concepts not checked" warning names: the attachment's verdict is "not checked" until they are installed.
+      ...(finding.install ?? []).map((value) => ({ name: 'install', value })),
+    ],
   };
 }
 

@@ -17,26 +17,15 @@ import { readXbrlReport, type XbrlReport } from './xbrl-report.js';
 import { findingOfProblem } from './structure-problem.js';
 import type { TaxonomyLibrary } from '../../taxonomy/library.js';
 import { checkAgainstTaxonomy } from '../../taxonomy/taxonomy-checks.js';
+import { reportIntegrity } from '../../xbrl/values/report-integrity.js';
 
 export type { AttachmentFinding } from './finding.js';
 export type { ReturnBoxes } from './return-consistency.js';
 export type { AttachmentRole } from './accepted-taxonomies.js';
 
+/** The document's references, contexts, units and numeric attributes, by XBRL 2.1's and Inline XBRL's rules (xbrl/values/report-integrity.ts). */
 function references(report: XbrlReport): AttachmentFinding[] {
-  const out: AttachmentFinding[] = [];
-  const missingContexts = new Set<string>();
-  const missingUnits = new Set<string>();
-  let numericWithoutUnit = 0;
-  for (const f of report.facts) {
-    if (!report.contexts.has(f.contextRef)) missingContexts.add(f.contextRef || '(none)');
-    if (f.numeric && !f.unitRef) numericWithoutUnit++;
-    else if (f.unitRef && !report.units.has(f.unitRef)) missingUnits.add(f.unitRef);
-  }
-  const list = (s: Set<string>) => [...s].slice(0, 10).map((id) => `"${id}"`).join(', ') + (s.size > 10 ? ` and ${s.size - 10} more` : '');
-  if (missingContexts.size) out.push(errorFinding('xbrl.ixbrl.ContextAbsent', `facts point at contexts that ix:resources does not define: ${list(missingContexts)}`));
-  if (missingUnits.size) out.push(errorFinding('xbrl.ixbrl.UnitAbsent', `numbers point at units that ix:resources does not define: ${list(missingUnits)}`));
-  if (numericWithoutUnit) out.push(errorFinding('xbrl.ixbrl.UnitAbsent', `${numericWithoutUnit === 1 ? 'a number is' : `${numericWithoutUnit} numbers are`} tagged without a unitRef`));
-  return out;
+  return reportIntegrity(report);
 }
 
 /**
@@ -69,6 +58,35 @@ export function checkReport(report: XbrlReport, role: AttachmentRole, boxes: Ret
   out.push(...returnConsistency(report, role, boxes));
   out.push(...jointFilingReport(report, role === 'accounts'));
   return out;
+}
+
+/**
+ * The checks of an attached document that need no return (`cli ixbrl
+ * validate`, a document dropped on Validate a file): the facts' references to
+ * contexts and units, and the joint filing checks (3312 mandatory items of
+ * accounts, 3314 inconsistent duplicates, 3315, 3316, the style guide's
+ * rules on numbers and contexts), for the role its taxonomy gives it. What
+ * ties a document to a return (3317's period, boxes 2, 3, 30, 35) waits for
+ * the return. Run only on a document whose Inline XBRL structure is sound,
+ * as checkReport does.
+ */
+export function documentFilingChecks(report: XbrlReport): AttachmentFinding[] {
+  if (report.facts.length === 0) return [];
+  return [...references(report), ...jointFilingReport(report, documentRole(report) === 'accounts')];
+}
+
+const HMRC_CT = /^https?:\/\/www\.hmrc\.gov\.uk\/schemas\/ct\//i;
+const CT_COMP_NAMESPACE = /^http:\/\/www\.govtalk\.gov\.uk\/uk\/fr\/tax\/uk-hmrc-ct-comp\//;
+
+/**
+ * Accounts or computations, from the taxonomy a document names: HMRC's CT
+ * computational taxonomy (whose combined entry points carry the detailed
+ * profit and loss, in the UK GAAP namespaces) makes computations; an accounts
+ * family's namespaces make accounts; undefined when it is neither.
+ */
+export function documentRole(report: XbrlReport): AttachmentRole | undefined {
+  if (report.schemaRefs.some((r) => HMRC_CT.test(r)) || [...report.namespaces].some((ns) => CT_COMP_NAMESPACE.test(ns) || HMRC_CT.test(ns))) return 'computations';
+  return taxonomyFamily(report) ? 'accounts' : undefined;
 }
 
 /** The joint filing checks alone (what HMRC's conformance suite exercises). */

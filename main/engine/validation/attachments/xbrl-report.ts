@@ -16,6 +16,7 @@ import { inlineStructureProblems } from '../../xbrl/inline-structure/inline-stru
 import { xhtmlProblems } from './xhtml-rules.js';
 import { readContextDimensions, type ContextDimensions } from '../../xbrl/dimensions/context-dimensions.js';
 import type { StructureProblem } from './structure-problem.js';
+import { writtenContext, writtenFact, writtenUnit, type WrittenFact, type WrittenResources } from '../../xbrl/values/written.js';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 export const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
@@ -62,6 +63,8 @@ export interface XbrlFact {
   decimals?: string;
   precision?: string;
   lang?: string;
+  /** Its attributes and text as written, for the rules on them (xbrl/values/report-integrity.ts). */
+  written?: WrittenFact;
   /** False when the value could not be read under its format (an unknown or failed transform). */
   readable: boolean;
   /** The format attribute as written ("ixt:num-dot-decimal"), when the fact has one. */
@@ -80,6 +83,8 @@ export interface XbrlReport {
   /** Each unit's measures, "{namespace}localName" (numerator and denominator together for a divide). */
   unitMeasures: Map<string, string[]>;
   facts: XbrlFact[];
+  /** Contexts and units as written, a duplicated id's included (the model above keeps the first). */
+  written?: WrittenResources;
   /** Namespace URIs declared anywhere on the document (what identifies the taxonomy family). */
   namespaces: Set<string>;
   /** What stops the document from being Inline XBRL as HMRC reads it. */
@@ -235,9 +240,15 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
   const contexts = new Map<string, XbrlContext>();
   const units = new Set<string>();
   const unitMeasures = new Map<string, string[]>();
+  const written: WrittenResources = { contexts: [], units: [] };
   for (const r of resources) {
-    for (const c of children(r, XBRLI_NS, 'context')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
+    for (const c of children(r, XBRLI_NS, 'context')) {
+      written.contexts.push(writtenContext(c));
+      // The first of a duplicated id stands; the duplicate is one finding of its own (report-integrity.ts).
+      if (!contexts.has(c.getAttribute('id') ?? '')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
+    }
     for (const u of children(r, XBRLI_NS, 'unit')) {
+      written.units.push(writtenUnit(u));
       units.add(u.getAttribute('id') ?? '');
       unitMeasures.set(u.getAttribute('id') ?? '', measuresOf(u));
     }
@@ -278,11 +289,12 @@ function readInline(all: Element[], problems: StructureProblem[]): Omit<XbrlRepo
       precision: el.getAttribute('precision') ?? undefined,
       lang: langOf(el),
       readable,
+      written: writtenFact(el, kind),
       ...(format ? { format } : {}),
       ...(unreadableReason ? { unreadableReason } : {}),
     });
   }
-  return { schemaRefs, contexts, units, unitMeasures, facts };
+  return { schemaRefs, contexts, units, unitMeasures, facts, written };
 }
 
 /** A unit's measures as "{namespace}localName": its own, or a divide's numerator and denominator. */
@@ -304,7 +316,8 @@ const NOT_FACTS = new Set([XBRLI_NS, LINK_NS, XLINK_NS]);
 function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
   const schemaRefs = children(root, LINK_NS, 'schemaRef').map((s) => (s.getAttributeNS(XLINK_NS, 'href') ?? '').trim());
   const contexts = new Map<string, XbrlContext>();
-  for (const c of children(root, XBRLI_NS, 'context')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
+  const written: WrittenResources = { contexts: children(root, XBRLI_NS, 'context').map(writtenContext), units: children(root, XBRLI_NS, 'unit').map(writtenUnit) };
+  for (const c of children(root, XBRLI_NS, 'context')) if (!contexts.has(c.getAttribute('id') ?? '')) contexts.set(c.getAttribute('id') ?? '', readContext(c));
   const units = new Set(children(root, XBRLI_NS, 'unit').map((u) => u.getAttribute('id') ?? ''));
   const unitMeasures = new Map(children(root, XBRLI_NS, 'unit').map((u) => [u.getAttribute('id') ?? '', measuresOf(u)]));
   const facts: XbrlFact[] = [];
@@ -327,9 +340,10 @@ function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems'
       precision: el.getAttribute('precision') ?? undefined,
       lang: langOf(el),
       readable: true,
+      written: writtenFact(el, unitRef !== undefined ? 'nonFraction' : 'nonNumeric'),
     });
   }
-  return { schemaRefs, contexts, units, unitMeasures, facts };
+  return { schemaRefs, contexts, units, unitMeasures, facts, written };
 }
 
 /** A DOCTYPE naming html (no internal subset) is harmless in XHTML; anything more is refused by the XML reader. */

@@ -1,7 +1,10 @@
 /**
- * Simple types of the GovTalk envelope and CT-2014 schema, written out in
- * TypeScript (the XSD itself stays reference data outside the repository).
- * Each facet carries the words a user sees when a value breaks it.
+ * XML Schema 1.0 simple types (Part 2) as one checker: the GovTalk envelope
+ * and CT-2014 schema's types are written out in TypeScript (the XSD itself
+ * stays reference data outside the repository); an XBRL taxonomy's types are
+ * compiled from its schemas (xbrl/values/concept-types.ts) into the same
+ * shape, so a CT600 box and an Inline XBRL fact are judged by one set of
+ * rules. Each facet carries the words a user sees when a value breaks it.
  */
 import { daysInMonth } from '../../deadlines/calendar.js';
 import { compareDecimal, parseDecimal } from './decimal.js';
@@ -17,7 +20,23 @@ export type Primitive =
   | 'gYear'
   | 'anyURI'
   | 'NCName'
-  | 'base64Binary';
+  | 'base64Binary'
+  | 'normalizedString'
+  | 'boolean'
+  | 'float'
+  | 'double'
+  | 'time'
+  | 'duration'
+  | 'gYearMonth'
+  | 'gMonthDay'
+  | 'gDay'
+  | 'gMonth'
+  | 'QName'
+  | 'Name'
+  | 'language'
+  | 'hexBinary'
+  /** XBRL 2.1's xbrli:dateUnion (§5.1.1.3): an xs:date or an xs:dateTime. */
+  | 'dateUnion';
 
 export interface Pattern {
   /** Anchored regular expression (XSD patterns always match the whole value). */
@@ -39,6 +58,13 @@ export interface SimpleType {
   minInclusive?: string;
   maxInclusive?: string;
   minExclusive?: string;
+  maxExclusive?: string;
+  /** Most digits in the value (XML Schema Part 2 §4.3.11). */
+  totalDigits?: number;
+  /** Most digits after the decimal point (§4.3.12). */
+  fractionDigits?: number;
+  /** A whiteSpace facet stricter than the primitive's own (a string type that collapses, say). */
+  whiteSpace?: 'preserve' | 'replace' | 'collapse';
   /**
    * Attributes the schema allows on an element holding this value: its
    * amounts are complex types with simple content and an optional Currency.
@@ -69,6 +95,21 @@ const LEXICAL: Record<Primitive, RegExp | undefined> = {
   dateTime: new RegExp(`^${YEAR}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?${ZONE}$`),
   gYear: new RegExp(`^${YEAR}${ZONE}$`),
   NCName: /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*$/,
+  normalizedString: undefined,
+  boolean: /^(true|false|1|0)$/,
+  float: /^([+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|INF|-INF|NaN)$/,
+  double: /^([+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|INF|-INF|NaN)$/,
+  time: new RegExp(`^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?${ZONE}$`),
+  duration: /^-?P(?=[0-9T])([0-9]+Y)?([0-9]+M)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?$/,
+  gYearMonth: new RegExp(`^${YEAR}-(0[1-9]|1[0-2])${ZONE}$`),
+  gMonthDay: new RegExp(`^--(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])${ZONE}$`),
+  gDay: new RegExp(`^---(0[1-9]|[12][0-9]|3[01])${ZONE}$`),
+  gMonth: new RegExp(`^--(0[1-9]|1[0-2])${ZONE}$`),
+  QName: /^([A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*:)?[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*$/,
+  Name: /^[A-Za-z_:\u00C0-\uFFFF][A-Za-z0-9_.:\-\u00B7\u00C0-\uFFFF]*$/,
+  language: /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/,
+  hexBinary: /^([0-9a-fA-F]{2})*$/,
+  dateUnion: new RegExp(`^${YEAR}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?)?${ZONE}$`),
   // Checked by isBase64 instead: a regex with a repeated group recurses per
   // group and overflows the stack on a few megabytes (a normal iXBRL attachment).
   base64Binary: undefined,
@@ -119,6 +160,8 @@ function lexicalProblem(primitive: Primitive, value: string): string | undefined
       return undefined;
     case 'date':
     case 'dateTime':
+    case 'dateUnion':
+    case 'gYearMonth':
     case 'gYear': {
       const year = /^-?([0-9]+)/.exec(value)?.[1];
       if (year !== undefined && /^0+$/.test(year)) return 'year 0000 does not exist in XML Schema 1.0';
@@ -166,6 +209,21 @@ const PRIMITIVE_WORDS: Record<Primitive, string> = {
   gYear: 'a year (YYYY)',
   NCName: 'a name without spaces or colons',
   base64Binary: 'base64 data',
+  normalizedString: 'text',
+  boolean: 'true or false',
+  float: 'a number',
+  double: 'a number',
+  time: 'a time of day (hh:mm:ss)',
+  duration: 'a duration (PnYnMnDTnHnMnS)',
+  gYearMonth: 'a year and month (YYYY-MM)',
+  gMonthDay: 'a month and day (--MM-DD)',
+  gDay: 'a day of the month (---DD)',
+  gMonth: 'a month (--MM)',
+  QName: 'a prefixed name',
+  Name: 'a name without spaces',
+  language: 'a language code (en, en-GB)',
+  hexBinary: 'hexadecimal data',
+  dateUnion: 'a date (YYYY-MM-DD) or a date and time',
 };
 
 /**
@@ -174,8 +232,10 @@ const PRIMITIVE_WORDS: Record<Primitive, string> = {
  * one, and leading and trailing ones go). Only those four are whitespace:
  * not JavaScript's trim(), which would also strip a no-break space.
  */
-function normalise(primitive: Primitive, raw: string): string {
-  if (primitive === 'string') return raw;
+function normalise(primitive: Primitive, raw: string, whiteSpace?: SimpleType['whiteSpace']): string {
+  const facet = whiteSpace ?? (primitive === 'string' ? 'preserve' : primitive === 'normalizedString' ? 'replace' : 'collapse');
+  if (facet === 'preserve') return raw;
+  if (facet === 'replace') return raw.replace(/[\t\n\r]/g, ' ');
   return raw.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '');
 }
 
@@ -201,6 +261,11 @@ function compareValues(primitive: Primitive, a: string, b: string): number | und
     const x = parseDecimal(a);
     const y = parseDecimal(b);
     return x && y ? compareDecimal(x, y) : undefined;
+  }
+  if (primitive === 'float' || primitive === 'double') {
+    const x = Number(a.replace(/^(-?)INF$/, '$1Infinity'));
+    const y = Number(b.replace(/^(-?)INF$/, '$1Infinity'));
+    return Number.isNaN(x) || Number.isNaN(y) ? undefined : x < y ? -1 : x > y ? 1 : 0;
   }
   if (primitive === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(a) && /^\d{4}-\d{2}-\d{2}$/.test(b)) {
     return a < b ? -1 : a > b ? 1 : 0;
@@ -234,7 +299,7 @@ function checkLength(type: SimpleType, value: string, shown: string): string | u
  * words, or undefined when it is valid.
  */
 export function checkSimpleValue(type: SimpleType, raw: string): string | undefined {
-  const value = normalise(type.primitive, raw);
+  const value = normalise(type.primitive, raw, type.whiteSpace);
   const shown = JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
   const lexical = LEXICAL[type.primitive];
   const lexicallyValid = type.primitive === 'base64Binary' ? isBase64(value) : !lexical || lexical.test(value);
@@ -242,10 +307,10 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
     const why = lexicalProblem(type.primitive, value);
     return `${shown} is not ${PRIMITIVE_WORDS[type.primitive]}${why ? `: ${why}` : ''}; expected ${type.describe}`;
   }
-  if ((type.primitive === 'date' || type.primitive === 'dateTime') && !validCalendarDate(value)) {
+  if ((type.primitive === 'date' || type.primitive === 'dateTime' || type.primitive === 'dateUnion') && !validCalendarDate(value)) {
     return `${shown} is not a real calendar date; expected ${type.describe}`;
   }
-  if (type.primitive === 'dateTime' && !validTime(value)) {
+  if ((type.primitive === 'dateTime' || (type.primitive === 'dateUnion' && value.includes('T'))) && !validTime(value)) {
     return `${shown} is not a valid time of day; expected ${type.describe}`;
   }
   if (type.enumeration && !type.enumeration.includes(value)) {
@@ -255,18 +320,41 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
   const lengthProblem = checkLength(type, value, shown);
   if (lengthProblem) return lengthProblem;
   for (const p of type.patterns ?? []) {
-
     if (!p.re.test(value)) return `${shown} is not ${type.describe} (pattern ${p.source})`;
   }
+  const digits = digitsProblem(type, value, shown);
+  if (digits) return digits;
   const bounds: [string | undefined, (c: number) => boolean, string][] = [
     [type.minInclusive, (c) => c >= 0, 'at least'],
     [type.maxInclusive, (c) => c <= 0, 'at most'],
     [type.minExclusive, (c) => c > 0, 'more than'],
+    [type.maxExclusive, (c) => c < 0, 'less than'],
   ];
   for (const [bound, ok, words] of bounds) {
     if (bound === undefined) continue;
     const c = compareValues(type.primitive, value, bound);
     if (c !== undefined && !ok(c)) return `${shown} is out of range; it must be ${words} ${bound}`;
   }
+  return undefined;
+}
+
+/**
+ * totalDigits and fractionDigits (§4.3.11–12) count the digits of the value,
+ * not of its lexical form: leading zeros of the integer part and trailing
+ * zeros of the fraction do not count ("007.50" has 3 digits, 1 after the point).
+ */
+function digitsProblem(type: SimpleType, value: string, shown: string): string | undefined {
+  if (type.totalDigits === undefined && type.fractionDigits === undefined) return undefined;
+  const m = /^[+-]?([0-9]*)(?:\.([0-9]*))?$/.exec(value);
+  if (!m) return undefined;
+  const whole = (m[1] ?? '').replace(/^0+/, '');
+  const fraction = (m[2] ?? '').replace(/0+$/, '');
+  if (type.fractionDigits !== undefined && fraction.length > type.fractionDigits) {
+    return type.fractionDigits === 0
+      ? `${shown} is not a whole number; expected ${type.describe}`
+      : `${shown} has ${fraction.length} digits after the decimal point; at most ${type.fractionDigits} are allowed`;
+  }
+  const total = whole.length + fraction.length;
+  if (type.totalDigits !== undefined && total > type.totalDigits) return `${shown} has ${total} digits; at most ${type.totalDigits} are allowed`;
   return undefined;
 }

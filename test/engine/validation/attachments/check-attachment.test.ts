@@ -65,8 +65,9 @@ describe('Inline XBRL 1.1 structure', () => {
 
   it('names facts that point at a context or unit ix:resources does not define', () => {
     const found = checkAttachment(bytes(accounts.replace('name="core:TurnoverRevenue" contextRef="cy"', 'name="core:TurnoverRevenue" contextRef="cy-missing"').replace('unitRef="pure"', 'unitRef="people"')), 'accounts', trading);
-    expect(found.find((f) => f.code === 'xbrl.ixbrl.ContextAbsent')?.message).toMatch(/"cy-missing"/);
-    expect(found.find((f) => f.code === 'xbrl.ixbrl.UnitAbsent')?.message).toMatch(/"people"/);
+    // Inline XBRL 1.1 §10.1.2 / §11.1.2, with the reference processor's codes.
+    expect(found.find((f) => f.code.endsWith(':contextReference'))?.message).toMatch(/"cy-missing"/);
+    expect(found.find((f) => f.code.endsWith(':unitReference'))?.message).toMatch(/"people"/);
   });
 
   it('refuses a plain XBRL instance: HMRC takes only Inline XBRL', () => {
