@@ -106,6 +106,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'product-version', value: 'version', help: 'product version in ChannelRouting/Channel/Version' },
       { name: 'send-again', help: 'send again a submission HMRC said it never received (same TransactionID)' },
       { name: 'confirm-amendment', help: 'send an amended return for a period HMRC already accepted' },
+      { name: 'take-over', help: 'take over the claim of another Filing Desk filing this return that is not provably gone (one on another computer that is switched off); only when you are sure it is not running' },
     ],
     examples: [
       'FILING_DESK_GATEWAY_USER_ID=… FILING_DESK_GATEWAY_PASSWORD=… cli ct600 submit small-company.xml --environment til',

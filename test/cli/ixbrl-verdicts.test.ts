@@ -6,14 +6,14 @@
  * validate --data-folder` checking attachments against the installed
  * taxonomies; and a schemaRef to a file an installed package lacks.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCt600 } from '../../main/engine/ct600/index.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
 import { CT2015_ZIP, ct2015Sample } from '../engine/taxonomy/ct2015.js';
-import { sharedDir } from '../helpers/shared.js';
+import { repoRoot, sharedDir } from '../helpers/shared.js';
 import { runCli } from './run-cli.js';
 
 interface Finding {
@@ -68,9 +68,12 @@ function mutatedComputation(): string {
 
 /** A built return carrying `computation` as its computations, the example accounts as its accounts. */
 function returnWithComputation(name: string, computation: string): string {
-  const request = fullReturn();
-  const attachedFiles = [request.attachedFiles![0]!, { filename: 'computations.xhtml', value: Buffer.from(computation).toString('base64'), itemsElementName: 1 }];
-  return write(name, Buffer.from(buildCt600({ ...request, attachedFiles }).xmlDoc, 'base64').toString('utf8'));
+  const accounts = readFileSync(join(repoRoot, 'examples', 'ct600', 'attachments', 'accounts-2025.xhtml')).toString('base64');
+  const attachedFiles = [
+    { filename: 'accounts-2025.xhtml', value: accounts, itemsElementName: 0 },
+    { filename: 'computations.xhtml', value: Buffer.from(computation).toString('base64'), itemsElementName: 1 },
+  ];
+  return write(name, Buffer.from(buildCt600({ ...fullReturn(), attachedFiles }).xmlDoc, 'base64').toString('utf8'));
 }
 
 let ct2015Installed: string;
