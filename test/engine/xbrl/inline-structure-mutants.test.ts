@@ -132,6 +132,18 @@ describe('ix:exclude, ix:nonFraction and ids, one change each', () => {
   });
 });
 
+describe('the Inline XBRL vocabulary and ix:resources content, one change each', () => {
+  it('an element the Inline XBRL namespace does not have → lxml.SCHEMAV_ELEMENT_CONTENT', () => {
+    expect(codes(mutate(sample10, BODY, '<body xml:lang="en"><p><ix:nonFractionX>1</ix:nonFractionX></p>'))).toEqual(['lxml.SCHEMAV_ELEMENT_CONTENT']);
+    expect(codes(mutate(sample11, BODY, '<body xml:lang="en"><p><ix:continuations>1</ix:continuations></p>'))).toEqual(['lxml.SCHEMAV_ELEMENT_CONTENT']);
+  });
+
+  it('a fact placed directly in ix:resources → lxml.SCHEMAV_ELEMENT_CONTENT', () => {
+    const doc = mutate(sample10, /<\/ix:resources>/, '<ix:nonNumeric xmlns:ct-comp="http://www.govtalk.gov.uk/uk/fr/tax/uk-hmrc-ct-comp/2015-02-01" name="ct-comp:TextNote" contextRef="context_2">x</ix:nonNumeric></ix:resources>');
+    expect(codes(doc)).toEqual(['lxml.SCHEMAV_ELEMENT_CONTENT']);
+  });
+});
+
 describe('Inline XBRL 1.0 has no continuations: the sample as published', () => {
   it('an ix:continuation and a continuedAt in a 1.0 document → lxml schema errors for each', () => {
     const doc = mutate(sample10, COMPANY_NAME, continued('c1', '<ix:continuation id="c1"> Limited</ix:continuation>'));

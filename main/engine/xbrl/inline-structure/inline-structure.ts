@@ -19,6 +19,11 @@ import { continuationProblems } from './continuations.js';
 export const IX11_NS = 'http://www.xbrl.org/2013/inlineXBRL';
 export const IX10_NS = 'http://www.xbrl.org/2008/inlineXBRL';
 const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
+const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
+
+/** Each version's elements: anything else in its namespace is outside its schema. */
+const IX10_ELEMENTS = new Set(['denominator', 'exclude', 'footnote', 'fraction', 'header', 'hidden', 'nonFraction', 'nonNumeric', 'numerator', 'references', 'resources', 'tuple']);
+const IX11_ELEMENTS = new Set([...IX10_ELEMENTS, 'continuation', 'relationship']);
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 
@@ -118,6 +123,20 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
   for (const el of ix) {
     const name = el.localName ?? '';
     const section = sectionOf(el);
+    const vocabulary = el.namespaceURI === IX10_NS ? IX10_ELEMENTS : IX11_ELEMENTS;
+    // (A continuation in a 1.0 document is said above, in words of its own.)
+    if (!vocabulary.has(name) && !(ix10 && name === 'continuation')) {
+      out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: el.namespaceURI === IX10_NS ? 'Inline XBRL 1.0 §4 (elements)' : 'Inline XBRL 1.1 §4–15 (elements)', message: `<${el.tagName}> is no Inline XBRL ${el.namespaceURI === IX10_NS ? '1.0' : '1.1'} element` });
+      continue;
+    }
+    if (name === 'resources') {
+      for (let n = el.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType !== 1) continue;
+        const child = n as Element;
+        const allowed = (child.namespaceURI === XBRLI_NS && (child.localName === 'context' || child.localName === 'unit')) || (child.namespaceURI === LINK_NS && (child.localName === 'roleRef' || child.localName === 'arcroleRef'));
+        if (!allowed) out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: `${ix10 ? 'Inline XBRL 1.0 §4.9' : 'Inline XBRL 1.1 §14.1'}.1`, message: `<${child.tagName}> is inside ix:resources, which holds only contexts, units and role references` });
+      }
+    }
     if (name === 'exclude') {
       const within = ancestors(el).some((a) => isIx(a) && (a.localName === 'continuation' || a.localName === 'footnote' || a.localName === 'nonNumeric'));
       if (!within) out.push({ code: `${ix10 ? 'ix10' : 'ix11.5.1.1'}:excludeMisplaced`, spec: ix10 ? 'Inline XBRL 1.0 §4' : 'Inline XBRL 1.1 §5.1.1', message: 'ix:exclude is outside any ix:nonNumeric, ix:footnote or ix:continuation, so it excludes nothing from any fact' });
