@@ -11,6 +11,9 @@
  * for every environment), 4 not finished: HMRC's outcome is not known yet,
  * or an answer did not match this return (run the same command again; it is
  * never sent twice). Everything HMRC's side wrote is printed escaped.
+ * While another Filing Desk files the same return (it holds the return's
+ * claim, return-claim.ts) nothing is sent, exit 2, naming who holds it;
+ * --take-over takes the claim from a holder that is not provably gone.
  */
 import { resolve } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
@@ -83,7 +86,8 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
   const credentials = await gatewayCredentials(values['secrets-file']);
   const dataDir = resolve(values.data ?? appDataFolder(process.platform, process.env));
   const desk = new FilingDesk({
-    store: new SubmissionStore({ dataDir }),
+    store: new SubmissionStore({ dataDir, claimedBy: 'the command line' }),
+    howToTakeOver: 'If you are sure it is no longer running (it ran on another computer that is switched off, say), run the same command with --take-over to take its claim over',
     transport: httpTransport(),
     credentials: async () => credentials,
     onProgress: progressLine(io),
@@ -92,7 +96,7 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
   const channel = { ...(values['vendor-id'] ? { vendorId: values['vendor-id'] } : {}), ...(values.product ? { product: values.product } : {}), ...(values['product-version'] ? { version: values['product-version'] } : {}) };
   let outcome: FilingOutcome;
   try {
-    outcome = await desk.submit(built, { environment, channel, sendAgain: flags.has('send-again'), confirmAmendment: flags.has('confirm-amendment') });
+    outcome = await desk.submit(built, { environment, channel, sendAgain: flags.has('send-again'), confirmAmendment: flags.has('confirm-amendment'), takeOver: flags.has('take-over') });
   } catch (err) {
     if (err instanceof SubmissionMessageError) throw new RequestValidationError([{ field: err.field, message: `${file}: ${err.message}; nothing was sent` }]);
     if (err instanceof FilingRefusal) throw new RequestValidationError([{ field: err.field, message: `${err.message}; nothing was sent` }]);

@@ -17,7 +17,7 @@ import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
 import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
 import { FINAL_STATES, newestFirst, sameReturnKey, type SubmissionRecord } from './submission-record.js';
-import type { SubmissionListing, SubmissionStore } from './submission-store.js';
+import type { SubmissionStore } from './submission-store.js';
 import { submissionViewOf, type FieldOfBox, type SubmissionActivity } from './submission-view.js';
 
 /** Refused before anything was recorded or sent; each error names the field to put right. */
@@ -48,8 +48,6 @@ interface Sendable {
   preview: FilingPreview;
   settings: FilingSettings;
   clientId: string | null;
-  /** The submission records the preview was judged by, for the filing that follows it. */
-  listing: SubmissionListing;
 }
 
 /**
@@ -117,8 +115,7 @@ export class DraftFiling {
       missing.push({ field: 'endpointOverride', message: `The test Transaction Engine address in Settings › Filing cannot be used: ${(err as Error).message}.` });
     }
     const summary = bytes ? summariseReturn(bytes) : null;
-    const listing = await this.deps.store.list();
-    const { records } = listing;
+    const { records } = await this.deps.store.list();
     const key = summary?.utr && summary.periodFrom && summary.periodTo ? sameReturnKey({ utr: summary.utr, periodFrom: summary.periodFrom, periodTo: summary.periodTo, environment: environmentName }) : null;
     const byNewest = [...records].sort(newestFirst);
     const accepted = byNewest.find((r) => r.state === 'accepted' && key !== null && sameReturnKey(r) === key);
@@ -146,12 +143,12 @@ export class DraftFiling {
       ...(underWay ? { underWay: this.view(underWay) } : {}),
       isAmendment: summary?.returnType === 'amended',
     };
-    return { bytes: bytes ?? new Uint8Array(), preview, settings, clientId: draft.clientId, listing };
+    return { bytes: bytes ?? new Uint8Array(), preview, settings, clientId: draft.clientId };
   }
 
   /** Writes the submission record and answers; sending and polling go on in the background. */
   async submit(draftId: string, environmentName: FilingEnvironmentName, confirmAmendment = false): Promise<SubmissionView> {
-    const { bytes, preview, settings, clientId, listing } = await this.sendable(draftId, environmentName);
+    const { bytes, preview, settings, clientId } = await this.sendable(draftId, environmentName);
     if (preview.missing.length > 0) {
       throw new FilingBlocked(`Nothing was sent to HMRC: ${preview.missing.map((m) => m.message).join(' ')}`, preview.missing);
     }
@@ -171,7 +168,6 @@ export class DraftFiling {
       draftId,
       ...(clientId ? { clientId } : {}),
       confirmAmendment,
-      listing,
     });
     this.run(record.transactionId);
     return this.view(record);

@@ -14,12 +14,11 @@
  * through the constructor (credentials, transport, clock, progress).
  */
 import { randomBytes } from 'node:crypto';
-import { type FilingEnvironment } from './environments.js';
 import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
 import { clip, credentialDestinationProblem, pollIntervalOf } from './protocol-rules.js';
-import { acknowledged, afterReply, pollUrlOf } from './record-steps.js';
+import { acknowledged, afterReply, pollUrlOf, recordAddressProblem, withNextPollInBounds } from './record-steps.js';
 import { fittedToLimits, withLogEntry } from './record-limits.js';
 import {
   dataRequestMessage,
@@ -32,11 +31,13 @@ import {
   type ChannelDetails,
   type GatewayCredentials,
 } from './submission-message.js';
+import { claimHeldMessage, FilingRefusal, newSubmissionRecord, refuseNewSubmission, type PrepareOptions } from './new-submission.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionListing, SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
+export { FilingRefusal, type PrepareOptions } from './new-submission.js';
 export { DEFAULT_POLL_INTERVAL_SECONDS } from './protocol-rules.js';
 
 export interface RetryPolicy {
@@ -67,30 +68,13 @@ export interface FilingDeskDeps {
   retry?: RetryPolicy;
   random?: () => number;
   onProgress?: (progress: FilingProgress) => void;
+  /** How the user takes a return's claim over deliberately, said when another Filing Desk holds it (the command line's flag, say). */
+  howToTakeOver?: string;
 }
 
-export interface PrepareOptions {
-  environment: FilingEnvironment;
-  channel?: Partial<ChannelDetails>;
-  draftId?: string;
-  clientId?: string;
-  /** An amended return for a period already accepted: only with the user's confirmation. */
-  confirmAmendment?: boolean;
-  /** The records the caller read for this same action, so they are not listed again before the record is written. */
-  listing?: SubmissionListing;
-}
-
-/** A refusal before anything was sent: the return already filed, a submission already under way. */
-export class FilingRefusal extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-    readonly existing?: string,
-  ) {
-    super(message);
-    this.name = 'FilingRefusal';
-  }
-}
+/** Where no other way is given: the command line's flag, which the window's user can reach too. */
+const TAKE_OVER_FROM_THE_COMMAND_LINE =
+  'If you are sure it is no longer running (it ran on another computer that is switched off, say), take the claim over with the command line: cli ct600 submit <the built return> --take-over';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 type Exchange = { reply: GatewayReply; xml: string } | { problem: string };
@@ -105,6 +89,7 @@ export class FilingDesk {
   private readonly retry: RetryPolicy;
   private readonly random: () => number;
   private readonly onProgress: (progress: FilingProgress) => void;
+  private readonly howToTakeOver: string;
   /** Every credential this desk was given: masked in whatever it keeps, logs or reports of a reply. */
   private readonly secrets: GatewayCredentials[] = [];
 
@@ -120,6 +105,7 @@ export class FilingDesk {
     const onProgress = deps.onProgress ?? (() => undefined);
     // A problem may quote HMRC's text, and a hostile server may echo the password in it.
     this.onProgress = (p) => onProgress(p.problem === undefined ? p : { ...p, problem: maskSecrets(p.problem, this.secrets) });
+    this.howToTakeOver = deps.howToTakeOver ?? TAKE_OVER_FROM_THE_COMMAND_LINE;
   }
 
   /** The credentials for a message that carries them, known from then on as secrets to mask. */
@@ -141,76 +127,43 @@ export class FilingDesk {
 
   /**
    * Writes the submission record for a built return, before anything is
-   * sent. Refuses a return already accepted for the same UTR and period in
-   * that environment (unless it is an amendment the user confirmed), and a
-   * second submission while one for the same return is under way.
+   * sent, holding the return's claim: refuses a return already accepted for
+   * the same UTR and period in that environment (unless it is an amendment
+   * the user confirmed), a second submission while one for the same return is
+   * under way, and a return another Filing Desk is filing right now.
    */
   async prepare(built: Uint8Array, options: PrepareOptions): Promise<SubmissionRecord> {
+    const { prepared, key } = this.admit(built, options);
+    const release = await this.claim(key, prepared, options);
+    try {
+      return await this.prepareClaimed(built, options);
+    } finally {
+      await release();
+    }
+  }
+
+  /** The return read once, and the key its claim and its records go by; an address the password may not go to refused first. */
+  private admit(built: Uint8Array, options: PrepareOptions) {
     const destination = credentialDestinationProblem(options.environment.submissionUrl);
     if (destination) throw new FilingRefusal('endpoint', destination);
+    const prepared = prepareSubmission(built, options.environment, '0'.repeat(32), options.channel);
+    return { prepared, key: sameReturnKey({ ...prepared, environment: options.environment.name }) };
+  }
+
+  /** The return's claim for this process, or a refusal naming who holds it and how to take it over. */
+  private async claim(key: string, what: { utr: string; periodFrom: string; periodTo: string }, options: { environment: { name: string }; takeOver?: boolean }): Promise<() => Promise<void>> {
+    const claimed = await this.store.claimReturn(key, options.takeOver ? { takeOver: true } : {});
+    if ('release' in claimed) return claimed.release;
+    throw new FilingRefusal('claim', claimHeldMessage(claimed.refused.holder, { ...what, environment: options.environment.name }, this.howToTakeOver));
+  }
+
+  /** Only under the return's claim: the records listed now are every record of it any Filing Desk wrote. */
+  private async prepareClaimed(built: Uint8Array, options: PrepareOptions, listing?: SubmissionListing): Promise<SubmissionRecord> {
     const transactionId = this.newTransactionId();
     const prepared = prepareSubmission(built, options.environment, transactionId, options.channel);
-    const key = sameReturnKey({ ...prepared, environment: options.environment.name });
-    const { records, problems } = options.listing ?? (await this.store.list());
-    const unreadable = problems[0];
-    if (unreadable) {
-      // A record that cannot be read may be this very return, sent or accepted: sending blind could file it twice.
-      throw new FilingRefusal(
-        'data',
-        `${unreadable.reason}; until it is repaired or moved out of the submissions folder, Filing Desk cannot tell whether this return was already sent, so nothing new is sent`,
-      );
-    }
-    for (const other of records.filter((r) => sameReturnKey(r) === key)) {
-      if (other.state === 'accepted' && !(prepared.returnType === 'amended' && options.confirmAmendment)) {
-        throw new FilingRefusal(
-          'returnType',
-          `HMRC already accepted a return for UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo} (${options.environment.name}, TransactionID ${other.transactionId}); a change is an amended return, sent with your confirmation`,
-          other.transactionId,
-        );
-      }
-      if (!FINAL_STATES.has(other.state)) {
-        throw new FilingRefusal(
-          'transactionId',
-          `a submission of this return (UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo}, ${options.environment.name}) is already under way as TransactionID ${other.transactionId}; it is resumed, never sent a second time`,
-          other.transactionId,
-        );
-      }
-    }
-    const record: SubmissionRecord = {
-      version: 1,
-      transactionId,
-      environment: options.environment.name,
-      submissionUrl: options.environment.submissionUrl,
-      messageClass: options.environment.messageClass,
-      gatewayTest: options.environment.gatewayTest,
-      utr: prepared.utr,
-      periodFrom: prepared.periodFrom,
-      periodTo: prepared.periodTo,
-      returnType: prepared.returnType,
-      ...(prepared.company ? { company: prepared.company } : {}),
-      ...(options.draftId !== undefined ? { draftId: options.draftId } : {}),
-      ...(options.clientId !== undefined ? { clientId: options.clientId } : {}),
-      irmark: prepared.irmark,
-      bodySha256: prepared.bodySha256,
-      message: prepared.message.toString('base64'),
-      createdAt: this.clock().toISOString(),
-      state: 'prepared',
-      log: [],
-    };
+    refuseNewSubmission(listing ?? (await this.store.list()), prepared, options);
+    const record = newSubmissionRecord(prepared, transactionId, options, this.now());
     await this.store.save(record);
-    // Two windows or processes may prepare the same return at once: each sees the other's record
-    // now, and only the earliest goes on; the other is removed before anything was sent.
-    const rival = (await this.store.list()).records.find(
-      (r) => r.transactionId !== transactionId && sameReturnKey(r) === key && !FINAL_STATES.has(r.state) && (r.createdAt < record.createdAt || (r.createdAt === record.createdAt && r.transactionId < transactionId)),
-    );
-    if (rival) {
-      await this.store.removeUnsent(record);
-      throw new FilingRefusal(
-        'transactionId',
-        `a submission of this return (UTR ${prepared.utr}, period ${prepared.periodFrom} to ${prepared.periodTo}, ${options.environment.name}) is already under way as TransactionID ${rival.transactionId}; it is resumed, never sent a second time`,
-        rival.transactionId,
-      );
-    }
     return record;
   }
 
@@ -229,21 +182,25 @@ export class FilingDesk {
    * HMRC's copy. `sendAgain` is the user's confirmation after HMRC said it
    * holds no submission with this TransactionID.
    */
-  async file(transactionId: string, options: { sendAgain?: boolean } = {}): Promise<FilingOutcome> {
-    const release = await this.store.claim(transactionId);
-    if (!release) {
-      const record = await this.store.load(transactionId);
-      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, message: 'another Filing Desk (a window or a command line) is filing this return right now; it is never sent twice, look again when it has finished' }) };
+  async file(transactionId: string, options: { sendAgain?: boolean; takeOver?: boolean } = {}): Promise<FilingOutcome> {
+    const record = await this.store.load(transactionId);
+    const claimed = await this.store.claimReturn(sameReturnKey(record), options.takeOver ? { takeOver: true } : {});
+    if (!('release' in claimed)) {
+      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, message: claimHeldMessage(claimed.refused.holder, record, this.howToTakeOver) }) };
     }
     try {
       return await this.fileClaimed(transactionId, options);
     } finally {
-      await release();
+      // Only now: the outcome, or how far it got, is on disk (every save is an atomic, synced write).
+      await claimed.release();
     }
   }
 
   private async fileClaimed(transactionId: string, options: { sendAgain?: boolean }): Promise<FilingOutcome> {
     let record = await this.store.load(transactionId);
+    // Read back from disk: held to the rules a fresh answer is, before any request.
+    const address = recordAddressProblem(record);
+    if (address) throw new FilingRefusal('submissionUrl', address, transactionId);
     await this.learnSecrets();
     if (!record.correlationId && !FINAL_STATES.has(record.state)) {
       if (record.sendStartedAt && !(record.state === 'not-at-hmrc' && options.sendAgain)) {
@@ -259,23 +216,27 @@ export class FilingDesk {
     return outcomeOf(record);
   }
 
-  /** Prepare and file in one go, or resume the submission already under way for this return. */
+  /** Prepare and file in one go, or resume the submission already under way for this return; the return's claim held throughout. */
   async submit(built: Uint8Array, options: PrepareOptions & { sendAgain?: boolean }): Promise<FilingOutcome> {
     // The return read once: its key finds a submission already under way, its body tells whether it is the same return.
-    const prepared = prepareSubmission(built, options.environment, '0'.repeat(32), options.channel);
-    const key = sameReturnKey({ ...prepared, environment: options.environment.name });
-    const listing = await this.store.list();
-    const pending = listing.records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
-    if (pending && pending.bodySha256 !== prepared.bodySha256) {
-      // Resuming would file what was built before, not what the user is looking at now.
-      throw new FilingRefusal(
-        'transactionId',
-        `an earlier version of this return (UTR ${pending.utr}, period ${pending.periodFrom} to ${pending.periodTo}) is still being filed as TransactionID ${pending.transactionId}; it must finish before a changed return is sent`,
-        pending.transactionId,
-      );
+    const { prepared, key } = this.admit(built, options);
+    const release = await this.claim(key, prepared, options);
+    try {
+      const listing = await this.store.list();
+      const pending = listing.records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
+      if (pending && pending.bodySha256 !== prepared.bodySha256) {
+        // Resuming would file what was built before, not what the user is looking at now.
+        throw new FilingRefusal(
+          'transactionId',
+          `an earlier version of this return (UTR ${pending.utr}, period ${pending.periodFrom} to ${pending.periodTo}) is still being filed as TransactionID ${pending.transactionId}; it must finish before a changed return is sent`,
+          pending.transactionId,
+        );
+      }
+      const record = pending ?? (await this.prepareClaimed(built, options, listing));
+      return await this.fileClaimed(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
+    } finally {
+      await release();
     }
-    const record = pending ?? (await this.prepare(built, { ...options, listing }));
-    return this.file(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
   }
 
   // ——— steps ———
@@ -283,26 +244,18 @@ export class FilingDesk {
   private now = () => this.clock().toISOString();
 
   private log(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>): SubmissionRecord {
-    return withLogEntry(record, entry, this.now());
+    return withLogEntry(record, entry, this.now(), this.secrets);
   }
 
   /**
-   * Every save goes through here: whatever came from a reply is masked (the
-   * credentials this desk sent, wherever a server echoed them) and fitted to
-   * the record's limits, so no answer, however long, can make a record that
-   * cannot be written or read back.
+   * Every save goes through here: every string of the record masked (the
+   * credentials this desk sent, in every form, wherever a server echoed them
+   * or a followed URL carries them) and the record fitted to its limits
+   * (record-limits.ts), so no answer, however long, can make a record that
+   * keeps a secret or cannot be written or read back.
    */
   private async save(record: SubmissionRecord): Promise<SubmissionRecord> {
-    // Only what came from the other side: the record's own fields (UTR, IRmark, the message) are never rewritten.
-    const masked: SubmissionRecord = {
-      ...record,
-      log: maskSecrets(record.log, this.secrets),
-      ...(record.outcome ? { outcome: maskSecrets(record.outcome, this.secrets) } : {}),
-      ...(record.lastProblem !== undefined ? { lastProblem: maskSecrets(record.lastProblem, this.secrets) } : {}),
-      ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: maskSecrets(record.mismatchedAnswer, this.secrets) } : {}),
-    };
-    // Cut after masking: "[masked]" may be longer than what it replaced.
-    const kept = fittedToLimits(masked);
+    const kept = fittedToLimits(record, this.secrets);
     await this.store.save(kept);
     return kept;
   }
@@ -415,6 +368,7 @@ export class FilingDesk {
   private async pollUntilDone(record: SubmissionRecord): Promise<SubmissionRecord> {
     let failures = 0;
     while (!FINAL_STATES.has(record.state)) {
+      record = withNextPollInBounds(record, this.clock());
       const due = record.nextPollAt ? Date.parse(record.nextPollAt) : 0;
       const waitMs = due - this.clock().getTime();
       if (waitMs > 0) {

@@ -12,6 +12,7 @@ import { ANSWER_DOES_NOT_MATCH, checkReceipt, errorVerdict, receiptCertificatePr
 import {
   clip,
   CORRELATION_ID,
+  credentialDestinationProblem,
   defaultPollUrl,
   MAX_BUSINESS_ERRORS,
   MAX_ERROR_FIELD_CHARS,
@@ -19,6 +20,7 @@ import {
   MAX_ERROR_TEXT_CHARS,
   MAX_ERRORS,
   MAX_KEPT_REPLY_CHARS,
+  MAX_POLL_INTERVAL_SECONDS,
   MAX_PROBLEM_CHARS,
   pollIntervalOf,
   responseEndPointProblem,
@@ -71,6 +73,36 @@ export function pollUrlOf(record: SubmissionRecord): string {
   return defaultPollUrl(record.submissionUrl);
 }
 
+/**
+ * A record read back from disk is held to the rules a fresh reply is, before
+ * any request: the submission address must be one the password may go to
+ * (https to HMRC's Transaction Engine, or this computer), as an address
+ * typed on the command line must, so a record edited to point elsewhere
+ * sends nothing there (its ResponseEndPoint is checked against that address
+ * by pollUrlOf). Undefined when it may be used; else why not.
+ */
+export function recordAddressProblem(record: Pick<SubmissionRecord, 'submissionUrl' | 'transactionId'>): string | undefined {
+  const problem = credentialDestinationProblem(record.submissionUrl);
+  if (!problem) return undefined;
+  return `the submission record ${record.transactionId} names the address ${show(record.submissionUrl)}, which Filing Desk never sends to (${problem}); the record was changed outside Filing Desk, so nothing was sent: put the address back, or move the record out of the submissions folder`;
+}
+
+/**
+ * A stored next poll time, held to the protocol's bounds from now: never
+ * later than the longest PollInterval from now (a clock that ran fast when it
+ * was written, or a date edited into the far future, would otherwise wait a
+ * day, or overflow a timer into polling without pause); one that is not a
+ * time waits the record's own interval.
+ */
+export function withNextPollInBounds(record: SubmissionRecord, now: Date): SubmissionRecord {
+  if (record.nextPollAt === undefined) return record;
+  const latest = now.getTime() + MAX_POLL_INTERVAL_SECONDS * 1000;
+  const due = Date.parse(record.nextPollAt);
+  if (Number.isFinite(due) && due <= latest) return record;
+  const next = Number.isFinite(due) ? latest : now.getTime() + pollIntervalOf(record.pollIntervalSeconds) * 1000;
+  return { ...record, nextPollAt: new Date(next).toISOString() };
+}
+
 /** HMRC holds the return: its CorrelationID, where to poll and when, from HMRC's answer, each checked first. */
 export function acknowledged(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'acknowledgement' }>, now: Date): SubmissionRecord {
   const h = reply.header;
@@ -110,6 +142,25 @@ function notOurs(record: SubmissionRecord, header: { correlationId: string; tran
   const reasons: string[] = [];
   if (record.correlationId ? header.correlationId !== record.correlationId : !!header.correlationId && !CORRELATION_ID.test(header.correlationId)) {
     reasons.push(`it names CorrelationID ${show(header.correlationId || '(none)')}, not ${record.correlationId ?? 'one of the protocol\'s form'}`);
+  }
+  if (header.transactionId !== '' && header.transactionId !== record.transactionId) {
+    reasons.push(`it names TransactionID ${show(header.transactionId)}, not ${record.transactionId}`);
+  }
+  return reasons;
+}
+
+/**
+ * Why an answer to the submission itself is not about this submission. HMRC
+ * gives a CorrelationID only in its acknowledgement, so a verdict answering
+ * the submission carries an empty one (as HMRC's own samples do: the 1046
+ * authentication failure, the 3001 business errors); one naming a
+ * CorrelationID this submission was never given, or another TransactionID,
+ * is about another submission, and is never a verdict on this one.
+ */
+function notOursBeforeAcknowledgement(record: SubmissionRecord, header: { correlationId: string; transactionId: string }): string[] {
+  const reasons: string[] = [];
+  if (header.correlationId !== '' && header.correlationId !== record.correlationId) {
+    reasons.push(`it names CorrelationID ${show(header.correlationId)}, which HMRC never gave this submission (TransactionID ${record.transactionId})`);
   }
   if (header.transactionId !== '' && header.transactionId !== record.transactionId) {
     reasons.push(`it names TransactionID ${show(header.transactionId)}, not ${record.transactionId}`);
@@ -165,8 +216,8 @@ export function fitErrors(errors: GovTalkError[], max: number): GovTalkError[] {
 }
 
 function refused(record: SubmissionRecord, reply: Extract<GatewayReply, { kind: 'error' }>, xml: string, kind: 'rejected' | 'authentication-failed', stage: ReplyStage, credentials?: GatewayCredentials): SubmissionRecord {
-  // A rejection after an acknowledgement must name this submission; one answering the submission itself cannot name a CorrelationID yet.
-  const reasons = stage === 'poll' ? notOurs(record, reply.header) : reply.header.transactionId && reply.header.transactionId !== record.transactionId ? [`it names TransactionID ${show(reply.header.transactionId)}, not ${record.transactionId}`] : [];
+  // A rejection after an acknowledgement must name this submission; one answering the submission itself cannot name one of its CorrelationIDs yet.
+  const reasons = stage === 'poll' ? notOurs(record, reply.header) : notOursBeforeAcknowledgement(record, reply.header);
   if (reasons.length > 0) return mismatch(record, reasons);
   const { lastProblem: _dropped, mismatchedAnswer: _old, ...rest } = record;
   return {

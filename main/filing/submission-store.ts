@@ -10,21 +10,12 @@ import { writeFileAtomic } from '../store/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
+import { ReturnClaims, type ClaimResult, type ReturnClaimsOptions } from './return-claim.js';
 import { fromOlderVersion, submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
 
 export const SUBMISSIONS_FOLDER = 'submissions';
 /** A 25 MB return as base64, its log of polls and HMRC's answers, with room to spare. */
 export const MAX_SUBMISSION_RECORD_BYTES = 64 * 1024 * 1024;
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as { code?: unknown }).code === 'EPERM';
-  }
-}
 
 export class SubmissionStoreError extends Error {
   constructor(message: string) {
@@ -71,10 +62,13 @@ export class SubmissionStore {
   private readonly dataDir: string;
   private readonly fs: StoreFs;
   private readonly known = new Map<string, KnownRecord>();
+  private readonly claims: ReturnClaims;
 
-  constructor(options: { dataDir: string; fs?: StoreFs }) {
+  /** `claimedBy`: who this store files for, in the user's words, as a claim tells another process ("the window", "the command line"). */
+  constructor(options: { dataDir: string; fs?: StoreFs; claimedBy?: string; claims?: Omit<ReturnClaimsOptions, 'folder' | 'by'> }) {
     this.dataDir = options.dataDir;
     this.fs = options.fs ?? nodeStoreFs;
+    this.claims = new ReturnClaims({ ...options.claims, folder: join(this.dataDir, SUBMISSIONS_FOLDER), by: options.claimedBy ?? 'the window' });
   }
 
   private fileOf(transactionId: string): string {
@@ -100,32 +94,20 @@ export class SubmissionStore {
   }
 
   /**
-   * Claims a submission for this process while it is being filed, so two
-   * processes (the window and a command line) never drive one submission at
-   * once. A claim left by a process that died (a crash, SIGKILL) is taken
-   * over; one held by a live process is refused. Returns the release, or null.
+   * Claims a return (its sameReturnKey) for this process while it writes,
+   * sends, polls for or records a submission of it, so that two processes
+   * (the window and a command line, or two computers sharing this data
+   * folder) never both do: the rule is return-claim.ts. Returns the release,
+   * or who holds the claim.
    */
-  async claim(transactionId: string, pid = process.pid, isAlive = processIsAlive): Promise<(() => Promise<void>) | null> {
-    const lock = `${this.fileOf(transactionId)}.claim`;
-    await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const handle = await this.fs.open(lock, 'wx', 0o600);
-        await handle.writeFile(String(pid));
-        await handle.close();
-        return async () => {
-          await this.fs.rm(lock, { force: true });
-        };
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== 'EEXIST') throw new SubmissionStoreError(`the submission ${transactionId} could not be claimed: ${describeFsError(error)}`);
-      }
-      const read = await readRegularText(lock, { maxBytes: 64, kind: 'submission claims' });
-      const holder = read.ok && /^\d+$/.test(read.value) ? Number(read.value) : undefined;
-      if (holder !== undefined && isAlive(holder)) return null;
-      // The process that claimed it is gone: its claim is void.
-      await this.fs.rm(lock, { force: true });
+  async claimReturn(returnKey: string, options: { takeOver?: boolean } = {}): Promise<ClaimResult> {
+    try {
+      await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
+      return await this.claims.take(returnKey, options);
+    } catch (error) {
+      if (error instanceof RangeError) throw new SubmissionStoreError(error.message);
+      throw new SubmissionStoreError(`the return could not be claimed for filing: ${describeFsError(error)}`);
     }
-    return null;
   }
 
   /** Removes a record that was never sent (a submission that lost the race to another for the same return). */
