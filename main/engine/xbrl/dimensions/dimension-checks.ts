@@ -64,15 +64,22 @@ export function checkDimensions(input: DimensionCheckInput, dts: Dts): Attachmen
   if (!model.hasDimensions) return [];
   const findings: AttachmentFinding[] = [];
   for (const context of input.contexts.values()) findings.push(...contextFindings(context, model, input.unjudged));
-  const verdicts = new Map<string, string | undefined>();
+  // Per context, each concept's verdict (undefined: valid); no map for a context that cannot be judged.
+  const verdicts = new Map<string, Map<Clark, string | undefined> | null>();
   for (const fact of input.facts) {
+    let byConcept = verdicts.get(fact.contextRef);
     const context = input.contexts.get(fact.contextRef);
+    if (byConcept === undefined) {
+      const judged = context?.dimensions && !context.dimensions.values.some((v) => v.dimension !== undefined && !model.concept(v.dimension) && input.unjudged(v.dimension));
+      verdicts.set(fact.contextRef, (byConcept = judged ? new Map() : null));
+    }
+    if (byConcept === null || !context) continue;
     const concept = `{${fact.namespace}}${fact.localName}`;
-    if (!context?.dimensions || !model.concept(concept)) continue;
-    if (context.dimensions.values.some((v) => v.dimension !== undefined && !model.concept(v.dimension) && input.unjudged(v.dimension))) continue;
-    const key = `${concept}\n${context.id}`;
-    let problem = verdicts.get(key);
-    if (!verdicts.has(key)) verdicts.set(key, (problem = dimensionalProblem(concept, context, model)));
+    let problem = byConcept.get(concept);
+    if (problem === undefined && !byConcept.has(concept)) {
+      if (!model.concept(concept)) continue;
+      byConcept.set(concept, (problem = dimensionalProblem(concept, context, model)));
+    }
     if (problem) {
       findings.push({
         code: DIMENSION_CODES.factInvalid,
