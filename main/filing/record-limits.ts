@@ -1,13 +1,17 @@
 /**
- * A submission record kept within what the submissions folder reads back:
- * each log entry's text and reply cut to the protocol's limits, the log's
- * length bounded, the outcome's errors and reply fitted, and, if the whole
- * is still too large, the oldest replies let go. Pure, so the filing desk
- * calls it on every save and nothing a server sends can make a record that
- * cannot be written or read again.
+ * A submission record kept within what the submissions folder reads back,
+ * and holding no secret: every string of it masked (the Government Gateway
+ * credentials in every form main.log masks them: log/secret-mask.ts), each
+ * log entry's text and reply cut to the protocol's limits, the log's length
+ * bounded, the outcome's errors and reply fitted, and, if the whole is still
+ * too large, the oldest replies let go. Pure, so the filing desk calls it on
+ * every save and on every log entry added, and nothing a server sends can
+ * make a record that keeps a secret or cannot be written or read again.
  */
+import { secretMask, type SecretMask } from '../log/secret-mask.js';
 import { clip, MAX_BUSINESS_ERRORS, MAX_ERRORS, MAX_KEPT_REPLY_CHARS, MAX_LOG_XML_CHARS, MAX_PROBLEM_CHARS } from './protocol-rules.js';
 import { fitErrors } from './record-steps.js';
+import { credentialSecrets, type GatewayCredentials } from './submission-message.js';
 import type { SubmissionLogEntry, SubmissionRecord } from './submission-record.js';
 import { MAX_SUBMISSION_RECORD_BYTES } from './submission-store.js';
 
@@ -44,27 +48,67 @@ function withinRecordLimit(record: SubmissionRecord): SubmissionRecord {
   return { ...record, log, outcome: { ...o, responseXml: clip(o.responseXml, keep) } };
 }
 
-/** A log entry's text and reply cut to their limits. */
-function fittedEntry<E extends Omit<SubmissionLogEntry, 'at'>>(entry: E): E {
-  return { ...entry, what: clip(entry.what, MAX_LOG_WHAT_CHARS), ...(entry.xml !== undefined ? { xml: clip(entry.xml, MAX_LOG_XML_CHARS) } : {}) };
+interface RecordMask extends SecretMask {
+  /** Which secrets it masks: an entry fitted by a mask with the same key needs nothing more. */
+  key: string;
 }
 
-/** The record with one more log entry, its text cut; the first entries (the submission and HMRC's first answer) are kept, the oldest polls go first. */
-export function withLogEntry(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>, at: string): SubmissionRecord {
-  const log = [...record.log, { at, ...fittedEntry(entry) }];
+/** What masks a record's strings for these credentials; "[masked]" stands where a secret stood. */
+function maskFor(credentials: readonly GatewayCredentials[]): RecordMask {
+  const secrets = [...new Set(credentialSecrets(credentials))].sort();
+  return { ...secretMask(secrets, '[masked]'), key: JSON.stringify(secrets) };
+}
+
+/**
+ * Log entries already fitted, with the key of the mask that fitted them. A
+ * record carries its entries from save to save as the same objects, so a
+ * long log is searched once per entry, not once per save.
+ */
+const fittedWith = new WeakMap<object, string>();
+
+/** A log entry masked, then its text and reply cut to their limits (after masking: "[masked]" may be longer than what it replaced). */
+function fittedEntry<E extends Omit<SubmissionLogEntry, 'at'>>(entry: E, mask: RecordMask): E {
+  if (fittedWith.get(entry) === mask.key) return entry;
+  const masked = mask.value(entry);
+  const fitted = { ...masked, what: clip(masked.what, MAX_LOG_WHAT_CHARS), ...(masked.xml !== undefined ? { xml: clip(masked.xml, MAX_LOG_XML_CHARS) } : {}) };
+  fittedWith.set(fitted, mask.key);
+  return fitted;
+}
+
+/**
+ * The record with one more log entry, masked and its text cut; the first
+ * entries (the submission and HMRC's first answer) are kept, the oldest polls
+ * go first.
+ */
+export function withLogEntry(record: SubmissionRecord, entry: Omit<SubmissionLogEntry, 'at'>, at: string, credentials: readonly GatewayCredentials[] = []): SubmissionRecord {
+  const mask = maskFor(credentials);
+  const added = { at, ...fittedEntry(entry, mask) };
+  fittedWith.set(added, mask.key);
+  const log = [...record.log, added];
   if (log.length > MAX_LOG_ENTRIES) log.splice(2, log.length - MAX_LOG_ENTRIES);
   return { ...record, log };
 }
 
-/** Every text that came from a reply cut to its limit, then the whole record within the folder's. */
-export function fittedToLimits(record: SubmissionRecord): SubmissionRecord {
-  const o = record.outcome;
+/**
+ * Every string of the record masked, every text that came from a reply cut
+ * to its limit, then the whole record within the folder's. Every field is
+ * masked, not only those a reply fills: a URL followed from a reply
+ * (responseEndPoint) or a problem quoting one may carry a secret as much as
+ * the reply's text. The one exception is `message`, the base64 of the exact
+ * bytes sent less SenderDetails: it never holds the credentials (they are
+ * added in memory at the moment of sending), and a change to it would break
+ * its IRmark and the check of what was sent.
+ */
+export function fittedToLimits(record: SubmissionRecord, credentials: readonly GatewayCredentials[] = []): SubmissionRecord {
+  const mask = maskFor(credentials);
+  const { message, log, ...rest } = record;
+  const masked: SubmissionRecord = { ...mask.value(rest), message, log: log.map((entry) => fittedEntry(entry, mask)) };
+  const o = masked.outcome;
   const fitted: SubmissionRecord = {
-    ...record,
-    log: record.log.map(fittedEntry),
+    ...masked,
     ...(o ? { outcome: o.kind === 'accepted' ? { ...o, responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } : { ...o, errors: fitErrors(o.errors, MAX_ERRORS), businessErrors: fitErrors(o.businessErrors, MAX_BUSINESS_ERRORS), responseXml: clip(o.responseXml, MAX_KEPT_REPLY_CHARS) } } : {}),
-    ...(record.lastProblem !== undefined ? { lastProblem: clip(record.lastProblem, MAX_PROBLEM_CHARS) } : {}),
-    ...(record.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(record.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
+    ...(masked.lastProblem !== undefined ? { lastProblem: clip(masked.lastProblem, MAX_PROBLEM_CHARS) } : {}),
+    ...(masked.mismatchedAnswer !== undefined ? { mismatchedAnswer: clip(masked.mismatchedAnswer, MAX_PROBLEM_CHARS) } : {}),
   };
   return withinRecordLimit(fitted);
 }

@@ -12,6 +12,7 @@ import { parseXml, XmlInputError } from '../engine/ct600/xml-dom.js';
 import type { FilingEnvironment } from './environments.js';
 import { GOVTALK_NS } from '../engine/ct600/xml-dom.js';
 import type { GatewayCredentials } from '../credentials/gateway-credentials.js';
+import { secretMask } from '../log/secret-mask.js';
 
 export type { GatewayCredentials };
 
@@ -301,30 +302,20 @@ function findTag(xml: string, name: string, from: number, closing: boolean, atSt
 }
 
 /**
- * Any value with the given credentials masked in every string it holds, as
- * typed, XML-escaped or as a character reference could spell them: what a
+ * What of the Government Gateway credentials must never be kept or shown:
+ * the password, the user ID, and the two as an Authorization: Basic header
+ * spells them ("user:password", base64 whole).
+ */
+export function credentialSecrets(credentials: readonly GatewayCredentials[]): string[] {
+  return credentials.flatMap((c) => [c.password, c.senderId, `${c.senderId}:${c.password}`]);
+}
+
+/**
+ * Any value with the given credentials masked in every string it holds, in
+ * every form main.log masks them (log/secret-mask.ts: encoded, base64, hex,
+ * as XML character references, split by a comment or CDATA section): what a
  * server echoes back must not reach a record, a log or the screen.
  */
 export function maskSecrets<T>(value: T, credentials: readonly GatewayCredentials[]): T {
-  const secrets = credentials.flatMap((c) => [c.password, c.senderId]).filter((s) => s.length >= 4);
-  if (secrets.length === 0) return value;
-  // Each character as typed, as XML's entity for it, or as a decimal or hex character reference: a reply's raw XML may spell it any way.
-  const spelled = (secret: string) =>
-    [...secret]
-      .map((ch) => {
-        const cp = ch.codePointAt(0)!;
-        const hex = cp.toString(16).replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
-        const entity = escapeXml(ch) === ch ? '' : `|${escapeXml(ch)}`;
-        return `(?:${ch.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}|&#0*${cp};|&#x0*${hex};${entity})`;
-      })
-      .join('');
-  const pattern = new RegExp([...new Set(secrets)].sort((a, b) => b.length - a.length).map(spelled).join('|'), 'gu');
-  const maskText = (text: string) => text.replace(pattern, '[masked]');
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return maskText(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value) as T;
+  return secretMask(credentialSecrets(credentials), '[masked]').value(value);
 }

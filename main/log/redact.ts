@@ -5,8 +5,10 @@
  * formatted string), so each kind of value gets its own rule:
  *  - a secret main knows (registered at run time) is replaced wherever it
  *    appears, in every form it takes in transit (URL- and form-encoded,
- *    JSON-escaped, base64, hex: secret-forms.ts), also when one log call
- *    carries it split over several of its values;
+ *    JSON-escaped, base64, hex: secret-forms.ts), also spelled as XML
+ *    character data (references, split by a comment or CDATA section) and
+ *    when one log call carries it split over several of its values: the
+ *    same search the submission records are masked with (secret-mask.ts);
  *  - a value under a key that names a secret (password, pwd, client_secret,
  *    secret_key, access_token, tokenValue, creds, session_id,
  *    authorization, …) is replaced whatever it is;
@@ -23,7 +25,7 @@
  * or a validation job's random id, the service's host) pass as they are.
  */
 
-import { findForms, MIN_SECRET_LENGTH, replaceRanges, secretForms } from './secret-forms.js';
+import { findSecrets, MIN_SECRET_LENGTH, replaceRanges, secretForms } from './secret-forms.js';
 
 // Unanchored: a key that merely contains one of these words (Secret_Key, tokenValue, session_id, userCreds) is a secret's key too.
 const SECRET_KEY = /pass(word|wd|phrase)?|pwd|secret|token|session|authori[sz]ation|cookie|api[-_]?key|cred(s|ential)|private[-_]?key|gateway[-_]?(user|id)|\bsig(nature)?\b/i;
@@ -113,7 +115,7 @@ export function createRedactor(): Redactor {
   /** Every form of every secret learnt (secret-forms.ts); overlapping finds are masked as one. */
   const forms = new Set<string>();
 
-  const scrubSecrets = (text: string): string => (forms.size === 0 ? text : replaceRanges(text, findForms(text, forms), SECRET));
+  const scrubSecrets = (text: string): string => (forms.size === 0 ? text : replaceRanges(text, findSecrets(text, forms), SECRET));
   const text = (value: string) => freeText(scrubSecrets(value));
 
   function formatError(error: Error, depth: number, call: Call): string {
@@ -191,7 +193,7 @@ export function createRedactor(): Redactor {
       },
     });
     if (printed.length < 2) return scrubSecrets(once);
-    const spans = findForms(printed.join(''), forms);
+    const spans = findSecrets(printed.join(''), forms);
     if (spans.length === 0) return scrubSecrets(once);
     const shares = printed.map(() => [] as [number, number][]);
     let start = 0;

@@ -8,6 +8,8 @@
  * is learnt, and looked for as plain substrings wherever text is written.
  */
 
+import { characterDataView, percentDecodedView, type CharacterDataView } from './character-data-view.js';
+
 /** Values shorter than this are not looked for: they would mask ordinary words and numbers. */
 export const MIN_SECRET_LENGTH = 4;
 
@@ -76,21 +78,48 @@ export function secretForms(secret: string): string[] {
   return [...new Set(forms)].filter((form) => form !== '');
 }
 
-/** Where any of `forms` occurs in `text`, as sorted, merged [start, end) ranges; overlapping finds make one range, so no piece of either is left showing. */
+/** Where any of `forms` occurs in `text` as written, as sorted, merged [start, end) ranges; overlapping finds make one range, so no piece of either is left showing. */
 export function findForms(text: string, forms: Iterable<string>): [number, number][] {
   const found: [number, number][] = [];
   for (const form of forms) {
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) found.push([at, at + form.length]);
   }
+  return merged(found);
+}
+
+/**
+ * Where any of `forms` occurs in `text`, as written, as the XML character
+ * data it spells (references decoded, comments dropped, CDATA markers
+ * dropped), with its ASCII percent escapes decoded, or both
+ * (character-data-view.ts), as sorted, merged ranges of `text`. The one
+ * search behind every mask: the log's and the submission records'.
+ */
+export function findSecrets(text: string, forms: Iterable<string>): [number, number][] {
+  const list = [...forms];
+  const found = findForms(text, list);
+  const inView = (view: CharacterDataView | undefined, toText: (range: [number, number]) => [number, number]) => {
+    if (!view) return;
+    for (const range of findForms(view.text, list)) found.push(toText(view.sourceOf(range[0], range[1])));
+    // Percent escapes inside character data ("%47&#119;-pass…"): the view of the view, mapped back twice.
+    return view;
+  };
+  const same = (range: [number, number]) => range;
+  const xml = inView(characterDataView(text), same);
+  inView(percentDecodedView(text), same);
+  if (xml) inView(percentDecodedView(xml.text), ([start, end]) => xml.sourceOf(start, end));
+  return merged(found);
+}
+
+function merged(found: [number, number][]): [number, number][] {
   if (found.length < 2) return found;
   found.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [found[0]!];
+  const out: [number, number][] = [found[0]!];
   for (const [start, end] of found.slice(1)) {
-    const last = merged[merged.length - 1]!;
+    const last = out[out.length - 1]!;
     if (start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
+    else out.push([start, end]);
   }
-  return merged;
+  return out;
 }
 
 /** `text` with each range replaced by `replacement`. */
@@ -112,5 +141,5 @@ export function replaceRanges(text: string, ranges: readonly (readonly [number, 
  */
 export function withoutValue(text: string, value: string, replacement: string): string {
   if (value.length < MIN_SECRET_LENGTH) return text;
-  return replaceRanges(text, findForms(text, secretForms(value)), replacement);
+  return replaceRanges(text, findSecrets(text, secretForms(value)), replacement);
 }
