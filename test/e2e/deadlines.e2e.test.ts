@@ -5,7 +5,11 @@
  * due later and filed; the list in its order with its days and penalties (the
  * amounts in force for each filing date), the late-payment interest so far on
  * a built return's box 525 and a period marked paid; the calendar export
- * parsed by ical.js and compared with the list on screen.
+ * parsed by ical.js and compared with the list on screen. Two 2024–25 returns
+ * built and never filed (one for a client with only a usual period end, one
+ * saved without a client), older than the periods the usual end makes: both
+ * overdue with their penalties; one filed and accepted live: not listed. The
+ * list scrolls with the page, each row as tall as its text.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -20,6 +24,7 @@ import { OnlineDesk } from '../../main/online/online-desk.js';
 import { ClientBook } from '../../main/store/client-book.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import { recordBuild, sha256Of } from '../../main/store/draft-files.js';
+import { markFiled } from '../../main/store/draft-filed.js';
 import type { ClientDetails } from '../../preload/contract.js';
 import { checkAccessibility, chromiumPath, screenshot, startHarness, type E2eHarness, type OpenedPage, filingAsMainWiresIt } from './harness.js';
 
@@ -63,6 +68,27 @@ beforeAll(async () => {
     build: { builtAt: '2026-09-01T10:00:00.000Z', answeredBy: 'engine', fingerprint: '0'.repeat(64), fileName: 'Soon Trading Ltd.xml', size: xml.length, sha256: sha256Of(xml) },
     validation: { validatedAt: '2026-09-01T10:00:01.000Z', answeredBy: 'engine', result: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } },
   });
+  // Two 2024–25 returns built and never filed, due 31 March 2026: one for a client with only a usual period end, one
+  // saved without a client; and a third filed and accepted live, which must not come back as overdue.
+  const forgotten = await clients.save(undefined, { ...base, companyName: 'Forgotten Return Ltd', utr: '3333333333', periodEnd: '03-31' });
+  const acceptedLongAgo = await clients.save(undefined, { ...base, companyName: 'Accepted Long Ago Ltd', utr: '5555555555', periodEnd: '03-31' });
+  const built2024 = async (clientId: string | null, name: string, utr: string) => {
+    const made = await drafts.create({ kind: 'ct600', clientId, title: name, form: {} });
+    await drafts.save({ id: made.id, clientId, title: name, periodFrom: '2024-04-01', periodTo: '2025-03-31', form: { values: { companyName: name, utr } } });
+    const bytes = new TextEncoder().encode(
+      '<?xml version="1.0" encoding="UTF-8"?><GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body><IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/CT/5"><CompanyTaxReturn ReturnType="new"><CalculationOfTaxOutstandingOrOverpaid><TaxChargeable>10000.00</TaxChargeable><TaxPayable>10000.00</TaxPayable></CalculationOfTaxOutstandingOrOverpaid></CompanyTaxReturn></IRenvelope></Body></GovTalkMessage>',
+    );
+    await recordBuild(drafts, made.id, {
+      xml: bytes,
+      build: { builtAt: '2025-12-01T10:00:00.000Z', answeredBy: 'engine', fingerprint: '0'.repeat(64), fileName: `${name}.xml`, size: bytes.length, sha256: sha256Of(bytes) },
+      validation: { validatedAt: '2025-12-01T10:00:01.000Z', answeredBy: 'engine', result: { jobStatus: 'success', startDateTime: null, endDateTime: null, validations: [] } },
+    });
+    return made.id;
+  };
+  await built2024(forgotten.id, 'Forgotten Return Ltd', '3333333333');
+  await built2024(null, 'Walk-in Trading Ltd', '4444444444');
+  const filedId = await built2024(acceptedLongAgo.id, 'Accepted Long Ago Ltd', '5555555555');
+  await markFiled(drafts, filedId, { transactionId: 'F'.repeat(32), acceptedAt: '2026-03-02T10:00:00.000Z', environment: 'live' });
   const fileSaver = { dialog: { showSaveDialog: async (o: { defaultPath: string }) => ({ canceled: false, filePath: join(saveDir, basename(o.defaultPath)) }) }, defaultDirectory: saveDir };
   registerHandlers(
     h.ipc,
@@ -127,36 +153,44 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 1280, height: 1000 });
     const nav = page.getByRole('navigation', { name: 'Sections' });
-    await expect.poll(() => nav.getByTestId('overdue-count').textContent()).toBe('2');
+    await expect.poll(() => nav.getByTestId('overdue-count').textContent()).toBe('4');
     await nav.getByRole('button', { name: /^Deadlines/ }).click();
     await page.getByRole('list', { name: 'Deadlines' }).waitFor();
-    await expect.poll(() => page.locator('.deadline-heading h3').allTextContents()).toEqual(['Overdue (2)', 'Due in the next 90 days (1)', 'Due later (3)', 'Filed (3)']);
+    await expect.poll(() => page.locator('.deadline-heading h3').allTextContents()).toEqual(['Overdue (4)', 'Due in the next 90 days (1)', 'Due later (7)', 'Filed (3)']);
 
     const rows = await shownRows(current);
     expect(rows.map((r) => [r.name, r.days])).toEqual([
+      ['Forgotten Return Ltd', '238 days late'],
+      ['Walk-in Trading Ltd', '238 days late'],
       ['Overdue Widgets Ltd', '147 days late'],
       ['Persistent Latecomer Ltd', '147 days late'],
       ['Soon Trading Ltd', '37 days left'],
+      ['Accepted Long Ago Ltd', '127 days left'],
+      ['Forgotten Return Ltd', '127 days left'],
       ['Usual End Ltd', '127 days left'],
       ['Large Group plc', '402 days left'],
+      ['Accepted Long Ago Ltd', '493 days left'],
+      ['Forgotten Return Ltd', '493 days left'],
       ['Usual End Ltd', '493 days left'],
       ['Persistent Latecomer Ltd', 'Filed 1 August 2024'],
       ['Persistent Latecomer Ltd', 'Filed 15 July 2025'],
       ['Filed Early Ltd', 'Filed 1 February 2026'],
     ]);
-    expect(rows[0]!.facts).toContain('Return due 30 June 2026');
-    expect(rows[0]!.facts).toContain('Tax due 1 April 2026');
+    expect(rows[2]!.facts).toContain('Return due 30 June 2026');
+    expect(rows[2]!.facts).toContain('Tax due 1 April 2026');
     // Due 30 June 2026, after 1 April 2026: £200, and another £200 once more than 3 months late.
-    expect(rows[0]!.facts).toContain('Penalty £400');
+    expect(rows[2]!.facts).toContain('Penalty £400');
     // Third return in a row delivered late, due 30 June 2026: £1,000 each.
-    expect(rows[1]!.facts).toContain('Penalty £2,000');
+    expect(rows[3]!.facts).toContain('Penalty £2,000');
     // Filed 32 days late, due 30 June 2024 before the run of late returns: £100.
-    expect(rows[6]!.facts).toContain('Penalty £100');
+    expect(rows[12]!.facts).toContain('Penalty £100');
+    // The 2024–25 returns built with £10,000.00 in box 525, tax due 1 January 2026: interest runs on them too.
+    expect(rows[0]!.facts).toContain('Penalty £200 + 10% of the tax unpaid');
     // Box 525 £12,000.00, tax due 1 October 2026: 2 October – 24 November, 54 days × 12,000 × 7.75% / 365 = 137.5890… → £137.59
-    expect(rows[2]!.facts).toContain('Interest so far £137.59 at 7.75% on tax of £12,000.00');
+    expect(rows[4]!.facts).toContain('Interest so far £137.59 at 7.75% on tax of £12,000.00');
     // A payment recorded, the tax not known: the row says when it was paid.
-    expect(rows[8]!.facts).toContain('Paid 15 December 2025');
-    expect(rows[4]!.facts).toContain('Instalments (large company) 14 July 2026, 14 October 2026, 14 January 2027, 14 April 2027');
+    expect(rows[14]!.facts).toContain('Paid 15 December 2025');
+    expect(rows[8]!.facts).toContain('Instalments (large company) 14 July 2026, 14 October 2026, 14 January 2027, 14 April 2027');
     await expect.poll(() => page.getByRole('button', { name: /^Continue: Soon Trading Ltd/ }).count()).toBe(1);
     await screenshot(page, 'deadlines-overview');
 
@@ -176,8 +210,94 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await page.getByText(/^Saved Deadlines 24 November 2026\.csv/).waitFor();
     const csv = (await readFile(join(saveDir, 'Deadlines 24 November 2026.csv'), 'utf8')).split('\r\n');
     expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate');
-    expect(csv[1]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,');
-    expect(csv[3]).toBe('Soon Trading Ltd,2222222222,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,draft,37,,0,0,,12000.00,,137.59,7.75');
+    expect(csv[3]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,');
+    expect(csv[5]).toBe('Soon Trading Ltd,2222222222,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,draft,37,,0,0,,12000.00,,137.59,7.75');
+    expect(current.problems).toEqual([]);
+  });
+
+  it('lists the old unfiled returns as overdue with their penalties, in a list that scrolls with the page, each row as tall as its text', async () => {
+    current = await h.openApp();
+    const { page } = current;
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
+    const list = page.getByRole('list', { name: 'Deadlines' });
+    await list.waitFor();
+    await expect.poll(async () => (await shownRows(current!)).length).toBeGreaterThan(0);
+
+    const rows = await shownRows(current);
+    const forgotten = rows.find((r) => r.name === 'Forgotten Return Ltd' && r.facts.includes('Period 1 April 2024 to 31 March 2025'))!;
+    expect(forgotten.days).toBe('238 days late');
+    expect(forgotten.facts).toContain('Return due 31 March 2026');
+    // Due 31 March 2026, before the 2026 amounts: £100, and £100 more after 3 months; still not delivered 18 months
+    // after the period ended (from 1 October 2026): 10% of the tax unpaid.
+    expect(forgotten.facts).toContain('Penalty £200 + 10% of the tax unpaid');
+    expect(forgotten.facts).toContain('on tax of £10,000.00');
+    const walkIn = rows.find((r) => r.name === 'Walk-in Trading Ltd')!;
+    expect(walkIn).toMatchObject({ days: '238 days late' });
+    expect(walkIn.facts).toContain('UTR 4444444444');
+    expect(walkIn.facts).toContain('Not in the client book');
+    expect(walkIn.facts).toContain('Penalty £200 + 10% of the tax unpaid');
+    // Filed and accepted live: its 2024–25 period is not listed at all.
+    expect(rows.filter((r) => r.name === 'Accepted Long Ago Ltd').map((r) => r.days)).toEqual(['127 days left', '493 days left']);
+    // Built, and changed since (so a draft again): its next step is to go on with it.
+    expect(forgotten.name).toBe('Forgotten Return Ltd');
+    await expect.poll(() => page.getByRole('button', { name: 'Continue: Forgotten Return Ltd, period ending 31 March 2025' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Continue: Walk-in Trading Ltd, period ending 31 March 2025' }).count()).toBe(1);
+
+    /** The list's boxes, the page's scroll and every drawn row's place, as the browser lays them out. */
+    const layout = () =>
+      page.evaluate(() => {
+        const ul = document.querySelector<HTMLElement>('ul[aria-label="Deadlines"]')!;
+        const boxes = [ul, ul.parentElement!].map((e) => ({ overflowY: getComputedStyle(e).overflowY, scrolls: e.scrollHeight > e.clientHeight + 1 }));
+        const pane = document.getElementById('content')!;
+        const drawn = [...ul.querySelectorAll<HTMLElement>(':scope > li')].map((li) => {
+          const r = li.getBoundingClientRect();
+          // The row's box holds all its text: nothing spills below it.
+          return { top: r.top, bottom: r.bottom, height: r.height, spills: li.scrollHeight > li.clientHeight + 1 };
+        });
+        drawn.sort((a, b) => a.top - b.top);
+        const overlaps = drawn.slice(1).filter((r, i) => r.top < drawn[i]!.bottom - 0.5).length;
+        // The list's box reaches past its last drawn row (its border drawn round every row, none hanging below it).
+        const holdsRows = drawn.length > 0 && ul.getBoundingClientRect().bottom >= drawn.at(-1)!.bottom - 0.5;
+        return { boxes, pageScrolls: pane.scrollHeight > pane.clientHeight, paneTop: pane.scrollTop, heights: drawn.map((r) => Math.round(r.height)), overlaps, spills: drawn.filter((r) => r.spills).length, holdsRows };
+      });
+    let seen = await layout();
+    // No box of its own scrolling inside the page: the list is as tall as its rows and the page scrolls.
+    expect(seen.boxes).toEqual([
+      { overflowY: 'visible', scrolls: false },
+      { overflowY: 'visible', scrolls: false },
+    ]);
+    expect(seen.pageScrolls).toBe(true);
+    expect(seen.overlaps).toBe(0);
+    expect(seen.spills).toBe(0);
+    // Sized by content: a row with more facts (penalty, interest) is taller than one with fewer, not one fixed height.
+    expect(new Set(seen.heights).size).toBeGreaterThan(2);
+
+    // The page's scroll reaches the last row, drawn in view.
+    await page.evaluate(() => {
+      const pane = document.getElementById('content')!;
+      pane.scrollTop = pane.scrollHeight;
+    });
+    await expect.poll(async () => (await shownRows(current!)).at(-1)?.name).toBe('Filed Early Ltd');
+    const last = await page.locator('[data-testid="deadline-row"]').last().boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(800);
+    seen = await layout();
+    expect(seen.paneTop).toBeGreaterThan(0);
+    expect(seen.overlaps).toBe(0);
+    expect(seen.holdsRows).toBe(true);
+    await checkAccessibility(page, 'deadlines-old-unfiled-returns-scrolled');
+
+    // In a narrower window the rows wrap and grow; still none overlaps another or spills out of its box.
+    await page.setViewportSize({ width: 700, height: 800 });
+    await expect.poll(async () => (await layout()).overlaps).toBe(0);
+    seen = await layout();
+    expect(seen.spills).toBe(0);
+    expect(seen.holdsRows).toBe(true);
+    await screenshot(page, 'deadlines-narrow-rows-by-content');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => (document.getElementById('content')!.scrollTop = 0));
+    await screenshot(page, 'deadlines-old-unfiled-returns');
     expect(current.problems).toEqual([]);
   });
 
@@ -209,7 +329,7 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await screenshot(page, 'deadlines-started-return');
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Deadlines/ }).click();
-    await expect.poll(async () => (await shownRows(current!))[0]).toMatchObject({ name: 'Overdue Widgets Ltd', days: '147 days late' });
+    await expect.poll(async () => (await shownRows(current!)).find((r) => r.name === 'Overdue Widgets Ltd')).toMatchObject({ days: '147 days late' });
     await expect.poll(() => page.getByRole('button', { name: /^Continue: Overdue Widgets Ltd/ }).count()).toBe(1);
     await checkAccessibility(page, 'deadlines-with-a-draft-started');
     expect(current.problems).toEqual([]);

@@ -84,6 +84,24 @@ describe('the Deadlines screen', () => {
     expect(main.called('drafts.save')[0]).toMatchObject({ id: 'd-new', clientId: 'late', periodFrom: '2024-07-01', periodTo: '2025-06-30' });
   });
 
+  it('a company known only from a live submission says it is not in the client book, and its return is started without a client', async () => {
+    const unlisted = deadlineRows([{ id: 'unlisted:utr:4444444444', name: 'Sent Once Ltd', utr: '4444444444', usualPeriodEnd: '', periods: [], inBook: false, work: [{ start: '2024-01-01', end: '2024-12-31' }] }], () => undefined, { today, alwaysOverdue: true });
+    const main = renderDeadlines({
+      'deadlines.list': () => ok({ today, rows: unlisted }),
+      'clients.list': () => ok([]),
+      'drafts.create': (request) => ok({ id: 'd-new', kind: 'ct600', clientId: request.clientId, title: request.title, periodFrom: null, periodTo: null, form: request.form, attachments: [], builds: [], state: 'in-progress', changedSinceBuild: false, createdAt: 'x', changedAt: 'x' } as never),
+      'drafts.save': () => ok({ changedAt: 'x', changedSinceBuild: false, state: 'in-progress' }),
+    });
+    const list = await screen.findByRole('list', { name: 'Deadlines' });
+    const [row] = within(list).getAllByTestId('deadline-row');
+    expect(row).toHaveTextContent('Not in the client book: from its return');
+    expect(row).toHaveTextContent('UTR 4444444444');
+    fireEvent.click(within(row!).getByRole('button', { name: /^Start the return: Sent Once Ltd/ }));
+    expect(await screen.findByRole('heading', { name: 'Wizard for draft d-new' })).toBeInTheDocument();
+    expect(main.called('drafts.create')[0]).toMatchObject({ clientId: null, title: 'Sent Once Ltd' });
+    expect(main.called('drafts.save')[0]).toMatchObject({ clientId: null, periodFrom: '2024-01-01', periodTo: '2024-12-31' });
+  });
+
   it('exports the listed periods as CSV and as a calendar through the save dialog', async () => {
     const main = renderDeadlines({ 'file.save': () => ok({ saved: true, fileName: 'Deadlines 24 November 2026.ics' }) });
     await screen.findByRole('list', { name: 'Deadlines' });

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { deadlinesCsv, deadlinesIcs } from '../../../../main/engine/deadlines/exports.js';
 import type { DeadlineRow } from '../../../../preload/contract.js';
@@ -11,18 +10,21 @@ import { useNotices } from '../frame/notices.js';
 import { ukDate } from '../../format/index.js';
 import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
+import { usePageVirtualizer } from './page-scroll.js';
 import './deadlines.css';
 
+/** First guesses of the heights, until each item is drawn and measured: a heading, and a row of two lines of facts. */
 const HEADING_HEIGHT = 40;
+const ROW_HEIGHT = 88;
 /** One collator for the client filter: localeCompare with a locale builds one per comparison, slow for a thousand clients. */
 const byName = new Intl.Collator('en-GB', { sensitivity: 'base' });
-const ROW_HEIGHT = 104;
 
 /**
  * The firm's year at a glance: every client's accounting periods, overdue
- * first, then the next 90 days, then later. Only the rows in view are
- * rendered. Up and Down move between rows' buttons; each row's button is
- * the next step for that return.
+ * first, then the next 90 days, then later. The list scrolls with the page
+ * and only the rows near the view are rendered (page-scroll.ts). Up and Down
+ * move between rows' buttons; each row's button is the next step for that
+ * return.
  */
 export function DeadlinesPage() {
   const bridge = useBridge();
@@ -34,7 +36,8 @@ export function DeadlinesPage() {
   const [filter, setFilter] = useState<DeadlineFilter>(NO_FILTER);
   const [busy, setBusy] = useState<string | null>(null);
   const ids = { search: useId(), state: useId(), client: useId(), order: useId(), count: useId() };
-  const scroller = useRef<HTMLDivElement>(null);
+  const page = useRef<HTMLElement>(null);
+  const [listElement, setListElement] = useState<HTMLUListElement | null>(null);
 
   // No refresh of its own: App refreshes the deadlines on every move between sections, this one included.
 
@@ -42,11 +45,9 @@ export function DeadlinesPage() {
   const { items, shown } = useMemo(() => listItems(rows, filter), [rows, filter]);
   const clients = useMemo(() => [...new Map(rows.map((r) => [r.clientId, r.name])).entries()].sort((a, b) => byName.compare(a[1], b[1])), [rows]);
   const counts = useMemo(() => ({ overdue: overdueCount(rows), soon: rows.filter((r) => r.group === 'soon' && r.state !== 'filed' && r.state !== 'accepted').length }), [rows]);
-  const virtualizer = useVirtualizer({
+  const virtualizer = usePageVirtualizer(listElement, page, {
     count: items.length,
-    getScrollElement: () => scroller.current,
     estimateSize: (i) => (items[i]!.kind === 'heading' ? HEADING_HEIGHT : ROW_HEIGHT),
-    overscan: 8,
     getItemKey: (i) => {
       const item = items[i]!;
       return item.kind === 'heading' ? `heading-${item.group}` : item.row.key;
@@ -73,7 +74,8 @@ export function DeadlinesPage() {
     if (result.value.saved) show({ tone: 'info', text: `Saved ${result.value.fileName}: ${shown.length} ${shown.length === 1 ? 'period' : 'periods'}${kind === 'deadlines-ics' ? ', each with its due dates' : ''}.` });
   };
 
-  // Up and Down step between the rows' first buttons, scrolling the list so the next row is rendered first.
+  // Up and Down step between the rows' first buttons. A row already drawn takes the focus at once (the page scrolls it into
+  // view); one further off is scrolled to first and focused once drawn, a few frames later at most.
   const moveFocus = (event: KeyboardEvent<HTMLElement>, index: number) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -81,14 +83,18 @@ export function DeadlinesPage() {
     while (items[next]?.kind === 'heading') next += step;
     if (!items[next]) return;
     event.preventDefault();
+    const target = () => listElement?.querySelector<HTMLElement>(`[data-index="${next}"] button`) ?? null;
+    const drawn = target();
+    if (drawn) return drawn.focus();
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)?.focus());
+    const focusWhenDrawn = (tries: number) => requestAnimationFrame(() => (target() ? target()!.focus() : tries > 0 && focusWhenDrawn(tries - 1)));
+    focusWhenDrawn(10);
   };
 
   const setField = <K extends keyof DeadlineFilter>(field: K, value: DeadlineFilter[K]) => setFilter((f) => ({ ...f, [field]: value }));
 
   return (
-    <section className="deadlines">
+    <section className="deadlines" ref={page}>
       <header className="page-header">
         <h2>Deadlines</h2>
         <p>
@@ -164,13 +170,15 @@ export function DeadlinesPage() {
           {shown.length === 0 ? (
             <p className="empty">{rows.length === 0 ? 'No periods yet. Give each client in Clients its usual period end, and its periods appear here.' : 'No periods match these filters.'}</p>
           ) : (
-            <div ref={scroller} className="deadlines__scroller" tabIndex={-1}>
-              <ul className="deadlines__rows" aria-label="Deadlines" style={{ height: virtualizer.getTotalSize() }}>
+            <div className="deadlines__list">
+              <ul ref={setListElement} className="deadlines__rows" aria-label="Deadlines" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map((v) => {
                   const item = items[v.index]!;
+                  // Placed from the top of the list; the scroll margin is the list's own distance down the page.
+                  const place = { transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` };
                   if (item.kind === 'heading') {
                     return (
-                      <li key={v.key} data-index={v.index} className={`deadline-heading deadline-heading--${item.group}`} style={{ transform: `translateY(${v.start}px)` }}>
+                      <li key={v.key} ref={virtualizer.measureElement} data-index={v.index} className={`deadline-heading deadline-heading--${item.group}`} style={place}>
                         <h3>
                           {groupHeadings[item.group]} <span className="deadline-heading__count">({item.count})</span>
                         </h3>
@@ -184,10 +192,11 @@ export function DeadlinesPage() {
                   return (
                     <li
                       key={v.key}
+                      ref={virtualizer.measureElement}
                       data-index={v.index}
                       data-testid="deadline-row"
                       className={`deadline-row deadline-row--${row.group}`}
-                      style={{ transform: `translateY(${v.start}px)` }}
+                      style={place}
                       onKeyDown={(e) => moveFocus(e, v.index)}
                     >
                       <div className="deadline-row__main">
@@ -204,6 +213,7 @@ export function DeadlinesPage() {
                           {row.instalments.length > 0 ? `Instalments (${row.instalmentSize === 'very-large' ? 'very large' : 'large'} company) ${row.instalments.map(ukDate).join(', ')}` : `Tax due ${ukDate(row.paymentDue)}`}
                         </span>
                         {row.utr && <span>UTR {row.utr}</span>}
+                        {!row.inBook && <span className="deadline-row__unlisted">Not in the client book: from its return</span>}
                         {penalty && <span className="deadline-row__penalty">{penalty}</span>}
                         {!penalty && row.nextPenalty && row.group === 'soon' && <span>{row.nextPenalty.description} penalty from {ukDate(row.nextPenalty.from)}</span>}
                         {row.noticeServedOn && <span>Notice to deliver served {ukDate(row.noticeServedOn)}</span>}

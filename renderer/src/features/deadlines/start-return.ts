@@ -9,7 +9,7 @@ import { dateTextOf, emptyForm } from '../ct600/form.js';
 
 export async function startReturn(bridge: FilingDeskBridge, row: DeadlineRow): Promise<{ ok: true; draftId: string } | { ok: false; message: string }> {
   const clients = await settle(() => bridge.listClients({ query: '', includeArchived: true }), 'read the client book');
-  const client = clients.ok ? clients.value.find((c) => c.id === row.clientId) : undefined;
+  const client = clients.ok && row.inBook ? clients.value.find((c) => c.id === row.clientId) : undefined;
   const blank = emptyForm();
   const form = {
     ...blank,
@@ -17,10 +17,12 @@ export async function startReturn(bridge: FilingDeskBridge, row: DeadlineRow): P
     dates: { periodFrom: dateTextOf(row.periodStart), periodTo: dateTextOf(row.periodEnd) },
   };
   const title = row.name;
-  const created = await settle(() => bridge.createDraft({ kind: 'ct600', clientId: row.clientId, title, form }), 'start the return');
+  // A company known only from its returns (not in the book) has no client to make the return for.
+  const clientId = row.inBook ? row.clientId : null;
+  const created = await settle(() => bridge.createDraft({ kind: 'ct600', clientId, title, form }), 'start the return');
   if (!created.ok) return { ok: false, message: created.failure.message };
   const saved = await settle(
-    () => bridge.saveDraft({ id: created.value.id, clientId: row.clientId, title, periodFrom: row.periodStart, periodTo: row.periodEnd, form }),
+    () => bridge.saveDraft({ id: created.value.id, clientId, title, periodFrom: row.periodStart, periodTo: row.periodEnd, form }),
     'save the new return',
   );
   if (!saved.ok) return { ok: false, message: saved.failure.message };
