@@ -177,6 +177,18 @@ describe('typed dimensions (BusinessName, Disposal, Participator: elements of ty
     expect(dimensionFindings(withContext('context_3', typedName('BusinessNameDomain', 'string1'), typedName('BusinessNameDomain', 'Widget trade')))).toEqual([]);
   });
 
+  it('an empty business name, which its type nonEmptyString (minLength 1) refuses (Arelle: xmlSchema:valueError, validating the context’s content)', () => {
+    const found = checkAgainstTaxonomy(read(withContext('context_3', typedName('BusinessNameDomain', 'string1'), typedName('BusinessNameDomain', ''))), library).findings;
+    expect(found).toEqual([
+      {
+        code: 'xmlSchema:valueError',
+        spec: 'XML Schema 1.0 Part 2 (type nonEmptyString); XBRL Dimensions 1.0 §3.1.4.3',
+        category: 'error',
+        message: 'context "context_3" gives the typed dimension BusinessNameDimension the value "": "" is too short (0 characters); at least 1 are required',
+      },
+    ]);
+  });
+
   it('the value written as another typed domain’s element (Arelle: xbrldie:IllegalTypedDimensionContentError)', () => {
     const found = dimensionFindings(withContext('context_3', typedName('BusinessNameDomain', 'string1'), typedName('DisposalDomain', 'string1')));
     expect(found).toEqual([

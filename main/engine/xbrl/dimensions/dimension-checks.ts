@@ -25,6 +25,8 @@ import type { Clark, Dts } from '../../taxonomy/dts.js';
 import type { ContextElement, DimensionValue } from './context-dimensions.js';
 import { DIMENSION_ARCROLES, type DefinitionArc } from './definition-arcs.js';
 import { dimensionalModelOf, type DimensionalModel } from './dimensional-model.js';
+import { compiledType } from '../values/concept-types.js';
+import { checkSimpleValue } from '../../validation/schema/simple-types.js';
 
 /** Arelle's codes for the same faults. */
 export const DIMENSION_CODES = {
@@ -107,6 +109,7 @@ function contextFindings(context: XbrlContext, model: DimensionalModel, unjudged
     } else if (value.kind === 'typed') {
       const problem = typedContentProblem(value, dimension, model);
       if (problem) error(DIMENSION_CODES.illegalTypedContent, SPEC.typed, `gives the typed dimension ${local(dimension)} ${problem}`);
+      else typedValueProblem(value, dimension, model, error);
     }
     if (value.kind === 'explicit') {
       if (value.member === undefined || !model.isGlobalElement(value.member)) {
@@ -132,6 +135,14 @@ function typedContentProblem(value: DimensionValue, dimension: Clark, model: Dim
   if (!domain) return `a value, but its typed domain (${model.concept(dimension)?.typedDomainRef}) is not in the taxonomy`;
   if (content[0]!.name !== domain.name) return `the element ${local(content[0]!.name)}, where its typed domain is ${local(domain.name)}`;
   return undefined;
+}
+
+/** A typed value of the right element checked against that element's type, as the reference processor validates a context's content. */
+function typedValueProblem(value: DimensionValue, dimension: Clark, model: DimensionalModel, error: (code: string, spec: string, message: string) => void): void {
+  const content = value.typed![0]!;
+  const compiled = content.elementChildren === 0 ? compiledType(model.dts, model.typedDomainOf(dimension)?.type) : undefined;
+  const problem = compiled && checkSimpleValue(compiled.type, content.text);
+  if (problem) error('xmlSchema:valueError', `XML Schema 1.0 Part 2 (type ${compiled!.name}); ${SPEC.typed}`, `gives the typed dimension ${local(dimension)} the value "${content.text.slice(0, 60)}": ${problem}`);
 }
 
 /** The context's values in one container, first per dimension (a repeat is the context's own error). */

@@ -40,7 +40,7 @@ export class DimensionalModel {
   private readonly hypercubeCache = new Map<Clark, Map<string, DefinitionArc[]>>();
   private readonly usableCache = new Map<string, Set<Clark>>();
 
-  constructor(private readonly dts: Dts) {
+  constructor(readonly dts: Dts) {
     for (const arc of dts.definitionArcs) {
       if (arc.arcrole === A.all || arc.arcrole === A.notAll) push(this.hasHypercube, arc.from, arc);
       if (arc.arcrole === A.domainMember) push(this.domainMemberTo, arc.to, arc);
