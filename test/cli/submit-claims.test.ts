@@ -9,11 +9,12 @@
  * holder named and the way to take it over.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtReturn, GATEWAY, startPeer } from '../filing/filing-support.js';
+import { startPeer } from '../filing/filing-support.js';
+import { claimFiles, gatewayEnv, killedWhilePolling, setUpReturn } from './interrupted-filing.js';
 import { repoRoot } from '../helpers/shared.js';
 import { startCli } from './run-cli.js';
 
@@ -22,7 +23,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-const env = { FILING_DESK_GATEWAY_USER_ID: GATEWAY.senderId, FILING_DESK_GATEWAY_PASSWORD: GATEWAY.password };
+const env = gatewayEnv;
 
 beforeAll(async () => {
   // Built once before any race: two processes must not both be building the bundle while they race.
@@ -30,13 +31,6 @@ beforeAll(async () => {
   const { ensureCliBundle } = await import('../../scripts/cli.mjs');
   await ensureCliBundle();
 }, 120_000);
-
-function setUpReturn() {
-  const dir = mkdtempSync(join(tmpdir(), 'fd-cli-claims-'));
-  const file = join(dir, 'return.xml');
-  writeFileSync(file, builtReturn());
-  return { dir, file, data: join(dir, 'data') };
-}
 
 /** The command line with test/cli/slow-record-write.mjs loaded: its first record write waits `slowMs`. */
 function startSlowCli(args: string[], slowMs: number, marker: string) {
@@ -59,30 +53,6 @@ async function until(what: string, check: () => boolean, ms = 20_000) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-const claimFiles = (data: string) => readdirSync(join(data, 'submissions')).filter((n) => n.endsWith('.claim'));
-
-/** A run killed (SIGKILL) while polling: it leaves its claim, and a record HMRC acknowledged. */
-async function killedWhilePolling() {
-  const { file, data } = setUpReturn();
-  let victim: ReturnType<typeof startCli> | undefined;
-  let killed = false;
-  const { peer, url } = await startPeer({
-    pollIntervalSeconds: 1,
-    onPoll: async () => {
-      if (killed || !victim) return;
-      killed = true;
-      victim.child.kill('SIGKILL');
-      await victim.done;
-    },
-  });
-  cleanups.push(() => peer.close());
-  const args = ['ct600', 'submit', file, '--environment', 'til', '--endpoint', `${url}/submission`, '--data', data];
-  victim = startCli(args, { env });
-  expect((await victim.done).signal).toBe('SIGKILL');
-  expect(claimFiles(data)).toHaveLength(1);
-  return { peer, args, data, claim: join(data, 'submissions', claimFiles(data)[0]!), victimPid: victim.child.pid! };
 }
 
 /** The claim file with its owner changed as a test needs; an older plain-PID claim gets the PID only. */
@@ -132,7 +102,7 @@ describe('one claim per return, through real processes', () => {
   }, 120_000);
 
   it("a killed run's claim whose PID another live program now has is stale (its start time differs): the next run files on", async () => {
-    const { peer, args, claim, victimPid } = await killedWhilePolling();
+    const { peer, args, claim, victimPid } = await killedWhilePolling(cleanups);
     // A live program of this user takes the dead owner's place under its PID, as PIDs are handed out again.
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     cleanups.push(() => void other.kill('SIGKILL'));
@@ -180,7 +150,7 @@ describe('one claim per return, through real processes', () => {
   }, 60_000);
 
   it("a claim held on another computer is never judged from here: refused by name until the user takes it over with --take-over", async () => {
-    const { peer, args, claim } = await killedWhilePolling();
+    const { peer, args, claim } = await killedWhilePolling(cleanups);
     editClaim(claim, (owner) => ({ ...owner, host: 'office-pc-2' }));
     const refused = await startCli(args, { env }).done;
     expect(refused.code, refused.stderr).toBe(2);

@@ -2,7 +2,8 @@
  * Ways the Transaction Engine peer misbehaves on purpose, so the client can
  * be tested against each: no acknowledgement, HMRC's 5xx, a slow answer, a
  * lost response, a TransactionID it claims to hold already, a response
- * delivered a second time; and, as a hostile engine would, any reply of the
+ * delivered a second time, another submission's rejection answering a
+ * submission; and, as a hostile engine would, any reply of the
  * test's making after the request was handled (an error about the poll, a
  * receipt for another return, a ResponseEndPoint elsewhere, a PollInterval
  * of 0, an HTML page, a password echoed back), or an endless reply.
@@ -36,6 +37,13 @@ export type PeerFault =
   | { kind: 'lost-response' }
   /** The submission is held, and answered as a repeat of a TransactionID already held (as if an earlier copy had arrived). */
   | { kind: 'duplicate-transaction-id' }
+  /**
+   * The submission is held, and answered with another submission's business
+   * rejection (3001 with an ErrorResponse): its own CorrelationID, and this
+   * submission's TransactionID (or none, with `transactionId: 'none'`), as a
+   * mixed-up or hostile engine would. Never HMRC's verdict on this one.
+   */
+  | { kind: 'rejection-of-another'; transactionId?: 'ours' | 'none' }
   /** The delete request is answered with the submission's response once more, as a late duplicate would arrive. */
   | { kind: 'response-twice' }
   /** The request is handled as usual, then answered with this instead. */

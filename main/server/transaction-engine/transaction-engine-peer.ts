@@ -172,6 +172,19 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
     held.set(submission.correlationId, submission);
     byTransaction.set(transactionId, submission);
     if (fault?.kind === 'no-acknowledgement') return { status: 202, xml: '' };
+    if (fault?.kind === 'rejection-of-another') {
+      // Another submission's CorrelationID: one the peer never gave this submission.
+      const another = randomBytes(16).toString('hex').toUpperCase();
+      const rejection = errorReplyXml({
+        messageClass,
+        ...(fault.transactionId === 'none' ? {} : { transactionId }),
+        correlationId: another,
+        errors: [{ raisedBy: 'ChRIS', number: '3001', type: 'business', text: 'Your submission failed due to business validation errors. Please see below for details.' }],
+        businessErrors: [{ raisedBy: 'ChRIS', number: '9200', type: 'business', text: 'The tax rate is not the rate for the financial year.', location: '/IRenvelope[1]/CompanyTaxReturn[1]' }],
+        at: now,
+      });
+      return { status: 200, xml: rejection };
+    }
     if (fault?.kind === 'duplicate-transaction-id') {
       throw new ErrorAnswer([gateway('1000', `A submission with TransactionID ${transactionId} is already held; it was not processed again.`)]);
     }
@@ -244,7 +257,7 @@ export async function createTransactionEnginePeer(options: TransactionEnginePeer
     // Faults that only make sense on their own exchange are only taken there.
     const fault = faults.take(route, (f) => {
       if (f.kind === 'slow-poll') return route === 'poll';
-      if (f.kind === 'no-acknowledgement' || f.kind === 'duplicate-transaction-id') return route === 'submission';
+      if (f.kind === 'no-acknowledgement' || f.kind === 'duplicate-transaction-id' || f.kind === 'rejection-of-another') return route === 'submission';
       if (f.kind === 'response-twice') return route === 'delete';
       return true;
     });
