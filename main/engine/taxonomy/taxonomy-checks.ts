@@ -199,7 +199,8 @@ function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: Findi
     const only = measures.length === 1 ? splitClark(measures[0]!) : undefined;
     const notCurrency = only ? currencyProblem(only.namespace, only.localName) : 'not one measure';
     if (notCurrency && report.units.has(fact.unitRef)) {
-      error(TAXONOMY_CODES.monetaryUnit, `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.map((m) => splitClark(m).localName).join(' / ') || 'empty'}: its measure ${notCurrency}`);
+      const message = `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.map((m) => splitClark(m).localName).join(' / ') || 'empty'}: its measure ${notCurrency}`;
+      findings.add({ code: TAXONOMY_CODES.monetaryUnit, spec: 'XBRL 2.1 §4.8.2', category: 'error', message: `${factWords(fact)}: ${message}` });
     }
   }
   for (const f of factValueFindings(fact, concept, dts, report)) findings.add({ ...f, message: `${factWords(fact)}: ${f.message}` });

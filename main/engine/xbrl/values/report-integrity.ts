@@ -3,9 +3,10 @@
  * any taxonomy is consulted:
  * - references: every fact names a context (contextRef) that exists, every
  *   number a unit (unitRef) that exists (XBRL 2.1 §4.6.1, §4.6.2; Inline
- *   XBRL 1.1 §10.1.2, §11.1.2); ids of facts, contexts and units are unique
- *   (XML's ID rule; Inline XBRL 1.1 §14.1.2) — a duplicated context id is one
- *   finding naming the id, not a complaint about every fact that uses it;
+ *   XBRL 1.1 §10.1.2, §11.1.2); in an XBRL instance, ids of facts, contexts
+ *   and units are unique (XML's ID rule; Inline XBRL's own id rule is with
+ *   the Inline structure checks) — a duplicated context id is one finding
+ *   naming the id, not a complaint about every fact that uses it;
  * - numeric attributes: decimals or precision, not both, one of them on a
  *   number that is not nil, neither on a nil one (XBRL 2.1 §4.6.3), each
  *   lexically valid (§4.6.4, §4.6.5); scale an integer and sign only "-"
@@ -86,25 +87,24 @@ export function reportIntegrity(report: XbrlReport): AttachmentFinding[] {
   const out = new Findings();
   const version = ixVersionOf(report);
   const written = report.written ?? { contexts: [], units: [] };
-  checkIds(report, version, out);
+  // In Inline XBRL, ids are unique across every ix element, context and unit: the Inline XBRL structure checks say so (xbrl/inline-structure/).
+  if (!report.inline) checkIds(report, out);
   for (const c of written.contexts) checkContext(c, out);
   for (const u of written.units) checkUnit(u, out);
   for (const f of report.facts) checkFactReferences(f, report, version, out);
   return out.done();
 }
 
-function checkIds(report: XbrlReport, version: IxVersion, out: Findings): void {
+function checkIds(report: XbrlReport, out: Findings): void {
   const written = report.written ?? { contexts: [], units: [] };
   const contexts = duplicates(written.contexts.map((c) => c.id));
   const units = duplicates(written.units.map((u) => u.id));
   const facts = duplicates(report.facts.map((f) => f.id ?? ''));
-  const resources = report.inline ? ixCode(version, 'resources', 'validation', 'uniqueIxId') : { code: 'xmlSchema:syntax', spec: 'XML Schema 1.0 Part 2 §3.3.8 (ID)' };
-  for (const [id, n] of contexts) out.add(resources.code, resources.spec, `the context id "${id}" is defined ${n} times; an id names one context, so the facts that use it cannot be told which`);
-  for (const [id, n] of units) out.add(resources.code, resources.spec, `the unit id "${id}" is defined ${n} times; an id names one unit`);
-  for (const [id, n] of facts) {
-    const fact = report.inline ? ixCode(version, 'nonFraction', 'validation', 'uniqueIxId') : resources;
-    out.add(fact.code, fact.spec, `the fact id "${id}" is used by ${n} facts; an id names one element of the document`);
-  }
+  const code = 'xmlSchema:syntax';
+  const spec = 'XML Schema 1.0 Part 2 §3.3.8 (ID)';
+  for (const [id, n] of contexts) out.add(code, spec, `the context id "${id}" is defined ${n} times; an id names one context, so the facts that use it cannot be told which`);
+  for (const [id, n] of units) out.add(code, spec, `the unit id "${id}" is defined ${n} times; an id names one unit`);
+  for (const [id, n] of facts) out.add(code, spec, `the fact id "${id}" is used by ${n} facts; an id names one element of the document`);
 }
 
 /** A date as a comparable instant: an xs:date start is its midnight, an xs:date end the midnight after (XBRL 2.1 §4.7.2). */
