@@ -1,6 +1,8 @@
 /**
  * Deadlines: every client's accounting periods, computed by main from the
- * client book and the drafts (main/engine/deadlines).
+ * client book, the drafts and the submissions to HMRC (main/engine/deadlines,
+ * main/deadlines/firm-deadlines.ts): each period with a return started in
+ * the app is listed until HMRC accepts it.
  */
 import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
 import type { IpcResult } from './contract-ipc.js';

@@ -90,8 +90,9 @@ export function draftProgressOf(
     if (d.kind !== 'ct600' || d.clientId === null || d.periodFrom === null || d.periodTo === null || d.filed?.environment !== 'live') continue;
     const key = `${d.clientId}/${d.periodFrom}/${d.periodTo}`;
     const day = localToday(new Date(d.filed.acceptedAt));
+    // A time that is not one (a draft changed by hand) proves nothing.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
     const known = acceptedOn.get(key);
-    if (!/^\d{4}-/.test(day)) continue;
     if (!known || day < known) acceptedOn.set(key, day);
   }
   return (clientId, period) => {

@@ -71,7 +71,7 @@ export interface RowInterest {
 }
 
 export interface DeadlineRow {
-  /** Stable across reloads: client, then accounting period start. */
+  /** Stable across reloads: client, then accounting period start (and its end, for a period only a return started in the app has). */
   key: string;
   clientId: string;
   name: string;
