@@ -9,6 +9,8 @@ import {
   type DraftAttachment,
 } from '../../../../preload/contract.js';
 import { NO_ACCOUNTS_REASONS, NO_COMPUTATIONS_REASONS } from '../../../../main/engine/ct600/codes.js';
+import { notCheckedOf } from '../../../../main/engine/validation-result.js';
+import { notCheckedWords } from '../../../../main/engine/validation/verdict.js';
 import { FileDropZone } from '../../components/FileDropZone.js';
 import { formatSize } from '../../format/index.js';
 import { Busy, Meter } from '../../components/Progress.js';
@@ -110,10 +112,16 @@ function FileFindings({ attachment, findings }: { attachment: DraftAttachment; f
   if (!found) return <span className="attachments__checking">Checking…</span>;
   if (found.messages.length === 0) return <span data-testid={`findings-${attachment.id}`}>No problems found</span>;
   const errors = found.messages.filter((m) => m.category === 'error').length;
+  // Its taxonomy not installed: the facts were not checked, which is neither a pass nor a rejection.
+  const notChecked = errors ? undefined : notCheckedOf(found.messages);
   return (
-    <div data-testid={`findings-${attachment.id}`}>
-      <p className={errors ? 'field__error' : undefined}>
-        {errors ? `HMRC would reject this file: ${errors} ${errors === 1 ? 'problem' : 'problems'}` : 'Worth checking before you file'}
+    <div data-testid={`findings-${attachment.id}`} data-verdict={errors ? 'invalid' : notChecked ? 'notChecked' : 'valid'}>
+      <p className={errors ? 'field__error' : notChecked ? 'attachments__not-checked' : undefined}>
+        {errors
+          ? `HMRC would reject this file: ${errors} ${errors === 1 ? 'problem' : 'problems'}`
+          : notChecked
+            ? `${notCheckedWords(notChecked.install)} (Settings › Taxonomies), then its facts are checked against the taxonomy`
+            : 'Worth checking before you file'}
       </p>
       <ul className="attachments__findings" aria-label={`HMRC’s checks on ${attachment.fileName}`}>
         {found.messages.map((m, i) => (

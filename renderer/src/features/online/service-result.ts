@@ -21,6 +21,8 @@ export function asLocalResult(r: ServiceValidationJobResult): ValidationJobResul
     validations: r.validations.map((v) => ({
       validationType: v.validationType as ValidationJobResult['validations'][number]['validationType'],
       validationResult: v.validationResult === 'valid' ? 'valid' : 'invalid',
+      // Filing Desk's own service says what it could not check; another service's answer has no such field.
+      ...(v.notChecked ? { notChecked: { install: [...v.notChecked.install] } } : {}),
       messages: v.messages.map((m) =>
         CATEGORIES.has(m.category)
           ? { ...m, category: m.category as Category }

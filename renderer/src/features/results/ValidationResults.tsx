@@ -3,7 +3,7 @@ import type { ValidationJobResult } from '../../../../preload/contract.js';
 import { useBridge } from '../../bridge/bridge-context.js';
 import { ratesInText, wordsForCode } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
-import { categoryNames, countWords, groupRows, resultRows, toCsv, toPlainText, verdictOf, type ResultView } from './report.js';
+import { categoryNames, checkVerdictWords, countWords, groupRows, resultRows, toCsv, toPlainText, verdictHeadline, verdictOf, type ResultView, type VerdictKind } from './report.js';
 import { BreakableText } from '../../components/BreakableText.js';
 
 interface ValidationResultsProps {
@@ -17,6 +17,14 @@ interface ValidationResultsProps {
 }
 
 type Heading = 'h2' | 'h3' | 'h4' | 'h5';
+
+/** Not checked is neither good nor bad: no colour of either, and a question mark. */
+const VERDICT_LOOK: Record<VerdictKind, { className: string; badge: string }> = {
+  valid: { className: 'verdict--good', badge: '✓' },
+  invalid: { className: 'verdict--bad', badge: '!' },
+  notChecked: { className: 'verdict--not-checked', badge: '?' },
+};
+const CHECK_CLASS: Record<VerdictKind, string> = { valid: 'results__check--good', invalid: 'results__check--bad', notChecked: 'results__check--not-checked' };
 
 /**
  * A validation job's result: the verdict of each check, then the messages
@@ -56,10 +64,10 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
   };
 
   return (
-    <div className={`verdict results ${verdict.valid ? 'verdict--good' : 'verdict--bad'}`}>
+    <div className={`verdict results ${VERDICT_LOOK[verdict.kind].className}`} data-verdict={verdict.kind}>
       <H className="verdict__headline">
-        <span className="verdict__badge" aria-hidden="true">{verdict.valid ? '✓' : '!'}</span>
-        {verdict.valid ? `${thing} is valid` : `${thing} is not valid`}
+        <span className="verdict__badge" aria-hidden="true">{VERDICT_LOOK[verdict.kind].badge}</span>
+        {verdictHeadline(thing, verdict)}
       </H>
       <p>
         {countWords(verdict.errors, 'error')} and {countWords(verdict.warnings, 'warning')}.
@@ -67,8 +75,8 @@ export function ValidationResults({ result, subject, thing, headingLevel = 3 }: 
       {verdict.checks.length > 0 && (
         <ul className="results__checks" aria-label="Checks">
           {verdict.checks.map((c) => (
-            <li key={c.check} className={c.valid ? 'results__check--good' : 'results__check--bad'}>
-              {c.check}: {c.valid ? 'valid' : 'not valid'}
+            <li key={c.check} className={CHECK_CLASS[c.kind]}>
+              {c.check}: {checkVerdictWords[c.kind]}
             </li>
           ))}
         </ul>

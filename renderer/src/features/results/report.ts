@@ -7,6 +7,7 @@
 import type { MessageCategory, ValidationJobResult, ValidationMessage } from '../../../../main/engine/validation-result.js';
 import { filterValidations } from '../../../../main/engine/validation/filter.js';
 import { csvCell } from '../../../../main/engine/csv-cell.js';
+import { notCheckedWords } from '../../../../main/engine/validation/verdict.js';
 
 export type ResultView = 'full' | 'filtered';
 
@@ -95,22 +96,48 @@ export function groupRows(rows: ResultRow[]): CategoryGroup[] {
     .filter((g) => g.count > 0);
 }
 
+/** One of the three verdicts: valid, not valid, or not checked (a taxonomy package to install first). */
+export type VerdictKind = 'valid' | 'invalid' | 'notChecked';
+
 export interface Verdict {
+  /** Every check ran and found no error: neither not valid nor waiting for a package. */
   valid: boolean;
+  kind: VerdictKind;
+  /** For "not checked": the packages to install, each once. */
+  install: string[];
   errors: number;
   warnings: number;
-  checks: { check: string; valid: boolean }[];
+  checks: { check: string; valid: boolean; kind: VerdictKind }[];
+}
+
+/** A validation's own verdict: an error makes it invalid; else a package to install makes it not checked. */
+function kindOf(v: ValidationJobResult['validations'][number]): VerdictKind {
+  if (v.validationResult !== 'valid') return 'invalid';
+  return v.notChecked && v.notChecked.install.length > 0 ? 'notChecked' : 'valid';
 }
 
 export function verdictOf(result: ValidationJobResult): Verdict {
   const all = result.validations.flatMap((v) => v.messages);
+  const kinds = result.validations.map(kindOf);
+  const kind: VerdictKind = kinds.length === 0 || kinds.includes('invalid') ? 'invalid' : kinds.includes('notChecked') ? 'notChecked' : 'valid';
   return {
-    valid: result.validations.length > 0 && result.validations.every((v) => v.validationResult === 'valid'),
+    valid: kind === 'valid',
+    kind,
+    install: kind === 'notChecked' ? [...new Set(result.validations.flatMap((v) => v.notChecked?.install ?? []))] : [],
     errors: all.filter((m) => m.category === 'error').length,
     warnings: all.filter((m) => m.category === 'warning').length,
-    checks: result.validations.map((v) => ({ check: checkName(v.validationType), valid: v.validationResult === 'valid' })),
+    checks: result.validations.map((v, i) => ({ check: checkName(v.validationType), valid: kinds[i] === 'valid', kind: kinds[i]! })),
   };
 }
+
+/** "Return is valid", "Document is not valid", "Document not checked: install FRC 2025 …". */
+export function verdictHeadline(thing: string, verdict: Verdict): string {
+  if (verdict.kind === 'notChecked') return `${thing} ${notCheckedWords(verdict.install).replace(/^Not/, 'not')}`;
+  return verdict.kind === 'valid' ? `${thing} is valid` : `${thing} is not valid`;
+}
+
+/** A check's verdict in a word or two, as the checks list and the copied text give it. */
+export const checkVerdictWords: Record<VerdictKind, string> = { valid: 'valid', invalid: 'not valid', notChecked: 'not checked' };
 
 export function countWords(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
@@ -120,8 +147,8 @@ export function countWords(n: number, singular: string, plural = `${singular}s`)
 export function toPlainText(title: string, result: ValidationJobResult, view: ResultView): string {
   const verdict = verdictOf(result);
   const lines = [
-    `${title}: ${verdict.valid ? 'valid' : 'not valid'} (${countWords(verdict.errors, 'error')}, ${countWords(verdict.warnings, 'warning')})`,
-    `Checks: ${verdict.checks.map((c) => `${c.check} ${c.valid ? 'valid' : 'not valid'}`).join('; ') || 'none'}`,
+    `${title}: ${verdict.kind === 'notChecked' ? notCheckedWords(verdict.install).replace(/^Not/, 'not') : checkVerdictWords[verdict.kind]} (${countWords(verdict.errors, 'error')}, ${countWords(verdict.warnings, 'warning')})`,
+    `Checks: ${verdict.checks.map((c) => `${c.check} ${checkVerdictWords[c.kind]}`).join('; ') || 'none'}`,
     view === 'filtered' ? 'Showing errors and warnings, repeats collapsed.' : 'Showing every message.',
   ];
   for (const group of groupRows(resultRows(result, view))) {
