@@ -5,6 +5,7 @@
  * verify: the IRmark check; validate: the file's verdict and messages); with
  * several files or a folder they run as one batch.
  */
+import { stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { toBase32 } from '../engine/ct600/base32.js';
@@ -66,15 +67,19 @@ async function build({ positional, values, flags }: ParsedArgs, io: CliIo): Prom
   // Loaded here, not at start-up: verifying needs neither the request schema (zod) nor the message writer.
   const { buildCt600 } = await import('../engine/ct600/build.js');
   const force = flags.has('force');
-  if (await isSingleFile(positional, flags)) {
-    const response = buildCt600(await readJsonFile(positional[0]!, CT600_REQUEST_INPUT), options);
+  // --out names a file for one request whatever the output format (--json or --table choose only what is printed); a folder only for several.
+  const oneRequestToFile = values.out !== undefined && positional.length === 1 && !(await isFolder(positional[0]!));
+  if (oneRequestToFile || (await isSingleFile(positional, flags))) {
+    const file = positional[0]!;
+    const response = buildCt600(await readJsonFile(file, CT600_REQUEST_INPUT), options);
     if (!values.out) {
       io.out(`${jsonText(response)}\n`);
       return 0;
     }
-    // The message is in the file: the terminal gets where it went and its IRmark, not the base64 again.
+    // The message is in the file: what is printed is where it went and its IRmark, not the base64 again.
     await writeOutputFile(values.out, Buffer.from(response.xmlDoc, 'base64'), { force });
-    io.out(`${terminalText(values.out)}  IRmark ${response.irMark} (${base32Of(response.irMark)})\n`);
+    if (flags.has('json')) io.out(`${jsonText({ file, status: 'built', irMark: response.irMark, irMarkBase32: base32Of(response.irMark), out: values.out })}\n`);
+    else io.out(`${terminalText(values.out)}  IRmark ${response.irMark} (${base32Of(response.irMark)})\n`);
     return 0;
   }
   // In a batch --out is a folder: each request's message lands beside the others under its own name.
@@ -139,4 +144,9 @@ async function verify({ positional, flags }: ParsedArgs, io: CliIo): Promise<num
 
 function base32Of(irMark: string): string {
   return toBase32(Buffer.from(irMark, 'base64'));
+}
+
+/** Whether `path` is a folder (a batch of the requests in it); anything else, missing included, is taken as one file and read as such. */
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
 }

@@ -25,14 +25,43 @@ export interface CliIo {
   readonly stderrIsTTY: boolean;
 }
 
+/** Errors of a stream whose reader has gone: a pipe closed (`| head -1`), or a write after that. */
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNRESET']);
+
+/**
+ * What ends the command when stdout's reader has gone: `cli taxonomy list |
+ * head -1` wants one line, and the rest has nowhere to go. The command ends
+ * quietly with the exit code it has so far (0 unless something failed before),
+ * as any filter in a pipeline does, instead of an unhandled 'error' event
+ * printing a stack. Any other error of the stream is not ours to hide.
+ */
+export function endQuietlyWhenReaderGone(stream: NodeJS.WritableStream, exit: (code: number) => void = (code) => process.exit(code)): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (!READER_GONE.has(err.code ?? '')) throw err;
+    exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
+/** Whether the error listeners are on the process's streams yet. */
+const guarded = new WeakSet<NodeJS.WritableStream>();
+
+function guardedStream(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  if (!guarded.has(stream)) {
+    guarded.add(stream);
+    endQuietlyWhenReaderGone(stream);
+  }
+  return stream;
+}
+
 /**
  * The process's own streams, each made when first used: Node builds
  * process.stdout on first access (for a pipe, a socket and the stream
  * machinery), and a command that writes nothing to stderr need not pay for it.
+ * Each is guarded when first written: a closed reader ends the command quietly.
  */
 export const processIo: CliIo = {
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: (text) => void guardedStream(process.stdout).write(text),
+  err: (text) => void guardedStream(process.stderr).write(text),
   get stdoutIsTTY() {
     return process.stdout.isTTY === true;
   },
