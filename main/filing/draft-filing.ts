@@ -220,6 +220,8 @@ export class DraftFiling {
     const run = (async () => {
       try {
         const outcome = await this.desk.file(transactionId, sendAgain ? { sendAgain: true } : {});
+        // Shown on the submission until a later run: who is filing it instead, and how to take it over.
+        if (outcome.claimHeld) this.problems.set(transactionId, outcome.message);
         this.deps.log?.info(`filing: submission ${transactionId} (${outcome.environment}): ${outcome.outcome}`);
         if (outcome.outcome === 'accepted' && this.deps.onAccepted) await this.deps.onAccepted(await this.deps.store.load(transactionId));
       } catch (error) {

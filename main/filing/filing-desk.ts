@@ -186,7 +186,7 @@ export class FilingDesk {
     const record = await this.store.load(transactionId);
     const claimed = await this.store.claimReturn(sameReturnKey(record), options.takeOver ? { takeOver: true } : {});
     if (!('release' in claimed)) {
-      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, message: claimHeldMessage(claimed.refused.holder, record, this.howToTakeOver) }) };
+      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, claimHeld: true, message: claimHeldMessage(claimed.refused.holder, record, this.howToTakeOver) }) };
     }
     try {
       return await this.fileClaimed(transactionId, options);

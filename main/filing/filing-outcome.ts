@@ -27,6 +27,8 @@ export interface FilingOutcome {
   errors?: { number: string; type: string; text: string; location: string; box?: string; message: string }[];
   /** An answer claimed to be HMRC's verdict but named another submission or return: recorded, never taken (ANSWER_DOES_NOT_MATCH). */
   mismatch?: boolean;
+  /** Another Filing Desk holds this return's claim (return-claim.ts): nothing was done here, and the message names the holder. */
+  claimHeld?: boolean;
   /** What the user should know or do, in plain words. */
   message: string;
 }
