@@ -51,9 +51,9 @@ export function utrTypedIn(form: unknown): string {
   return typeof utr === 'string' ? compact(utr) : '';
 }
 
-/** A draft the book's clients do not account for by id: its UTR is needed to place it. */
-export function needsUtr(draft: DraftSummary, clients: readonly Pick<Client, 'id'>[]): boolean {
-  return draft.kind === 'ct600' && draft.periodFrom !== null && draft.periodTo !== null && (draft.clientId === null || !clients.some((c) => c.id === draft.clientId));
+/** A draft no client in the book accounts for by id (`clientIds`: every client's, archived too): its UTR is needed to place it. */
+export function needsUtr(draft: DraftSummary, clientIds: ReadonlySet<string>): boolean {
+  return draft.kind === 'ct600' && draft.periodFrom !== null && draft.periodTo !== null && (draft.clientId === null || !clientIds.has(draft.clientId));
 }
 
 export function firmDeadlineInputs(clients: readonly Client[], drafts: readonly DeadlineDraft[], submissions: readonly DeadlineSubmission[]): FirmDeadlineInputs {

@@ -44,8 +44,9 @@ export function createDeadlineListHandler(deps: DeadlineHandlerDeps): () => Prom
       if (!full.has(id)) full.set(id, deps.builds ? await deps.builds.get(id).catch(() => null) : null);
       return full.get(id) ?? null;
     };
+    const clientIds = new Set(clients.map((c) => c.id));
     const placed: DeadlineDraft[] = [];
-    for (const d of drafts.drafts) placed.push(needsUtr(d, clients) ? { ...d, utr: utrTypedIn((await read(d.id))?.form) } : d);
+    for (const d of drafts.drafts) placed.push(needsUtr(d, clientIds) ? { ...d, utr: utrTypedIn((await read(d.id))?.form) } : d);
     const firm = firmDeadlineInputs(clients, placed, submissions);
     const taxes = deps.builds ? await taxesOf(deps.builds, drafts.drafts, today, read, firm.taxPayable) : new Map<string, number>();
     // Every period the firm has work for, and overdue ones always: the screen filters and searches the rest itself.
