@@ -100,12 +100,12 @@ export function findSecrets(text: string, forms: Iterable<string>): [number, num
   const inView = (view: CharacterDataView | undefined, toText: (range: [number, number]) => [number, number]) => {
     if (!view) return;
     for (const range of findForms(view.text, list)) found.push(toText(view.sourceOf(range[0], range[1])));
-    // Percent escapes inside character data ("%47&#119;-pass…"): the view of the view, mapped back twice.
     return view;
   };
   const same = (range: [number, number]) => range;
   const xml = inView(characterDataView(text), same);
   inView(percentDecodedView(text), same);
+  // Percent escapes inside character data ("%47&#119;-pass…"): the view of the view, mapped back twice.
   if (xml) inView(percentDecodedView(xml.text), ([start, end]) => xml.sourceOf(start, end));
   return merged(found);
 }
