@@ -70,6 +70,13 @@ describe('Settings › Taxonomies', () => {
     await page.getByRole('button', { name: 'Remove CT2015 Taxonomy' }).click();
     await page.getByRole('region', { name: 'Taxonomies' }).getByText('No taxonomy packages are installed.').waitFor();
     expect(await new TaxonomyStore(join(dataDir, 'taxonomies')).list()).toEqual([]);
+
+    // With the package removed the same sample is not checked: neither valid nor not valid, naming the package to install.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Validate a file' }).click();
+    await page.locator('input[type="file"]').setInputFiles(sample);
+    await page.getByRole('heading', { name: /^Document not checked: install HMRC's CT computational taxonomy package/ }).waitFor();
+    await expect(page.getByRole('heading', { name: /^Document is (not )?valid$/ }).count()).resolves.toBe(0);
+    await screenshot(page, 'validate-inline-xbrl-not-checked');
     expect(problems).toEqual([]);
   }, 120_000);
 });
