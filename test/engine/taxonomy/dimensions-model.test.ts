@@ -5,7 +5,7 @@
  * network of its role; a notAll hypercube excluding one member for one
  * concept; domains in other roles through xbrldt:targetRole; a member
  * declared not usable; a domain-member relationship prohibited by a
- * higher-priority arc (XBRL 2.1 §3.5.3.9.7.4); a dimension's default.
+ * higher-priority arc (XBRL 2.1 §3.5.3.9.7); a dimension's default.
  * Each verdict is the one Arelle's ValidateXbrlDimensions gives by its rules.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
 /**
  * The definition-linkbase arcs XBRL Dimensions 1.0 gives meaning to, as the
  * DTS loader reads them (taxonomy/dts.ts): each with its extended link role
- * and the xbrldt attributes on it (§2.3 has-hypercube: closed,
- * contextElement; targetRole on every arc that continues in another role;
- * §2.5.3 usable on dimension-domain and domain-member arcs). Relationships
- * prohibited or overridden by a higher-priority arc (XBRL 2.1 §3.5.3.9.7.4)
+ * and the xbrldt attributes on it (has-hypercube: closed, contextElement;
+ * targetRole on every arc that continues in another role; usable on
+ * dimension-domain and domain-member arcs). Relationships prohibited or
+ * overridden by a higher-priority arc (XBRL 2.1 §3.5.3.9.7, use and priority)
  * are taken out before the dimensional model is built, as the FRC taxonomy
  * prohibits domain-member arcs of the core taxonomy in its FRS entry points.
  */

@@ -1,12 +1,12 @@
 /**
- * The dimensional relationship sets of a DTS (XBRL Dimensions 1.0 §2),
+ * The dimensional relationship sets of a DTS (XBRL Dimensions 1.0),
  * indexed per extended link role as the rules need them: a primary item's
  * has-hypercube arcs per base set, including those it inherits as a
  * descendant of another primary item in the domain-member network of the
- * same role (§2.3.1 / §2.5.3.2); a hypercube's dimensions in the role the
+ * same role; a hypercube's dimensions in the role the
  * has-hypercube arc names (xbrldt:targetRole, else its own); a dimension's
  * usable members in the role its hypercube-dimension arc names, following
- * every targetRole on the way (§2.5.3); each dimension's default (§2.6).
+ * every targetRole on the way; each dimension's default.
  *
  * Built once per loaded DTS and kept beside it (a WeakMap on the Dts, which
  * dts-cache.ts keeps per installed library), so a batch of documents on the
@@ -67,7 +67,7 @@ export class DimensionalModel {
     return this.dts.concepts.get(name);
   }
 
-  /** A global element declaration of that name (what an explicit member must be, §3.1.4.5). */
+  /** A global element declaration of that name (what an explicit member must be). */
   isGlobalElement(name: Clark): boolean {
     return this.dts.concepts.has(name) || this.otherElements.has(name);
   }
