@@ -65,6 +65,7 @@ export function clientPeriods(stored: readonly Period[], usualEnd: string, today
   const periods: GeneratedPeriod[] = [...stored].sort(byStartThenEnd).map((p) => ({ ...p, generated: false, fromWork: false }));
   const work = [...new Map(unfiled.filter(isUsablePeriod).map((p) => [datesOf(p), { start: p.start, end: p.end }])).values()].sort(byStartThenEnd);
   if (/^\d{2}-\d{2}$/.test(usualEnd)) periods.push(...fromUsualEnd(periods.at(-1), usualEnd, today, work[0]));
+  if (work.length === 0) return periods;
   const listed = new Set(periods.flatMap((p) => [datesOf(p), ...accountingPeriods(p).map(datesOf)]));
   for (const p of work) {
     if (listed.has(datesOf(p))) continue;
