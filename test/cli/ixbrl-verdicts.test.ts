@@ -129,6 +129,9 @@ describe('cli ixbrl validate: three verdicts', () => {
     expect(help.stdout).toMatch(/3 internal error/);
     expect(help.stdout).toMatch(/5 not checked \(ixbrl validate, ct600 validate --data-folder/);
     expect(help.stdout).toMatch(/not-checked \(its taxonomy is not installed: the package to install is named; exit 5\)/);
+    const ct600 = runCli(['ct600', 'validate', '--help']);
+    expect(ct600.stdout).toMatch(/--data-folder <folder> +also check the attachments' facts against the taxonomy packages installed in this data folder, as the window does/);
+    expect(ct600.stdout).toMatch(/5 when nothing was found but an attachment's taxonomy is not installed \(--data-folder\)/);
   });
 });
 
