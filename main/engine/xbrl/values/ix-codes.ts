@@ -29,7 +29,16 @@ const IX11: Sections = {
 
 /** The code and the specification section, as a finding carries them. */
 export function ixCode(version: IxVersion, element: IxElement, sect: 'constraint' | 'validation', name: string): { code: string; spec: string } {
-  const section = (version === '1.0' ? IX10 : IX11)[element][sect];
-  const number = section.replace(/^ix1[01]\.?/, '');
-  return { code: `${section}:${name}`, spec: `Inline XBRL ${version}${number ? ` §${number}` : ''}` };
+  const key = `${version} ${element} ${sect} ${name}`;
+  let made = made_.get(key);
+  if (!made) {
+    const section = (version === '1.0' ? IX10 : IX11)[element][sect];
+    const number = section.replace(/^ix1[01]\.?/, '');
+    made = { code: `${section}:${name}`, spec: `Inline XBRL ${version}${number ? ` §${number}` : ''}` };
+    made_.set(key, made);
+  }
+  return made;
 }
+
+/** Made once: asked for on every fact of a document with tens of thousands. */
+const made_ = new Map<string, { code: string; spec: string }>();
