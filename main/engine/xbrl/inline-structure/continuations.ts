@@ -25,10 +25,10 @@ function isAncestor(ancestor: Element, el: Element): boolean {
 /**
  * The problems of the document's continuation chains. `starts` are the facts
  * and footnotes (the elements a chain begins from), `continuations` every
- * ix:continuation, `byId` every element with an id (to say when continuedAt
- * names something that is not a continuation).
+ * ix:continuation, `elementById` any element by its id (to say when
+ * continuedAt names something that is not a continuation).
  */
-export function continuationProblems(starts: Element[], continuations: Element[], byId: Map<string, Element>, hidden: (el: Element) => boolean): StructureProblem[] {
+export function continuationProblems(starts: Element[], continuations: Element[], elementById: (id: string) => Element | undefined, hidden: (el: Element) => boolean): StructureProblem[] {
   const out: StructureProblem[] = [];
   const continuationById = new Map<string, Element>();
   for (const c of continuations) {
@@ -48,7 +48,7 @@ export function continuationProblems(starts: Element[], continuations: Element[]
       const next = continuationById.get(at);
       const section = SECTION[element.localName ?? ''] ?? 'ix11';
       if (!next) {
-        const other = byId.get(at);
+        const other = elementById(at);
         out.push(
           other
             ? { code: `${section}:continuationTarget`, spec: SPEC, message: `${label(element)} continues at "${at}", which is ${other.tagName}, not an ix:continuation` }

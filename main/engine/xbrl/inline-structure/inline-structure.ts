@@ -40,7 +40,7 @@ function ancestors(el: Element): Element[] {
   return out;
 }
 
-const isNil = (el: Element) => (el.getAttributeNS(XSI_NS, 'nil') ?? el.getAttribute('xsi:nil')) === 'true';
+const isNil = (el: Element) => el.getAttributeNS(XSI_NS, 'nil') === 'true';
 const factLabel = (el: Element) => `ix:${el.localName} ${el.getAttribute('name') ?? ''}${el.getAttribute('id') ? ` (id "${el.getAttribute('id')}")` : ''}`.trim();
 
 /** CSS class names whose rule in the document's <style> elements sets display:none. */
@@ -58,25 +58,32 @@ function hiddenClasses(all: Element[]): Set<string> {
   return out;
 }
 
-function headerShown(header: Element, classes: Set<string>): boolean {
-  return !ancestors(header).some((a) => a.localName === 'div' && (/display\s*:\s*none/i.test(a.getAttribute('style') ?? '') || (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes.has(c))));
+/** Whether no div around the header hides it, by its style or (read only then) a class the document's style rules hide. */
+function headerShown(header: Element, classes: () => Set<string>): boolean {
+  const divs = ancestors(header).filter((a) => a.localName === 'div');
+  if (divs.some((a) => /display\s*:\s*none/i.test(a.getAttribute('style') ?? ''))) return false;
+  return !divs.some((a) => (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes().has(c)));
 }
 
 function nonFractionProblems(el: Element, section: string): StructureProblem[] {
   const spec = section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1';
   const out: StructureProblem[] = [];
-  const outer = ancestors(el).find((a) => a.namespaceURI === el.namespaceURI && a.localName === 'nonFraction');
   if (isNil(el)) {
+    const outer = ancestors(el).find((a) => a.namespaceURI === el.namespaceURI && a.localName === 'nonFraction');
     if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
     return out;
   }
   const elements: Element[] = [];
   let text = false;
+  let textLength = 0;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1) elements.push(n as Element);
-    else if (n.nodeType === 3 || n.nodeType === 4) text = true;
+    else if (n.nodeType === 3 || n.nodeType === 4) {
+      text = true;
+      textLength += (n.nodeValue ?? '').length;
+    }
   }
-  if (elements.length === 0 && (el.textContent ?? '') === '') out.push({ code: `${section}.1:nonFraction`, spec: `${spec}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
+  if (elements.length === 0 && textLength === 0) out.push({ code: `${section}.1:nonFraction`, spec: `${spec}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
   if (elements.length > 0 && text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
   const nested = elements.filter((c) => c.namespaceURI === el.namespaceURI && c.localName === 'nonFraction');
   if (elements.length > 0 && (elements.length !== 1 || nested.length !== 1)) {
@@ -109,15 +116,22 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
       }
     }
   } else {
-    const byId = new Map<string, Element>();
-    for (const el of all) {
-      const id = el.getAttribute('id');
-      if (id && !byId.has(id)) byId.set(id, el);
-    }
+    // Every element by id, built only when a continuedAt misses (to say what it names instead): most documents never need it.
+    let byId: Map<string, Element> | undefined;
+    const elementById = (id: string) => {
+      if (!byId) {
+        byId = new Map();
+        for (const el of all) {
+          const key = el.getAttribute('id');
+          if (key && !byId.has(key)) byId.set(key, el);
+        }
+      }
+      return byId.get(id);
+    };
     const starts = ix.filter((e) => e.localName === 'nonNumeric' || e.localName === 'footnote');
     const continuations = ix.filter((e) => e.localName === 'continuation');
     const inHidden = (el: Element) => ancestors(el).some((a) => isIx(a) && a.localName === 'hidden');
-    out.push(...continuationProblems(starts, continuations, byId, inHidden));
+    out.push(...continuationProblems(starts, continuations, elementById, inHidden));
   }
 
   for (const el of ix) {
@@ -150,17 +164,22 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
     }
   }
 
-  const classes = hiddenClasses(all);
+  let classes: Set<string> | undefined;
+  const hidingClasses = () => (classes ??= hiddenClasses(all));
   for (const header of ix.filter((e) => e.localName === 'header')) {
-    if (headerShown(header, classes)) {
+    if (headerShown(header, hidingClasses)) {
       out.push({ code: `${sectionOf(header)}.2:headerDisplayNone`, spec: `${ix10 ? 'Inline XBRL 1.0 §7.1' : 'Inline XBRL 1.1 §8.1'}.2`, category: 'warning', message: 'ix:header is not inside a <div> with display:none, so a browser may show the contexts and hidden facts as text' });
     }
   }
 
   // Ids are unique across the document's ix elements, contexts and units (Arelle's uniqueIxId, XML's ID rule).
   const seen = new Map<string, Element[]>();
-  for (const el of all) {
-    if (!isIx(el) && !(el.namespaceURI === XBRLI_NS && (el.localName === 'context' || el.localName === 'unit'))) continue;
+  const resourceChildren = ix.filter((e) => e.localName === 'resources').flatMap((r) => {
+    const kids: Element[] = [];
+    for (let n = r.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).namespaceURI === XBRLI_NS) kids.push(n as Element);
+    return kids;
+  });
+  for (const el of [...ix, ...resourceChildren]) {
     const id = el.getAttribute('id');
     if (!id) continue;
     const list = seen.get(id);
