@@ -163,6 +163,14 @@ describe("XBRL Dimensions 1.0 on HMRC's CT2015 sample computation", () => {
     expect(found[0]!.message).toMatch(/CounterpartyTypeDimension's member ct-comp:ConnectedPartyOrThirdPartyHeading is not a usable member/);
   });
 
+  it('a UK trade context with Territory=Overseas: its facts are UK trade figures only, whose Territory domain is UK (Arelle, run on this change: 101 × xbrldie:PrimaryItemDimensionallyInvalidError)', () => {
+    const found = dimensionFindings(withContext('context_3', member('TerritoryDimension', 'UK'), member('TerritoryDimension', 'Overseas')));
+    // The context's other facts are also figures of the overseas trade hypercube, where Overseas is the member.
+    expect(new Set(found.map((f) => f.code))).toEqual(new Set([INVALID]));
+    expect(invalidFacts(found)).toBe(101);
+    expect(found[0]!.message).toMatch(/in Hypercube-UKTrade, TerritoryDimension's member ct-comp:Overseas is not a usable member of its domain for the closed hypercube UKTradeHypercube \(Dimension-Territory-UK\)$/);
+  });
+
   it('another member of the same domain is valid: AssetType=QuotedShares instead of Chattels', () => {
     expect(dimensionFindings(withContext('context_8', member('AssetTypeDimension', 'Chattels'), member('AssetTypeDimension', 'QuotedShares')))).toEqual([]);
   });
