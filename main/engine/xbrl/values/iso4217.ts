@@ -4,6 +4,7 @@
  * monetary item's unit is one measure in the iso4217 namespace whose local
  * name is an ISO 4217 code: "GBP", never "gbp" (codes are upper case) and
  * never "GBX" (pence sterling is a market convention, not an ISO currency).
+ * scripts/iso4217-codes.mjs regenerates the list from Debian's iso-codes.
  */
 import LIST from './iso4217-codes.json';
 
