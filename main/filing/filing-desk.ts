@@ -18,7 +18,7 @@ import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gatewa
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
 import { clip, credentialDestinationProblem, pollIntervalOf } from './protocol-rules.js';
-import { acknowledged, afterReply, pollUrlOf, recordAddressProblem, withNextPollInBounds } from './record-steps.js';
+import { acknowledged, afterReply, pollUrlOf, recordAddressProblem, recordMessageProblem, withNextPollInBounds } from './record-steps.js';
 import { fittedToLimits, withLogEntry } from './record-limits.js';
 import {
   dataRequestMessage,
@@ -296,6 +296,8 @@ export class FilingDesk {
 
   private async send(record: SubmissionRecord): Promise<SubmissionRecord> {
     this.refuseDestination(record.submissionUrl);
+    const changed = recordMessageProblem(record);
+    if (changed) throw new FilingRefusal('message', changed, record.transactionId);
     const credentials = await this.senderCredentials();
     // Saved before the first byte leaves: from here on HMRC may hold it, and a restart asks before sending again.
     record = await this.save(this.log({ ...record, state: 'prepared', sendStartedAt: this.now() }, { direction: 'sent', what: 'submission (the record\'s message, with the sender\'s credentials added)' }));

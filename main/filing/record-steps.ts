@@ -25,7 +25,7 @@ import {
   pollIntervalOf,
   responseEndPointProblem,
 } from './protocol-rules.js';
-import { maskCredentials, type GatewayCredentials } from './submission-message.js';
+import { bodySha256Of, maskCredentials, type GatewayCredentials } from './submission-message.js';
 import type { SubmissionRecord } from './submission-record.js';
 
 export { DEFAULT_POLL_INTERVAL_SECONDS } from './protocol-rules.js';
@@ -85,6 +85,20 @@ export function recordAddressProblem(record: Pick<SubmissionRecord, 'submissionU
   const problem = credentialDestinationProblem(record.submissionUrl);
   if (!problem) return undefined;
   return `the submission record ${record.transactionId} names the address ${show(record.submissionUrl)}, which Filing Desk never sends to (${problem}); the record was changed outside Filing Desk, so nothing was sent: put the address back, or move the record out of the submissions folder`;
+}
+
+/**
+ * The message a record keeps is sent as it is, so before it is sent it must
+ * still be the return the record describes: the part from <Body> on (which
+ * the IRmark covers) hashes to the record's bodySha256, and its header names
+ * the record's TransactionID. A message edited on disk is never sent.
+ */
+export function recordMessageProblem(record: Pick<SubmissionRecord, 'message' | 'bodySha256' | 'transactionId'>): string | undefined {
+  const message = Buffer.from(record.message, 'base64');
+  const head = message.subarray(0, Math.min(message.length, 64 * 1024)).toString('utf8');
+  const ok = bodySha256Of(message) === record.bodySha256 && head.includes(`<TransactionID>${record.transactionId}</TransactionID>`);
+  if (ok) return undefined;
+  return `the message kept in the submission record ${record.transactionId} is not the return the record describes (its Body or its TransactionID changed outside Filing Desk), so it was not sent: move the record out of the submissions folder and file the return again`;
 }
 
 /**
