@@ -19,54 +19,73 @@ export interface CharacterDataView {
 }
 
 /**
- * A view being built: pieces of the view in order, each spelled by a range of
- * the source; a run is spelled character for character, any other piece by
- * its whole range.
+ * A view being built: runs of the source copied as they are, between pieces
+ * spelled otherwise (a reference, or markup dropped: a piece of no
+ * characters). Only the pieces are recorded, four integers each in typed
+ * arrays; a run maps character for character from where the last piece
+ * ended, so a text of a million references costs a few megabytes, not a
+ * million objects.
  */
 class ViewBuilder {
-  private readonly viewStart: number[] = [];
-  private readonly srcStart: number[] = [];
-  private readonly srcEnd: number[] = [];
-  private readonly isRun: boolean[] = [];
-  private readonly parts: string[] = [];
-  private length = 0;
+  private viewAt = new Int32Array(64);
+  private viewEnd = new Int32Array(64);
+  private srcFrom = new Int32Array(64);
+  private srcTo = new Int32Array(64);
+  private count = 0;
+  private out = '';
 
   constructor(private readonly source: string) {}
 
+  /** The source's [from, to) as it is; `from` is where the last piece ended. */
   run(from: number, to: number): void {
-    this.piece(this.source.slice(from, to), from, to, true);
+    if (to > from) this.out += this.source.slice(from, to);
   }
 
-  piece(text: string, from: number, to: number, run = false): void {
-    if (text === '') return;
-    this.viewStart.push(this.length);
-    this.srcStart.push(from);
-    this.srcEnd.push(to);
-    this.isRun.push(run);
-    this.parts.push(text);
-    this.length += text.length;
+  /** `text` in the view, spelled by the source's [from, to); '' for markup dropped. */
+  piece(text: string, from: number, to: number): void {
+    if (this.count === this.viewAt.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.viewAt = grow(this.viewAt);
+      this.viewEnd = grow(this.viewEnd);
+      this.srcFrom = grow(this.srcFrom);
+      this.srcTo = grow(this.srcTo);
+    }
+    const i = this.count++;
+    this.viewAt[i] = this.out.length;
+    this.out += text;
+    this.viewEnd[i] = this.out.length;
+    this.srcFrom[i] = from;
+    this.srcTo[i] = to;
   }
 
   done(): CharacterDataView {
-    const { viewStart, srcStart, srcEnd, isRun } = this;
-    // The last piece starting at or before `index`.
+    const { viewAt, viewEnd, srcFrom, srcTo, count } = this;
+    // The last piece starting at or before view index `index`, or -1.
     const find = (index: number) => {
-      let low = 0;
-      let high = viewStart.length - 1;
+      let low = -1;
+      let high = count - 1;
       while (low < high) {
         const mid = (low + high + 1) >> 1;
-        if (viewStart[mid]! <= index) low = mid;
+        if (viewAt[mid]! <= index) low = mid;
         else high = mid - 1;
       }
       return low;
     };
+    // Where the view's character at `index` starts in the source, and where it ends.
+    const spelled = (index: number): [number, number] => {
+      const p = find(index);
+      if (p < 0) return [index, index + 1];
+      if (index < viewEnd[p]!) return [srcFrom[p]!, srcTo[p]!];
+      const at = srcTo[p]! + (index - viewEnd[p]!);
+      return [at, at + 1];
+    };
     return {
-      text: this.parts.join(''),
-      sourceOf(start, end) {
-        const a = find(start);
-        const b = find(end - 1);
-        return [isRun[a] ? srcStart[a]! + (start - viewStart[a]!) : srcStart[a]!, isRun[b] ? srcStart[b]! + (end - viewStart[b]!) : srcEnd[b]!];
-      },
+      text: this.out,
+      sourceOf: (start, end) => [spelled(start)[0], spelled(end - 1)[1]],
     };
   }
 }
@@ -111,7 +130,11 @@ export function characterDataView(text: string): CharacterDataView | undefined {
       continue;
     }
     endRun(lt);
-    if (markup[0] === ']]>') view.run(lt + 9, close);
+    if (markup[0] === ']]>') {
+      view.piece('', lt, lt + 9);
+      view.run(lt + 9, close);
+      view.piece('', close, close + 3);
+    } else view.piece('', lt, close + markup[0].length);
     runFrom = close + markup[0].length;
     at = runFrom;
   }
