@@ -165,7 +165,8 @@ function genericDimensions(index: FactIndex, isAccounts: boolean): AttachmentFin
 
 function alignedWith(index: FactIndex, fact: XbrlFact, start: string, end: string): boolean {
   const c = index.context(fact);
-  if (!c || !validValue(fact)) return false;
+  // A nil fact gives no value: HMRC counts a nil mandatory item as missing (3312).
+  if (!c || fact.nil || !validValue(fact)) return false;
   return c.instant ? c.end === end : c.start === start && c.end === end;
 }
 

@@ -70,6 +70,13 @@ describe('Inline XBRL 1.1 structure', () => {
     expect(found.find((f) => f.code.endsWith(':unitReference'))?.message).toMatch(/"people"/);
   });
 
+  it("counts a nil mandatory item as missing (HMRC's 3312)", () => {
+    const nil = accounts.replace('name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cy">Example Trading Ltd<', 'name="bus:EntityCurrentLegalOrRegisteredName" contextRef="cy" xsi:nil="true" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><');
+    expect(nil).not.toBe(accounts);
+    const found = checkAttachment(bytes(nil), 'accounts', trading).filter((f) => f.code === 'JFCVC.3312');
+    expect(found.map((f) => f.message)).toEqual([expect.stringMatching(/EntityCurrentLegalOrRegisteredName/)]);
+  });
+
   it('refuses a plain XBRL instance: HMRC takes only Inline XBRL', () => {
     const instance = readFileSync(join(sharedDir, 'xbrl', 'hmrc-conformance', 'unaudited_micro_company', 'valid.xbrl'), 'utf8');
     expect(codes(instance)).toEqual(['xbrl.ixbrl.NotInline']);
