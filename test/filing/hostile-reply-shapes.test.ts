@@ -132,3 +132,29 @@ describe('through the filing desk and the real transport, at the 4 MiB limit', (
     });
   }
 });
+
+describe('a compressed reply is held to the limit as it is inflated', () => {
+  it('a gzip bomb (64 MiB of zeros in some 64 KiB) is cut off at 4 MiB of inflated bytes, never held whole', { timeout: 60_000 }, async () => {
+    const { createServer } = await import('node:http');
+    const { gzipSync } = await import('node:zlib');
+    const { httpTransport, TransportError } = await import('../../main/filing/transport.js');
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    expect(bomb.length).toBeLessThan(MAX_REPLY_BYTES);
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/xml', 'content-encoding': 'gzip', 'content-length': bomb.length });
+        res.end(bomb);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const attempt = httpTransport({ timeoutMs: 30_000 }).post(`http://127.0.0.1:${port}/submission`, Buffer.from('<x/>'));
+      await expect(attempt).rejects.toBeInstanceOf(TransportError);
+      await expect(attempt).rejects.toThrow(/larger than 4194304 bytes/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
