@@ -149,6 +149,15 @@ describe("XBRL Dimensions 1.0 on HMRC's CT2015 sample computation", () => {
     expectInvalidFacts(found, 'context_2', [INVALID, 'xbrldie:ExplicitMemberUndefinedQNameError']);
   });
 
+  it('a member whose prefix is not declared: not a QName, and no member (Arelle: xmlSchema:valueError, xbrldie:ExplicitMemberUndefinedQNameError, its facts invalid)', () => {
+    const found = checkAgainstTaxonomy(read(withContext('context_2', member('BusinessTypeDimension', 'Company'), '<xbrldi:explicitMember dimension="ct-comp:BusinessTypeDimension">xx:Company</xbrldi:explicitMember>')), library).findings;
+    expect(found.slice(0, 2).map((f) => [f.code, f.message])).toEqual([
+      ['xmlSchema:valueError', 'context "context_2" gives ct-comp:BusinessTypeDimension the member xx:Company, whose prefix is not declared'],
+      ['xbrldie:ExplicitMemberUndefinedQNameError', 'context "context_2" gives ct-comp:BusinessTypeDimension the member xx:Company, which is not an element the taxonomy declares'],
+    ]);
+    expect(invalidFacts(found)).toBe(factsIn('context_2'));
+  });
+
   it('a dimension the taxonomy does not have, and a primary item named as a dimension (Arelle: xbrldie:ExplicitMemberNotExplicitDimensionError)', () => {
     const unknown = dimensionFindings(withContext('context_2', member('BusinessTypeDimension', 'Company'), member('NoSuchDimension', 'Company')));
     // The unknown dimension is not one of the context's dimensions, so BusinessType is simply missing.

@@ -100,6 +100,14 @@ function contextFindings(context: XbrlContext, model: DimensionalModel, unjudged
   const first: Record<ContextElement, Set<Clark>> = { segment: new Set(), scenario: new Set() };
   for (const value of context.dimensions?.values ?? []) {
     const { dimension } = value;
+    // A QName whose prefix is not declared is not a QName: the schema's fault, and for a dimension nothing more can be said.
+    if (dimension === undefined && value.written) {
+      error('xmlSchema:valueError', 'XML Schema 1.0 Part 2 §3.2.18 (QName)', `names the dimension ${value.written}, whose prefix is not declared`);
+      continue;
+    }
+    if (value.kind === 'explicit' && value.member === undefined && value.memberWritten) {
+      error('xmlSchema:valueError', 'XML Schema 1.0 Part 2 §3.2.18 (QName)', `gives ${value.written} the member ${value.memberWritten}, whose prefix is not declared`);
+    }
     if (dimension !== undefined && !model.concept(dimension) && unjudged(dimension)) continue;
     const typedDimension = dimension !== undefined && model.isTypedDimension(dimension);
     if (dimension === undefined || !model.isDimension(dimension) || (value.kind === 'typed') !== typedDimension) {
