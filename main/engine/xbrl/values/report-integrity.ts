@@ -100,8 +100,8 @@ function checkIds(report: XbrlReport, out: Findings): void {
   const contexts = duplicates(written.contexts.map((c) => c.id));
   const units = duplicates(written.units.map((u) => u.id));
   const facts = duplicates(report.facts.map((f) => f.id ?? ''));
-  const code = 'xmlSchema:syntax';
-  const spec = 'XML Schema 1.0 Part 2 §3.3.8 (ID)';
+  const code = 'xml.3.3.1:idMustBeUnique';
+  const spec = 'XML 1.0 §3.3.1 (ID)';
   for (const [id, n] of contexts) out.add(code, spec, `the context id "${id}" is defined ${n} times; an id names one context, so the facts that use it cannot be told which`);
   for (const [id, n] of units) out.add(code, spec, `the unit id "${id}" is defined ${n} times; an id names one unit`);
   for (const [id, n] of facts) out.add(code, spec, `the fact id "${id}" is used by ${n} facts; an id names one element of the document`);
@@ -169,7 +169,7 @@ function checkFactReferences(f: XbrlFact, report: XbrlReport, version: IxVersion
     checkNumericAttributes(f, report.inline, version, out);
   } else {
     const misplaced = [f.unitRef !== undefined ? 'unitRef' : '', f.decimals !== undefined ? 'decimals' : '', f.precision !== undefined ? 'precision' : '', w?.sign !== undefined ? 'sign' : '', w?.scale !== undefined ? 'scale' : ''].filter(Boolean);
-    if (misplaced.length) out.add('lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_1', `Inline XBRL ${version} schema (ix:nonNumeric)`, `${factWords(f)} is text (ix:nonNumeric) but carries ${misplaced.join(', ')}, which only a number (ix:nonFraction) may have`);
+    if (misplaced.length) out.add('lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_2', `Inline XBRL ${version} schema (ix:nonNumeric)`, `${factWords(f)} is text (ix:nonNumeric) but carries ${misplaced.join(', ')}, which only a number (ix:nonFraction) may have`);
   }
 }
 
@@ -188,8 +188,9 @@ function checkNumericAttributes(f: XbrlFact, inline: boolean, version: IxVersion
   if (w.scale !== undefined && checkSimpleValue(INTEGER, w.scale)) out.add('lxml.SCHEMAV_CVC_DATATYPE_VALID_1_2_1', `Inline XBRL ${version} schema (scale: xs:integer)`, `${factWords(f)}: scale="${w.scale}" is not a whole number (the power of ten the figure is in: 3 for thousands)`);
   if (w.sign !== undefined && w.sign !== '-') out.add('lxml.SCHEMAV_CVC_PATTERN_VALID', `Inline XBRL ${version} schema (sign)`, `${factWords(f)}: sign="${w.sign}" is not allowed; the sign attribute is "-" for a negative value and absent otherwise`);
   if (!f.nil && !f.readable && w.format === undefined && w.text !== undefined) {
-    const { code, spec } = ixCode(version, 'nonFraction', 'constraint', 'transformValueError');
     const signed = /^[-+\u2212]/.test(w.text);
+    // The reference processor's codes: a sign in the text is its own fault; any other unreadable text fails the concept's type.
+    const { code, spec } = signed ? ixCode(version, 'nonFraction', 'validation', 'nonFractionNegative') : { code: 'xmlSchema:valueError', spec: `Inline XBRL ${version} (ix:nonFraction without format); XML Schema 1.0 Part 2 §3.2.3 (decimal)` };
     out.add(
       code,
       spec,
