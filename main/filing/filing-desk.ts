@@ -14,48 +14,31 @@
  * through the constructor (credentials, transport, clock, progress).
  */
 import { randomBytes } from 'node:crypto';
-import { parseGatewayReply, ReplyFormatError, type GatewayReply } from './gateway-reply.js';
+import { parseGatewayReply, ReplyFormatError } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
-import { clip, credentialDestinationProblem, pollIntervalOf } from './protocol-rules.js';
-import { acknowledged, afterReply, pollUrlOf, recordAddressProblem, recordMessageProblem, withNextPollInBounds } from './record-steps.js';
+import { clip, credentialDestinationProblem } from './protocol-rules.js';
+import { acknowledged, afterReply, recordAddressProblem, recordMessageProblem } from './record-steps.js';
 import { fittedToLimits, withLogEntry } from './record-limits.js';
 import {
   dataRequestMessage,
-  deleteMessage,
   maskCredentials,
   maskSecrets,
-  pollMessage,
   prepareSubmission,
   withSenderDetails,
-  type ChannelDetails,
   type GatewayCredentials,
 } from './submission-message.js';
 import { claimHeldMessage, FilingRefusal, newSubmissionRecord, refuseNewSubmission, type PrepareOptions } from './new-submission.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionListing, SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
+import { deleteAtHmrc, pollUntilDone } from './after-acknowledgement.js';
+import { DEFAULT_RETRY, type Exchange, type FilingProgress, type FilingSteps, type RetryPolicy } from './filing-steps.js';
 
 export { outcomeOf, type FilingOutcome, type FilingOutcomeKind } from './filing-outcome.js';
 export { FilingRefusal, type PrepareOptions } from './new-submission.js';
 export { DEFAULT_POLL_INTERVAL_SECONDS } from './protocol-rules.js';
-
-export interface RetryPolicy {
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** Tries of one exchange before the submission is left waiting (resumable) with the problem named. */
-  maxAttempts: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 2_000, maxDelayMs: 120_000, maxAttempts: 8 };
-
-export interface FilingProgress {
-  transactionId: string;
-  step: 'sending' | 'asking-hmrc' | 'waiting' | 'polling' | 'retrying' | 'done';
-  /** Seconds until the next check, while waiting. */
-  nextCheckInSeconds?: number;
-  problem?: string;
-}
+export { DEFAULT_RETRY, type FilingProgress, type RetryPolicy } from './filing-steps.js';
 
 export interface FilingDeskDeps {
   store: SubmissionStore;
@@ -77,7 +60,6 @@ const TAKE_OVER_FROM_THE_COMMAND_LINE =
   'If you are sure it is no longer running (it ran on another computer that is switched off, say), take the claim over with the command line: cli ct600 submit <the built return> --take-over';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-type Exchange = { reply: GatewayReply; xml: string } | { problem: string };
 
 export class FilingDesk {
   private readonly store: SubmissionStore;
@@ -90,6 +72,8 @@ export class FilingDesk {
   private readonly random: () => number;
   private readonly onProgress: (progress: FilingProgress) => void;
   private readonly howToTakeOver: string;
+  /** What the steps after the acknowledgement use of this desk (after-acknowledgement.ts). */
+  private readonly steps: FilingSteps;
   /** Every credential this desk was given: masked in whatever it keeps, logs or reports of a reply. */
   private readonly secrets: GatewayCredentials[] = [];
 
@@ -106,6 +90,18 @@ export class FilingDesk {
     // A problem may quote HMRC's text, and a hostile server may echo the password in it.
     this.onProgress = (p) => onProgress(p.problem === undefined ? p : { ...p, problem: maskSecrets(p.problem, this.secrets) });
     this.howToTakeOver = deps.howToTakeOver ?? TAKE_OVER_FROM_THE_COMMAND_LINE;
+    this.steps = {
+      clock: this.clock,
+      sleep: this.sleep,
+      retry: this.retry,
+      onProgress: this.onProgress,
+      save: (record) => this.save(record),
+      log: (record, entry) => this.log(record, entry),
+      exchange: (url, message) => this.exchange(url, message),
+      noteReply: (record, what, ex) => this.noteReply(record, what, ex),
+      backoffMs: (attempt) => this.backoffMs(attempt),
+      senderCredentials: () => this.senderCredentials(),
+    };
   }
 
   /** The credentials for a message that carries them, known from then on as secrets to mask. */
@@ -210,8 +206,8 @@ export class FilingDesk {
         record = await this.send(record);
       }
     }
-    if (!FINAL_STATES.has(record.state) && record.correlationId) record = await this.pollUntilDone(record);
-    if (FINAL_STATES.has(record.state) && record.correlationId && !record.deletedAtHmrc) record = await this.deleteAtHmrc(record);
+    if (!FINAL_STATES.has(record.state) && record.correlationId) record = await pollUntilDone(this.steps, record);
+    if (FINAL_STATES.has(record.state) && record.correlationId && !record.deletedAtHmrc) record = await deleteAtHmrc(this.steps, record);
     this.onProgress({ transactionId, step: 'done' });
     return outcomeOf(record);
   }
@@ -266,7 +262,7 @@ export class FilingDesk {
   }
 
   /** One exchange; never throws for what the network or HMRC's servers do. */
-  private async exchange(url: string, message: Buffer): Promise<Exchange & { status?: number }> {
+  private async exchange(url: string, message: Buffer): Promise<Exchange> {
     try {
       const answer = await this.transport.post(url, message);
       const xml = answer.body.toString('utf8');
@@ -283,7 +279,7 @@ export class FilingDesk {
     }
   }
 
-  private noteReply(record: SubmissionRecord, what: string, ex: Exchange & { status?: number }): SubmissionRecord {
+  private noteReply(record: SubmissionRecord, what: string, ex: Exchange): SubmissionRecord {
     if ('problem' in ex) return this.log({ ...record, lastProblem: ex.problem }, { direction: 'note', what: ex.problem, ...(ex.status !== undefined ? { status: ex.status } : {}) });
     return this.log(record, { direction: 'received', what: `${what}: ${ex.reply.kind}`, ...(ex.status !== undefined ? { status: ex.status } : {}), xml: maskCredentials(ex.xml) });
   }
@@ -356,101 +352,5 @@ export class FilingDesk {
       });
     }
     return record;
-  }
-
-  /**
-   * Polls at HMRC's interval until HMRC's verdict about the return. Anything
-   * else after the acknowledgement (an error about the poll, 2000, 2005, a
-   * 5xx, no answer, an answer that is not this submission's) leaves it
-   * "sent, outcome not known": polled again with back-off, never sooner
-   * than the interval, and after the last try HMRC is asked with a
-   * data_request. Never a rejection, never an invitation to send again:
-   * HMRC may hold the return.
-   */
-  private async pollUntilDone(record: SubmissionRecord): Promise<SubmissionRecord> {
-    let failures = 0;
-    while (!FINAL_STATES.has(record.state)) {
-      record = withNextPollInBounds(record, this.clock());
-      const due = record.nextPollAt ? Date.parse(record.nextPollAt) : 0;
-      const waitMs = due - this.clock().getTime();
-      if (waitMs > 0) {
-        this.onProgress({ transactionId: record.transactionId, step: 'waiting', nextCheckInSeconds: Math.ceil(waitMs / 1000) });
-        await this.sleep(waitMs);
-        continue;
-      }
-      this.onProgress({ transactionId: record.transactionId, step: 'polling' });
-      // The interval runs from this poll: saved before it goes, so a restart after a poll whose answer was lost waits too.
-      const interval = pollIntervalOf(record.pollIntervalSeconds) * 1000;
-      record = await this.save(this.log({ ...record, nextPollAt: new Date(this.clock().getTime() + interval).toISOString() }, { direction: 'sent', what: 'poll' }));
-      const ex = await this.exchange(pollUrlOf(record), pollMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId!, transactionId: record.transactionId }));
-      record = this.noteReply(record, 'answer to the poll', ex);
-      let retry = true;
-      if (!('problem' in ex)) {
-        const reply = ex.reply;
-        if (reply.kind === 'acknowledgement' || reply.kind === 'success' || reply.kind === 'error') {
-          const before = record;
-          record = afterReply(record, reply, ex.xml, this.clock(), 'poll');
-          // Only HMRC's verdict on this submission, or a fresh acknowledgement of it, is progress.
-          retry = !FINAL_STATES.has(record.state) && (reply.kind !== 'acknowledgement' || record.lastProblem !== undefined);
-          if (reply.kind === 'acknowledgement' && !retry) failures = 0;
-          if (retry && reply.kind === 'acknowledgement') record = { ...before, lastProblem: record.lastProblem ?? before.lastProblem };
-        } else {
-          record = { ...record, lastProblem: `HMRC answered the poll with a ${reply.kind}, which the protocol does not` };
-        }
-      }
-      if (retry) {
-        failures++;
-        if (failures >= this.retry.maxAttempts) {
-          record = await this.save(record);
-          return this.askAfterAcknowledgement(record);
-        }
-        // Never sooner than HMRC's interval, however short the backoff.
-        const delay = Math.max(this.backoffMs(failures), interval);
-        record = { ...record, nextPollAt: new Date(this.clock().getTime() + delay).toISOString() };
-        this.onProgress({ transactionId: record.transactionId, step: 'retrying', problem: record.lastProblem ?? 'no answer' });
-      }
-      record = await this.save(record);
-    }
-    return record;
-  }
-
-  /**
-   * After the polls ran out without a verdict: a data_request asks HMRC what
-   * it lists for this TransactionID. Whatever it says, the submission stays
-   * "sent, outcome not known" (HMRC acknowledged it; a missing entry does not
-   * prove it was never processed), and the next run polls again.
-   */
-  private async askAfterAcknowledgement(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const unknown = record.mismatchedAnswer ?? record.lastProblem ?? 'no answer from HMRC';
-    if (credentialDestinationProblem(record.submissionUrl)) return record;
-    let credentials: GatewayCredentials;
-    try {
-      credentials = await this.senderCredentials();
-    } catch {
-      return record;
-    }
-    this.onProgress({ transactionId: record.transactionId, step: 'asking-hmrc' });
-    const ex = await this.exchange(record.submissionUrl, dataRequestMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, credentials }));
-    record = this.log(record, { direction: 'sent', what: 'data request' });
-    record = this.noteReply(record, 'answer to the data request', ex);
-    let listed = 'HMRC did not answer the data request usably';
-    if (!('problem' in ex) && ex.reply.kind === 'status-report') {
-      const ours = ex.reply.records.find((s) => s.transactionId === record.transactionId && s.correlationId === record.correlationId);
-      listed = ours ? `HMRC lists this submission as ${clip(ours.status, 60)}` : 'HMRC does not list this submission any more';
-    }
-    return this.save({
-      ...record,
-      lastProblem: `${unknown}. ${listed}. HMRC acknowledged this return (CorrelationID ${record.correlationId}), so it may hold or have processed it: run again later to keep asking, and do not file it again`,
-    });
-  }
-
-  /** HMRC keeps a response until it is deleted: the delete_request goes where the polls go (Document Submission Protocol v2.0; see protocol-rules.ts). */
-  private async deleteAtHmrc(record: SubmissionRecord): Promise<SubmissionRecord> {
-    const ex = await this.exchange(pollUrlOf(record), deleteMessage({ messageClass: record.messageClass, gatewayTest: record.gatewayTest, correlationId: record.correlationId!, transactionId: record.transactionId }));
-    record = this.log(record, { direction: 'sent', what: 'delete request' });
-    record = this.noteReply(record, 'answer to the delete request', ex);
-    // A failed delete is tried again next time, the outcome stands.
-    if (!('problem' in ex) && ex.reply.kind === 'deleted' && ex.reply.header.correlationId === record.correlationId) record = { ...record, deletedAtHmrc: true };
-    return this.save(record);
   }
 }
