@@ -112,6 +112,14 @@ const WORDS: Record<string, string> = {
   'attachment.box3': 'UTR differs from box 3',
   'attachment.period': 'Period differs from boxes 30 and 35',
   'ixt.unreadableValue': 'Figure cannot be read',
+  'ixt.transformNotRead': 'Format not read by this app',
+  'ixt.registryNotAccepted': 'Format from a registry Companies House does not accept',
+  // Inline XBRL 1.1 structure, with the reference processor's codes
+  'ix11.4.1.1:ancestorNodeDisallowed': 'Continuation inside hidden facts',
+  'ix11.4.1.2:continuationNotReferenced': 'Continuation that nothing continues into',
+  'ix11.4.1.2:continuationReferences': 'Continuation named by more than one element',
+  'lxml.SCHEMAV_ELEMENT_CONTENT': 'Element not allowed here',
+  IOerror: 'Taxonomy file not found',
 };
 
 /** Families of codes from HMRC's and the FRC's attachment rules: their own message says what is wrong. */
