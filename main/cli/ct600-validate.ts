@@ -23,6 +23,7 @@ import { batchFormat, EXIT_NOT_CHECKED, expandInputs, isSingleFile, runBatch, ty
 import { CT600_XML_INPUT } from './input-limits.js';
 import { readInput, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText } from './safe-text.js';
+import { readableDataFolder } from './taxonomy.js';
 
 /** One finding as the command prints it. */
 export interface ValidateMessage {
@@ -108,8 +109,7 @@ const exitOf = (status: BatchStatus) => (status === 'unusable' ? 2 : status === 
 
 export async function validateReturns({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
   // Only when asked: without --data-folder the attachments are checked as before, without a taxonomy.
-  const dataFolder = values['data-folder'];
-  const taxonomies = dataFolder === undefined ? undefined : await TaxonomyStore.inDataFolder(dataFolder).library();
+  const taxonomies = values['data-folder'] === undefined ? undefined : await TaxonomyStore.inDataFolder(await readableDataFolder(values, 'ct600', 'validate')).library();
   if (await isSingleFile(positional, flags)) {
     const file = positional[0]!;
     const { status, messages, install } = await validateReturnFile(file, taxonomies);

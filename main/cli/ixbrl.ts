@@ -20,7 +20,7 @@ import { batchFormat, expandInputs, runBatch, type BatchResult } from './batch.j
 import { findCommand } from './commands.js';
 import { IXBRL_INPUT, TAXONOMY_PACKAGE_INPUT } from './input-limits.js';
 import { CliUsageError, parseArgs, readInput, reportRequestErrors, type CliIo } from './io.js';
-import { dataFolderOf } from './taxonomy.js';
+import { readableDataFolder } from './taxonomy.js';
 
 const IXBRL_EXTENSIONS = ['.xhtml', '.html', '.htm'];
 
@@ -32,7 +32,7 @@ export async function runIxbrlCommand(args: string[], io: CliIo): Promise<number
   if (positional.length === 0) throw new CliUsageError('ixbrl validate needs at least one file or folder', { area: 'ixbrl', name: 'validate' });
   let library: TaxonomyLibrary;
   try {
-    library = await libraryFor(dataFolderOf(values), lists.taxonomy ?? []);
+    library = await libraryFor(await readableDataFolder(values, 'ixbrl', 'validate'), lists.taxonomy ?? []);
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
     throw err;

@@ -5,6 +5,7 @@
  * (its reasons on stderr, one a line, each naming the file), 2 unusable input
  * or an id that is not installed.
  */
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { TaxonomyNotInstalledError, TaxonomyStore, type InstalledTaxonomy } from '../taxonomies/taxonomy-store.js';
@@ -16,6 +17,20 @@ import { jsonText, terminalText } from './safe-text.js';
 
 export function dataFolderOf(values: Record<string, string>): string {
   return values['data-folder'] ?? appDataFolder(process.platform, process.env);
+}
+
+/**
+ * A data folder a command only reads taxonomies from. One named with
+ * --data-folder must exist: a mistyped path would otherwise read as a folder
+ * with nothing installed, and every document as "not checked". The app's own
+ * folder may not exist yet on a computer where the app never ran.
+ */
+export async function readableDataFolder(values: Record<string, string>, area: string, name: string): Promise<string> {
+  const named = values['data-folder'];
+  if (named === undefined) return dataFolderOf(values);
+  const found = await stat(named).catch(() => undefined);
+  if (!found?.isDirectory()) throw new CliUsageError(`--data-folder: ${named} is not a folder (name the data folder that holds the installed taxonomies)`, { area, name });
+  return named;
 }
 
 export async function runTaxonomyCommand(args: string[], io: CliIo): Promise<number> {

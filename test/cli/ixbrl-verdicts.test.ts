@@ -201,3 +201,16 @@ describe('a schemaRef to a file missing from an installed package', () => {
   });
 });
 
+
+describe('a --data-folder that is not a folder', () => {
+  it('is refused as unusable input (exit 2) naming the flag, by both commands, instead of reading as a folder with nothing installed', () => {
+    const missing = join(work, 'no-such-data-folder');
+    const ixbrl = runCli(['ixbrl', 'validate', frcAccounts, '--data-folder', missing, '--json']);
+    expect(ixbrl.code).toBe(2);
+    expect(ixbrl.stderr).toMatch(/--data-folder: .*no-such-data-folder is not a folder/);
+    const ret = write('refused-return.xml', Buffer.from(buildCt600(fullReturn()).xmlDoc, 'base64').toString('utf8'));
+    const ct600 = runCli(['ct600', 'validate', ret, '--data-folder', missing, '--json']);
+    expect(ct600.code).toBe(2);
+    expect(ct600.stderr).toMatch(/--data-folder: .*no-such-data-folder is not a folder/);
+  });
+});
