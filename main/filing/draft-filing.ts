@@ -78,7 +78,7 @@ export class DraftFiling {
     return { running: this.runs.has(transactionId), ...(problem ? { problem } : {}) };
   }
 
-  private view = (record: SubmissionRecord): SubmissionView => submissionViewOf(record, this.activity(record.transactionId), this.deps.fieldOfBox);
+  private view = (record: SubmissionRecord): SubmissionView => submissionViewOf(record, this.activity(record.transactionId), this.deps.fieldOfBox, (this.deps.clock ?? (() => new Date()))());
 
   async preview(draftId: string, environment: FilingEnvironmentName): Promise<FilingPreview> {
     return (await this.sendable(draftId, environment)).preview;

@@ -9,6 +9,7 @@ import { outcomeOf } from './filing-outcome.js';
 import { plainWordsOfHmrcError } from './plain-words.js';
 import { FILING_ENVIRONMENTS } from './environments.js';
 import type { SubmissionRecord } from './submission-record.js';
+import { withNextPollInBounds } from './record-steps.js';
 
 /** What main knows about a submission besides its record: whether it is being filed now, and the last problem of a run that stopped. */
 export interface SubmissionActivity {
@@ -79,7 +80,9 @@ function stateTextOf(record: SubmissionRecord, state: SubmissionViewState, activ
   }
 }
 
-export function submissionViewOf(record: SubmissionRecord, activity: SubmissionActivity, fieldOfBox: FieldOfBox): SubmissionView {
+export function submissionViewOf(stored: SubmissionRecord, activity: SubmissionActivity, fieldOfBox: FieldOfBox, now: Date = new Date()): SubmissionView {
+  // The next check as the desk will wait for it: a stored time past the protocol's bounds (a clock that ran fast, an edited record) is not shown as if it held.
+  const record = withNextPollInBounds(stored, now);
   const outcome = outcomeOf(record);
   const state = stateOf(record, activity);
   const errors: SubmissionErrorView[] = (outcome.errors ?? []).map((e) => ({

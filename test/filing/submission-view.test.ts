@@ -47,6 +47,23 @@ describe('a submission as the window shows it', () => {
     expect(view.errors.find((e) => e.number === '1046')?.message).toMatch(/^HMRC did not accept the Government Gateway user ID and password: check them in Settings › Government Gateway\.$/);
   });
 
+  it('a stored next check past the protocol’s bounds (a day ahead, 9999) is shown as the desk waits for it: at most 600 seconds from now', async () => {
+    const { peer, environment } = await startPeer();
+    peers.push(peer);
+    const { desk } = makeDesk();
+    const record = await desk.prepare(builtReturn(), { environment });
+    const now = new Date('2026-12-02T10:00:00.000Z');
+    const latest = '2026-12-02T10:10:00.000Z';
+    for (const stored of ['2026-12-03T10:00:00.000Z', '9999-12-31T00:00:00.000Z']) {
+      const waiting = { ...record, state: 'acknowledged' as const, sendStartedAt: now.toISOString(), correlationId: 'A1B2C3', nextPollAt: stored };
+      const view = submissionViewOf(waiting, { running: true }, wizardFieldOfBox, now);
+      expect(view.nextCheckAt).toBe(latest);
+      expect(view.stateText).not.toMatch(/9999|3 December 2026/);
+    }
+    const due = { ...record, state: 'acknowledged' as const, sendStartedAt: now.toISOString(), correlationId: 'A1B2C3', nextPollAt: '2026-12-02T10:02:00.000Z' };
+    expect(submissionViewOf(due, { running: true }, wizardFieldOfBox, now).nextCheckAt).toBe('2026-12-02T10:02:00.000Z');
+  });
+
   it('a submission sent with no answer stored reads as unknown while nobody is asking HMRC, and sent while a run is', async () => {
     const { peer, environment } = await startPeer();
     peers.push(peer);
