@@ -45,12 +45,8 @@ export interface Pattern {
   source: string;
 }
 
-export interface SimpleType {
-  /** What the value is, in words: "an amount in whole pounds (ending .00)". */
-  describe: string;
-  primitive: Primitive;
-  /** Every pattern must match: XSD ANDs the patterns of successive restrictions. */
-  patterns?: Pattern[];
+/** The facets of XML Schema Part 2 §4.3 other than pattern, as a restriction (or a chain of them) gives them. */
+export interface ValueFacets {
   enumeration?: readonly string[];
   length?: number;
   minLength?: number;
@@ -65,6 +61,14 @@ export interface SimpleType {
   fractionDigits?: number;
   /** A whiteSpace facet stricter than the primitive's own (a string type that collapses, say). */
   whiteSpace?: 'preserve' | 'replace' | 'collapse';
+}
+
+export interface SimpleType extends ValueFacets {
+  /** What the value is, in words: "an amount in whole pounds (ending .00)". */
+  describe: string;
+  primitive: Primitive;
+  /** Every pattern must match: XSD ANDs the patterns of successive restrictions. */
+  patterns?: Pattern[];
   /**
    * Attributes the schema allows on an element holding this value: its
    * amounts are complex types with simple content and an optional Currency.

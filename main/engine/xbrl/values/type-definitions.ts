@@ -13,21 +13,12 @@
  * restriction), so nothing after them belongs to the type.
  */
 import type { ScannedElement } from '../../package/xml-reference-scan.js';
+import type { ValueFacets } from '../../validation/schema/simple-types.js';
 
-export interface Facets {
+/** One restriction step's facets as written in the taxonomy's schema. */
+export interface Facets extends ValueFacets {
   /** One restriction step's patterns: any may match (§4.3.4.3: patterns of one step are ORed). */
   patterns?: string[];
-  enumeration?: string[];
-  length?: number;
-  minLength?: number;
-  maxLength?: number;
-  minInclusive?: string;
-  maxInclusive?: string;
-  minExclusive?: string;
-  maxExclusive?: string;
-  totalDigits?: number;
-  fractionDigits?: number;
-  whiteSpace?: 'preserve' | 'replace' | 'collapse';
 }
 
 export interface TypeDefinition {
@@ -79,7 +70,7 @@ export class TypeDefinitionReader {
     if (value === undefined) return;
     const facets = type.facets;
     if (name === 'pattern') (facets.patterns ??= []).push(value);
-    else if (name === 'enumeration') (facets.enumeration ??= []).push(value);
+    else if (name === 'enumeration') facets.enumeration = [...(facets.enumeration ?? []), value];
     else if (name === 'whiteSpace' && (value === 'preserve' || value === 'replace' || value === 'collapse')) facets.whiteSpace = value;
     else if (COUNT_FACETS.has(name) && /^\s*\d+\s*$/.test(value)) (facets as Record<string, unknown>)[name] = Number(value);
     else if (VALUE_FACETS.has(name)) (facets as Record<string, unknown>)[name] = value.trim();
