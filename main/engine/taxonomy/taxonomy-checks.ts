@@ -42,7 +42,7 @@ export const TAXONOMY_CODES = {
   textOnNumeric: 'taxonomy.nonNumericFactOnNumericConcept',
   monetaryUnit: 'xbrl.4.8.2:monetaryFactUnit-notMonetaryMeasure',
   value: 'xmlSchema:valueError',
-  periodType: 'taxonomy.periodTypeMismatch',
+  periodType: 'xbrl.4.7.2:contextPeriodType',
   mandatory: 'JFCVC.3312',
 } as const;
 

@@ -93,7 +93,7 @@ const WORDS: Record<string, string> = {
   'lxml.SCHEMAV_CVC_COMPLEX_TYPE_3_2_2': 'Attribute not allowed on this element',
   'lxml.SCHEMAV_CVC_DATATYPE_VALID_1_2_1': 'Attribute value not of its type',
   'lxml.SCHEMAV_CVC_PATTERN_VALID': 'Attribute value not allowed',
-  'taxonomy.periodTypeMismatch': 'Wrong period type for the concept',
+  'xbrl.4.7.2:contextPeriodType': 'Wrong period type for the concept',
   // XBRL Dimensions 1.0, with the reference processor's codes
   'xbrldie:PrimaryItemDimensionallyInvalidError': 'Fact’s context fits none of its hypercubes',
   'xbrldie:ExplicitMemberNotExplicitDimensionError': 'Explicit member for something not an explicit dimension',

@@ -27,13 +27,8 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'ix11-target': 'the app does not yet check that each target document has its own ix:references (Arelle: ix11.12.1.2:missingReferenceTargets)',
   // Both find the fault under different codes.
   'fmt-undeclared-prefix': 'both find the undeclared format prefix: Arelle as xmlSchema:valueError (the QName), the app as ix10.9.1.2:invalidTransformation',
-  'ref-duplicate-fact-id': 'both find the duplicate id: Arelle as xml.3.3.1:idMustBeUnique, the app as ix10.10.1.2:uniqueIxId',
-  'ix11-duplicate-fact-id': 'both find the duplicate id: Arelle as xml.3.3.1:idMustBeUnique, the app as ix11.11.1.2:uniqueIxId',
   'ref-concept-not-in-taxonomy': 'both find the unknown concept: Arelle as ix10.11.1.2:missingReferences, the app as taxonomy.conceptNotFound',
   'ref-name-undeclared-prefix': 'both find the unknown concept: Arelle as ix10.11.1.2:missingReferences, the app as taxonomy.conceptNotFound',
-  'ref-instant-fact-duration-context': 'both find the period type mismatch: Arelle as xbrl.4.7.2:contextPeriodType, the app as taxonomy.periodTypeMismatch',
-  'ref-duration-fact-instant-context': 'both find the period type mismatch: Arelle as xbrl.4.7.2:contextPeriodType, the app as taxonomy.periodTypeMismatch',
-  'ref-instant-as-start-date': 'both find the malformed period: Arelle as schema errors and xbrl.4.7.2:contextPeriodType, the app as xmlSchema:valueError and taxonomy.periodTypeMismatch',
   'ix-target-in-ix10': 'both find the target attribute in Inline XBRL 1.0: Arelle as a target with no ix:references (ix11.12.1.2), the app as a schema error',
   'ix-not-well-formed': "both find the document not well-formed: Arelle as xmlSchema:syntax, the app as HMRC's HMRC.SG.3.2",
 };

@@ -61,7 +61,7 @@ describe("a report package's facts against its taxonomy", () => {
         .replace('</ix:resources>', '<xbrli:context id="End2024"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">01234567</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:instant>2024-12-31</xbrli:instant></xbrli:period></xbrli:context></ix:resources>'),
     );
     const errors = messages(await validatePackage('ACME-2024.xbri', edited)).filter((m) => m.category === 'error');
-    expect(errors.map((m) => m.code)).toEqual(['taxonomy.periodTypeMismatch']);
+    expect(errors.map((m) => m.code)).toEqual(['xbrl.4.7.2:contextPeriodType']);
     expect(errors[0]!.message).toContain('WarrantyPolicy has period type duration, but context "End2024" is an instant (2024-12-31)');
   });
 

@@ -57,7 +57,7 @@ const cases: Case[] = [
   { fault: 'iso4217:gbp in lower case', pattern: /<xbrli:measure>iso4217:GBP</, replacement: '<xbrli:measure>iso4217:gbp<', code: 'xbrl.4.8.2:monetaryFactUnit-notMonetaryMeasure', spec: /^XBRL 2\.1 §4\.8\.2$/, message: /"gbp" is not an ISO 4217 code: codes are written in capitals \("GBP"\)/ },
   { fault: 'GBX, which is not an ISO 4217 currency', pattern: /<xbrli:measure>iso4217:GBP</, replacement: '<xbrli:measure>iso4217:GBX<', code: 'xbrl.4.8.2:monetaryFactUnit-notMonetaryMeasure', spec: /§4\.8\.2/, message: /"GBX" is not an ISO 4217 currency code/ },
   { fault: 'an xbrli measure other than pure or shares', pattern: /<xbrli:measure>xbrli:pure</, replacement: '<xbrli:measure>xbrli:percent<', code: 'xbrl.4.8.2:measureElement', spec: /§4\.8\.2/, message: /xbrli:percent is not a measure/ },
-  { fault: 'a unit id used twice', pattern: /id="unit_2"/, replacement: 'id="unit"', code: 'ix10.12.1.2:uniqueIxId', spec: /^Inline XBRL 1\.0 §3\.2/, message: /the id "unit" is used by 2 elements/ },
+  { fault: 'a unit id used twice', pattern: /id="unit_2"/, replacement: 'id="unit"', code: 'xml.3.3.1:idMustBeUnique', spec: /^Inline XBRL 1\.0 §3\.2/, message: /the id "unit" is used by 2 elements/ },
   // Contexts (XBRL 2.1 §4.7).
   { fault: 'an impossible instant date (2015-02-30)', pattern: /(id="context_4">[\s\S]*?<xbrli:instant>)2014-12-31/, replacement: '$12015-02-30', code: 'xmlSchema:valueError', spec: /^XBRL 2\.1 §4\.7\.2$/, message: /context "context_4": its instant "2015-02-30" is not a real calendar date/ },
   { fault: 'a period whose start is after its end', pattern: /(id="context_3">[\s\S]*?<xbrli:startDate>)2014-01-01/, replacement: '$12015-06-01', code: 'xbrl.4.7.2:periodStartBeforeEnd', spec: /§4\.7\.2/, message: /context "context_3": its period starts \(2015-06-01\) after it ends \(2014-12-31\)/ },
@@ -65,7 +65,7 @@ const cases: Case[] = [
   // References (XBRL 2.1 §4.6.1; Inline XBRL 1.0 §10.1.2, 1.1 §11.1.2) and ids.
   { fault: 'a contextRef naming no context', pattern: /(name="ct-comp:CompanyName"\s+)contextRef="context"/, replacement: '$1contextRef="no-such-context"', code: 'ix10.10.1.2:contextReference', spec: /^Inline XBRL 1\.0 §10\.1\.2$/, message: /names the context "no-such-context", which the document does not define/ },
   { fault: 'a fact without a contextRef', pattern: /(name="ct-comp:CompanyName")\s+contextRef="context"/, replacement: '$1', code: 'ix10.10.1.2:contextReference', spec: /§10\.1\.2/, message: /has no contextRef/ },
-  { fault: 'a fact id used twice', pattern: /(name="ct-comp:NumberOf51PercentGroupCompanies")/, replacement: '$1 id="fact-1"', code: 'ix10.9.1.2:uniqueIxId', spec: /^Inline XBRL 1\.0 §3\.2/, message: /the id "fact-1" is used by 2 elements/ },
+  { fault: 'a fact id used twice', pattern: /(name="ct-comp:NumberOf51PercentGroupCompanies")/, replacement: '$1 id="fact-1"', code: 'xml.3.3.1:idMustBeUnique', spec: /^Inline XBRL 1\.0 §3\.2/, message: /the id "fact-1" is used by 2 elements/ },
 ];
 
 describe("faults in values, units, contexts and references, each made once in HMRC's CT2015 sample", () => {
@@ -78,7 +78,7 @@ describe("faults in values, units, contexts and references, each made once in HM
   it.each(cases)('$fault: $code', ({ pattern, replacement, code, spec, message }) => {
     let text = mutant(pattern, replacement);
     // A second fact with the same id (the first given by the case).
-    if (code === 'ix10.9.1.2:uniqueIxId') text = text.replace(/(name="ct-comp:RingFenceCorporationTaxIncluded")/, '$1 id="fact-1"');
+    if (code === 'xml.3.3.1:idMustBeUnique') text = text.replace(/(name="ct-comp:RingFenceCorporationTaxIncluded")/, '$1 id="fact-1"');
     const found = check(text).findings.filter((f) => f.code === code);
     expect(found.length, `${code} among ${JSON.stringify(check(text).findings.map((f) => f.code))}`).toBeGreaterThan(0);
     expect(found[0]!.category).toBe('error');
@@ -88,9 +88,9 @@ describe("faults in values, units, contexts and references, each made once in HM
 
   it('a context id defined twice is one finding naming the id, not a period complaint on every fact of the context', () => {
     const result = check(mutant(/id="context_4"/, 'id="context_2"'));
-    const duplicate = result.findings.filter((f) => f.code === 'ix10.12.1.2:uniqueIxId');
+    const duplicate = result.findings.filter((f) => f.code === 'xml.3.3.1:idMustBeUnique');
     expect(duplicate.map((f) => f.message)).toEqual([expect.stringMatching(/^the id "context_2" is used by 2 elements/)]);
-    expect(result.findings.filter((f) => f.code === 'taxonomy.periodTypeMismatch')).toEqual([]);
+    expect(result.findings.filter((f) => f.code === 'xbrl.4.7.2:contextPeriodType')).toEqual([]);
   });
 
   it("a nil mandatory item counts as missing for HMRC's mandatory items (3312)", () => {

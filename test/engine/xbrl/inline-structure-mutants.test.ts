@@ -116,9 +116,9 @@ describe('ix:exclude, ix:nonFraction and ids, one change each', () => {
     expect(codes(mutate(sample11, TRADING_PROFIT, '$1>1<b>0</b></ix:nonFraction>'))).toEqual(['ix11.10.1.1:nonFractionChildren', 'ix11.10.1.2:nonFractionChildren']);
   });
 
-  it('two facts with one id → ix11.11.1.2:uniqueIxId (named by the first element’s section)', () => {
+  it('two facts with one id → xml.3.3.1:idMustBeUnique (XML’s ID rule, as the reference processor reports it)', () => {
     const doc = mutate(mutate(sample11, COMPANY_NAME, '$1 id="f1">string2</ix:nonNumeric>'), TAX_REFERENCE, '$1 id="f1">0123456789</ix:nonNumeric>');
-    expect(codes(doc)).toEqual(['ix11.11.1.2:uniqueIxId']);
+    expect(codes(doc)).toEqual(['xml.3.3.1:idMustBeUnique']);
   });
 
   it('ix:header not in a display:none div → ix11.8.1.2:headerDisplayNone, a warning', () => {

@@ -2,7 +2,7 @@
  * Inline XBRL's structural rules on the document's ix elements, beyond the
  * header HMRC's own checks look for: continuation chains (§4), ix:exclude
  * only inside what it can exclude from (§5), ix:nonFraction content (§10),
- * ids unique across the document (§3.4, Arelle's uniqueIxId), ix:header
+ * ids unique across the document (§3.4; XML's ID rule, xml.3.3.1:idMustBeUnique), ix:header
  * kept out of view (§8.1.2) with ix:references, ix:resources and ix:hidden
  * as its children (§8), and what Inline XBRL 1.0 does not have (no
  * continuations: they came in 1.1).
@@ -172,7 +172,7 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
     }
   }
 
-  // Ids are unique across the document's ix elements, contexts and units (Arelle's uniqueIxId, XML's ID rule).
+  // Ids are unique across the document's ix elements, contexts and units (XML's ID rule: the reference processor reports xml.3.3.1:idMustBeUnique).
   const seen = new Map<string, Element[]>();
   const resourceChildren = ix.filter((e) => e.localName === 'resources').flatMap((r) => {
     const kids: Element[] = [];
@@ -188,9 +188,7 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
   }
   for (const [id, els] of seen) {
     if (els.length < 2) continue;
-    const first = els[0]!;
-    const section = first.namespaceURI === XBRLI_NS ? (ix10 ? SECTION_10.resources : SECTION_11.resources)! : sectionOf(first);
-    out.push({ code: `${section}.2:uniqueIxId`, spec: ix10 ? 'Inline XBRL 1.0 §3.2; XML 1.0 §3.3.1 (ID)' : 'Inline XBRL 1.1 §3.4; XML 1.0 §3.3.1 (ID)', message: `the id "${id}" is used by ${els.length} elements (${[...new Set(els.map((e) => e.tagName))].join(', ')}); an id must name one element` });
+    out.push({ code: 'xml.3.3.1:idMustBeUnique', spec: ix10 ? 'Inline XBRL 1.0 §3.2; XML 1.0 §3.3.1 (ID)' : 'Inline XBRL 1.1 §3.4; XML 1.0 §3.3.1 (ID)', message: `the id "${id}" is used by ${els.length} elements (${[...new Set(els.map((e) => e.tagName))].join(', ')}); an id must name one element` });
   }
   return out;
 }
