@@ -104,6 +104,8 @@ export interface FilingResumeRequest {
   transactionId: string;
   /** HMRC has no record of it (state "unknown" with canSendAgain): send the same message again. */
   sendAgain?: boolean;
+  /** The user confirmed that the Filing Desk holding this return's claim (claimHeldBy) is surely not running: take the claim over and file. */
+  takeOver?: boolean;
 }
 
 export interface FilingSaveRequest {
@@ -163,6 +165,8 @@ export interface SubmissionView {
   authenticationFailed: boolean;
   /** HMRC has no record of it: filing.resume with sendAgain may send it. */
   canSendAgain: boolean;
+  /** Another Filing Desk (perhaps on another computer sharing the data folder) holds this return's claim, so nothing was done: who, since when, in plain words; null when not. filing.resume with takeOver takes the claim over. */
+  claimHeldBy: string | null;
   log: { at: string; direction: 'sent' | 'received'; kind: string }[];
 }
 

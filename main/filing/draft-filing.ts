@@ -14,7 +14,7 @@ import { lastBuildBytes } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
 import { FILING_ENVIRONMENTS, resolveEnvironment } from './environments.js';
-import { FilingDesk, FilingRefusal, type FilingDeskDeps } from './filing-desk.js';
+import { FilingDesk, FilingRefusal, TAKE_OVER_IN_THE_WINDOW, type FilingDeskDeps } from './filing-desk.js';
 import { summariseReturn } from './return-summary.js';
 import { FINAL_STATES, newestFirst, sameReturnKey, type SubmissionRecord } from './submission-record.js';
 import type { SubmissionStore } from './submission-store.js';
@@ -63,11 +63,15 @@ export class DraftFiling {
   private readonly desk: FilingDesk;
   private readonly runs = new Map<string, Promise<void>>();
   private readonly problems = new Map<string, string>();
+  /** Submissions the last run left alone because another Filing Desk holds the return's claim: who, in words. */
+  private readonly claimsHeld = new Map<string, string>();
 
   constructor(private readonly deps: DraftFilingDeps) {
     this.desk = new FilingDesk({
       ...deps,
       store: deps.store,
+      // The window's user takes the claim over with the submission's own button (filing.resume with takeOver).
+      howToTakeOver: deps.howToTakeOver ?? TAKE_OVER_IN_THE_WINDOW,
       // Progress is read back from the record the desk saves at every step, so a restart shows the same.
       credentials: () => deps.gateway.credentials(),
     });
@@ -75,7 +79,8 @@ export class DraftFiling {
 
   private activity(transactionId: string): SubmissionActivity {
     const problem = this.problems.get(transactionId);
-    return { running: this.runs.has(transactionId), ...(problem ? { problem } : {}) };
+    const claimHeldBy = this.claimsHeld.get(transactionId);
+    return { running: this.runs.has(transactionId), ...(problem ? { problem } : {}), ...(claimHeldBy ? { claimHeldBy } : {}) };
   }
 
   private view = (record: SubmissionRecord): SubmissionView => submissionViewOf(record, this.activity(record.transactionId), this.deps.fieldOfBox, (this.deps.clock ?? (() => new Date()))());
@@ -185,15 +190,18 @@ export class DraftFiling {
       .map(this.view);
   }
 
-  /** Takes a submission up again (after a restart, a stopped run, or "send again" once HMRC said it has none). */
-  async resume(transactionId: string, sendAgain = false): Promise<SubmissionView> {
+  /**
+   * Takes a submission up again (after a restart, a stopped run, or "send again" once HMRC said it has none);
+   * takeOver is the user's word that the Filing Desk holding the return's claim is not running.
+   */
+  async resume(transactionId: string, { sendAgain = false, takeOver = false }: { sendAgain?: boolean; takeOver?: boolean } = {}): Promise<SubmissionView> {
     const record = await this.deps.store.load(transactionId);
     if (sendAgain && record.state !== 'not-at-hmrc') {
       throw new FilingRefusal('sendAgain', 'Only a submission HMRC said it did not receive can be sent again; this one is resumed instead, never sent twice.', transactionId);
     }
     const finished = FINAL_STATES.has(record.state) && (!record.correlationId || record.deletedAtHmrc);
     // A record imported from another computer is its history; that computer finishes it.
-    if (!finished && !record.importedAt) this.run(transactionId, sendAgain);
+    if (!finished && !record.importedAt) this.run(transactionId, { sendAgain, takeOver });
     return this.view(record);
   }
 
@@ -214,14 +222,15 @@ export class DraftFiling {
     while (this.runs.size > 0) await Promise.allSettled([...this.runs.values()]);
   }
 
-  private run(transactionId: string, sendAgain = false): void {
+  private run(transactionId: string, options: { sendAgain?: boolean; takeOver?: boolean } = {}): void {
     if (this.runs.has(transactionId)) return;
     this.problems.delete(transactionId);
+    this.claimsHeld.delete(transactionId);
     const run = (async () => {
       try {
-        const outcome = await this.desk.file(transactionId, sendAgain ? { sendAgain: true } : {});
+        const outcome = await this.desk.file(transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}), ...(options.takeOver ? { takeOver: true } : {}) });
         // Shown on the submission until a later run: who is filing it instead, and how to take it over.
-        if (outcome.claimHeld) this.problems.set(transactionId, outcome.message);
+        if (outcome.claimHeld) this.claimsHeld.set(transactionId, outcome.message);
         this.deps.log?.info(`filing: submission ${transactionId} (${outcome.environment}): ${outcome.outcome}`);
         if (outcome.outcome === 'accepted' && this.deps.onAccepted) await this.deps.onAccepted(await this.deps.store.load(transactionId));
       } catch (error) {

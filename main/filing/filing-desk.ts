@@ -55,9 +55,13 @@ export interface FilingDeskDeps {
   howToTakeOver?: string;
 }
 
-/** Where no other way is given: the command line's flag, which the window's user can reach too. */
+/** Where no other way is given (the command line): its flag. */
 const TAKE_OVER_FROM_THE_COMMAND_LINE =
   'If you are sure it is no longer running (it ran on another computer that is switched off, say), take the claim over with the command line: cli ct600 submit <the built return> --take-over';
+
+/** The window's way: the submission's own button, which asks first. */
+export const TAKE_OVER_IN_THE_WINDOW =
+  'If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file on this submission: Filing Desk asks you to confirm, then files it from here.';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

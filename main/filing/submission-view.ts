@@ -16,6 +16,8 @@ export interface SubmissionActivity {
   running: boolean;
   /** A run that stopped with an error before HMRC's outcome (credentials missing, the disk refused a write). */
   problem?: string;
+  /** The last run did nothing: another Filing Desk holds the return's claim (who, since when, and how to take it over). */
+  claimHeldBy?: string;
 }
 
 /** The wizard field a CT600 box is entered in; null when none. */
@@ -104,7 +106,8 @@ export function submissionViewOf(stored: SubmissionRecord, activity: SubmissionA
     periodEnd: record.periodTo,
     environment: record.environment,
     state,
-    stateText: stateTextOf(record, state, activity, outcome.message),
+    // Said instead of the state's words: Check again would only be refused again while the other desk holds the claim.
+    stateText: activity.claimHeldBy && !activity.running ? activity.claimHeldBy : stateTextOf(record, state, activity, outcome.message),
     submittedAt: record.sendStartedAt ?? sent?.at ?? null,
     correlationId: record.correlationId ?? null,
     pollIntervalSeconds: record.pollIntervalSeconds ?? null,
@@ -122,6 +125,7 @@ export function submissionViewOf(stored: SubmissionRecord, activity: SubmissionA
     errors,
     authenticationFailed: record.state === 'authentication-failed',
     canSendAgain: record.state === 'not-at-hmrc',
+    claimHeldBy: activity.claimHeldBy && !activity.running ? activity.claimHeldBy : null,
     log: record.log.filter((l) => l.direction !== 'note').map((l) => ({ at: l.at, direction: l.direction as 'sent' | 'received', kind: l.what })),
   };
 }

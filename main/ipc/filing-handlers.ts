@@ -54,7 +54,7 @@ export function createFilingHandlers(deps: FilingHandlerDeps): FilingHandlers {
     'filing.submit': ({ draftId, environment, confirmAmendment }) => refusing(() => deps.filing.submit(draftId, environment, confirmAmendment === true)),
     'filing.get': ({ transactionId }) => refusing(() => deps.filing.get(transactionId)),
     'filing.list': (filter) => refusing(() => deps.filing.list(filter)),
-    'filing.resume': ({ transactionId, sendAgain }) => refusing(() => deps.filing.resume(transactionId, sendAgain === true)),
+    'filing.resume': ({ transactionId, sendAgain, takeOver }) => refusing(() => deps.filing.resume(transactionId, { sendAgain: sendAgain === true, takeOver: takeOver === true })),
     'filing.save': ({ transactionId, what }) =>
       refusing(async () => {
         const record = await deps.filing.record(transactionId);

@@ -36,7 +36,7 @@ export const filingRequestSchemas = {
   'filing.submit': z.strictObject({ draftId, environment, confirmAmendment: flag.optional() }),
   'filing.get': z.strictObject({ transactionId }),
   'filing.list': z.strictObject({ draftId: draftId.optional(), clientId: draftId.optional() }),
-  'filing.resume': z.strictObject({ transactionId, sendAgain: flag.optional() }),
+  'filing.resume': z.strictObject({ transactionId, sendAgain: flag.optional(), takeOver: flag.optional() }),
   'filing.save': z.strictObject({ transactionId, what: z.enum(['receipt', 'return'], { error: 'must be "receipt" or "return"' }) }),
   'drafts.amend': z.strictObject({ draftId }),
 };

@@ -50,6 +50,7 @@ export const submission = (over: Partial<SubmissionView> = {}): SubmissionView =
   errors: [],
   authenticationFailed: false,
   canSendAgain: false,
+  claimHeldBy: null,
   log: [],
   ...over,
 });

@@ -189,19 +189,22 @@ function Submission(props: { initial: SubmissionView; onField(id: string): void;
     root.current?.querySelector<HTMLElement>('h3[tabindex]')?.focus();
   }, [shown.state]);
 
-  const resume = async (sendAgain: boolean) => {
+  const resume = async (sendAgain: boolean, takeOver = false) => {
     setSendProblem(null);
-    const r = await settle(() => api.resume({ transactionId: shown.transactionId, ...(sendAgain ? { sendAgain } : {}) }), sendAgain ? 'send the return again' : 'ask HMRC again');
+    const r = await settle(
+      () => api.resume({ transactionId: shown.transactionId, ...(sendAgain ? { sendAgain } : {}), ...(takeOver ? { takeOver } : {}) }),
+      takeOver ? 'take over and file' : sendAgain ? 'send the return again' : 'ask HMRC again',
+    );
     if (r.ok) {
       announceFilingChange();
       setStart(r.value);
-    } else setSendProblem(`${sendAgain ? 'The return was not sent again' : 'HMRC was not asked again'}: ${r.failure.message}`);
+    } else setSendProblem(`${takeOver ? 'The return was not taken over' : sendAgain ? 'The return was not sent again' : 'HMRC was not asked again'}: ${r.failure.message}`);
   };
 
   return (
     <div ref={root}>
       {isUnderWay(shown.state) ? (
-        <FilingProgress submission={shown} problem={problem ?? sendProblem} onLeave={props.onLeave} onCheckAgain={() => void resume(false)} onSendAgain={() => void resume(true)} />
+        <FilingProgress submission={shown} problem={problem ?? sendProblem} onLeave={props.onLeave} onCheckAgain={() => void resume(false)} onSendAgain={() => void resume(true)} onTakeOver={() => void resume(false, true)} />
       ) : null}
       {shown.state === 'accepted' ? (
         <>

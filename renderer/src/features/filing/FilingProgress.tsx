@@ -1,5 +1,6 @@
 import type { SubmissionView } from './filing-types.js';
 import { ENVIRONMENT_SHORT, progressLine } from './filing-words.js';
+import { TakeOverClaim } from './TakeOverClaim.js';
 import { useSecondClock } from './use-submission.js';
 
 /**
@@ -30,6 +31,7 @@ export function FilingProgress({
   onLeave,
   onCheckAgain,
   onSendAgain,
+  onTakeOver,
 }: {
   submission: SubmissionView;
   problem: string | null;
@@ -38,6 +40,8 @@ export function FilingProgress({
   onCheckAgain(): void;
   /** HMRC says it holds no such return: send the very same message again. */
   onSendAgain(): void;
+  /** Another Filing Desk holds the return's claim and the user confirmed it is not running: take the claim over and file. */
+  onTakeOver(): void;
 }) {
   const now = useSecondClock(submission.state === 'waiting');
   const line = progressLine(submission, now);
@@ -64,7 +68,9 @@ export function FilingProgress({
       <p className="hint" data-testid="filing-next-check">
         {submission.state === 'waiting' && line.includes('Next check') ? line.slice(line.indexOf('Next check')) : '\u00a0'}
       </p>
-      {stalled(submission) || submission.canSendAgain ? (
+      {submission.claimHeldBy ? (
+        <TakeOverClaim heldBy={submission.claimHeldBy} onTakeOver={onTakeOver} />
+      ) : stalled(submission) || submission.canSendAgain ? (
         <div className="confirm-box" data-testid="filing-detail">
           <p>{submission.stateText}</p>
           <div className="button-row">

@@ -17,7 +17,7 @@ export interface FilingApi {
   submit(request: { draftId: string; environment: FilingEnvironment; confirmAmendment?: boolean }): Promise<IpcResult<SubmissionView>>;
   get(request: { transactionId: string }): Promise<IpcResult<SubmissionView>>;
   list(request: { draftId?: string; clientId?: string }): Promise<IpcResult<SubmissionView[]>>;
-  resume(request: { transactionId: string; sendAgain?: boolean }): Promise<IpcResult<SubmissionView>>;
+  resume(request: { transactionId: string; sendAgain?: boolean; takeOver?: boolean }): Promise<IpcResult<SubmissionView>>;
   save(request: { transactionId: string; what: 'receipt' | 'return' }): Promise<IpcResult<FileSaveResponse>>;
   amend(request: { draftId: string }): Promise<IpcResult<Draft>>;
 }
