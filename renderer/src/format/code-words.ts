@@ -118,6 +118,7 @@ const WORDS: Record<string, string> = {
   'ix11.4.1.1:ancestorNodeDisallowed': 'Continuation inside hidden facts',
   'ix11.4.1.2:continuationNotReferenced': 'Continuation that nothing continues into',
   'ix11.4.1.2:continuationReferences': 'Continuation named by more than one element',
+  'ix11.12.1.2:missingReferenceTargets': 'Facts for a target document with no taxonomy',
   'lxml.SCHEMAV_ELEMENT_CONTENT': 'Element not allowed here',
   IOerror: 'Taxonomy file not found',
 };

@@ -22,9 +22,6 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'hmrc-missing-tax-reference': "both find the missing mandatory item: Arelle as the unmet requires-element arc of HMRC's package (xbrl.5.2.6.2.4:requiresElementInconsistency), the app as HMRC's JFCVC.3312",
   'hmrc-missing-partner-flag': "both find the missing mandatory item: Arelle as the unmet requires-element arc of HMRC's package (xbrl.5.2.6.2.4:requiresElementInconsistency), the app as HMRC's JFCVC.3312",
   'hmrc-onclick': "both find the event handler: Arelle as XHTML schema-invalid (Inline XBRL's XHTML has no event attributes), the app as HMRC's HMRC.SG.3.3",
-  // The app does not yet check it.
-  'ref-context-id-not-ncname': 'the app does not yet check that a context id is an NCName (Arelle: xmlSchema:valueError)',
-  'ix11-target': 'the app does not yet check that each target document has its own ix:references (Arelle: ix11.12.1.2:missingReferenceTargets)',
   // Both find the fault under different codes.
   'fmt-undeclared-prefix': 'both find the undeclared format prefix: Arelle as xmlSchema:valueError (the QName), the app as ix10.9.1.2:invalidTransformation',
   'ref-concept-not-in-taxonomy': 'both find the unknown concept: Arelle as ix10.11.1.2:missingReferences, the app as taxonomy.conceptNotFound',

@@ -66,6 +66,8 @@ const cases: Case[] = [
   { fault: 'a contextRef naming no context', pattern: /(name="ct-comp:CompanyName"\s+)contextRef="context"/, replacement: '$1contextRef="no-such-context"', code: 'ix10.10.1.2:contextReference', spec: /^Inline XBRL 1\.0 §10\.1\.2$/, message: /names the context "no-such-context", which the document does not define/ },
   { fault: 'a fact without a contextRef', pattern: /(name="ct-comp:CompanyName")\s+contextRef="context"/, replacement: '$1', code: 'ix10.10.1.2:contextReference', spec: /§10\.1\.2/, message: /has no contextRef/ },
   { fault: 'a fact id used twice', pattern: /(name="ct-comp:NumberOf51PercentGroupCompanies")/, replacement: '$1 id="fact-1"', code: 'xml.3.3.1:idMustBeUnique', spec: /^Inline XBRL 1\.0 §3\.2/, message: /the id "fact-1" is used by 2 elements/ },
+  { fault: 'a unit id that is not an XML name', pattern: /id="unit_2"/, replacement: 'id="2unit"', code: 'xmlSchema:valueError', spec: /^XML Schema Part 2 §3\.3\.8 \(ID\)/, message: /the unit id "2unit" is not an XML name/ },
+  { fault: 'a fact id that is not an XML name', pattern: /(name="ct-comp:NumberOf51PercentGroupCompanies")/, replacement: '$1 id="fact one"', code: 'xmlSchema:valueError', spec: /§3\.3\.8 \(ID\)/, message: /the fact id "fact one" is not an XML name/ },
 ];
 
 describe("faults in values, units, contexts and references, each made once in HMRC's CT2015 sample", () => {

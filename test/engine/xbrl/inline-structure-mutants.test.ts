@@ -121,6 +121,14 @@ describe('ix:exclude, ix:nonFraction and ids, one change each', () => {
     expect(codes(doc)).toEqual(['xml.3.3.1:idMustBeUnique']);
   });
 
+  it('a fact for a target document no ix:references names → ix11.12.1.2:missingReferenceTargets; with its own ix:references it is clean', () => {
+    const targeted = mutate(sample11, COMPANY_NAME, '$1 target="other">string2</ix:nonNumeric>');
+    expect(codes(targeted)).toEqual(['ix11.12.1.2:missingReferenceTargets']);
+    expect(problems(targeted)[0]!.message).toMatch(/ix:nonNumeric ct-comp:CompanyName is for the target document "other", which no ix:references names/);
+    const withReferences = mutate(targeted, /(<ix:references>[\s\S]*?<\/ix:references>)/, '$1<ix:references target="other"><link:schemaRef xlink:type="simple" xlink:href="http://www.hmrc.gov.uk/schemas/ct/comp/2015-02-01/ct-2015-02-01.xsd"/></ix:references>');
+    expect(codes(withReferences)).not.toContain('ix11.12.1.2:missingReferenceTargets');
+  });
+
   it('ix:header not in a display:none div → ix11.8.1.2:headerDisplayNone, a warning', () => {
     const found = problems(mutate(sample11, /<div style="display:none">(\s*<ix:header>)/, '<div>$1'));
     expect(found).toEqual([expect.objectContaining({ code: 'ix11.8.1.2:headerDisplayNone', category: 'warning' })]);

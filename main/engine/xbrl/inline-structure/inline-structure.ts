@@ -132,6 +132,7 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
     const continuations = ix.filter((e) => e.localName === 'continuation');
     const inHidden = (el: Element) => ancestors(el).some((a) => isIx(a) && a.localName === 'hidden');
     out.push(...continuationProblems(starts, continuations, elementById, inHidden));
+    out.push(...targetProblems(ix));
   }
 
   for (const el of ix) {
@@ -191,4 +192,32 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
     out.push({ code: 'xml.3.3.1:idMustBeUnique', spec: ix10 ? 'Inline XBRL 1.0 §3.2; XML 1.0 §3.3.1 (ID)' : 'Inline XBRL 1.1 §3.4; XML 1.0 §3.3.1 (ID)', message: `the id "${id}" is used by ${els.length} elements (${[...new Set(els.map((e) => e.tagName))].join(', ')}); an id must name one element` });
   }
   return out;
+}
+
+const TARGETED = new Set(['nonFraction', 'nonNumeric', 'fraction', 'tuple', 'footnote']);
+
+/**
+ * Inline XBRL 1.1 §3.5, §12.1.2: the facts of each target document take
+ * their taxonomy from the ix:references of the same target, so a fact
+ * whose target no ix:references has belongs to a target document with no
+ * schemaRef. A document with no ix:references at all is the header checks'
+ * finding (xbrl.ixbrl.ReferencesAbsent), not said again here.
+ */
+function targetProblems(ix: Element[]): StructureProblem[] {
+  const references = new Set(ix.filter((e) => e.localName === 'references').map((e) => e.getAttribute('target') ?? ''));
+  if (references.size === 0) return [];
+  const unmatched = new Map<string, Element[]>();
+  for (const el of ix) {
+    if (!TARGETED.has(el.localName ?? '')) continue;
+    const target = el.getAttribute('target') ?? '';
+    if (references.has(target)) continue;
+    const list = unmatched.get(target);
+    if (list) list.push(el);
+    else unmatched.set(target, [el]);
+  }
+  return [...unmatched].map(([target, els]) => ({
+    code: 'ix11.12.1.2:missingReferenceTargets',
+    spec: 'Inline XBRL 1.1 §12.1.2',
+    message: `${els.length === 1 ? factLabel(els[0]!) : `${els.length} facts (${factLabel(els[0]!)}, …)`} ${els.length === 1 ? 'is' : 'are'} for ${target ? `the target document "${target}"` : 'the default target document'}, which no ix:references names, so ${els.length === 1 ? 'it has' : 'they have'} no taxonomy`,
+  }));
 }

@@ -31,6 +31,8 @@ const XBRLI_NS = 'http://www.xbrl.org/2003/instance';
 /** Findings listed one by one per code; more are summed up in one line. */
 const MAX_PER_CODE = 20;
 
+/** xbrli:context/@id, xbrli:unit/@id and a fact's id are xs:ID: an XML name without a colon (XML Schema Part 2 §3.3.8). */
+const ID: SimpleType = { describe: 'an XML name (a letter or _ first, no spaces or colons)', primitive: 'NCName' };
 const DATE_UNION: SimpleType = { describe: 'a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm:ss)', primitive: 'dateUnion' };
 const INTEGER: SimpleType = { describe: 'a whole number', primitive: 'integer' };
 const DECIMALS = /^(-?[0-9]+|INF)$/;
@@ -89,6 +91,9 @@ export function reportIntegrity(report: XbrlReport): AttachmentFinding[] {
   const written = report.written ?? { contexts: [], units: [] };
   // In Inline XBRL, ids are unique across every ix element, context and unit: the Inline XBRL structure checks say so (xbrl/inline-structure/).
   if (!report.inline) checkIds(report, out);
+  for (const c of written.contexts) checkId('context', c.id, out);
+  for (const u of written.units) checkId('unit', u.id, out);
+  for (const f of report.facts) if (f.id !== undefined) checkId('fact', f.id, out);
   for (const c of written.contexts) checkContext(c, out);
   for (const u of written.units) checkUnit(u, out);
   for (const f of report.facts) checkFactReferences(f, report, version, out);
@@ -105,6 +110,11 @@ function checkIds(report: XbrlReport, out: Findings): void {
   for (const [id, n] of contexts) out.add(code, spec, `the context id "${id}" is defined ${n} times; an id names one context, so the facts that use it cannot be told which`);
   for (const [id, n] of units) out.add(code, spec, `the unit id "${id}" is defined ${n} times; an id names one unit`);
   for (const [id, n] of facts) out.add(code, spec, `the fact id "${id}" is used by ${n} facts; an id names one element of the document`);
+}
+
+function checkId(what: 'context' | 'unit' | 'fact', id: string, out: Findings): void {
+  const problem = checkSimpleValue(ID, id);
+  if (problem) out.add('xmlSchema:valueError', 'XML Schema Part 2 §3.3.8 (ID); XBRL 2.1 §4.7, §4.8', `the ${what} id "${id}" is not an XML name: ${problem}`);
 }
 
 /** A date as a comparable instant: an xs:date start is its midnight, an xs:date end the midnight after (XBRL 2.1 §4.7.2). */
