@@ -87,6 +87,8 @@ export interface FilingSubmitRequest {
   environment: FilingEnvironment;
   /** The user confirmed an amendment of a return HMRC accepted; without it, such a submission is refused. */
   confirmAmendment?: boolean;
+  /** The send was refused (field "claim") because another Filing Desk holds the return's claim, and the user confirmed it is surely not running: take the claim over and send. */
+  takeOver?: boolean;
 }
 
 export interface FilingTransactionRequest {

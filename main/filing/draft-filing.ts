@@ -151,8 +151,11 @@ export class DraftFiling {
     return { bytes: bytes ?? new Uint8Array(), preview, settings, clientId: draft.clientId };
   }
 
-  /** Writes the submission record and answers; sending and polling go on in the background. */
-  async submit(draftId: string, environmentName: FilingEnvironmentName, confirmAmendment = false): Promise<SubmissionView> {
+  /**
+   * Writes the submission record and answers; sending and polling go on in the background.
+   * takeOver is the user's word that the Filing Desk holding the return's claim is not running.
+   */
+  async submit(draftId: string, environmentName: FilingEnvironmentName, { confirmAmendment = false, takeOver = false }: { confirmAmendment?: boolean; takeOver?: boolean } = {}): Promise<SubmissionView> {
     const { bytes, preview, settings, clientId } = await this.sendable(draftId, environmentName);
     if (preview.missing.length > 0) {
       throw new FilingBlocked(`Nothing was sent to HMRC: ${preview.missing.map((m) => m.message).join(' ')}`, preview.missing);
@@ -173,6 +176,7 @@ export class DraftFiling {
       draftId,
       ...(clientId ? { clientId } : {}),
       confirmAmendment,
+      ...(takeOver ? { takeOver } : {}),
     });
     this.run(record.transactionId);
     return this.view(record);

@@ -61,7 +61,7 @@ const TAKE_OVER_FROM_THE_COMMAND_LINE =
 
 /** The window's way: the submission's own button, which asks first. */
 export const TAKE_OVER_IN_THE_WINDOW =
-  'If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file on this submission: Filing Desk asks you to confirm, then files it from here.';
+  'If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file: Filing Desk asks you to confirm, then files it from here.';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

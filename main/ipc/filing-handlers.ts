@@ -51,7 +51,7 @@ export function createFilingHandlers(deps: FilingHandlerDeps): FilingHandlers {
     'gateway.credentials.save': ({ userId, password }) => deps.gateway.save(userId, password),
     'gateway.credentials.clear': () => deps.gateway.clear(),
     'filing.preview': ({ draftId, environment }) => refusing(() => deps.filing.preview(draftId, environment)),
-    'filing.submit': ({ draftId, environment, confirmAmendment }) => refusing(() => deps.filing.submit(draftId, environment, confirmAmendment === true)),
+    'filing.submit': ({ draftId, environment, confirmAmendment, takeOver }) => refusing(() => deps.filing.submit(draftId, environment, { confirmAmendment: confirmAmendment === true, takeOver: takeOver === true })),
     'filing.get': ({ transactionId }) => refusing(() => deps.filing.get(transactionId)),
     'filing.list': (filter) => refusing(() => deps.filing.list(filter)),
     'filing.resume': ({ transactionId, sendAgain, takeOver }) => refusing(() => deps.filing.resume(transactionId, { sendAgain: sendAgain === true, takeOver: takeOver === true })),

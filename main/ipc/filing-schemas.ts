@@ -33,7 +33,7 @@ export const filingRequestSchemas = {
   }),
   'gateway.credentials.clear': none,
   'filing.preview': z.strictObject({ draftId, environment }),
-  'filing.submit': z.strictObject({ draftId, environment, confirmAmendment: flag.optional() }),
+  'filing.submit': z.strictObject({ draftId, environment, confirmAmendment: flag.optional(), takeOver: flag.optional() }),
   'filing.get': z.strictObject({ transactionId }),
   'filing.list': z.strictObject({ draftId: draftId.optional(), clientId: draftId.optional() }),
   'filing.resume': z.strictObject({ transactionId, sendAgain: flag.optional(), takeOver: flag.optional() }),

@@ -2,7 +2,10 @@
  * Taking a return's claim over from the window: another Filing Desk (here the
  * command line on another computer sharing the data folder, so never provably
  * gone) holds it; the window's filing does nothing and its submission says
- * who holds it; filing.resume with takeOver files it, once.
+ * who holds it; filing.resume with takeOver files it, once. A new send
+ * refused for the same reason (the other desk stopped before it wrote its
+ * record, so there is no submission to show) is taken over by filing.submit
+ * with takeOver.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProcessTable } from '../../main/filing/process-identity.js';
@@ -57,5 +60,28 @@ describe('taking over a return another Filing Desk holds, from the window', () =
     expect((await second.settled(transactionId)).state).toBe('accepted');
     expect(first.peer.submissionsByTransactionId.get(transactionId)).toBe(1);
     expect((await second.ok<SubmissionView[]>('filing.list', { draftId: draft.id })).map((s) => s.transactionId)).toEqual([transactionId]);
+  });
+
+  it('a new send refused because another Filing Desk holds the claim names the holder and the window’s button, and filing.submit with takeOver sends it once', async () => {
+    const desk = await setup();
+    await desk.setUpFiling();
+    const draft = await desk.builtDraft();
+    const preview = await desk.ok<{ utr: string; periodStart: string; periodEnd: string }>('filing.preview', { draftId: draft.id, environment: 'til' });
+    // The other desk took the claim and stopped before writing its record: no submission of this return exists anywhere.
+    const commandLine = new SubmissionStore({ dataDir: desk.dataDir, claimedBy: 'the command line', claims: { processes: officePc2 } });
+    const held = await commandLine.claimReturn(sameReturnKey({ utr: preview.utr, periodFrom: preview.periodStart, periodTo: preview.periodEnd, environment: 'til' }));
+    expect('release' in held).toBe(true);
+
+    const refused = await desk.call('filing.submit', { draftId: draft.id, environment: 'til' });
+    expect(refused).toMatchObject({ ok: false, error: { errors: [{ field: 'claim' }] } });
+    const message = (refused as { error: { errors: { message: string }[] } }).error.errors[0]!.message;
+    expect(message).toMatch(/^another Filing Desk \(the command line, PID \d+ on "office-pc-2", since .*\) is filing this return .*choose Take over and file:/);
+    expect(await desk.ok<SubmissionView[]>('filing.list', { draftId: draft.id })).toEqual([]);
+    expect(await desk.call('filing.submit', { draftId: draft.id, environment: 'til', takeOver: 1 })).toMatchObject({ ok: false, error: { field: 'takeOver' } });
+
+    const { transactionId } = await desk.ok<SubmissionView>('filing.submit', { draftId: draft.id, environment: 'til', takeOver: true });
+    expect((await desk.settled(transactionId)).state).toBe('accepted');
+    expect(desk.peer.submissionsByTransactionId.get(transactionId)).toBe(1);
+    expect((await desk.ok<SubmissionView[]>('filing.list', { draftId: draft.id })).map((s) => s.transactionId)).toEqual([transactionId]);
   });
 });

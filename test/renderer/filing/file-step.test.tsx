@@ -56,6 +56,39 @@ describe('File with HMRC', () => {
     expect(screen.getByRole('button', { name: 'Send the test to HMRC' })).toBeEnabled();
   });
 
+  it('a send refused because another Filing Desk holds the claim names the holder, and takes it over only once the user confirms', async () => {
+    const holder =
+      'another Filing Desk (the command line, PID 4242 on "office-pc-2", since 2026-11-24T20:40:00.000Z) is filing this return (UTR 1234567890, period 2024-04-01 to 2025-03-31, til) right now; it is never sent twice: let it finish, then look again. If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file: Filing Desk asks you to confirm, then files it from here.';
+    const main = fakeMain(
+      {
+        'filing.settings.get': () => ({ ok: true, value: settings() }),
+        'filing.list': () => ({ ok: true, value: [] }),
+        'filing.preview': () => ({ ok: true, value: preview() }),
+        'filing.submit': (request) =>
+          (request as { takeOver?: boolean }).takeOver
+            ? { ok: true, value: submission() }
+            : { ok: false, error: { code: 'failed', message: `${holder} Nothing was sent to HMRC.`, errors: [{ field: 'claim', message: holder }] } },
+        'filing.get': () => ({ ok: true, value: submission() }),
+      },
+      builtDraft(),
+    );
+    await openFileStep(main);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the test to HMRC' }));
+    const held = await screen.findByTestId('claim-held');
+    expect(held).toHaveTextContent('PID 4242 on "office-pc-2"');
+    expect(screen.queryByTestId('filing-problem')).toBeNull();
+    fireEvent.click(within(held).getByRole('button', { name: 'Take over and file' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Take over filing this return?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(main.callsTo('filing.submit')).toEqual([{ draftId: 'd1', environment: 'til' }]);
+    fireEvent.click(within(held).getByRole('button', { name: 'Take over and file' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'It is not running: take over and file' }));
+    await screen.findByRole('heading', { name: 'Filing with HMRC (Test in Live)' });
+    expect(main.callsTo('filing.submit')).toEqual([{ draftId: 'd1', environment: 'til' }, { draftId: 'd1', environment: 'til', takeOver: true }]);
+    expect(screen.queryByTestId('claim-held')).toBeNull();
+  }, 15_000);
+
   it('lists what is missing as errors that lead to where each is put right, and will not file until then', async () => {
     const missing = [
       { field: 'gatewayUserId', message: 'Enter your Government Gateway user ID and password' },

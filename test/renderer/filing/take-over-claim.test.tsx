@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const HOLDER =
-  'another Filing Desk (the command line, PID 4242 on "office-pc-2", since 2026-11-24T20:40:00.000Z) is filing this return (UTR 1234567890, period 2024-04-01 to 2025-03-31, til) right now; it is never sent twice: let it finish, then look again. If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file on this submission: Filing Desk asks you to confirm, then files it from here.';
+  'another Filing Desk (the command line, PID 4242 on "office-pc-2", since 2026-11-24T20:40:00.000Z) is filing this return (UTR 1234567890, period 2024-04-01 to 2025-03-31, til) right now; it is never sent twice: let it finish, then look again. If you are sure it is no longer running (it ran on another computer that is switched off, say), choose Take over and file: Filing Desk asks you to confirm, then files it from here.';
 
 async function openWith(shown: SubmissionView) {
   const main = fakeMain(

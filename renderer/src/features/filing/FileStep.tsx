@@ -19,6 +19,7 @@ import type { FilingEnvironment, FilingPreview, SubmissionView } from './filing-
 import { isUnderWay } from './filing-words.js';
 import { FilingProgress } from './FilingProgress.js';
 import { FilingReceipt } from './FilingReceipt.js';
+import { TakeOverClaim } from './TakeOverClaim.js';
 import { FilingRejection } from './FilingRejection.js';
 import { Amendment } from './Amendment.js';
 import { ChooseEnvironment, Confirm } from './BeforeFiling.js';
@@ -63,6 +64,8 @@ export function FileStep() {
   const [environment, setEnvironment] = useState<FilingEnvironment>('til');
   const [liveAllowed, setLiveAllowed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** A send refused because another Filing Desk holds the return's claim: main's words, and whether it was an amendment the user had confirmed. */
+  const [claimHeld, setClaimHeld] = useState<{ heldBy: string; confirmAmendment: boolean } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [summaryFocus, setSummaryFocus] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -112,12 +115,18 @@ export function FileStep() {
     if (r.value.missing.length) setSummaryFocus((k) => k + 1);
   };
 
-  const submit = async (confirmAmendment: boolean) => {
+  const submit = async (confirmAmendment: boolean, takeOver = false) => {
     setBusy('Sending the return to HMRC…');
     setProblem(null);
-    const r = await settle(() => api.submit({ draftId: ctx.draftId, environment, ...(confirmAmendment ? { confirmAmendment } : {}) }), 'send the return to HMRC');
+    setClaimHeld(null);
+    const r = await settle(() => api.submit({ draftId: ctx.draftId, environment, ...(confirmAmendment ? { confirmAmendment } : {}), ...(takeOver ? { takeOver } : {}) }), 'send the return to HMRC');
     setBusy(null);
-    if (!r.ok) return setProblem(`The return was not sent: ${r.failure.message}`);
+    if (!r.ok) {
+      // Another Filing Desk holds the claim: say who, and offer to take it over, which asks first.
+      const held = r.failure.errors?.find((e) => e.field === 'claim');
+      if (held) return setClaimHeld({ heldBy: held.message, confirmAmendment });
+      return setProblem(`The return was not sent: ${r.failure.message}`);
+    }
     announceFilingChange();
     setPhase({ kind: 'submission', submission: r.value });
   };
@@ -140,6 +149,7 @@ export function FileStep() {
           {problem}
         </p>
       ) : null}
+      {claimHeld ? <TakeOverClaim heldBy={claimHeld.heldBy} onTakeOver={() => void submit(claimHeld.confirmAmendment, true)} /> : null}
       {busy ? <Busy label={busy} /> : null}
       {phase.kind === 'loading' ? <Busy label="Reading this return’s filings…" /> : null}
       {phase.kind === 'choose' ? (

@@ -14,7 +14,7 @@ export interface FilingApi {
   saveCredentials(request: { userId: string; password: string }): Promise<IpcResult<GatewayCredentialsStatus>>;
   clearCredentials(): Promise<IpcResult<GatewayCredentialsStatus>>;
   preview(request: { draftId: string; environment: FilingEnvironment }): Promise<IpcResult<FilingPreview>>;
-  submit(request: { draftId: string; environment: FilingEnvironment; confirmAmendment?: boolean }): Promise<IpcResult<SubmissionView>>;
+  submit(request: { draftId: string; environment: FilingEnvironment; confirmAmendment?: boolean; takeOver?: boolean }): Promise<IpcResult<SubmissionView>>;
   get(request: { transactionId: string }): Promise<IpcResult<SubmissionView>>;
   list(request: { draftId?: string; clientId?: string }): Promise<IpcResult<SubmissionView[]>>;
   resume(request: { transactionId: string; sendAgain?: boolean; takeOver?: boolean }): Promise<IpcResult<SubmissionView>>;
