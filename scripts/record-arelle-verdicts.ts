@@ -6,6 +6,8 @@
  *
  *   ARELLE_DIR=/path/to/arelle-source [ARELLE_PYTHON=python3] npx tsx scripts/record-arelle-verdicts.ts [set…]
  *
+ * The sets are named as their files are (ct2015-sample, frs102-small-accounts); without a name, every set.
+ *
  * ARELLE_DIR is a directory holding arelleCmdLine.py (Arelle's source or an
  * unpacked release); its Python dependencies must be importable by
  * ARELLE_PYTHON (PYTHONPATH is passed through). Arelle runs offline with the
@@ -14,12 +16,13 @@
  * format Arelle reads), full validation and XBRL 2.1 calculations (the
  * command is in scripts/bench/lib/arelle.ts). A mutant's verdict is the set of
  * error, inconsistency and warning codes Arelle logged (informational messages left
- * out). Without Arelle it says so and exits with status 2, changing nothing.
+ * out); errors Arelle logged against the taxonomy alone (every reference in
+ * one of its files, none in the document) are kept apart as taxonomyErrors. Without Arelle it says so and exits with status 2, changing nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ct2015AsTaxonomyPackages10 } from '../test/engine/taxonomy/ct2015.js';
+import { ct2015AsTaxonomyPackages10, frc2014AsTaxonomyPackages10 } from '../test/engine/taxonomy/ct2015.js';
 import {
   loadMutantSet,
   mutantBytes,
@@ -28,11 +31,11 @@ import {
   type RecordedVerdict,
   type RecordedVerdicts,
 } from '../test/fixtures/ixbrl-mutants/mutants.js';
-import { ARELLE_COMMAND, arelleVersion, codesAt, findArelle, runArelle, type ArelleInstall } from './bench/lib/arelle.js';
+import { ARELLE_COMMAND, arelleVersion, codesAt, findArelle, runArelle, type ArelleInstall, type ArelleLogEntry } from './bench/lib/arelle.js';
 
-const SETS = ['ct2015-sample'];
+const SETS = ['ct2015-sample', 'frs102-small-accounts'];
 /** Older-format packages the recorder hands to Arelle as Taxonomy Packages 1.0. */
-const AS_TP10: Record<string, () => Uint8Array> = { 'CT2015-v1.3.0.zip': ct2015AsTaxonomyPackages10 };
+const AS_TP10: Record<string, () => Uint8Array> = { 'CT2015-v1.3.0.zip': ct2015AsTaxonomyPackages10, 'FRC-Taxonomy-v2-1-0.zip': frc2014AsTaxonomyPackages10 };
 /** Arelle runs at a time (ARELLE_PARALLEL, default 2). */
 const PARALLEL = Math.max(1, Number(process.env.ARELLE_PARALLEL ?? 2));
 
@@ -70,11 +73,15 @@ async function record(name: string, arelle: ArelleInstall): Promise<void> {
       for (let mutant = queue.shift(); mutant; mutant = queue.shift()) {
         const file = join(work, `${mutant.id}.xhtml`);
         writeFileSync(file, mutantBytes(original, mutant));
-        const { entries } = await runArelle(arelle, file, packages);
+        const run = await runArelle(arelle, file, packages);
+        // The taxonomy's URLs are absolute (remapped into its package); the document's are not.
+        const ofTaxonomy = (e: ArelleLogEntry) => (e.refs ?? []).length > 0 && e.refs!.every((r) => /^https?:\/\//.test(r.href ?? ''));
+        const entries = run.entries.filter((e) => !ofTaxonomy(e));
         const errors = codesAt(entries, ['error', 'critical', 'fatal']);
         const inconsistencies = codesAt(entries, ['inconsistency']);
         const warnings = codesAt(entries, ['warning']);
-        const verdict: RecordedVerdict = { flagged: errors.length + inconsistencies.length + warnings.length > 0, errors, inconsistencies, warnings };
+        const taxonomyErrors = codesAt(run.entries.filter(ofTaxonomy), ['error', 'critical', 'fatal']);
+        const verdict: RecordedVerdict = { flagged: errors.length + inconsistencies.length + warnings.length > 0, errors, inconsistencies, warnings, ...(taxonomyErrors.length > 0 ? { taxonomyErrors } : {}) };
         verdicts[mutant.id] = verdict;
         console.log(`${String(++done).padStart(3)}/${set.mutants.length} ${mutant.id}: ${verdict.flagged ? [...errors, ...inconsistencies, ...warnings].join(' ') : 'clean'}`);
       }

@@ -28,6 +28,8 @@ export interface ArelleLogEntry {
   code: string;
   level: string;
   message?: { text?: string };
+  /** Where the message is about: a document or taxonomy file, with a fragment. */
+  refs?: { href?: string }[];
 }
 
 export interface ArelleRun {

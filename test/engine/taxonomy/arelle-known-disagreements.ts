@@ -29,3 +29,11 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'ix-target-in-ix10': 'both find the target attribute in Inline XBRL 1.0: Arelle as a target with no ix:references (ix11.12.1.2), the app as a schema error',
   'ix-not-well-formed': "both find the document not well-formed: Arelle as xmlSchema:syntax, the app as HMRC's HMRC.SG.3.2",
 };
+
+/** The same for the mutants of the small company's FRS 102 accounts (test/fixtures/ixbrl-mutants/frs102-small-accounts.mutants.json). */
+export const ACCOUNTS_KNOWN_DISAGREEMENTS: Record<string, string> = {
+  // Arelle wrong by the specification, the app right.
+  'fmt-date-misspelt-month': 'Arelle accepts "31 Decembre 2015" under TR4 date-day-monthname-year-en (it reads a month name by its first letters); the app rejects the month name as the registry does',
+  // Both find the fault under different codes.
+  'ref-concept-not-in-taxonomy': 'both find the unknown concept: Arelle as ix11.12.1.2:missingReferences, the app as taxonomy.conceptNotFound',
+};

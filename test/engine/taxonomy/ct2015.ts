@@ -38,11 +38,31 @@ export function ct2015Sample(): string {
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function ct2015AsTaxonomyPackages10(): Uint8Array {
-  const files = zipFiles(ct2015Zip());
-  const legacy = new TextDecoder().decode(files.get(`${CT2015_STLD}/.taxonomyPackage.xml`)!);
+  return legacyAsTaxonomyPackages10(ct2015Zip(), CT2015_STLD, {
+    identifier: 'http://www.hmrc.gov.uk/schemas/ct/comp/2015-02-01/package',
+    publisher: 'HM Revenue &amp; Customs',
+    publicationDate: '2015-10-16',
+  });
+}
+
+/** The FRC's 2.1.0 package (the 2014-09-01 suite, older format) converted the same way. */
+export function frc2014AsTaxonomyPackages10(): Uint8Array {
+  return legacyAsTaxonomyPackages10(new Uint8Array(readFileSync(FRC_2014_ZIP)), 'FRC-Taxonomy-v2.1.0', {
+    identifier: 'https://xbrl.frc.org.uk/2014-09-01/package',
+    publisher: 'Financial Reporting Council',
+    publicationDate: '2015-12-23',
+  });
+}
+
+/** An older-format (.taxonomyPackage.xml) package as Taxonomy Packages 1.0: name and version from its metadata, the rest given. */
+function legacyAsTaxonomyPackages10(bytes: Uint8Array, stld: string, about: { identifier: string; publisher: string; publicationDate: string }): Uint8Array {
+  const files = zipFiles(bytes);
+  const legacy = new TextDecoder().decode(files.get(`${stld}/.taxonomyPackage.xml`)!);
   const remappings = new Map<string, string>();
   for (const m of legacy.matchAll(/<remapping prefix="([^"]+)" replaceWith="([^"]+)"\/>/g)) remappings.set(m[1]!, m[2]!);
   const entryPoints = [...legacy.matchAll(/<entryPoint>\s*<name>([^<]+)<\/name>\s*<entryPointDocument href="([^"]+)"\/>/g)];
+  const name = /<name>([^<]+)<\/name>/.exec(legacy)?.[1] ?? stld;
+  const version = /<version>([^<]+)<\/version>/.exec(legacy)?.[1] ?? '';
   const catalog = `<?xml version="1.0" encoding="UTF-8"?>
 <catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">
 ${[...remappings].map(([prefix, to]) => `  <rewriteURI uriStartString="${escape(prefix)}" rewritePrefix="../${escape(to)}"/>`).join('\n')}
@@ -50,20 +70,20 @@ ${[...remappings].map(([prefix, to]) => `  <rewriteURI uriStartString="${escape(
 `;
   const metadata = `<?xml version="1.0" encoding="UTF-8"?>
 <tp:taxonomyPackage xmlns:tp="http://xbrl.org/2016/taxonomy-package" xml:lang="en">
-  <tp:identifier>http://www.hmrc.gov.uk/schemas/ct/comp/2015-02-01/package</tp:identifier>
-  <tp:name>CT2015 Taxonomy</tp:name>
-  <tp:version>1.3.0</tp:version>
-  <tp:publisher>HM Revenue &amp; Customs</tp:publisher>
-  <tp:publicationDate>2015-10-16</tp:publicationDate>
+  <tp:identifier>${about.identifier}</tp:identifier>
+  <tp:name>${name}</tp:name>
+  <tp:version>${version}</tp:version>
+  <tp:publisher>${about.publisher}</tp:publisher>
+  <tp:publicationDate>${about.publicationDate}</tp:publicationDate>
   <tp:entryPoints>
 ${entryPoints.map((m) => `    <tp:entryPoint><tp:name>${m[1]}</tp:name><tp:entryPointDocument href="${escape(m[2]!)}"/></tp:entryPoint>`).join('\n')}
   </tp:entryPoints>
 </tp:taxonomyPackage>
 `;
   const entries: RawEntry[] = [];
-  for (const [name, data] of files) if (name !== `${CT2015_STLD}/.taxonomyPackage.xml`) entries.push({ name, data });
-  entries.push({ name: `${CT2015_STLD}/META-INF/taxonomyPackage.xml`, data: new TextEncoder().encode(metadata) });
-  entries.push({ name: `${CT2015_STLD}/META-INF/catalog.xml`, data: new TextEncoder().encode(catalog) });
+  for (const [file, data] of files) if (file !== `${stld}/.taxonomyPackage.xml`) entries.push({ name: file, data });
+  entries.push({ name: `${stld}/META-INF/taxonomyPackage.xml`, data: new TextEncoder().encode(metadata) });
+  entries.push({ name: `${stld}/META-INF/catalog.xml`, data: new TextEncoder().encode(catalog) });
   return new Uint8Array(rawZip(entries));
 }
 
