@@ -3,13 +3,13 @@
  * the exit code, what is printed, and what is kept, as a user running it
  * from a script sees them.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
 import { errorReplyXml, successResponseXml } from '../../main/server/transaction-engine/peer-replies.js';
-import { builtReturn, GATEWAY, startPeer } from '../filing/filing-support.js';
+import { builtReturn, everyFileText, GATEWAY, held, startPeer } from '../filing/filing-support.js';
 import { repoRoot } from '../helpers/shared.js';
 import { startCli } from './run-cli.js';
 
@@ -29,20 +29,7 @@ async function setUp(options: Parameters<typeof startPeer>[0] = {}) {
   return { ...started, dir, file, data: join(dir, 'data') };
 }
 
-const held = (c: PeerReplyContext) => {
-  if (!c.held) throw new Error('the peer holds no submission for this exchange');
-  return c.held;
-};
 
-function everyFileText(dir: string): string {
-  if (!existsSync(dir)) return '';
-  let out = '';
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const path = join(dir, name);
-    if (statSync(path).isFile()) out += readFileSync(path, 'utf8');
-  }
-  return out;
-}
 
 describe('cli ct600 submit against a hostile Transaction Engine', () => {
   it('a poll answered with an error about the poll after the acknowledgement exits 4 and never says "nothing was filed"; run again, it finishes', async () => {

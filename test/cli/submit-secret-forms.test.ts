@@ -3,14 +3,14 @@
  * password back in each form a secret takes in transit: what the command
  * prints (stdout and stderr) and every file it keeps hold it in none of them.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
 import { errorReplyXml } from '../../main/server/transaction-engine/peer-replies.js';
 import { ECHOED_FORMS } from '../filing/echoed-secret-forms.js';
-import { builtReturn, GATEWAY, startPeer } from '../filing/filing-support.js';
+import { builtReturn, everyFileText, GATEWAY, held, startPeer } from '../filing/filing-support.js';
 import { startCli } from './run-cli.js';
 
 const peers: { close(): Promise<void> }[] = [];
@@ -18,20 +18,7 @@ afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.close()));
 });
 
-const held = (c: PeerReplyContext) => {
-  if (!c.held) throw new Error('the peer holds no submission for this exchange');
-  return c.held;
-};
 
-function everyFileText(dir: string): string {
-  if (!existsSync(dir)) return '';
-  let out = '';
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const path = join(dir, name);
-    if (statSync(path).isFile()) out += readFileSync(path, 'utf8');
-  }
-  return out;
-}
 
 describe('cli ct600 submit with the password echoed back', () => {
   for (const [form, raw] of Object.entries(ECHOED_FORMS)) {

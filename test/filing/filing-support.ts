@@ -1,5 +1,5 @@
 /** A FilingDesk against a Transaction Engine peer on 127.0.0.1, with a temporary data folder. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCt600, computeIrmark } from '../../main/engine/ct600/index.js';
@@ -7,6 +7,7 @@ import { resolveEnvironment } from '../../main/filing/environments.js';
 import { FilingDesk, type FilingDeskDeps } from '../../main/filing/filing-desk.js';
 import { SubmissionStore } from '../../main/filing/submission-store.js';
 import { httpTransport } from '../../main/filing/transport.js';
+import type { PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
 import { createTransactionEnginePeer, type TransactionEnginePeerOptions } from '../../main/server/transaction-engine/transaction-engine-peer.js';
 import { sharedDir } from '../helpers/shared.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
@@ -61,4 +62,21 @@ export function virtualTime() {
     },
     waits,
   };
+}
+
+/** The submission the peer holds for a faulted exchange (a fault's reply names its ids). */
+export const held = (c: PeerReplyContext) => {
+  if (!c.held) throw new Error('the peer holds no submission for this exchange');
+  return c.held;
+};
+
+/** Every file's text under a folder, to look for what must not be kept there. */
+export function everyFileText(dir: string): string {
+  if (!existsSync(dir)) return '';
+  let out = '';
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) out += readFileSync(path, 'utf8');
+  }
+  return out;
 }

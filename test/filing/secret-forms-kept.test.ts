@@ -16,7 +16,7 @@ import type { SubmissionRecord } from '../../main/filing/submission-record.js';
 import type { PeerReplyContext } from '../../main/server/transaction-engine/peer-faults.js';
 import { acknowledgementXml, errorReplyXml } from '../../main/server/transaction-engine/peer-replies.js';
 import { ECHOED_FORMS } from './echoed-secret-forms.js';
-import { builtReturn, GATEWAY, makeDesk, startPeer, virtualTime } from './filing-support.js';
+import { builtReturn, GATEWAY, held, makeDesk, startPeer, virtualTime } from './filing-support.js';
 
 const { password } = GATEWAY;
 const base64 = (text: string) => Buffer.from(text).toString('base64');
@@ -26,10 +26,6 @@ afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.close()));
 });
 
-const held = (c: PeerReplyContext) => {
-  if (!c.held) throw new Error('the peer holds no submission for this exchange');
-  return c.held;
-};
 const header = (c: PeerReplyContext) => ({ messageClass: held(c).messageClass, transactionId: held(c).transactionId, correlationId: held(c).correlationId, at: new Date() });
 /** An error reply whose texts hold `raw` exactly as given (not escaped), as a server writing its own XML could. */
 const withRaw = (xml: string, raw: string) => xml.split('PLACEHOLDER').join(raw);
