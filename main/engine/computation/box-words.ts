@@ -7,9 +7,13 @@ export const BOX_WORDS: Record<string, string> = {
   '170': 'Non-trading loan relationship profits',
   '190': 'Income from a UK property business',
   '210': 'Gross chargeable gains',
+  '215': 'Allowable losses including losses brought forward',
   '220': 'Net chargeable gains',
   '235': 'Profits before other deductions and reliefs',
+  '250': 'UK property business losses for this or previous accounting period',
   '275': 'Trading losses of this or a later accounting period',
+  '280': 'Amounts carried back from later accounting periods are included in box 275',
+  '285': 'Trading losses carried forward and claimed against total profits',
   '295': 'Total of deductions and reliefs',
   '300': 'Profits before qualifying donations and group relief',
   '305': 'Qualifying donations',
@@ -47,9 +51,11 @@ export const BOX_WORDS: Record<string, string> = {
   '773': 'Machinery and plant on which special rate allowance is claimed',
   '775': 'Other machinery and plant',
   '780': 'Losses of trades carried on wholly or partly in the UK',
+  '805': 'UK property business losses',
+  '825': 'Capital losses',
 };
 
 /** Boxes that hold pence; the rest of the money boxes take whole pounds. */
 export const PENCE_BOXES = new Set(['345', '395', '430', '435', '440', '475', '510', '525']);
 /** Boxes that hold a count, a year, a rate or a yes rather than money. */
-export const NOT_MONEY_BOXES = new Set(['326', '327', '328', '329', '330', '340', '380', '390']);
+export const NOT_MONEY_BOXES = new Set(['280', '326', '327', '328', '329', '330', '340', '380', '390']);

@@ -7,6 +7,7 @@ import { RequestValidationError } from '../errors.js';
 import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult } from './capital-allowances.js';
 import { parseComputationInput, type Claim, type ComputationInput } from './input.js';
 import { asPounds, type Pence } from './money.js';
+import type { EarlierReturnAmendment } from './losses/carry-back.js';
 import { computeProfits, computeTurnover, type ProfitsResult } from './profits.js';
 import { computeTax, type TaxResult } from './tax.js';
 import { Working, type WorkingLine } from './working.js';
@@ -48,6 +49,12 @@ export interface ComputationOutput {
     arising: number;
     claimedAgainstTotalProfits: number;
     carryBackMemo: { available: number; previousPeriodTotalProfits: number; wouldRelieve: number } | null;
+    /** Box 285: post-1 April 2017 losses brought forward claimed against total profits (CTA 2010 s45A). */
+    broughtForwardClaimedAgainstTotalProfits: number;
+    ukProperty: { arising: number; broughtForward: number; setAgainstTotalProfits: number; carriedForward: number };
+    capital: { arising: number; broughtForward: number; setAgainstGains: number; carriedForward: number };
+    /** The loss carried back (CTA 2010 s37(3)(b), s39): each earlier return's amendment, latest first. */
+    carriedBack: { fromThisPeriod: number; fromEarlierPeriod: number; amendments: AmendmentOutput[] };
   };
   tax: {
     smallProfitsClaim: boolean;
@@ -56,11 +63,42 @@ export interface ComputationOutput {
     payable: number;
   };
   /** The next period's brought-forward figures. */
-  carriedForward: { mainPool: number; specialRatePool: number; tradingLosses: number };
+  carriedForward: {
+    mainPool: number;
+    specialRatePool: number;
+    /** Against the same trade only (s45, s45B): the next period's losses.tradingBroughtForward. */
+    tradingLosses: number;
+    /** Against total profits on a claim (s45A): the next period's losses.totalProfitsBroughtForward. */
+    totalProfitsLosses: number;
+    ukPropertyLosses: number;
+    capitalLosses: number;
+  };
   working: WorkingLine[];
 }
 
+/** An earlier return as the loss carried back amends it: each box's figure as filed and as it becomes. */
+export interface AmendmentOutput {
+  period: { from: string; to: string };
+  claims: { rule: string; lossOf: { from: string; to: string }; amount: number }[];
+  lossCarriedBack: number;
+  boxes: { box: string; was: BoxValue; becomes: BoxValue }[];
+  tax: { was: number; becomes: number; repayable: number };
+  donationsUnrelieved: number;
+}
+
 const pounds = (p: Pence) => asPounds(p);
+
+function amendmentOutput(a: EarlierReturnAmendment): AmendmentOutput {
+  const value = (v: Pence | boolean) => (typeof v === 'boolean' ? v : pounds(v));
+  return {
+    period: a.period,
+    claims: a.claims.map((c) => ({ rule: c.rule, lossOf: c.lossOf, amount: pounds(c.amount) })),
+    lossCarriedBack: pounds(a.lossCarriedBack),
+    boxes: a.boxes.map((b) => ({ box: b.box, was: value(b.was), becomes: value(b.becomes) })),
+    tax: { was: pounds(a.tax.was), becomes: pounds(a.tax.becomes), repayable: pounds(a.tax.repayable) },
+    donationsUnrelieved: pounds(a.donationsUnrelieved),
+  };
+}
 /** An allowance box takes whole pounds: the nearest pound. */
 const allowanceBox = (p: Pence) => Math.round(p / 100);
 
@@ -90,9 +128,12 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
   set('170', pr.box170);
   set('190', pr.box190);
   set('210', pr.box210);
+  set('215', pr.box215);
   set('220', pr.box220);
   set('235', pr.box235, true);
+  set('250', pr.box250);
   set('275', pr.box275);
+  set('285', pr.box285);
   set('295', pr.box295);
   set('300', pr.box300, true);
   set('305', pr.box305);
@@ -141,6 +182,8 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
   whole('773', ca.specialRateFirstYearExpenditure);
   whole('775', ca.otherExpenditure);
   set('780', pr.lossArising);
+  set('805', pr.propertyLoss);
+  set('825', pr.capitalLossOfPeriod);
   return b;
 }
 
@@ -152,6 +195,7 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
   const pr = computeProfits(input, ca, working);
   const tax = computeTax(input, pr.box315, working);
   const memo = pr.losses.carryBackMemo;
+  const cf = pr.losses.carriedForward;
   return {
     company: input.company,
     period: input.period,
@@ -167,12 +211,16 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
       assets: ca.assets.map((a) => ({ description: a.description, pool: a.pool, cost: pounds(a.cost), claim: a.claim, proposedClaim: a.proposedClaim, allowance: pounds(a.allowance) })),
     },
     losses: {
-      tradingLossesCarriedForward: pounds(pr.losses.carriedForward),
+      tradingLossesCarriedForward: pounds(cf.tradingLosses + cf.totalProfitsLosses),
       broughtForward: pounds(pr.losses.broughtForward),
       setAgainstTradingProfits: pounds(pr.losses.setAgainstTradingProfits),
       arising: pounds(pr.lossArising),
       claimedAgainstTotalProfits: pounds(pr.losses.claimedAgainstTotalProfits),
       carryBackMemo: memo ? { available: pounds(memo.available), previousPeriodTotalProfits: pounds(memo.previousPeriodTotalProfits), wouldRelieve: pounds(memo.wouldRelieve) } : null,
+      broughtForwardClaimedAgainstTotalProfits: pounds(pr.box285),
+      ukProperty: { arising: pounds(pr.propertyLoss), broughtForward: pounds(input.losses.ukPropertyBroughtForward), setAgainstTotalProfits: pounds(pr.box250), carriedForward: pounds(cf.ukPropertyLosses) },
+      capital: { arising: pounds(pr.capitalLossOfPeriod), broughtForward: pounds(input.losses.capitalBroughtForward), setAgainstGains: pounds(pr.box215), carriedForward: pounds(cf.capitalLosses) },
+      carriedBack: { fromThisPeriod: pounds(pr.losses.carriedBack.relievedFromThisPeriod), fromEarlierPeriod: pounds(pr.losses.carriedBack.relievedFromEarlierLoss), amendments: pr.losses.carriedBack.amendments.map(amendmentOutput) },
     },
     tax: {
       smallProfitsClaim: tax.smallProfitsClaim,
@@ -180,7 +228,14 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
       marginalRelief: pounds(tax.marginalRelief),
       payable: pounds(tax.taxPayable),
     },
-    carriedForward: { mainPool: pounds(ca.mainPool.carriedForward), specialRatePool: pounds(ca.specialRatePool.carriedForward), tradingLosses: pounds(pr.losses.carriedForward) },
+    carriedForward: {
+      mainPool: pounds(ca.mainPool.carriedForward),
+      specialRatePool: pounds(ca.specialRatePool.carriedForward),
+      tradingLosses: pounds(cf.tradingLosses),
+      totalProfitsLosses: pounds(cf.totalProfitsLosses),
+      ukPropertyLosses: pounds(cf.ukPropertyLosses),
+      capitalLosses: pounds(cf.capitalLosses),
+    },
     working: working.lines,
   };
 }

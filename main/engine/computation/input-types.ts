@@ -5,6 +5,9 @@
  */
 import type { IsoDate } from './dates.js';
 import type { Pence } from './money.js';
+import type { LossesInput } from './losses/input-types.js';
+
+export type { EarlierPeriod, LossesInput } from './losses/input-types.js';
 
 export type Pool = 'main' | 'special';
 export const CLAIMS = ['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'pool'] as const;
@@ -59,13 +62,8 @@ export interface ComputationInput {
     /** The trade ended in this period: the pools' balances become balancing allowances or charges. */
     tradeCeased: boolean;
   };
-  losses: {
-    tradingBroughtForward: Pence;
-    /** Claim this period's trading loss against its total profits (CTA 2010 s37(3)(a)); otherwise it is carried forward. */
-    claimAgainstTotalProfits: boolean;
-    /** Total profits of the previous 12 months, for the carry-back memo (s37(3)(b)). */
-    previousPeriodTotalProfits: Pence | null;
-  };
+  /** Every stock of losses brought forward and every loss claim (losses/input-types.ts). */
+  losses: LossesInput;
   chargeableGains: Pence;
   qualifyingDonations: Pence;
   declaration: { name: string; status: string } | null;

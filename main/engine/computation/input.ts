@@ -12,6 +12,7 @@ import { penceOf } from '../ct600/money.js';
 import { periodErrors, parseRequestDate } from '../ct600/period.js';
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../ct600/request-schema.js';
 import { claimErrors } from './claims.js';
+import { parseLosses } from './losses/parse.js';
 import { isoDateOf, type IsoDate } from './dates.js';
 import { CLAIMS, type Addition, type Claim, type ComputationInput, type DescribedAmount, type Disposal, type Pool } from './input-types.js';
 import type { Pence } from './money.js';
@@ -197,7 +198,7 @@ export function parseComputationInput(raw: unknown): ParseResult {
     disallowable: r.list(pl.disallowable, 'profitAndLoss.disallowable', described('disallowable expense')),
     nonTaxableIncome: r.list(pl.nonTaxableIncome, 'profitAndLoss.nonTaxableIncome', described('non-taxable income')),
     interestReceived: r.money(pl.interestReceived, 'profitAndLoss.interestReceived', 'interest received, taxed as non-trading loan relationship profits in box 170') ?? 0,
-    propertyIncome: r.money(pl.propertyIncome, 'profitAndLoss.propertyIncome', 'UK property business profits, box 190; a property loss is not worked out here') ?? 0,
+    propertyIncome: r.money(pl.propertyIncome, 'profitAndLoss.propertyIncome', 'UK property business profits, box 190; a loss negative (relieved in box 250, CTA 2010 s62)', { sign: 'any' }) ?? 0,
   };
 
   const ca = r.object(top.capitalAllowances, 'capitalAllowances', ['mainPoolBroughtForward', 'specialRatePoolBroughtForward', 'additions', 'disposals', 'tradeCeased'], false) ?? {};
@@ -250,12 +251,7 @@ export function parseComputationInput(raw: unknown): ParseResult {
     tradeCeased: r.bool(ca.tradeCeased, 'capitalAllowances.tradeCeased', 'whether the trade ended in this period', false) ?? false,
   };
 
-  const lo = r.object(top.losses, 'losses', ['tradingBroughtForward', 'claimAgainstTotalProfits', 'previousPeriodTotalProfits'], false) ?? {};
-  const losses = {
-    tradingBroughtForward: r.money(lo.tradingBroughtForward, 'losses.tradingBroughtForward', 'trading losses brought forward from earlier periods') ?? 0,
-    claimAgainstTotalProfits: r.bool(lo.claimAgainstTotalProfits, 'losses.claimAgainstTotalProfits', "a claim to set this period's trading loss against its total profits, CTA 2010 s37(3)(a)", false) ?? false,
-    previousPeriodTotalProfits: r.money(lo.previousPeriodTotalProfits, 'losses.previousPeriodTotalProfits', 'total profits of the previous 12 months, for the carry-back memo') ?? null,
-  };
+  const losses = parseLosses(r, top.losses, { from: periodOk ? from : undefined, tradeCeased: capitalAllowances.tradeCeased });
 
   let declaration: ComputationInput['declaration'] = null;
   const d = r.object(top.declaration, 'declaration', ['name', 'status'], false);
