@@ -36,6 +36,7 @@ export const BOX_WORDS: Record<string, string> = {
   '475': 'Net Corporation Tax liability',
   '510': 'Tax chargeable',
   '525': 'Tax payable',
+  '620': 'Franked investment income/exempt ABGH distributions',
   '690': 'Annual investment allowance',
   '693': 'Special rate allowance (50% first-year allowance)',
   '694': 'Special rate allowance: balancing charges',

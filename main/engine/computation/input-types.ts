@@ -43,8 +43,16 @@ export interface Disposal {
 export interface ComputationInput {
   company: { name: string; utr: string; registrationNumber: string | null };
   period: { from: IsoDate; to: IsoDate };
-  /** Box 326, or boxes 327 and 328 for a period straddling 1 April. */
+  /**
+   * Box 326: the companies associated at any time in the period (CTA 2010 s18E(2)); or each financial
+   * year's (boxes 327 and 328) only for a period straddling a change in the small profits limits (CTM03955).
+   */
   associatedCompanies: { thisPeriod: number } | { firstYear: number; secondYear: number };
+  /**
+   * Box 620: exempt ABGH distributions received from companies that are not 51% group companies (franked
+   * investment income). Not taxed, but added to profits for the small profits limits (CTA 2010 s18L; CTM03915).
+   */
+  exemptDistributions: Pence;
   profitAndLoss: {
     turnover: Pence;
     profitBeforeTax: Pence;

@@ -2,8 +2,8 @@
  * The computation input, as `cli ct600 compute` reads it and the wizard's
  * Computation step keeps it. Its names are a contract (tools outside the
  * project write them): company, period, associatedCompanies, profitAndLoss,
- * capitalAllowances, losses, chargeableGains, qualifyingDonations, and the
- * optional declaration and accountsFile. Amounts are pounds (JSON numbers, at
+ * capitalAllowances, losses, chargeableGains, qualifyingDonations,
+ * exemptDistributions, and the optional declaration and accountsFile. Amounts are pounds (JSON numbers, at
  * most two decimals); dates are ISO dates. Every problem is named by its
  * field and the rule it breaks, all at once.
  */
@@ -11,6 +11,7 @@ import type { FieldError } from '../errors.js';
 import { penceOf } from '../ct600/money.js';
 import { periodErrors, parseRequestDate } from '../ct600/period.js';
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../ct600/request-schema.js';
+import { limitsChangeWithin } from './associated-companies.js';
 import { claimErrors } from './claims.js';
 import { parseLosses } from './losses/parse.js';
 import { isoDateOf, type IsoDate } from './dates.js';
@@ -129,7 +130,7 @@ class Reader {
   }
 }
 
-const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'declaration', 'accountsFile', 'computationsFile'];
+const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'exemptDistributions', 'declaration', 'accountsFile', 'computationsFile'];
 
 export function parseComputationInput(raw: unknown): ParseResult {
   const r = new Reader();
@@ -162,7 +163,7 @@ export function parseComputationInput(raw: unknown): ParseResult {
   };
   const straddles = periodOk && financialYear(from!) !== financialYear(to!);
 
-  // Associated companies: a count for the period (box 326), or each financial year's (327/328) for a straddling period.
+  // Associated companies: a count for the period (box 326), or each financial year's (327/328) for a period straddling a change in the limits.
   let associatedCompanies: ComputationInput['associatedCompanies'] = { thisPeriod: 0 };
   const ac = top.associatedCompanies;
   if (ac !== undefined && ac !== null) {
@@ -176,6 +177,12 @@ export function parseComputationInput(raw: unknown): ParseResult {
       const first = r.count(o.firstYear, 'associatedCompanies.firstYear', 'associated companies in the first financial year, box 327');
       const second = r.count(o.secondYear, 'associatedCompanies.secondYear', 'associated companies in the second financial year, box 328');
       if (periodOk && !straddles) r.fail('associatedCompanies', `a count for each financial year (boxes 327 and 328) is only for a period straddling 1 April; ${from} to ${to} lies in one financial year, so give one number (box 326)`);
+      else if (periodOk && limitsChangeWithin(from!, to!) === undefined && (first !== 0 || second !== 0) && first !== undefined && second !== undefined) {
+        r.fail(
+          'associatedCompanies',
+          `a company associated at any time in the period counts for the whole of it (CTA 2010 s18E(2); CTM03956), and the small profits limits did not change on 1 April ${financialYear(to!)}: give one number, the companies associated with this one at any time from ${from} to ${to} (box 326), not a count for each financial year`,
+        );
+      }
       if (first !== undefined && second !== undefined) associatedCompanies = { firstYear: first, secondYear: second };
     } else {
       const n = r.count(ac, 'associatedCompanies', 'the number of associated companies in the period, box 326; 0 when there are none');
@@ -272,6 +279,8 @@ export function parseComputationInput(raw: unknown): ParseResult {
     losses,
     chargeableGains: r.money(top.chargeableGains, 'chargeableGains', 'chargeable gains, net of allowable losses (box 210)') ?? 0,
     qualifyingDonations: r.money(top.qualifyingDonations, 'qualifyingDonations', 'qualifying charitable donations (box 305)') ?? 0,
+    exemptDistributions:
+      r.money(top.exemptDistributions, 'exemptDistributions', 'exempt ABGH distributions (dividends) received from companies that are not 51% group companies, box 620; added to profits for the small profits limits, CTA 2010 s18L') ?? 0,
     declaration,
     accountsFile,
     computationsFile,

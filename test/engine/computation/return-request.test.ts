@@ -30,7 +30,7 @@ describe('a build-ct600 request from a computation', () => {
       periodCovered: { from: '2023-01-01T00:00:00', to: '2023-12-31T00:00:00' },
       declaration: { acceptDeclaration: true, name: 'Jane Director', status: 'Director' },
       chargeableProfits: { value: 100000 },
-      associatedCompanies: { firstYear: 0, secondYear: 0, startingOrSmallCompaniesRate: true },
+      associatedCompanies: { thisPeriod: 0, startingOrSmallCompaniesRate: true },
       financialYearTwo: { taxRate: 25 },
       marginalReliefForRingFenceTrades: { value: out.boxes['435'] },
       taxPayable: { value: out.boxes['525'] },
