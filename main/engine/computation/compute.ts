@@ -10,6 +10,7 @@ import { asPounds, type Pence } from './money.js';
 import type { EarlierReturnAmendment } from './losses/carry-back.js';
 import { computeProfits, computeTurnover, type ProfitsResult } from './profits.js';
 import { computeTax, type TaxResult } from './tax.js';
+import { computeLoansToParticipators, loanBoxes, type EarlierPeriodRelief, type LoansToParticipatorsOutput, type S455Underpaid } from './loans-to-participators/index.js';
 import { Working, type WorkingLine } from './working.js';
 
 export type BoxValue = number | boolean;
@@ -74,6 +75,12 @@ export interface ComputationOutput {
     capitalLosses: number;
   };
   working: WorkingLine[];
+  /** Loans to participators and the CT600A (null without the section); boxes A5–A80, 480 and 485 are in `boxes`. */
+  loansToParticipators: LoansToParticipatorsOutput | null;
+  /** When the law charges more s455 tax than HMRC's forms accept (loans from 6 April 2026 at 35.75%). */
+  s455Underpaid?: S455Underpaid;
+  /** Relief for earlier periods' loans repaid from this period on: their returns' (an amendment or form L2P), never this one's. */
+  earlierPeriodRelief: EarlierPeriodRelief[];
 }
 
 /** An earlier return as the loss carried back amends it: each box's figure as filed and as it becomes. */
@@ -195,12 +202,13 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
   const ca = computeCapitalAllowances(input, working);
   const pr = computeProfits(input, ca, working);
   const tax = computeTax(input, pr.box315, working);
+  const loans = input.loansToParticipators ? computeLoansToParticipators(input.loansToParticipators, input.period, working) : null;
   const memo = pr.losses.carryBackMemo;
   const cf = pr.losses.carriedForward;
   return {
     company: input.company,
     period: input.period,
-    boxes: boxesOf(input.period, turnover, ca, pr, tax),
+    boxes: { ...boxesOf(input.period, turnover, ca, pr, tax), ...loanBoxes(loans?.output.page ?? null, tax.taxChargeable, tax.taxPayable) },
     capitalAllowances: {
       total: pounds(ca.totalAllowances),
       balancingCharges: pounds(ca.totalCharges),
@@ -238,6 +246,9 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
       capitalLosses: pounds(cf.capitalLosses),
     },
     working: working.lines,
+    loansToParticipators: loans?.output ?? null,
+    ...(loans?.s455Underpaid ? { s455Underpaid: loans.s455Underpaid } : {}),
+    earlierPeriodRelief: loans?.earlierPeriodRelief ?? [],
   };
 }
 

@@ -17,6 +17,7 @@ const ALLOWANCE_BOXES = {
   mainPoolAllowances: '705',
   mainPoolBalancingCharges: '710',
   otherAllowances: '725',
+  otherBalancingCharges: '730',
   zeroEmissionsCarsAllowances: '726',
   fullExpensingAllowances: '733',
   fullExpensingBalancingCharges: '734',

@@ -10,7 +10,7 @@ import type { LossesInput } from './losses/input-types.js';
 export type { EarlierPeriod, LossesInput } from './losses/input-types.js';
 
 export type Pool = 'main' | 'special';
-export const CLAIMS = ['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'pool'] as const;
+export const CLAIMS = ['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'superDeduction', 'pool'] as const;
 export type Claim = (typeof CLAIMS)[number];
 
 export interface DescribedAmount {
@@ -27,6 +27,20 @@ export interface Addition {
   car: { co2: number } | null;
   /** The claim made, or undefined when the input leaves it to the engine's proposal. */
   claim?: Claim;
+  /** A short-life asset election (CAA 2001 s83, s85): the pooled part of its cost goes to a pool of its own (s86). */
+  shortLife?: boolean;
+  /** Provided for leasing: no full expensing, 50% allowance or super-deduction (CAA 2001 s46(2) general exclusion 6). */
+  forLeasing?: boolean;
+}
+
+/** A short-life asset pool brought forward from an earlier period (CAA 2001 s86). */
+export interface ShortLifeAssetBroughtForward {
+  description: string;
+  broughtForward: Pence;
+  /** The last day of the chargeable period its expenditure was incurred in: the relevant cut-off is the eighth anniversary of it (s86(3)(b)). */
+  incurredInPeriodEnding: IsoDate;
+  /** A writing-down allowance claimed at less than the full amount (s56(5)). */
+  writingDownAllowanceClaimed?: Pence;
 }
 
 export interface Disposal {
@@ -38,6 +52,12 @@ export interface Disposal {
   pool: Pool;
   /** Full expensing (main pool) or the 50% first-year allowance (special rate pool) was claimed on it. */
   fullExpensed: boolean;
+  /** The super-deduction (130%, FA 2021 s9(2)) was claimed on it: a balancing charge of its disposal value × the relevant factor (FA 2021 s12). */
+  superDeduction?: boolean;
+  /** The asset is this period's addition at that position: what is left after its first-year allowance joins the pool for this period (CAA 2001 s58(6)). */
+  addition?: number;
+  /** The asset is the short-life asset brought forward at that position (CAA 2001 s86). */
+  shortLifeAsset?: number;
 }
 
 export interface ComputationInput {
@@ -69,6 +89,12 @@ export interface ComputationInput {
     disposals: Disposal[];
     /** The trade ended in this period: the pools' balances become balancing allowances or charges. */
     tradeCeased: boolean;
+    shortLifeAssets?: ShortLifeAssetBroughtForward[];
+    /** The AIA allocated to this company out of the single allowance of its group or related companies (CAA 2001 s51A–s51N); null: the whole maximum. */
+    aiaAllocated?: Pence | null;
+    /** Writing-down allowances claimed at less than the full amount (CAA 2001 s56(5)); null: the full amount. */
+    mainPoolWritingDownAllowanceClaimed?: Pence | null;
+    specialRatePoolWritingDownAllowanceClaimed?: Pence | null;
   };
   /** Every stock of losses brought forward and every loss claim (losses/input-types.ts). */
   losses: LossesInput;

@@ -12,10 +12,11 @@ import { penceOf } from '../ct600/money.js';
 import { periodErrors, parseRequestDate } from '../ct600/period.js';
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../ct600/request-schema.js';
 import { limitsChangeWithin } from './associated-companies.js';
+import { parseCapitalAllowances } from './allowances/input.js';
 import { claimErrors } from './claims.js';
 import { parseLosses } from './losses/parse.js';
 import { isoDateOf, type IsoDate } from './dates.js';
-import { CLAIMS, type Addition, type Claim, type ComputationInput, type DescribedAmount, type Disposal, type Pool } from './input-types.js';
+import type { ComputationInput, DescribedAmount } from './input-types.js';
 import type { Pence } from './money.js';
 
 export * from './input-types.js';
@@ -25,7 +26,7 @@ export type ParseResult = { ok: true; input: ComputationInput } | { ok: false; e
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-class Reader {
+export class Reader {
   readonly errors: FieldError[] = [];
   fail(field: string, message: string) {
     this.errors.push({ field, message });
@@ -208,55 +209,7 @@ export function parseComputationInput(raw: unknown): ParseResult {
     propertyIncome: r.money(pl.propertyIncome, 'profitAndLoss.propertyIncome', 'UK property business profits, box 190; a loss negative (relieved in box 250, CTA 2010 s62)', { sign: 'any' }) ?? 0,
   };
 
-  const ca = r.object(top.capitalAllowances, 'capitalAllowances', ['mainPoolBroughtForward', 'specialRatePoolBroughtForward', 'additions', 'disposals', 'tradeCeased'], false) ?? {};
-  const pool = (v: unknown, field: string): Pool | undefined => {
-    if (v === 'main' || v === 'special') return v;
-    r.fail(field, `must be "main" (the main pool) or "special" (the special rate pool); got ${JSON.stringify(v)}`);
-    return undefined;
-  };
-  const additions = r.list(ca.additions, 'capitalAllowances.additions', (item, at) => {
-    const o = r.object(item, at, ['description', 'date', 'cost', 'pool', 'newAndUnused', 'car', 'claim'], true);
-    if (!o) return undefined;
-    const description = r.text(o.description, `${at}.description`, 'what the asset is');
-    const date = r.date(o.date, `${at}.date`, 'the day the expenditure was incurred');
-    inPeriod(date, `${at}.date`, 'expenditure is claimed for the chargeable period it is incurred in, CAA 2001 s5');
-    const cost = r.money(o.cost, `${at}.cost`, 'the cost', { required: true, sign: 'positive' });
-    const pl2 = pool(o.pool, `${at}.pool`);
-    const newAndUnused = r.bool(o.newAndUnused, `${at}.newAndUnused`, 'whether the asset was bought new and unused');
-    let car: Addition['car'] = null;
-    if (o.car !== undefined && o.car !== null) {
-      const co = r.object(o.car, `${at}.car`, ['co2'], true);
-      const co2 = co ? r.count(co.co2, `${at}.car.co2`, "the car's CO2 emissions in g/km, from its registration document") : undefined;
-      if (co2 !== undefined) car = { co2 };
-    }
-    let claim: Claim | undefined;
-    if (o.claim !== undefined && o.claim !== null) {
-      if (typeof o.claim === 'string' && (CLAIMS as readonly string[]).includes(o.claim)) claim = o.claim as Claim;
-      else r.fail(`${at}.claim`, `must be one of ${CLAIMS.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(o.claim)}`);
-    }
-    if (description === undefined || date === undefined || cost === undefined || pl2 === undefined || newAndUnused === undefined) return undefined;
-    return { description, date, cost, pool: pl2, newAndUnused, car, ...(claim ? { claim } : {}) } satisfies Addition;
-  });
-  const disposals = r.list(ca.disposals, 'capitalAllowances.disposals', (item, at) => {
-    const o = r.object(item, at, ['description', 'date', 'proceeds', 'cost', 'pool', 'fullExpensed'], true);
-    if (!o) return undefined;
-    const description = r.text(o.description, `${at}.description`, 'what was disposed of');
-    const date = r.date(o.date, `${at}.date`, 'the day of the disposal');
-    inPeriod(date, `${at}.date`, 'a disposal value is brought into account for the period of the disposal event, CAA 2001 s60');
-    const proceeds = r.money(o.proceeds, `${at}.proceeds`, 'the sale proceeds, or the market value on a disposal that is not a sale', { required: true });
-    const cost = r.money(o.cost, `${at}.cost`, "the asset's cost, which caps the disposal value");
-    const pl2 = pool(o.pool, `${at}.pool`);
-    const fullExpensed = r.bool(o.fullExpensed, `${at}.fullExpensed`, 'whether full expensing or the 50% first-year allowance was claimed on it', false);
-    if (description === undefined || date === undefined || proceeds === undefined || pl2 === undefined) return undefined;
-    return { description, date, proceeds, ...(cost !== undefined ? { cost } : {}), pool: pl2, fullExpensed: fullExpensed ?? false } satisfies Disposal;
-  });
-  const capitalAllowances = {
-    mainPoolBroughtForward: r.money(ca.mainPoolBroughtForward, 'capitalAllowances.mainPoolBroughtForward', 'the main pool written-down value brought forward') ?? 0,
-    specialRatePoolBroughtForward: r.money(ca.specialRatePoolBroughtForward, 'capitalAllowances.specialRatePoolBroughtForward', 'the special rate pool written-down value brought forward') ?? 0,
-    additions,
-    disposals,
-    tradeCeased: r.bool(ca.tradeCeased, 'capitalAllowances.tradeCeased', 'whether the trade ended in this period', false) ?? false,
-  };
+  const capitalAllowances = parseCapitalAllowances(r, top.capitalAllowances, { from, to, periodOk, inPeriod });
 
   const losses = parseLosses(r, top.losses, { from: periodOk ? from : undefined, tradeCeased: capitalAllowances.tradeCeased });
 
