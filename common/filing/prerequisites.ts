@@ -13,3 +13,12 @@ const NAMES: ReadonlySet<string> = new Set(FILING_PREREQUISITES);
 export function isFilingPrerequisite(field: string): field is FilingPrerequisite {
   return NAMES.has(field);
 }
+
+/**
+ * The parts of Settings where the prerequisites are put right, named one way
+ * by main's messages and the window's links alike.
+ */
+export const SETTINGS_PLACES = {
+  filing: 'Settings › Filing with HMRC',
+  gateway: 'Settings › Government Gateway',
+} as const;

@@ -7,7 +7,7 @@
  * At start, every unfinished submission is taken up again as the desk does:
  * polling resumes, and one never acknowledged asks HMRC first.
  */
-import type { FilingPrerequisite } from '../../common/filing/prerequisites.js';
+import { SETTINGS_PLACES, type FilingPrerequisite } from '../../common/filing/prerequisites.js';
 import type { FieldError } from '../engine/errors.js';
 import type { FilingEnvironment as FilingEnvironmentName, FilingPreview, FilingSettings, GatewayCredentialsStatus, SubmissionView } from '../../preload/contract.js';
 import { lastBuildBytes } from '../store/draft-files.js';
@@ -96,11 +96,11 @@ export class DraftFiling {
     const settings = await this.deps.settings.get();
     const gateway = await this.deps.gateway.status();
     const missing: (FieldError & { field: FilingPrerequisite })[] = [];
-    if (!settings.vendorId) missing.push({ field: 'vendorId', message: 'Enter the 4-digit vendor ID HMRC issued for this software in Settings › Filing; HMRC refuses a return without it.' });
-    if (!settings.productName.trim()) missing.push({ field: 'productName', message: 'Enter the product name HMRC knows this software by in Settings › Filing.' });
-    if (!gateway.userId) missing.push({ field: 'gatewayUserId', message: 'Enter the Government Gateway user ID in Settings › Government Gateway.' });
-    else if (!gateway.passwordSaved) missing.push({ field: 'gatewayPassword', message: `Enter the Government Gateway password for ${gateway.userId} in Settings › Government Gateway.` });
-    if (environmentName === 'live' && !settings.liveFiling) missing.push({ field: 'liveFiling', message: 'Live filing is switched off: switch it on in Settings › Filing, or file in Test in Live.' });
+    if (!settings.vendorId) missing.push({ field: 'vendorId', message: `Enter the 4-digit vendor ID HMRC issued for this software in ${SETTINGS_PLACES.filing}; HMRC refuses a return without it.` });
+    if (!settings.productName.trim()) missing.push({ field: 'productName', message: `Enter the product name HMRC knows this software by in ${SETTINGS_PLACES.filing}.` });
+    if (!gateway.userId) missing.push({ field: 'gatewayUserId', message: `Enter the Government Gateway user ID in ${SETTINGS_PLACES.gateway}.` });
+    else if (!gateway.passwordSaved) missing.push({ field: 'gatewayPassword', message: `Enter the Government Gateway password for ${gateway.userId} in ${SETTINGS_PLACES.gateway}.` });
+    if (environmentName === 'live' && !settings.liveFiling) missing.push({ field: 'liveFiling', message: `Live filing is switched off: switch on “File live returns” in ${SETTINGS_PLACES.filing}, or file in Test in Live.` });
 
     let bytes: Uint8Array | null = null;
     if (!draft.lastBuild) missing.push({ field: 'build', message: 'Build the return first: only a built and checked return is sent to HMRC.' });
@@ -117,7 +117,7 @@ export class DraftFiling {
       environment = environmentFor(environmentName, settings);
     } catch (err) {
       // A test address saved under an older rule: named, never used.
-      missing.push({ field: 'endpointOverride', message: `The test Transaction Engine address in Settings › Filing cannot be used: ${(err as Error).message}.` });
+      missing.push({ field: 'endpointOverride', message: `The test Transaction Engine address in ${SETTINGS_PLACES.filing} cannot be used: ${(err as Error).message}.` });
     }
     const summary = bytes ? summariseReturn(bytes) : null;
     const { records } = await this.deps.store.list();

@@ -11,7 +11,18 @@ export interface SummaryError {
  * Continue or Build, each message a link that moves focus to its field. The
  * words are the same as the message beside the field.
  */
-export function ErrorSummary({ errors, onSelect, focusKey }: { errors: SummaryError[]; onSelect(fieldId: string): void; focusKey: number }) {
+export function ErrorSummary({
+  errors,
+  onSelect,
+  focusKey,
+  headingLevel = 2,
+}: {
+  errors: SummaryError[];
+  onSelect(fieldId: string): void;
+  focusKey: number;
+  /** 2 at the top of a step; one below the heading of the part it sits in otherwise, so no heading level is skipped after it. */
+  headingLevel?: 2 | 3 | 4;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Its own id for the title: two summaries on one screen (a step and a panel) must not name each other.
   const titleId = useId();
@@ -19,11 +30,12 @@ export function ErrorSummary({ errors, onSelect, focusKey }: { errors: SummaryEr
     if (focusKey > 0) ref.current?.focus();
   }, [focusKey]);
   if (errors.length === 0) return null;
+  const Title = `h${headingLevel}` as const;
   return (
     <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref} data-testid="error-summary">
-      <h2 className="error-summary__title" id={titleId}>
+      <Title className="error-summary__title" id={titleId}>
         There is a problem
-      </h2>
+      </Title>
       <ul className="error-summary__list">
         {errors.map((e) => (
           <li key={`${e.fieldId}:${e.message}`}>

@@ -52,6 +52,9 @@ describe('File with HMRC', () => {
     expect(screen.getByTestId('confirm-tax').textContent).toBe('£7,600.00');
     expect(list.textContent).toContain('acme-accounts-2025.xhtml (accounts, 20 KB)');
     expect(screen.getByTestId('confirm-environment').textContent).toBe('Test in Live');
+    // Nothing is sent yet: the row says where it will go, not where it went.
+    expect(screen.getByText('Will be sent to').tagName).toBe('DT');
+    expect(list.textContent).not.toContain('Sent to');
     expect(screen.getByTestId('confirm-declaration').textContent).toMatch(/^Jane Smith \(Director\) declares that the information in this return is correct and complete/);
     expect(screen.getByRole('button', { name: 'Send the test to HMRC' })).toBeEnabled();
   });
@@ -93,6 +96,8 @@ describe('File with HMRC', () => {
     const missing = [
       { field: 'gatewayUserId', message: 'Enter your Government Gateway user ID and password' },
       { field: 'vendorId', message: 'Enter the vendor ID HMRC issued' },
+      // Main's own words name their part of Settings: named once, as the link goes there.
+      { field: 'productName', message: 'Enter the product name HMRC knows this software by in Settings › Filing with HMRC.' },
       { field: 'build', message: 'Build the return again: it changed since it was built' },
     ];
     const main = fakeMain({ 'filing.settings.get': () => ({ ok: true, value: settings() }), 'filing.list': () => ({ ok: true, value: [] }), 'filing.preview': () => ({ ok: true, value: preview({ missing }) }) }, builtDraft());
@@ -100,10 +105,13 @@ describe('File with HMRC', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     const summary = await screen.findByTestId('error-summary');
     expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Enter your Government Gateway user ID and password (Settings › Government Gateway)',
-      'Enter the vendor ID HMRC issued (Settings › Filing with HMRC)',
-      'Build the return again: it changed since it was built (Check your answers and build)',
+      'Enter your Government Gateway user ID and password. Go to Settings › Government Gateway.',
+      'Enter the vendor ID HMRC issued. Go to Settings › Filing with HMRC.',
+      'Enter the product name HMRC knows this software by in Settings › Filing with HMRC.',
+      'Build the return again: it changed since it was built. Go to Check your answers and build.',
     ]);
+    // The summary sits under the step's "Check before you file" (h3): its title is the next level down, as "Declaration" is.
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' }).tagName).toBe('H4');
     expect(screen.getByRole('button', { name: 'Send the test to HMRC' })).toBeDisabled();
     fireEvent.click(within(summary).getByRole('link', { name: /vendor ID/ }));
     expect(useNavigation.getState().section).toBe('settings');

@@ -10,6 +10,7 @@ import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, uk
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
+import { groupedBase32 } from '../filing/filing-words.js';
 import { SaveRejectedReturn } from './SaveRejectedReturn.js';
 import { useWizard } from './wizard-context.js';
 
@@ -250,7 +251,7 @@ export function CheckStep() {
         <h3 id="build-heading">Build the return</h3>
         {lastBuild ? (
           <p data-testid="last-build">
-            Last built {ukDateTime(lastBuild.builtAt)} ({lastBuild.fileName}).{' '}
+            Last built {ukDateTime(lastBuild.builtAt)} (<span className="token">{lastBuild.fileName}</span>).{' '}
             {ctx.draft.changedSinceBuild ? <strong className="tag tag--red">Changed since the last build</strong> : <strong className="tag tag--green">Unchanged since the last build</strong>}
           </p>
         ) : null}
@@ -260,6 +261,7 @@ export function CheckStep() {
               You cannot build the return yet: {errors.length === 1 ? '1 answer needs' : `${errors.length} answers need`} fixing first.
             </p>
             <ErrorSummary
+              headingLevel={4}
               errors={errors.map(([fieldId, message]) => ({ fieldId: fieldId || 'build-heading', message }))}
               focusKey={0}
               onSelect={(id) => {
@@ -283,6 +285,7 @@ export function CheckStep() {
         {building ? <Busy label="Building the return and checking it against HMRC’s rules…" /> : null}
         {refused ? (
           <ErrorSummary
+            headingLevel={4}
             focusKey={focusKey}
             errors={
               refused.errors.length
@@ -306,14 +309,21 @@ export function CheckStep() {
             <dl className="facts">
               <dt>IRmark</dt>
               <dd>
-                <code data-testid="irmark">{shown.irMark}</code>
+                <code className="unbroken" data-testid="irmark">
+                  {shown.irMark}
+                </code>
               </dd>
               <dt>IRmark as HMRC quotes it (base32)</dt>
               <dd>
-                <code data-testid="irmark-base32">{shown.irMarkBase32}</code>
+                {/* In groups of four as HMRC's receipt prints it: a line breaks only between groups. */}
+                <code data-testid="irmark-base32">{groupedBase32(shown.irMarkBase32)}</code>
               </dd>
               <dt>File</dt>
-              <dd>{shown.fileName}</dd>
+              <dd>
+                <span className="token" data-testid="built-file-name">
+                  {shown.fileName}
+                </span>
+              </dd>
             </dl>
             <h4 id="validation-messages" tabIndex={-1}>
               Validation messages

@@ -9,7 +9,7 @@ import { SummaryList } from '../../components/SummaryList.js';
 import { formatSize, ukPeriod } from '../../format/index.js';
 import { Amendment } from './Amendment.js';
 import { FilingReceipt } from './FilingReceipt.js';
-import { fixTargetOf } from './filing-targets.js';
+import { FILING_SETTINGS, fixTargetOf, withPlace } from './filing-targets.js';
 import type { FilingEnvironment, FilingPreview } from './filing-types.js';
 import { ENVIRONMENT_NAMES, groupedBase32, pounds, spacedUtr } from './filing-words.js';
 
@@ -24,7 +24,8 @@ export function ChooseEnvironment(props: {
   const options: { id: FilingEnvironment; label: string; hint: string }[] = [
     { id: 'til', label: 'Test in Live', hint: 'HMRC checks the return as it would a real one and answers, but nothing is filed. Use it first.' },
     { id: 'ets', label: 'HMRC’s external test service', hint: 'HMRC’s separate service for testing software. Nothing is filed.' },
-    { id: 'live', label: 'Live', hint: props.liveAllowed ? 'The return is filed with HMRC for the company.' : 'Switched off: turn on “File live returns” in Settings › Filing with HMRC first.' },
+    // Settings is named once on this screen, by the link below the choices.
+    { id: 'live', label: 'Live', hint: props.liveAllowed ? 'The return is filed with HMRC for the company.' : 'Switched off until “File live returns” is turned on.' },
   ];
   return (
     <form
@@ -70,7 +71,7 @@ export function ChooseEnvironment(props: {
               props.onSettings();
             }}
           >
-            Switch on live filing in Settings › Filing with HMRC
+            Turn on “File live returns” in {FILING_SETTINGS}
           </a>
         </p>
       ) : null}
@@ -97,12 +98,13 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
     );
   }
   const blocked = p.missing.length > 0;
-  const errors = p.missing.map((m, i) => ({ fieldId: `missing-${i}`, message: `${m.message} (${fixTargetOf(m.field).label})` }));
+  const errors = p.missing.map((m, i) => ({ fieldId: `missing-${i}`, message: withPlace(m.message, fixTargetOf(m.field)) }));
   return (
     <div>
       <h3 tabIndex={-1}>Check before you file</h3>
       <ErrorSummary
         errors={errors}
+        headingLevel={4}
         focusKey={props.summaryFocus}
         onSelect={(id) => {
           const m = p.missing[Number(id.slice('missing-'.length))];
@@ -112,7 +114,7 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
       <SummaryList
         rows={[
           { key: 'Company', box: '1', value: p.company ?? 'Not given' },
-          { key: 'Unique Taxpayer Reference (UTR)', box: '3', value: p.utr ? spacedUtr(p.utr) : 'Not given' },
+          { key: 'Unique Taxpayer Reference (UTR)', box: '3', value: p.utr ? <span data-testid="confirm-utr">{spacedUtr(p.utr)}</span> : 'Not given' },
           { key: 'Period', box: '30 and 35', value: ukPeriod(p.periodStart, p.periodEnd) ?? 'Not given' },
           { key: p.taxPayable?.box === '510' ? 'Tax chargeable' : 'Tax payable', box: p.taxPayable?.box ?? '525', value: <span data-testid="confirm-tax">{pounds(p.taxPayable?.amount ?? null)}</span>, numeric: true },
           {
@@ -121,7 +123,10 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
               <ul className="plain-list">
                 {p.attachments.map((a) => (
                   <li key={a.name}>
-                    {a.name} ({a.kind}, {formatSize(a.size)})
+                    <span className="token" data-testid="confirm-attachment">
+                      {a.name}
+                    </span>{' '}
+                    ({a.kind}, {formatSize(a.size)})
                   </li>
                 ))}
               </ul>
@@ -129,7 +134,8 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
               'None'
             ),
           },
-          { key: 'Sent to', value: <span data-testid="confirm-environment">{p.environmentName || ENVIRONMENT_NAMES[p.environment]}</span>, onChange: props.onBack },
+          // Nothing is sent yet: the row says where it will go.
+          { key: 'Will be sent to', value: <span data-testid="confirm-environment">{p.environmentName || ENVIRONMENT_NAMES[p.environment]}</span>, onChange: props.onBack },
           { key: 'Type of return', value: p.isAmendment ? 'An amended return' : 'A new return' },
           { key: 'IRmark', value: p.irmarkBase32 ? <code data-testid="confirm-irmark">{groupedBase32(p.irmarkBase32)}</code> : 'Not built yet' },
         ]}

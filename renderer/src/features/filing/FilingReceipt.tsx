@@ -58,7 +58,7 @@ export function FilingReceipt({ submission, headingLevel = 3 }: { submission: Su
               </>
             ),
           },
-          { key: 'IRmark (as in the return)', value: <code data-testid="receipt-irmark-base64">{receipt.irmarkBase64}</code> },
+          { key: 'IRmark (as in the return)', value: <code className="unbroken" data-testid="receipt-irmark-base64">{receipt.irmarkBase64}</code> },
           { key: 'Correlation ID', value: <code data-testid="receipt-correlation-id">{receipt.correlationId}</code> },
           { key: 'Transaction ID', value: <code>{submission.transactionId}</code> },
         ]}

@@ -8,12 +8,13 @@ export const GATEWAY_PASSWORD = 'gateway-password';
 export const FILING_FIELD = (name: 'vendorId' | 'productName' | 'productVersion' | 'liveFiling' | 'endpointOverride') => `filing-${name}`;
 
 import { FIELD_BY_ID, STEPS } from '../../../../common/ct600/fields.js';
-import { isFilingPrerequisite, type FilingPrerequisite } from '../../../../common/filing/prerequisites.js';
+import { isFilingPrerequisite, SETTINGS_PLACES, type FilingPrerequisite } from '../../../../common/filing/prerequisites.js';
 
 export type FixTarget = { where: 'settings'; fieldId: string; label: string } | { where: 'field'; fieldId: string; label: string } | { where: 'check'; label: string };
 
-const GATEWAY = 'Settings › Government Gateway';
-const FILING = 'Settings › Filing with HMRC';
+const GATEWAY = SETTINGS_PLACES.gateway;
+const FILING = SETTINGS_PLACES.filing;
+export const FILING_SETTINGS = SETTINGS_PLACES.filing;
 const CHECK: FixTarget = { where: 'check', label: 'Check your answers and build' };
 
 /** Each thing main can name as missing, and exactly where it is put right. */
@@ -33,4 +34,15 @@ export function fixTargetOf(field: string): FixTarget {
   const own = FIELD_BY_ID.get(field);
   if (own) return { where: 'field', fieldId: own.id, label: STEPS.find((s) => s.id === own.step)?.title ?? 'the return' };
   return CHECK;
+}
+
+/**
+ * An error names the one place it is put right, once: main's words already
+ * name their part of Settings (the link's target); a return to build again
+ * is sent to the step that builds it.
+ */
+export function withPlace(message: string, target: FixTarget): string {
+  if (message.includes(target.label)) return message;
+  const sentence = message.trim();
+  return `${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`} Go to ${target.label}.`;
 }
