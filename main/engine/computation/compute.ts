@@ -4,7 +4,7 @@
  * synchronous: the CLI, the wizard (through IPC) and the benchmark call it.
  */
 import { RequestValidationError } from '../errors.js';
-import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult } from './capital-allowances.js';
+import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult, type ShortLifePoolResult } from './capital-allowances.js';
 import { parseComputationInput, type Claim, type ComputationInput } from './input.js';
 import { asPounds, type Pence } from './money.js';
 import type { EarlierReturnAmendment } from './losses/carry-back.js';
@@ -27,6 +27,23 @@ export interface PoolOutput {
   carriedForward: number;
 }
 
+export interface ShortLifeAssetOutput {
+  description: string;
+  broughtForward: number;
+  additions: number;
+  disposalValue: number;
+  writingDownAllowance: number;
+  balancingAllowance: number;
+  balancingCharge: number;
+  /** Reached its relevant cut-off: the balance joined the main pool (CAA 2001 s86(2)). */
+  transferredToMainPool: number;
+  carriedForward: number;
+  /** The relevant cut-off, the eighth anniversary of the end of the period its expenditure was incurred in (s86(3)). */
+  cutOff: string;
+  /** For the next period's capitalAllowances.shortLifeAssets; null once the pool has ended. */
+  incurredInPeriodEnding: string | null;
+}
+
 export interface ComputationOutput {
   company: ComputationInput['company'];
   period: ComputationInput['period'];
@@ -41,7 +58,11 @@ export interface ComputationOutput {
     specialRatePoolCarriedForward: number;
     mainPool: PoolOutput;
     specialRatePool: PoolOutput;
-    assets: { description: string; pool: 'main' | 'special'; cost: number; claim: Claim; proposedClaim: Claim; allowance: number }[];
+    assets: { description: string; pool: 'main' | 'special'; cost: number; claim: Claim; proposedClaim: Claim; allowance: number; shortLife: boolean; forLeasing: boolean; disposedInPeriod: boolean }[];
+    /** Short-life asset pools (CAA 2001 s86): this period's elections, then those brought forward, in input order. */
+    shortLifeAssets: ShortLifeAssetOutput[];
+    /** Balancing charges that recover a first-year allowance: full expensing (box 734), the 50% allowances (694), the super-deduction (692). */
+    firstYearAllowanceCharges: { fullExpensing: number; specialRateAllowance: number; superDeduction: number };
   };
   losses: {
     tradingLossesCarriedForward: number;
@@ -73,6 +94,8 @@ export interface ComputationOutput {
     totalProfitsLosses: number;
     ukPropertyLosses: number;
     capitalLosses: number;
+    /** Short-life asset pools that go on: the next period's capitalAllowances.shortLifeAssets. */
+    shortLifeAssets: { description: string; broughtForward: number; incurredInPeriodEnding: string }[];
   };
   working: WorkingLine[];
   /** Loans to participators and the CT600A (null without the section); boxes A5–A80, 480 and 485 are in `boxes`. */
@@ -108,6 +131,24 @@ function amendmentOutput(a: EarlierReturnAmendment): AmendmentOutput {
 }
 /** An allowance box takes whole pounds: the nearest pound. */
 const allowanceBox = (p: Pence) => Math.round(p / 100);
+
+function shortLifeOutput(p: ShortLifePoolResult, input: ComputationInput): ShortLifeAssetOutput {
+  const ended = p.reachedCutOff || p.disposed || input.capitalAllowances.tradeCeased;
+  const incurred = 'addition' in p.source ? input.period.to : input.capitalAllowances.shortLifeAssets![p.source.broughtForward]!.incurredInPeriodEnding;
+  return {
+    description: p.description,
+    broughtForward: pounds(p.broughtForward),
+    additions: pounds(p.additions),
+    disposalValue: pounds(p.disposalValue),
+    writingDownAllowance: pounds(p.writingDownAllowance),
+    balancingAllowance: pounds(p.balancingAllowance),
+    balancingCharge: pounds(p.balancingCharge),
+    transferredToMainPool: pounds(p.transferredToMainPool),
+    carriedForward: pounds(p.carriedForward),
+    cutOff: p.cutOff,
+    incurredInPeriodEnding: ended ? null : incurred,
+  };
+}
 
 function poolOutput(p: PoolResult): PoolOutput {
   return {
@@ -182,7 +223,12 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
   // HMRC's rule 9388 takes no allowance in box 726 for a period starting on or after 1 April 2026, though the
   // 100% allowance for zero-emission cars runs to 31 March 2027 (Budget 2025): it is then one of the other allowances.
   const zeroEmissionBox = period.from >= '2026-04-01' ? '725' : '726';
-  whole('725', ca.firstYear40 + (zeroEmissionBox === '725' ? ca.zeroEmissionCars : 0));
+  // Short-life asset pools are single asset pools, not the main pool: the app shows them with other allowances and charges (boxes 725, 730).
+  whole('725', ca.firstYear40 + ca.shortLifeAllowances + (zeroEmissionBox === '725' ? ca.zeroEmissionCars : 0));
+  whole('730', ca.shortLifeCharges);
+  whole('691', ca.superDeduction);
+  whole('692', ca.superDeductionCharges);
+  whole('772', ca.superDeductionExpenditure);
   if (zeroEmissionBox === '726') whole('726', ca.zeroEmissionCars);
   whole('733', ca.fullExpensing);
   whole('734', ca.fullExpensingCharges);
@@ -200,6 +246,7 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
   const working = new Working();
   const turnover = computeTurnover(input, working);
   const ca = computeCapitalAllowances(input, working);
+  if (ca.errors.length) throw new RequestValidationError(ca.errors);
   const pr = computeProfits(input, ca, working);
   const tax = computeTax(input, pr.box315, working);
   const loans = input.loansToParticipators ? computeLoansToParticipators(input.loansToParticipators, input.period, working) : null;
@@ -217,7 +264,19 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
       specialRatePoolCarriedForward: pounds(ca.specialRatePool.carriedForward),
       mainPool: poolOutput(ca.mainPool),
       specialRatePool: poolOutput(ca.specialRatePool),
-      assets: ca.assets.map((a) => ({ description: a.description, pool: a.pool, cost: pounds(a.cost), claim: a.claim, proposedClaim: a.proposedClaim, allowance: pounds(a.allowance) })),
+      assets: ca.assets.map((a) => ({
+        description: a.description,
+        pool: a.pool,
+        cost: pounds(a.cost),
+        claim: a.claim,
+        proposedClaim: a.proposedClaim,
+        allowance: pounds(a.allowance),
+        shortLife: a.shortLife,
+        forLeasing: a.forLeasing,
+        disposedInPeriod: a.disposedInPeriod,
+      })),
+      shortLifeAssets: ca.shortLifePools.map((p) => shortLifeOutput(p, input)),
+      firstYearAllowanceCharges: { fullExpensing: pounds(ca.fullExpensingCharges), specialRateAllowance: pounds(ca.specialRateFirstYearCharges), superDeduction: pounds(ca.superDeductionCharges) },
     },
     losses: {
       tradingLossesCarriedForward: pounds(cf.tradingLosses + cf.totalProfitsLosses),
@@ -244,6 +303,10 @@ export function computeParsed(input: ComputationInput): ComputationOutput {
       totalProfitsLosses: pounds(cf.totalProfitsLosses),
       ukPropertyLosses: pounds(cf.ukPropertyLosses),
       capitalLosses: pounds(cf.capitalLosses),
+      shortLifeAssets: ca.shortLifePools.flatMap((p) => {
+        const o = shortLifeOutput(p, input);
+        return o.incurredInPeriodEnding === null ? [] : [{ description: o.description, broughtForward: o.carriedForward, incurredInPeriodEnding: o.incurredInPeriodEnding }];
+      }),
     },
     working: working.lines,
     loansToParticipators: loans?.output ?? null,
