@@ -5,6 +5,7 @@
  */
 import type { IsoDate } from './dates.js';
 import type { Pence } from './money.js';
+import type { LoansToParticipatorsInput } from './loans-to-participators/types.js';
 import type { LossesInput } from './losses/input-types.js';
 
 export type { EarlierPeriod, LossesInput } from './losses/input-types.js';
@@ -104,4 +105,6 @@ export interface ComputationInput {
   accountsFile: string | null;
   /** Our addition: the Inline XBRL computations to attach to the return `cli ct600 compute --request` writes. */
   computationsFile: string | null;
+  /** Loans to participators (CT600A, box 480): null when the section is absent. */
+  loansToParticipators: LoansToParticipatorsInput | null;
 }

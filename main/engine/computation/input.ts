@@ -16,6 +16,7 @@ import { parseCapitalAllowances } from './allowances/input.js';
 import { claimErrors } from './claims.js';
 import { parseLosses } from './losses/parse.js';
 import { isoDateOf, type IsoDate } from './dates.js';
+import { matchRepayments, parseLoansToParticipators } from './loans-to-participators/index.js';
 import type { ComputationInput, DescribedAmount } from './input-types.js';
 import type { Pence } from './money.js';
 
@@ -131,9 +132,10 @@ export class Reader {
   }
 }
 
-const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'exemptDistributions', 'declaration', 'accountsFile', 'computationsFile'];
+const TOP = ['company', 'period', 'associatedCompanies', 'profitAndLoss', 'capitalAllowances', 'losses', 'chargeableGains', 'qualifyingDonations', 'exemptDistributions', 'declaration', 'accountsFile', 'computationsFile', 'loansToParticipators'];
 
-export function parseComputationInput(raw: unknown): ParseResult {
+/** `today` is the default of loansToParticipators.filedOn. */
+export function parseComputationInput(raw: unknown, today: IsoDate = new Date().toISOString().slice(0, 10)): ParseResult {
   const r = new Reader();
   const top = r.object(raw, '', TOP, true);
   if (!top) return { ok: false, errors: r.errors.length ? r.errors : [{ field: '', message: 'must be a JSON object' }] };
@@ -237,8 +239,10 @@ export function parseComputationInput(raw: unknown): ParseResult {
     declaration,
     accountsFile,
     computationsFile,
+    loansToParticipators: parseLoansToParticipators(r, top.loansToParticipators, periodOk ? { from: from!, to: to! } : undefined, today),
   };
   if (r.errors.length === 0) r.errors.push(...claimErrors(input));
+  if (r.errors.length === 0 && input.loansToParticipators) r.errors.push(...matchRepayments(input.loansToParticipators, input.period).errors);
   return r.errors.length ? { ok: false, errors: r.errors } : { ok: true, input };
 }
 
