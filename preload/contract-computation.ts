@@ -33,7 +33,14 @@ export interface ComputationCarriedForward {
   periodTo: string;
   mainPool: number;
   specialRatePool: number;
+  /** Trading losses against the same trade only (CTA 2010 s45, s45B): the new return's losses.tradingBroughtForward. */
   tradingLosses: number;
+  /** Post-1 April 2017 trading losses against total profits on a claim (s45A): losses.totalProfitsBroughtForward. */
+  totalProfitsLosses: number;
+  /** UK property business losses (s62(5)): losses.ukPropertyBroughtForward. */
+  ukPropertyLosses: number;
+  /** Allowable capital losses (TCGA 1992 s8(1)(b)): losses.capitalBroughtForward. */
+  capitalLosses: number;
 }
 
 /**

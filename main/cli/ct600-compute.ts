@@ -50,6 +50,7 @@ const money = (pounds: number, pence: boolean) => {
 
 function boxValue(box: string, value: number | boolean): string {
   if (value === true) return 'yes';
+  if (value === false) return 'no';
   if (typeof value !== 'number') return String(value);
   if (box === '340' || box === '390') return `${value}%`;
   if (NOT_MONEY_BOXES.has(box)) return String(value);
@@ -58,7 +59,7 @@ function boxValue(box: string, value: number | boolean): string {
 
 function summaryOf(out: ComputationOutput): string {
   const b = out.boxes;
-  return `box 315 ${money(b['315'] as number, false)}, tax ${money(b['525'] as number, true)}; carried forward: main pool ${money(out.carriedForward.mainPool, true)}, special rate pool ${money(out.carriedForward.specialRatePool, true)}, losses ${money(out.carriedForward.tradingLosses, true)}`;
+  return `box 315 ${money(b['315'] as number, false)}, tax ${money(b['525'] as number, true)}; carried forward: main pool ${money(out.carriedForward.mainPool, true)}, special rate pool ${money(out.carriedForward.specialRatePool, true)}, trading losses ${money(out.carriedForward.tradingLosses + out.carriedForward.totalProfitsLosses, true)}`;
 }
 
 /** The boxes in box order with HMRC's words, then the figures the next period brings forward. */
@@ -74,11 +75,31 @@ export function boxesText(out: ComputationOutput): string {
   lines.push('', 'Carried forward to the next period:');
   lines.push(`  Main pool written-down value          ${money(out.carriedForward.mainPool, true)}`);
   lines.push(`  Special rate pool written-down value  ${money(out.carriedForward.specialRatePool, true)}`);
-  lines.push(`  Trading losses                        ${money(out.carriedForward.tradingLosses, true)}`);
+  const cf = out.carriedForward;
+  lines.push(`  ${'Trading losses, same trade only'.padEnd(38)}${money(cf.tradingLosses, true)}`);
+  lines.push(`  ${'Trading losses, total profits'.padEnd(38)}${money(cf.totalProfitsLosses, true)}`);
+  if (cf.ukPropertyLosses || out.losses.ukProperty.broughtForward) lines.push(`  ${'UK property business losses'.padEnd(38)}${money(cf.ukPropertyLosses, true)}`);
+  if (cf.capitalLosses || out.losses.capital.broughtForward) lines.push(`  ${'Capital losses'.padEnd(38)}${money(cf.capitalLosses, true)}`);
   if (out.losses.carryBackMemo) {
     lines.push('', `Memo: ${money(out.losses.carryBackMemo.wouldRelieve, true)} of the loss could be carried back against the previous 12 months (CTA 2010 s37(3)(b)); not claimed here.`);
   }
+  lines.push(...amendmentLines(out));
   return `${lines.join('\n')}\n`;
+}
+
+/** Each earlier return a carried-back loss amends, latest first: the boxes as filed and as they become, and its tax. */
+function amendmentLines(out: ComputationOutput): string[] {
+  const amendments = out.losses.carriedBack.amendments;
+  if (!amendments.length) return [];
+  const lines = ['', 'Amendments of earlier returns (the loss carried back):'];
+  for (const a of amendments) {
+    lines.push(`  Return for ${a.period.from} to ${a.period.to}: ${money(a.lossCarriedBack, false)} carried back (${a.claims.map((c) => `${money(c.amount, false)} of the loss of ${c.lossOf.from} to ${c.lossOf.to}, ${c.rule}`).join('; ')})`);
+    const words = Math.max(...a.boxes.map((b) => (BOX_WORDS[b.box] ?? '').length));
+    for (const b of a.boxes) lines.push(`    ${b.box.padEnd(4)} ${(BOX_WORDS[b.box] ?? '').padEnd(words)}  ${boxValue(b.box, b.was)} → ${boxValue(b.box, b.becomes)}`);
+    lines.push(`    Corporation tax chargeable (box 440) ${money(a.tax.was, true)} → ${money(a.tax.becomes, true)}: ${money(a.tax.repayable, true)} repayable`);
+    if (a.donationsUnrelieved) lines.push(`    ${money(a.donationsUnrelieved, false)} of qualifying donations lose their relief (CTA 2010 s189)`);
+  }
+  return lines;
 }
 
 

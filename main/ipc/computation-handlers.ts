@@ -35,6 +35,9 @@ export function createPreviousPeriodHandler(drafts: Pick<DraftStore, 'list' | 'g
           mainPool: out.carriedForward.mainPool,
           specialRatePool: out.carriedForward.specialRatePool,
           tradingLosses: out.carriedForward.tradingLosses,
+          totalProfitsLosses: out.carriedForward.totalProfitsLosses,
+          ukPropertyLosses: out.carriedForward.ukPropertyLosses,
+          capitalLosses: out.carriedForward.capitalLosses,
         };
       } catch {
         // An earlier return whose computation no longer computes brings nothing forward; the user types the figures.

@@ -29,7 +29,7 @@ describe('computation channels', () => {
     await ok('drafts.save', { id: earlier.id, clientId: client.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', form: { values: {}, computationInput: example() } });
     const next = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
     const found = await ok<ComputationCarriedForward | null>('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-10-01', draftId: next.id });
-    expect(found).toEqual({ draftId: earlier.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', mainPool: 26670, specialRatePool: 39386, tradingLosses: 0 });
+    expect(found).toEqual({ draftId: earlier.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', mainPool: 26670, specialRatePool: 39386, tradingLosses: 0, totalProfitsLosses: 0, ukPropertyLosses: 0, capitalLosses: 0 });
     expect(await ok('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-11-01', draftId: next.id })).toBeNull();
   });
 });

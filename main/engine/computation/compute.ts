@@ -177,7 +177,8 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
   set('190', pr.box190);
   set('210', pr.box210);
   set('215', pr.box215);
-  set('220', pr.box220);
+  // NetChargeableGains is required with the gains: 0 when losses take them all (HMRC rule 9159: 220 = 210 − 215).
+  set('220', pr.box220, pr.box210 !== 0);
   set('235', pr.box235, true);
   set('250', pr.box250);
   set('275', pr.box275);

@@ -1,9 +1,10 @@
 /**
  * The boxes a computation fills beyond those the Profits and tax step shows,
  * as build-ct600 request fields: other income and gains (170, 190, 210, 220),
- * the loss claim (275, 295), donations (305), capital allowances and
- * balancing charges (690–734), the expenditure they were claimed on
- * (760–775) and the loss of the period (780). Without them box 235 would not
+ * allowable capital losses (215), the loss claims (250, 275, 285, 295),
+ * donations (305), capital allowances and balancing charges (690–734), the
+ * expenditure they were claimed on (760–775) and the losses of the period
+ * (780, 805, 825). Without them box 235 would not
  * add up on the return (HMRC rule 9332).
  */
 import type { ComputationOutput } from './compute.js';
@@ -29,11 +30,16 @@ const FLAT_BOXES = {
   nonTradingLoanProfitsAndGains: '170',
   propertyBusinessIncome: '190',
   grossChargeableGains: '210',
+  allowableLosses: '215',
   netChargeableGains: '220',
+  ukPropertyBusinessLosses: '250',
   tradingLosses: '275',
+  tradingLossesCarriedForward: '285',
   totalDeductionsAndReliefs: '295',
   qualifyingDonations: '305',
   tradingLossesArising: '780',
+  ukPropertyBusinessLossesArising: '805',
+  capitalLossesArising: '825',
 } as const;
 
 type Amount = { value: number };

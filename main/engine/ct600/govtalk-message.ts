@@ -118,12 +118,23 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
             moneyEl('OtherMachineryAndPlant', ret.qualifyingExpenditure.otherMachineryAndPlant),
           ])
         : undefined,
-      ret.tradingLossesArising !== undefined ? el('LossesDeficitsAndExcess', [el('AmountArising', [el('LossesOfTradesUK', [moneyEl('Arising', ret.tradingLossesArising)])])]) : undefined,
+      lossesArising(ret),
       el('Declaration', [el('AcceptDeclaration', 'yes'), el('Name', ret.declaration.name), el('Status', ret.declaration.status)]),
       attachedFiles(ret),
     ],
     { ReturnType: ret.returnType },
   );
+}
+
+/** Boxes 780, 805 and 825: the losses arising in the period, in the schema's order (LossesOfTradesUK, …, UKpropertyBusinessLosses, …, CapitalLosses). */
+function lossesArising(ret: Ct600Return): XmlElement | undefined {
+  const arising = (name: string, pence: number | undefined) => (pence === undefined ? undefined : el(name, [moneyEl('Arising', pence)]));
+  const amounts = optionalGroup('AmountArising', [
+    arising('LossesOfTradesUK', ret.tradingLossesArising),
+    arising('UKpropertyBusinessLosses', ret.ukPropertyBusinessLossesArising),
+    moneyEl('CapitalLosses', ret.capitalLossesArising),
+  ]);
+  return amounts ? el('LossesDeficitsAndExcess', [amounts]) : undefined;
 }
 
 function companyTaxCalculation(ret: Ct600Return): XmlElement {
@@ -140,9 +151,19 @@ function companyTaxCalculation(ret: Ct600Return): XmlElement {
       moneyEl('NonTradingLoanProfitsAndGains', ret.nonTradingLoanProfitsAndGains),
       moneyEl('PropertyBusinessIncome', ret.propertyBusinessIncome),
     ]),
-    ret.chargeableGains ? el('ChargeableGains', [moneyEl('GrossGains', ret.chargeableGains.gross), moneyEl('NetChargeableGains', ret.chargeableGains.net)]) : undefined,
+    ret.chargeableGains
+      ? el('ChargeableGains', [moneyEl('GrossGains', ret.chargeableGains.gross), moneyEl('AllowableLosses', ret.chargeableGains.allowableLosses), moneyEl('NetChargeableGains', ret.chargeableGains.net)])
+      : undefined,
     moneyEl('ProfitsBeforeOtherDeductions', ret.profitsBeforeOtherDeductions),
-    ret.deductionsAndReliefs ? optionalGroup('DeductionsAndReliefs', [moneyEl('TradingLosses', ret.deductionsAndReliefs.tradingLosses), moneyEl('Total', ret.deductionsAndReliefs.total)]) : undefined,
+    ret.deductionsAndReliefs
+      ? optionalGroup('DeductionsAndReliefs', [
+          moneyEl('UKpropertyBusinessLosses', ret.deductionsAndReliefs.ukPropertyBusinessLosses),
+          moneyEl('TradingLosses', ret.deductionsAndReliefs.tradingLosses),
+          ret.deductionsAndReliefs.tradingLossesCarriedBack ? el('TradingLossesCarriedBack', 'yes') : undefined,
+          moneyEl('TradingLossesCarriedForward', ret.deductionsAndReliefs.tradingLossesCarriedForward),
+          moneyEl('Total', ret.deductionsAndReliefs.total),
+        ])
+      : undefined,
     optionalGroup('ChargesAndReliefs', [moneyEl('ProfitsBeforeDonationsAndGroupRelief', ret.profitsBeforeDonationsAndGroupRelief), moneyEl('QualifyingDonations', ret.qualifyingDonations)]),
     moneyEl('ChargeableProfits', ret.chargeableProfits),
     ret.financialYearOne

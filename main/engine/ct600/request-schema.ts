@@ -374,9 +374,13 @@ export const ct600RequestSchema = z
     nonTradingLoanProfitsAndGains: optionalAmount(170, 'non-trading loan relationship profits', true),
     propertyBusinessIncome: optionalAmount(190, 'income from a UK property business', true),
     grossChargeableGains: optionalAmount(210, 'gross chargeable gains', true),
+    allowableLosses: optionalAmount(215, 'allowable losses including losses brought forward', true),
     netChargeableGains: optionalAmount(220, 'net chargeable gains', true),
     profitsBeforeOtherDeductions: optionalAmount(235, 'profits before other deductions and reliefs', true),
+    ukPropertyBusinessLosses: optionalAmount(250, 'UK property business losses for this or previous accounting period', true),
     tradingLosses: optionalAmount(275, 'trading losses set against total profits', true),
+    tradingLossesCarriedBack: z.boolean({ error: expected('true or false (box 280: amounts carried back from later periods are included in box 275)') }).nullish(),
+    tradingLossesCarriedForward: optionalAmount(285, 'trading losses carried forward and claimed against total profits', true),
     totalDeductionsAndReliefs: optionalAmount(295, 'total of deductions and reliefs', true),
     profitsBeforeDonationsAndGroupRelief: optionalAmount(300, 'profits before qualifying donations and group relief', true),
     qualifyingDonations: optionalAmount(305, 'qualifying donations', true),
@@ -400,6 +404,8 @@ export const ct600RequestSchema = z
     allowancesAndCharges,
     qualifyingExpenditure,
     tradingLossesArising: optionalAmount(780, 'losses of trades carried on wholly or partly in the UK: arising', true),
+    ukPropertyBusinessLossesArising: optionalAmount(805, 'UK property business losses: arising', true),
+    capitalLossesArising: optionalAmount(825, 'capital losses arising', true),
     declaration: z.strictObject(
       {
       acceptDeclaration: z

@@ -53,9 +53,9 @@ export interface Ct600Return {
   trading?: { profits?: Pence; lossesBroughtForward?: Pence; netProfits?: Pence }; // 155, 160, 165
   nonTradingLoanProfitsAndGains?: Pence; // 170
   propertyBusinessIncome?: Pence; // 190
-  chargeableGains?: { gross?: Pence; net: Pence }; // 210, 220
+  chargeableGains?: { gross?: Pence; allowableLosses?: Pence; net: Pence }; // 210, 215, 220
   profitsBeforeOtherDeductions?: Pence; // 235
-  deductionsAndReliefs?: { tradingLosses?: Pence; total?: Pence }; // 275, 295
+  deductionsAndReliefs?: { ukPropertyBusinessLosses?: Pence; tradingLosses?: Pence; tradingLossesCarriedBack?: boolean; tradingLossesCarriedForward?: Pence; total?: Pence }; // 250, 275, 280, 285, 295
   profitsBeforeDonationsAndGroupRelief?: Pence; // 300
   qualifyingDonations?: Pence; // 305
   chargeableProfits: Pence; // 315
@@ -79,6 +79,10 @@ export interface Ct600Return {
   qualifyingExpenditure?: Partial<Record<'machineryAndPlantExpenditure' | 'machineryAndPlantSpecialRateAllowance' | 'otherMachineryAndPlant', Pence>>;
   /** Box 780. */
   tradingLossesArising?: Pence;
+  /** Box 805. */
+  ukPropertyBusinessLossesArising?: Pence;
+  /** Box 825. */
+  capitalLossesArising?: Pence;
   attachments: Record<AttachmentItem, AttachedDocument[]>;
 }
 
@@ -322,10 +326,19 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       propertyBusinessIncome: pence(r.propertyBusinessIncome),
       chargeableGains:
         r.netChargeableGains != null || r.grossChargeableGains != null
-          ? { gross: pence(r.grossChargeableGains), net: pence(r.netChargeableGains) ?? pence(r.grossChargeableGains)! }
+          ? { gross: pence(r.grossChargeableGains), allowableLosses: pence(r.allowableLosses), net: pence(r.netChargeableGains) ?? pence(r.grossChargeableGains)! }
           : undefined,
       profitsBeforeOtherDeductions: pence(r.profitsBeforeOtherDeductions),
-      deductionsAndReliefs: r.tradingLosses != null || r.totalDeductionsAndReliefs != null ? { tradingLosses: pence(r.tradingLosses), total: pence(r.totalDeductionsAndReliefs) } : undefined,
+      deductionsAndReliefs:
+        r.ukPropertyBusinessLosses != null || r.tradingLosses != null || r.tradingLossesCarriedBack != null || r.tradingLossesCarriedForward != null || r.totalDeductionsAndReliefs != null
+          ? {
+              ukPropertyBusinessLosses: pence(r.ukPropertyBusinessLosses),
+              tradingLosses: pence(r.tradingLosses),
+              tradingLossesCarriedBack: r.tradingLossesCarriedBack ?? undefined,
+              tradingLossesCarriedForward: pence(r.tradingLossesCarriedForward),
+              total: pence(r.totalDeductionsAndReliefs),
+            }
+          : undefined,
       profitsBeforeDonationsAndGroupRelief: pence(r.profitsBeforeDonationsAndGroupRelief),
       qualifyingDonations: pence(r.qualifyingDonations),
       chargeableProfits: r.chargeableProfits.pence,
@@ -346,6 +359,8 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       allowancesAndCharges: penceRecord(r.allowancesAndCharges),
       qualifyingExpenditure: penceRecord(r.qualifyingExpenditure),
       tradingLossesArising: pence(r.tradingLossesArising),
+      ukPropertyBusinessLossesArising: pence(r.ukPropertyBusinessLossesArising),
+      capitalLossesArising: pence(r.capitalLossesArising),
       attachments,
     },
   };

@@ -66,7 +66,8 @@ export function parseLosses(r: FieldReader, raw: unknown, period: { from?: IsoDa
   const lo = r.object(raw, 'losses', LOSSES_FIELDS, false) ?? {};
   const money = (key: (typeof LOSSES_FIELDS)[number], what: string) => r.money(lo[key], `losses.${key}`, what);
   const losses: LossesInput = {
-    tradingBroughtForward: money('tradingBroughtForward', 'trading losses brought forward against the same trade’s profits: pre-1 April 2017 losses (CTA 2010 s45) and post-2017 losses under s45B') ?? 0,
+    // Trading losses here are those against the same trade only (s45, s45B); the message keeps the words the field has always had.
+    tradingBroughtForward: money('tradingBroughtForward', 'trading losses brought forward from earlier periods') ?? 0,
     tradingBroughtForwardSetOff: money('tradingBroughtForwardSetOff', 'the most of them to set against the trade’s profits, a claim under CTA 2010 s45(4A) or s45B(5)') ?? null,
     totalProfitsBroughtForward: money('totalProfitsBroughtForward', 'post-1 April 2017 trading losses carried forward against total profits, CTA 2010 s45A') ?? 0,
     totalProfitsBroughtForwardClaim: money('totalProfitsBroughtForwardClaim', 'how much of the s45A losses to set against this period’s total profits, a claim under CTA 2010 s45A(5); box 285') ?? 0,
