@@ -10,8 +10,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { ComputationAccountsFigures } from '../../../../preload/contract.js';
-import { offerAccountsFigures } from './accounts-offer.js';
-import { computationStarted } from './computation-form.js';
+import { offerAccountsFigures, STARTING_FIGURES } from './accounts-offer.js';
+import { computationStarted, elementIdOf } from './computation-form.js';
 import { periodIsoDates } from './form.js';
 import { useWizard } from './wizard-context.js';
 
@@ -53,5 +53,15 @@ export function useAccountsFigures(): AccountsFiguresOffer {
     if (current && started && anyFigure) use(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current, started]);
-  return { offer: current && !started && anyFigure ? current : null, use: () => current && use(current) };
+  return {
+    offer: current && !started && anyFigure ? current : null,
+    use: () => {
+      if (!current) return;
+      use(current);
+      // The button goes with the offer: the focus moves to the first figure it filled, whose hint says where it came from,
+      // rather than falling to the page's body.
+      const first = STARTING_FIGURES.find((k) => current[k]);
+      if (first) setTimeout(() => document.getElementById(elementIdOf(`profitAndLoss.${first}`))?.focus(), 0);
+    },
+  };
 }
