@@ -11,13 +11,14 @@ interface DraftListProps {
   onDelete(draft: DraftSummary): void;
 }
 
+/** A first guess of a row's height (a title line and a line of facts), until it is drawn and measured: a long title or a narrow window wraps it taller. */
 const ROW_HEIGHT = 76;
 
 /**
  * The drafts, most recently changed first (main's order), filtered by the
  * search box. Only the rows in view are rendered, so a firm's thousand
- * drafts scroll as fast as ten; each row is a list item that says its
- * place in the whole list for screen readers.
+ * drafts scroll as fast as ten; each row is as tall as its wrapped text,
+ * and a list item that says its place in the whole list for screen readers.
  */
 export function DraftList({ drafts, onOpen, onExport, onDelete }: DraftListProps) {
   const [query, setQuery] = useState('');
@@ -66,6 +67,8 @@ export function DraftList({ drafts, onOpen, onExport, onDelete }: DraftListProps
               return (
                 <li
                   key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
                   className="draft-row"
                   aria-setsize={shown.length}
                   aria-posinset={item.index + 1}
