@@ -16,8 +16,10 @@ export const BOX_CONCEPTS: Readonly<Record<string, string>> = {
   '170': 'ProfitsAndGainsFromNon-tradingLoanRelationships',
   '190': 'IncomeFromAPropertyBusiness',
   '210': 'GrossChargeableGains',
+  '215': 'ChargeableGainsAllowableLossesDeductedFromGains',
   '220': 'NetChargeableGains',
   '235': 'ProfitsBeforeOtherDeductionsAndReliefs',
+  '250': 'UKPropertyBusinessLossesSetAgainstTotalProfits',
   '275': 'TradingLossesOfThisOrLaterAP',
   '295': 'TotalDeductionsAndReliefs',
   '300': 'ProfitsBeforeChargesAndGroupRelief',
@@ -38,6 +40,7 @@ export const BOX_CONCEPTS: Readonly<Record<string, string>> = {
   '510': 'TaxChargeable',
   '525': 'TaxPayable',
   '780': 'AdjustedLossOfPeriod',
+  '825': 'CapitalLossesArising',
 };
 
 /** HMRC's mandatory items (joint filing error 3312), in a Company context at the period end as HMRC's sample tags them. */

@@ -113,7 +113,9 @@ function adjustments(doc: ComputationSheet, input: ComputationInput, out: Comput
     doc.row(`Less: ${pl.nonTaxableIncome.map((d) => d.description).join(', ')}`, doc.deducted(TRADE_CONCEPTS.otherIncomeNotTaxable, 'trade', p(total)), 'not trading income');
   }
   if (pl.interestReceived) doc.row('Less: interest received', doc.deducted(TRADE_CONCEPTS.interestPerAccounts, 'trade', p(pl.interestReceived)), 'taxed as a non-trading loan relationship, box 170');
-  if (pl.propertyIncome) doc.row('Less: property income', doc.deducted(TRADE_CONCEPTS.propertyIncomePerAccounts, 'trade', p(pl.propertyIncome)), 'taxed as a property business, box 190');
+  if (pl.propertyIncome > 0) doc.row('Less: property income', doc.deducted(TRADE_CONCEPTS.propertyIncomePerAccounts, 'trade', p(pl.propertyIncome)), 'taxed as a property business, box 190');
+  // A property loss in the accounts is added back: the fact is the (negative) property income per the accounts.
+  if (pl.propertyIncome < 0) doc.row('Add: property business loss in the accounts', doc.money(TRADE_CONCEPTS.propertyIncomePerAccounts, 'trade', p(pl.propertyIncome)), 'relieved against total profits, box 250 (CTA 2010 s62)');
   doc.row('Less: capital allowances (schedule below)', doc.deducted(TRADE_CONCEPTS.totalCapitalAllowances, 'trade', out.capitalAllowances.total));
   if (out.capitalAllowances.balancingCharges) doc.row('Add: balancing charges', doc.money(TRADE_CONCEPTS.balancingCharges, 'trade', out.capitalAllowances.balancingCharges));
   const loss = out.boxes['780'];
@@ -183,9 +185,39 @@ function losses(doc: ComputationSheet, out: ComputationOutput) {
   if (l.setAgainstTradingProfits) doc.row('Set against the trade’s profits', doc.deducted(TRADE_CONCEPTS.lossesUsedAgainstTradingProfits, 'trade', l.setAgainstTradingProfits), 'CTA 2010 s45, s45B; box 160');
   if (l.arising) doc.row('Loss of this period', doc.money(BOX_CONCEPTS['780']!, 'trade', l.arising), 'box 780');
   if (l.claimedAgainstTotalProfits) doc.row('Claimed against total profits of this period', doc.deducted(BOX_CONCEPTS['275']!, 'company', l.claimedAgainstTotalProfits), 'CTA 2010 s37(3)(a); box 275');
-  doc.row('Losses carried forward', doc.money(TRADE_CONCEPTS.lossesCarriedForward, 'trade-end', l.tradingLossesCarriedForward), 'CTA 2010 s45A', true);
+  // CT2015 has no concept for box 285 (it came with the 2017 loss reform): the figure is shown, untagged.
+  if (l.broughtForwardClaimedAgainstTotalProfits) doc.row('Brought forward losses claimed against total profits', `(${pounds(l.broughtForwardClaimedAgainstTotalProfits)})`, 'CTA 2010 s45A(5); box 285');
+  const carriedBack = l.carriedBack.fromThisPeriod + l.carriedBack.fromEarlierPeriod;
+  if (carriedBack) doc.row('Carried back to earlier periods (amendments below)', `(${pounds(carriedBack)})`, l.carriedBack.amendments.some((m) => m.claims.some((c) => c.rule.includes('s39'))) ? 'CTA 2010 s37(3)(b), s39' : 'CTA 2010 s37(3)(b)');
+  doc.row('Losses carried forward', doc.money(TRADE_CONCEPTS.lossesCarriedForward, 'trade-end', l.tradingLossesCarriedForward), 'CTA 2010 s45, s45A, s45B', true);
+  const cf = out.carriedForward;
+  if (cf.tradingLosses && cf.totalProfitsLosses) doc.row(`of which against the same trade only ${pounds(cf.tradingLosses)}, against total profits on a claim ${pounds(cf.totalProfitsLosses)}`, '', 'CTA 2010 s45, s45B; s45A');
   if (l.carryBackMemo) {
     doc.row(`Memo: ${pounds(l.carryBackMemo.wouldRelieve)} of the loss could be carried back against the previous 12 months’ profits of ${pounds(l.carryBackMemo.previousPeriodTotalProfits)} (CTA 2010 s37(3)(b)); not claimed in these figures`, '');
+  }
+  for (const a of l.carriedBack.amendments) {
+    const changes = a.boxes.map((b) => `box ${b.box} ${typeof b.was === 'boolean' ? (b.was ? 'yes' : 'no') : pounds(b.was)} → ${typeof b.becomes === 'boolean' ? (b.becomes ? 'yes' : 'no') : pounds(b.becomes)}`).join('; ');
+    doc.row(`Amendment of the return for ${ukDate(a.period.from)} to ${ukDate(a.period.to)}: ${pounds(a.lossCarriedBack)} carried back; ${changes}; corporation tax ${pounds(a.tax.was)} → ${pounds(a.tax.becomes)}, ${pounds(a.tax.repayable)} repayable`, '', a.claims.map((c) => c.rule).join('; '));
+  }
+  otherLosses(doc, out);
+}
+
+/** UK property business and capital losses, each stock on its own. */
+function otherLosses(doc: ComputationSheet, out: ComputationOutput) {
+  const { ukProperty, capital } = out.losses;
+  if (ukProperty.arising || ukProperty.broughtForward || ukProperty.carriedForward) {
+    doc.heading('UK property business losses');
+    doc.row('Brought forward', pounds(ukProperty.broughtForward));
+    if (ukProperty.arising) doc.row('Loss of this period', pounds(ukProperty.arising), 'box 805');
+    if (ukProperty.setAgainstTotalProfits) doc.row('Set against total profits', `(${pounds(ukProperty.setAgainstTotalProfits)})`, 'CTA 2010 s62(3), s62(5A); box 250');
+    doc.row('Carried forward', pounds(ukProperty.carriedForward), 'CTA 2010 s62(5)', true);
+  }
+  if (capital.arising || capital.broughtForward || capital.carriedForward) {
+    doc.heading('Capital losses');
+    doc.row('Brought forward', pounds(capital.broughtForward));
+    if (capital.arising) doc.row('Allowable losses of this period', doc.money(BOX_CONCEPTS['825']!, 'company', capital.arising), 'box 825');
+    if (capital.setAgainstGains) doc.row('Set against the gains', `(${pounds(capital.setAgainstGains)})`, 'TCGA 1992 s8(1); box 215');
+    doc.row('Carried forward', pounds(capital.carriedForward), 'TCGA 1992 s8(1)(b)', true);
   }
 }
 
@@ -196,9 +228,12 @@ const PROFIT_ROWS: [box: string, label: string, deduction: boolean][] = [
   ['170', 'Profits from non-trading loan relationships (interest)', false],
   ['190', 'Income from a UK property business', false],
   ['210', 'Gross chargeable gains', false],
+  ['215', 'Allowable losses including losses brought forward', true],
   ['220', 'Net chargeable gains', false],
   ['235', 'Profits before other deductions and reliefs', false],
+  ['250', 'UK property business losses set against total profits', true],
   ['275', 'Trading losses of this period set against total profits', true],
+  ['285', 'Trading losses brought forward claimed against total profits', true],
   ['295', 'Total of deductions and reliefs', true],
   ['300', 'Profits before qualifying donations and group relief', false],
   ['305', 'Qualifying donations', true],
@@ -210,8 +245,10 @@ function profits(doc: ComputationSheet, out: ComputationOutput) {
   for (const [box, label, deduction] of PROFIT_ROWS) {
     const v = out.boxes[box];
     if (typeof v !== 'number') continue;
-    const concept = BOX_CONCEPTS[box]!;
-    doc.row(label, deduction ? doc.deducted(concept, 'company', v) : doc.money(concept, 'company', v), boxNote(box), box === '315' || box === '235');
+    const concept = BOX_CONCEPTS[box];
+    // A box the CT2015 taxonomy has no name for (285) is shown untagged, never under a name of our own.
+    const figure = concept ? (deduction ? doc.deducted(concept, 'company', v) : doc.money(concept, 'company', v)) : deduction ? `(${pounds(v)})` : pounds(v);
+    doc.row(label, figure, boxNote(box), box === '315' || box === '235');
   }
 }
 
