@@ -7,6 +7,7 @@
  */
 import type { IsoDate } from '../dates.js';
 import type { Reader } from '../input.js';
+import { poundsWords } from '../money.js';
 import { CLAIMS, type Addition, type Claim, type ComputationInput, type Disposal, type Pool, type ShortLifeAssetBroughtForward } from '../input-types.js';
 import { addYears, dayAfter, SHORT_LIFE_CUT_OFF_YEARS, SHORT_LIFE_EIGHT_YEARS_FROM } from './short-life.js';
 
@@ -115,7 +116,7 @@ export function parseCapitalAllowances(r: Reader, raw: unknown, p: PeriodContext
       if (bought) {
         if (date && date < bought.date) r.fail(`${at}.date`, `must not be before the day its expenditure was incurred, ${bought.date} (addition ${addition}): the company must own it to dispose of it (CAA 2001 s58(4))`);
         if (o.pool !== undefined && o.pool !== null && o.pool !== bought.pool) r.fail(`${at}.pool`, `must be "${bought.pool}", the pool of addition ${addition}, or be left out (it follows the addition)`);
-        if (cost !== undefined && cost !== bought.cost) r.fail(`${at}.cost`, `leave it out: the cost is addition ${addition}'s, £${(bought.cost / 100).toFixed(2)}, which caps the disposal value (CAA 2001 s62)`);
+        if (cost !== undefined && cost !== bought.cost) r.fail(`${at}.cost`, `leave it out: the cost is addition ${addition}'s, ${poundsWords(bought.cost)}, which caps the disposal value (CAA 2001 s62)`);
         if (fullExpensed || superDeduction) r.fail(`${at}.${fullExpensed ? 'fullExpensed' : 'superDeduction'}`, `leave it out: the treatment of the disposal follows the claim on addition ${addition} (CAA 2001 s59A, s59B; FA 2021 s12, s13)`);
         pl = bought.pool;
         cost = bought.cost;
