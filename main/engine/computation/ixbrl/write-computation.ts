@@ -189,9 +189,10 @@ function losses(doc: ComputationSheet, out: ComputationOutput) {
   if (l.broughtForwardClaimedAgainstTotalProfits) doc.row('Brought forward losses claimed against total profits', `(${pounds(l.broughtForwardClaimedAgainstTotalProfits)})`, 'CTA 2010 s45A(5); box 285');
   const carriedBack = l.carriedBack.fromThisPeriod + l.carriedBack.fromEarlierPeriod;
   if (carriedBack) doc.row('Carried back to earlier periods (amendments below)', `(${pounds(carriedBack)})`, l.carriedBack.amendments.some((m) => m.claims.some((c) => c.rule.includes('s39'))) ? 'CTA 2010 s37(3)(b), s39' : 'CTA 2010 s37(3)(b)');
-  doc.row('Losses carried forward', doc.money(TRADE_CONCEPTS.lossesCarriedForward, 'trade-end', l.tradingLossesCarriedForward), 'CTA 2010 s45, s45A, s45B', true);
+  doc.row('Losses carried forward', doc.money(TRADE_CONCEPTS.lossesCarriedForward, 'trade-end', l.tradingLossesCarriedForward), 'CTA 2010 s45A', true);
   const cf = out.carriedForward;
-  if (cf.tradingLosses && cf.totalProfitsLosses) doc.row(`of which against the same trade only ${pounds(cf.tradingLosses)}, against total profits on a claim ${pounds(cf.totalProfitsLosses)}`, '', 'CTA 2010 s45, s45B; s45A');
+  // The stock against the same trade only (s45, s45B) apart from the one against total profits on a claim (s45A).
+  if (cf.tradingLosses) doc.row(`of which against the same trade only ${pounds(cf.tradingLosses)}, against total profits on a claim ${pounds(cf.totalProfitsLosses)}`, '', 'CTA 2010 s45, s45B; s45A');
   if (l.carryBackMemo) {
     doc.row(`Memo: ${pounds(l.carryBackMemo.wouldRelieve)} of the loss could be carried back against the previous 12 months’ profits of ${pounds(l.carryBackMemo.previousPeriodTotalProfits)} (CTA 2010 s37(3)(b)); not claimed in these figures`, '');
   }
