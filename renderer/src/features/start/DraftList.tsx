@@ -30,6 +30,8 @@ export function DraftList({ drafts, onOpen, onExport, onDelete }: DraftListProps
     count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
+    // A row not laid out (no height yet) keeps its guess rather than collapsing every row onto the first.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_HEIGHT,
     overscan: 6,
     getItemKey: (index) => shown[index]!.id,
   });
