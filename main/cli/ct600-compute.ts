@@ -107,7 +107,8 @@ function amendmentLines(out: ComputationOutput): string[] {
 export function workingText(out: ComputationOutput): string {
   const lines = ['', 'Working:'];
   for (const l of out.working) {
-    const figure = l.id.endsWith('.rate') ? `${l.amount}%` : money(l.amount, !Number.isInteger(l.amount));
+    // A count (the associated companies, box 326) is a number, not pounds.
+    const figure = l.id.endsWith('.rate') ? `${l.amount}%` : l.box && NOT_MONEY_BOXES.has(l.box) ? String(l.amount) : money(l.amount, !Number.isInteger(l.amount));
     lines.push(`  ${l.box ? `[${l.box}] ` : ''}${terminalText(l.label)}: ${figure}`);
     lines.push(`      ${terminalText(l.how)}${l.rule ? ` (${l.rule})` : ''}`);
   }

@@ -4,6 +4,7 @@
  * synchronous: the CLI, the wizard (through IPC) and the benchmark call it.
  */
 import { RequestValidationError } from '../errors.js';
+import { boxRangeErrors } from './box-ranges.js';
 import { computeCapitalAllowances, type CapitalAllowancesResult, type PoolResult, type ShortLifePoolResult } from './capital-allowances.js';
 import { parseComputationInput, type Claim, type ComputationInput } from './input.js';
 import { asPounds, type Pence } from './money.js';
@@ -196,6 +197,7 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
     if (tax.smallProfitsClaim) b['329'] = true;
   }
   set('620', tax.exemptDistributions);
+  set('620', tax.exemptDistributions);
   for (const l of tax.lines) {
     const [year, profit, rate, taxBox] = l.block === 'FinancialYearOne' ? ['330', '335', '340', '345'] : ['380', '385', '390', '395'];
     b[year] = l.year;
@@ -242,8 +244,15 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
   return b;
 }
 
-/** Computes a parsed input. */
+/** Computes a parsed input; a figure no CT600 box can hold is refused, naming the box and its schema range. */
 export function computeParsed(input: ComputationInput): ComputationOutput {
+  const out = computeFigures(input);
+  const outOfRange = boxRangeErrors(out.boxes);
+  if (outOfRange.length) throw new RequestValidationError(outOfRange);
+  return out;
+}
+
+function computeFigures(input: ComputationInput): ComputationOutput {
   const working = new Working();
   const turnover = computeTurnover(input, working);
   const ca = computeCapitalAllowances(input, working);

@@ -37,6 +37,7 @@ const FLAT_BOXES = {
   tradingLossesCarriedForward: '285',
   totalDeductionsAndReliefs: '295',
   qualifyingDonations: '305',
+  frankedInvestmentIncome: '620',
   tradingLossesArising: '780',
   ukPropertyBusinessLossesArising: '805',
   capitalLossesArising: '825',

@@ -110,6 +110,8 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
         moneyEl('TaxChargeable', ret.taxChargeable),
         moneyEl('TaxPayable', ret.taxPayable),
       ]),
+      // Box 620 in IndicatorsAndInformation, which the schema puts before AllowancesAndCharges.
+      ret.frankedInvestmentIncome !== undefined ? el('IndicatorsAndInformation', [moneyEl('FrankedInvestmentIncome', ret.frankedInvestmentIncome)]) : undefined,
       allowancesAndCharges(ret),
       ret.qualifyingExpenditure
         ? optionalGroup('QualifyingExpenditure', [

@@ -401,6 +401,8 @@ export const ct600RequestSchema = z
     netCorporationTaxLiability: optionalAmount(475, 'net corporation tax liability', false),
     taxChargeable: optionalAmount(510, 'tax chargeable', false),
     taxPayable: amount(525, 'tax payable', false),
+    /** Box 620, IndicatorsAndInformation/FrankedInvestmentIncome: exempt ABGH distributions, in augmented profits (CTA 2010 s18L). */
+    frankedInvestmentIncome: optionalAmount(620, 'franked investment income/exempt ABGH distributions', true),
     allowancesAndCharges,
     qualifyingExpenditure,
     tradingLossesArising: optionalAmount(780, 'losses of trades carried on wholly or partly in the UK: arising', true),

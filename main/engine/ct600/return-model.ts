@@ -73,6 +73,8 @@ export interface Ct600Return {
   taxChargeable?: Pence; // 510
   taxPayable: Pence; // 525
   declaration: { name: string; status: string };
+  /** Box 620: franked investment income/exempt ABGH distributions. */
+  frankedInvestmentIncome?: Pence;
   /** Boxes 690–734, pence by request field name. */
   allowancesAndCharges?: Partial<Record<AllowanceField, Pence>>;
   /** Boxes 760–775. */
@@ -356,6 +358,7 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       taxChargeable: pence(r.taxChargeable),
       taxPayable: r.taxPayable.pence,
       declaration: { name: r.declaration.name, status: r.declaration.status },
+      frankedInvestmentIncome: pence(r.frankedInvestmentIncome),
       allowancesAndCharges: penceRecord(r.allowancesAndCharges),
       qualifyingExpenditure: penceRecord(r.qualifyingExpenditure),
       tradingLossesArising: pence(r.tradingLossesArising),
