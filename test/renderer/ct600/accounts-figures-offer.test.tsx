@@ -36,7 +36,14 @@ describe('CT600 wizard: figures from the attached accounts', () => {
     openWizard(bridge);
     await screen.findByLabelText('Company name (box 1)');
     fireEvent.click(screen.getByTestId('task-computation'));
-    expect(await screen.findByTestId('accounts-offer')).toHaveTextContent('£120,000.00: turnover (core:TurnoverRevenue)');
+    // In plain words; the taxonomy's name for the fact only inside a fold beneath them.
+    const offer = await screen.findByTestId('accounts-offer');
+    expect(offer.querySelector('dd')!.textContent).toMatch(/^£120,000: Turnover for 1\s+April\s+2024 to 31\s+March\s+2025, from the accounts/);
+    const tagging = offer.querySelector('details')!;
+    expect(tagging.open).toBe(false);
+    expect(tagging.querySelector('summary')).toHaveTextContent('How the accounts tag it');
+    expect(tagging).toHaveTextContent('Tagged as core:TurnoverRevenue');
+    expect(offer.textContent!.replace(tagging.textContent!, '')).not.toContain('core:');
     expect(callsTo('computation.accountsFigures')).toEqual([{ draftId: 'd1', period: { from: '2024-04-01', to: '2025-03-31' } }]);
 
     // The period moved on a year: the accounts have no figures for it, and nothing is offered.

@@ -11,7 +11,9 @@ import { MoneyInput } from '../../components/MoneyInput.js';
 import { formatMoney, ukCalendarDate } from '../../format/index.js';
 import { computationMessage, elementIdOf, type AssetRow, type DisposalRow } from './computation-form.js';
 import { calendarDateOf } from './form.js';
-import { newId, pounds, useComputationForm } from './computation-step-parts.js';
+import { newId, useComputationForm } from './computation-step-parts.js';
+import { assetAllowanceWords } from './computation/asset-allowance.js';
+import './computation/computation.css';
 import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 
 export const CLAIM_LABELS: Record<Claim, string> = {
@@ -20,6 +22,7 @@ export const CLAIM_LABELS: Record<Claim, string> = {
   fya50: '50% first-year allowance',
   fya40: '40% first-year allowance',
   fya100: '100% first-year allowance (zero-emission car)',
+  superDeduction: 'Super-deduction (130%, April 2021 to March 2023)',
   pool: 'Writing-down allowance in the pool',
 };
 
@@ -61,8 +64,7 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
             <tr>
               <th scope="col">Asset</th>
               <th scope="col" className="numeric">Cost</th>
-              <th scope="col">Claim</th>
-              <th scope="col" className="numeric">Allowance</th>
+              <th scope="col">Claim, and where the allowance went</th>
               <ActionsColumnHeader />
             </tr>
           </thead>
@@ -97,8 +99,12 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
                     {result ? (
                       <span className="asset-register__meta">{result.claim === result.proposedClaim ? (a.claim ? ' the best claim' : ' proposed as the best claim') : ` best: ${CLAIM_LABELS[result.proposedClaim]}`}</span>
                     ) : null}
+                    {result && output ? (
+                      <span className="asset-register__allowance" data-testid="asset-allowance">
+                        {assetAllowanceWords(result, output)}
+                      </span>
+                    ) : null}
                   </td>
-                  <td className="numeric">{result ? pounds(result.allowance) : '—'}</td>
                   <td className="asset-register__actions">
                     <button type="button" id={changeId(i)} className="link" onClick={() => open({ ...a })}>
                       Change <span className="visually-hidden">{a.description || `asset ${i + 1}`}</span>

@@ -6,15 +6,18 @@
  * figures out in main; they fill Profits and tax as computed figures.
  */
 import { useEffect } from 'react';
-import type { ComputationAccountsFigures, ComputationOutput } from '../../../../preload/contract.js';
+import type { ComputationAccountsFigures } from '../../../../preload/contract.js';
 import { CheckboxField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
-import { keepDatesTogether, ukPeriod } from '../../format/index.js';
-import { elementIdOf, fieldWords, emptyComputation, type ComputationForm, type DescribedRow } from './computation-form.js';
+import { formatMoney, keepDatesTogether, ukPeriod } from '../../format/index.js';
+import { elementIdOf, emptyComputation, type ComputationForm, type DescribedRow } from './computation-form.js';
 import { calendarDateOf, straddles, type StartingFigure } from './form.js';
 import { useWizard } from './wizard-context.js';
 import { AssetRegister, Disposals } from './AssetRegister.js';
-import { Money, newId, pounds, useComputationForm } from './computation-step-parts.js';
+import { Money, newId, useComputationForm } from './computation-step-parts.js';
+import { ComputationResults } from './computation/ComputationWorking.js';
+import { LossesSection } from './computation/LossesSection.js';
+import { plainSource, TaggedAs } from './computation/accounts-source.js';
 import { accountsSourceOf } from './accounts-offer.js';
 import { useAccountsFigures } from './use-accounts-figures.js';
 
@@ -43,74 +46,12 @@ function DescribedList({ list, path, what, example }: { list: 'disallowable' | '
   );
 }
 
-/** The result: each figure with its box and how it was worked out, beside it. */
-function Results({ output }: { output: ComputationOutput | undefined }) {
-  const { ctx } = useComputationForm();
-  if (!output) {
-    const missing = [...ctx.computation.errors].filter(([, m]) => /^is required/.test(m)).map(([path]) => fieldWords(path));
-    const wrong = ctx.computation.errors.size - missing.length;
-    return (
-      <p className="step-section__intro" data-testid="computation-waiting">
-        {ctx.computation.busy
-          ? 'Working out the computation…'
-          : ctx.computation.errors.size
-            ? `The computation is worked out once ${[missing.length ? `these are given: ${missing.join(', ')}` : '', wrong ? `the ${wrong === 1 ? 'answer' : `${wrong} answers`} marked above ${wrong === 1 ? 'is' : 'are'} put right` : ''].filter(Boolean).join(', and ')}.`
-            : 'Fill in the accounts figures to see the computation.'}
-      </p>
-    );
-  }
-  return (
-    <div data-testid="computation-results">
-      <table className="table computation-working">
-        <caption className="visually-hidden">The computation, figure by figure, with its working</caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Box</th>
-            <th scope="col" className="numeric">Amount</th>
-            <th scope="col">How it was worked out</th>
-          </tr>
-        </thead>
-        <tbody>
-          {output.working
-            .filter((l) => !l.id.startsWith('capitalAllowances.assets'))
-            .map((l) => (
-              <tr key={l.id} data-testid="working-line">
-                <th scope="row">{l.label}</th>
-                <td>{l.box ?? ''}</td>
-                <td className="numeric">{l.id.endsWith('.rate') ? `${l.amount}%` : pounds(l.amount, l.box && !['345', '395', '435', '440'].includes(l.box) ? 'whole-pounds' : 'pence')}</td>
-                <td>
-                  {l.how}
-                  {l.rule ? <span className="computation-working__rule"> ({l.rule})</span> : null}
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-      <h4>Carried forward to the next period</h4>
-      <dl className="summary-list" data-testid="carried-forward">
-        <div className="summary-list__row">
-          <dt>Main pool written-down value</dt>
-          <dd>{pounds(output.carriedForward.mainPool)}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>Special rate pool written-down value</dt>
-          <dd>{pounds(output.carriedForward.specialRatePool)}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>Trading losses</dt>
-          <dd>{pounds(output.carriedForward.tradingLosses)}</dd>
-        </div>
-      </dl>
-      <p className="step-section__intro">A return started for this client’s next period brings these forward. The figures fill in Profits and tax as computed figures.</p>
-    </div>
-  );
-}
-
 const STARTING_WORDS = { turnover: 'Turnover (box 145)', profitBeforeTax: 'Profit or loss before tax', depreciation: 'Depreciation and amortisation' } as const;
 
 /** The attached accounts' figures, offered before the step is begun: each with where it came from. */
 function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; onUse(): void }) {
+  // One format for the column: whole pounds unless a figure has pence.
+  const kind = (['turnover', 'profitBeforeTax', 'depreciation'] as const).some((k) => offer[k] && Math.round(offer[k].value * 100) % 100 !== 0) ? 'pence' : 'whole-pounds';
   return (
     <div className="accounts-offer" data-testid="accounts-offer">
       <h4 id="accounts-offer-heading">Figures from the attached accounts ({offer.fileName})</h4>
@@ -123,7 +64,8 @@ function AccountsOffer({ offer, onUse }: { offer: ComputationAccountsFigures; on
               <dd>
                 {figure ? (
                   <>
-                    <strong>{pounds(figure.value)}</strong>: {keepDatesTogether(figure.source)}
+                    <strong>{formatMoney(Math.round(figure.value * 100), kind)}</strong>: {keepDatesTogether(plainSource(figure.source).words)}
+                    <TaggedAs names={plainSource(figure.source).names} />
                   </>
                 ) : (
                   'Not tagged in the accounts: type it below'
@@ -184,7 +126,11 @@ export function ComputationStep() {
   const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
   const fromAccounts = (key: StartingFigure) => {
     const source = accountsSourceOf(ctx.form, key);
-    return source ? `From the accounts: ${keepDatesTogether(source)}` : undefined;
+    return source ? keepDatesTogether(plainSource(source).words) : undefined;
+  };
+  const taggedAs = (key: StartingFigure) => {
+    const source = accountsSourceOf(ctx.form, key);
+    return source && plainSource(source).names.length ? <TaggedAs names={plainSource(source).names} /> : undefined;
   };
   const associated = straddles(ctx.form) ? `${v.associatedFirstYear || 0} in the first financial year and ${v.associatedSecondYear || 0} in the second (boxes 327 and 328)` : `${v.associatedCompanies || 0} (box 326)`;
   return (
@@ -198,9 +144,9 @@ export function ComputationStep() {
             Figures from the attached accounts ({ctx.form.accountsFigures.fileName}) are filled in where nothing was typed; each says where it came from. A figure you type stays as typed.
           </p>
         ) : null}
-        <Money path="profitAndLoss.turnover" label="Turnover" box="145" hint={fromAccounts('turnover')} value={c.turnover} onChange={field('turnover')} />
-        <Money path="profitAndLoss.profitBeforeTax" label="Profit or loss before tax" hint={fromAccounts('profitBeforeTax') ?? 'A loss as a negative figure, for example -12,500'} value={c.profitBeforeTax} onChange={field('profitBeforeTax')} />
-        <Money path="profitAndLoss.depreciation" label="Depreciation and amortisation" hint={fromAccounts('depreciation') ?? 'Added back: capital allowances take its place'} value={c.depreciation} onChange={field('depreciation')} />
+        <Money path="profitAndLoss.turnover" label="Turnover" box="145" hint={fromAccounts('turnover')} notes={taggedAs('turnover')} value={c.turnover} onChange={field('turnover')} />
+        <Money path="profitAndLoss.profitBeforeTax" label="Profit or loss before tax" hint={fromAccounts('profitBeforeTax') ?? 'A loss as a negative figure, for example -12,500'} notes={taggedAs('profitBeforeTax')} value={c.profitBeforeTax} onChange={field('profitBeforeTax')} />
+        <Money path="profitAndLoss.depreciation" label="Depreciation and amortisation" hint={fromAccounts('depreciation') ?? 'Added back: capital allowances take its place'} notes={taggedAs('depreciation')} value={c.depreciation} onChange={field('depreciation')} />
         <DescribedList list="disallowable" path="profitAndLoss.disallowable" what="Disallowable expenses" example="For example client entertaining, fines and penalties, capital items charged in the accounts." />
         <DescribedList list="nonTaxableIncome" path="profitAndLoss.nonTaxableIncome" what="Income that is not taxable as trading income" example="For example a profit on selling fixed assets, or dividends received." />
         <Money path="profitAndLoss.interestReceived" label="Interest received" box="170" hint="Taxed as non-trading loan relationship profits" value={c.interestReceived} onChange={field('interestReceived')} />
@@ -221,21 +167,7 @@ export function ComputationStep() {
         <CheckboxField id={elementIdOf('capitalAllowances.tradeCeased')} label="The trade ended in this period" hint="What is left in the pools becomes a balancing allowance; no annual investment or first-year allowances." checked={c.tradeCeased} onChange={(x) => set((y) => ({ ...y, tradeCeased: x }))} />
       </section>
 
-      <section className="step-section" aria-labelledby="computation-losses-heading">
-        <h3 id="computation-losses-heading">Trading losses</h3>
-        <Money path="losses.tradingBroughtForward" label="Trading losses brought forward" box="160" hint="Set against this period’s trading profits first" value={c.lossesBroughtForward} onChange={field('lossesBroughtForward')} />
-        <CheckboxField
-          id={elementIdOf('losses.claimAgainstTotalProfits')}
-          label="If the trade made a loss this period, claim it against this period’s total profits"
-          box="275"
-          hint="CTA 2010 s37(3)(a). Otherwise a loss is carried forward."
-          checked={c.claimAgainstTotalProfits}
-          onChange={(x) => set((y) => ({ ...y, claimAgainstTotalProfits: x }))}
-        />
-        {c.claimAgainstTotalProfits ? (
-          <Money path="losses.previousPeriodTotalProfits" label="Total profits of the previous 12 months" hint="For a memo of what could be carried back (s37(3)(b)); nothing is amended" value={c.previousPeriodTotalProfits} onChange={field('previousPeriodTotalProfits')} />
-        ) : null}
-      </section>
+      <LossesSection />
 
       <section className="step-section" aria-labelledby="computation-other-heading">
         <h3 id="computation-other-heading">Gains and donations</h3>
@@ -247,7 +179,7 @@ export function ComputationStep() {
       <section className="step-section" aria-labelledby="computation-result-heading" aria-live="polite">
         <h3 id="computation-result-heading">The computation</h3>
         {error('') ? <p className="field__error">{error('')}</p> : null}
-        <Results output={output} />
+        <ComputationResults output={output} />
       </section>
     </div>
   );

@@ -3,6 +3,7 @@
  * their setter and errors, a money field bound to an answer, and the
  * money format its tables use.
  */
+import type { ReactNode } from 'react';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { formatMoney } from '../../format/index.js';
 import { computationMessage, elementIdOf, emptyComputation, type ComputationForm } from './computation-form.js';
@@ -24,7 +25,7 @@ export function useComputationForm() {
   return { ctx, c, set, error };
 }
 
-export function Money({ path, label, box, hint, value, onChange }: { path: string; label: string; box?: string; hint?: string; value: string; onChange(v: string): void }) {
+export function Money({ path, label, box, hint, notes, value, onChange }: { path: string; label: string; box?: string; hint?: ReactNode; notes?: ReactNode; value: string; onChange(v: string): void }) {
   const { error } = useComputationForm();
-  return <MoneyInput id={elementIdOf(path)} label={label} box={box} hint={hint} kind="pence" value={value} error={error(path)} onChange={onChange} />;
+  return <MoneyInput id={elementIdOf(path)} label={label} box={box} hint={hint} notes={notes} kind="pence" value={value} error={error(path)} onChange={onChange} />;
 }
