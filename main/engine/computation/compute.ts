@@ -112,7 +112,8 @@ export interface AmendmentOutput {
   period: { from: string; to: string };
   claims: { rule: string; lossOf: { from: string; to: string }; amount: number }[];
   lossCarriedBack: number;
-  boxes: { box: string; was: BoxValue; becomes: BoxValue }[];
+  /** Each box as filed and as amended; `change` is by how much a money box moves. */
+  boxes: { box: string; was: BoxValue; becomes: BoxValue; change?: number }[];
   tax: { was: number; becomes: number; repayable: number };
   donationsUnrelieved: number;
 }
@@ -125,7 +126,7 @@ function amendmentOutput(a: EarlierReturnAmendment): AmendmentOutput {
     period: a.period,
     claims: a.claims.map((c) => ({ rule: c.rule, lossOf: c.lossOf, amount: pounds(c.amount) })),
     lossCarriedBack: pounds(a.lossCarriedBack),
-    boxes: a.boxes.map((b) => ({ box: b.box, was: value(b.was), becomes: value(b.becomes) })),
+    boxes: a.boxes.map((b) => ({ box: b.box, was: value(b.was), becomes: value(b.becomes), ...(typeof b.was === 'number' && typeof b.becomes === 'number' ? { change: pounds(b.becomes - b.was) } : {}) })),
     tax: { was: pounds(a.tax.was), becomes: pounds(a.tax.becomes), repayable: pounds(a.tax.repayable) },
     donationsUnrelieved: pounds(a.donationsUnrelieved),
   };

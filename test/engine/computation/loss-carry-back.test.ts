@@ -43,6 +43,8 @@ describe('s37(3)(b): carry-back to the previous 12 months', () => {
     expect(a!.lossCarriedBack).toBe(30000);
     expect(a!.claims).toEqual([{ rule: 'CTA 2010 s37(3)(b)', lossOf: { from: '2024-04-01', to: '2025-03-31' }, amount: 30000 }]);
     expect(boxesOf(a!)).toEqual({ '275': [0, 30000], '280': [false, true], '295': [0, 30000], '300': [45000, 15000], '305': [2000, 2000], '315': [43000, 13000] });
+    expect(a!.boxes.find((b) => b.box === '315')!.change).toBe(-30000);
+    expect(a!.boxes.find((b) => b.box === '280')!.change).toBeUndefined();
     expect(a!.tax).toEqual({ was: 8170, becomes: 2470, repayable: 5700 });
     expect(out.losses.carriedBack.fromThisPeriod).toBe(30000);
     // Nothing is left to carry forward, and no memo: the carry-back is made.
