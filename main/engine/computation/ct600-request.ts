@@ -8,6 +8,7 @@
  * add up on the return (HMRC rule 9332).
  */
 import type { ComputationOutput } from './compute.js';
+import { ct600aRequestFields } from './loans-to-participators/request-fields.js';
 
 const ALLOWANCE_BOXES = {
   annualInvestmentAllowance: '690',
@@ -61,6 +62,8 @@ export function ct600RequestFieldsOf(out: ComputationOutput): Record<string, unk
   if (Object.keys(allowances).length) fields.allowancesAndCharges = allowances;
   const expenditure = pick(out.boxes, EXPENDITURE_BOXES);
   if (Object.keys(expenditure).length) fields.qualifyingExpenditure = expenditure;
+  // Boxes 480 and 485 and the CT600A page.
+  Object.assign(fields, ct600aRequestFields(out.loansToParticipators));
   return fields;
 }
 

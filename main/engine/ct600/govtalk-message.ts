@@ -7,6 +7,7 @@ import { formatPence, type Pence } from './money.js';
 import { formatDate } from './period.js';
 import { CT_NS, GOVTALK_NS } from './xml-dom.js';
 import { el, optionalGroup, type XmlElement } from './xml-writer.js';
+import { loansByCloseCompanies } from './ct600a-page.js';
 
 export interface GovTalkHeaderOptions {
   /** HMRC's 4-digit vendor id for this software (ChannelRouting/Channel/URI). */
@@ -102,11 +103,15 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
         el('Computations', [
           el(ret.computations.item, ret.computations.item === 'NoComputationsReason' ? ret.computations.reason : 'yes'),
         ]),
+        // Box 95: the CT600A goes with the return.
+        ret.loansByCloseCompanies ? el('SupplementaryPages', [el('CT600A', 'yes')]) : undefined,
       ]),
       optionalGroup('Turnover', [moneyEl('Total', ret.turnoverTotal)]),
       companyTaxCalculation(ret),
       el('CalculationOfTaxOutstandingOrOverpaid', [
         moneyEl('NetCorporationTaxLiability', ret.netCorporationTaxLiability),
+        moneyEl('LoansToParticipators', ret.loansToParticipators),
+        ret.ct600aReliefDue ? el('CT600AreliefDue', 'yes') : undefined,
         moneyEl('TaxChargeable', ret.taxChargeable),
         moneyEl('TaxPayable', ret.taxPayable),
       ]),
@@ -122,6 +127,7 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
         : undefined,
       lossesArising(ret),
       el('Declaration', [el('AcceptDeclaration', 'yes'), el('Name', ret.declaration.name), el('Status', ret.declaration.status)]),
+      loansByCloseCompanies(ret.loansByCloseCompanies),
       attachedFiles(ret),
     ],
     { ReturnType: ret.returnType },

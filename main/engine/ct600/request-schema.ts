@@ -23,6 +23,7 @@ import { roundTripsNatively } from '../base64.js';
 import { oneOrManyInputs } from '../json-schema-hints.js';
 import { MAX_PENCE, formatPence, penceOf, type Pence } from './money.js';
 import { parseRequestDate, periodErrors, type CalendarDate } from './period.js';
+import { loansByCloseCompaniesSchema } from './ct600a-request.js';
 
 /** CTexcludedCharsStringType additionally forbids these. */
 const EXCLUDED = new RegExp(`[${EXCLUDED_CHARS}]`);
@@ -406,6 +407,10 @@ export const ct600RequestSchema = z
     allowancesAndCharges,
     qualifyingExpenditure,
     tradingLossesArising: optionalAmount(780, 'losses of trades carried on wholly or partly in the UK: arising', true),
+    // Boxes 480 and 485, and the CT600A page itself (our extension; ct600a-request.ts).
+    loansToParticipators: optionalAmount(480, 'tax payable on loans to participators, box A80 of the CT600A', false),
+    ct600aReliefDue: z.boolean({ error: expected('true or false (box 485, relief due now for loans repaid later: CT600A Part 3)') }).nullish(),
+    loansByCloseCompanies: loansByCloseCompaniesSchema.nullish(),
     ukPropertyBusinessLossesArising: optionalAmount(805, 'UK property business losses: arising', true),
     capitalLossesArising: optionalAmount(825, 'capital losses arising', true),
     declaration: z.strictObject(

@@ -20,6 +20,7 @@ import type {
 import { MAX_PENCE, formatPence, taxOnProfit, type Pence } from './money.js';
 import { financialYearOf, formatDate, type CalendarDate } from './period.js';
 import type { Amount, Ct600Request } from './request-schema.js';
+import type { Ct600aReturnPage } from './ct600a-request.js';
 
 export interface FinancialYearDetails {
   /** Box 330 / 380. */
@@ -70,6 +71,11 @@ export interface Ct600Return {
   advancedCorporationTax?: Pence; // 465
   totalReliefsAndDeductions?: Pence; // 470
   netCorporationTaxLiability: Pence; // 475
+  loansToParticipators?: Pence; // 480
+  /** Box 485: CT600A Part 3 relief claimed. */
+  ct600aReliefDue?: boolean;
+  /** The CT600A (box 95 is written with it). */
+  loansByCloseCompanies?: Ct600aReturnPage;
   taxChargeable?: Pence; // 510
   taxPayable: Pence; // 525
   declaration: { name: string; status: string };
@@ -362,6 +368,9 @@ export function toReturnModel(r: Ct600Request, context: ReturnContext): ReturnMo
       allowancesAndCharges: penceRecord(r.allowancesAndCharges),
       qualifyingExpenditure: penceRecord(r.qualifyingExpenditure),
       tradingLossesArising: pence(r.tradingLossesArising),
+      loansToParticipators: pence(r.loansToParticipators),
+      ct600aReliefDue: r.ct600aReliefDue ?? undefined,
+      loansByCloseCompanies: r.loansByCloseCompanies ?? undefined,
       ukPropertyBusinessLossesArising: pence(r.ukPropertyBusinessLossesArising),
       capitalLossesArising: pence(r.capitalLossesArising),
       attachments,

@@ -4,3 +4,4 @@ export { computeLoansToParticipators, type LoansToParticipatorsResult } from './
 export { matchRepayments } from './matching.js';
 export { lawRate, formRates, nineMonthsAndADay, reliefDueFor } from './rates.js';
 export { loanBoxes } from './boxes.js';
+export { ct600aRequestFields, ct600aPageRequest } from './request-fields.js';

@@ -15,6 +15,7 @@ import { optionalBlocksAfterCalculation } from './ct600-optional-model.js';
 import type { SimpleType } from './simple-types.js';
 import { TAX_LINE_BOXES, type YearBlock } from '../tax-lines.js';
 import { groupAndConsortium } from './ct600c-model.js';
+import { loansByCloseCompanies } from './ct600a-model.js';
 import { residentialPropertyDeveloperTax } from './ct600n-model.js';
 import { creativeIndustries } from './ct600p-model.js';
 import type { SchemaEdition } from './schema-versions.js';
@@ -220,6 +221,7 @@ const SUPPLEMENTARY_PAGES: [string, string][] = [
 
 /** Supplementary pages whose content the structure check knows (the rest are reported as not checked). */
 const CHECKED_PAGES: Record<string, () => ElementDecl> = {
+  LoansByCloseCompanies: loansByCloseCompanies,
   GroupAndConsortium: groupAndConsortium,
   ResidentialPropertyDeveloperTax: residentialPropertyDeveloperTax,
 };
