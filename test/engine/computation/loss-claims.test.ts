@@ -141,4 +141,24 @@ describe('a return with the loss claims', () => {
     const validations = await validateFile('return.xml', Buffer.from(built.xmlDoc, 'base64'));
     expect(validations.flatMap((v) => v.messages).filter((m) => m.category !== 'info')).toEqual([]);
   });
+
+  it('an earlier return amended for a loss carried back: box 275 with box 280 marked, which lets 275 exceed that period’s own loss (HMRC rule 9175)', async () => {
+    // The earlier year's profit 45,000; 30,000 of a later loss carried back: 275 = 295 = 30,000, 300 = 315 = 15,000, tax 15,000 × 19% = 2,850.
+    const out = computeComputation({
+      ...computation({ company: { name: 'Small Bakery Ltd', utr: '8596148860', registrationNumber: '09876543' } }),
+      profitAndLoss: pl({ turnover: 85000, profitBeforeTax: 45000 }),
+      losses: { totalProfitsBroughtForward: 30000, totalProfitsBroughtForwardClaim: 30000 },
+    });
+    const { tradingLossesCarriedForward, ...figures } = ct600FiguresOf(out) as Record<string, unknown>;
+    const amended = { ...bakeryRequest(), ...figures, tradingLosses: tradingLossesCarriedForward, tradingLossesCarriedBack: true };
+    const built = buildCt600(amended);
+    const xml = Buffer.from(built.xmlDoc, 'base64').toString('utf8');
+    expect(xml).toMatch(/<TradingLosses>30000\.00<\/TradingLosses>\s*<TradingLossesCarriedBack>yes<\/TradingLossesCarriedBack>\s*<Total>30000\.00<\/Total>/);
+    const validations = await validateFile('return.xml', Buffer.from(built.xmlDoc, 'base64'));
+    expect(validations.flatMap((v) => v.messages).filter((m) => m.category !== 'info')).toEqual([]);
+    // Without box 280, HMRC's rule 9175 holds box 275 to the period's own loss (box 780), none here.
+    const unmarked = buildCt600({ ...amended, tradingLossesCarriedBack: null });
+    const codes = (await validateFile('return.xml', Buffer.from(unmarked.xmlDoc, 'base64'))).flatMap((v) => v.messages).map((m) => m.code);
+    expect(codes).toContain('9175');
+  });
 });
