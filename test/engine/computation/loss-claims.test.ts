@@ -71,6 +71,36 @@ describe('losses brought forward', () => {
   });
 });
 
+describe('how much each claim takes, by hand', () => {
+  // Trading profit 40,000 and interest 10,000 (box 235 50,000); s45A losses brought forward 60,000 (CTM04135: the claim names the amount).
+  it.each([
+    // claim, box 285, box 315, carried forward
+    [0, undefined, 50000, 60000],
+    [10000, 10000, 40000, 50000],
+    [35000, 35000, 15000, 25000],
+    [50000, 50000, 0, 10000],
+  ])('s45A(5): a claim of £%i gives box 285 %s, box 315 £%i, £%i carried forward', (claim, box285, box315, carried) => {
+    const out = run({ profitAndLoss: pl({ profitBeforeTax: 50000, interestReceived: 10000 }), losses: { totalProfitsBroughtForward: 60000, totalProfitsBroughtForwardClaim: claim } });
+    expect(out.boxes['285']).toBe(box285);
+    expect(out.boxes['315']).toBe(box315);
+    expect(out.carriedForward.totalProfitsLosses).toBe(carried);
+  });
+
+  // A loss of the period against interest and gains: the s37(3)(a) claim takes the lower of the loss and the profits, all or nothing (CTM04505).
+  it.each([
+    // accounts result, interest, gains: loss (box 780), box 235, box 275, carried forward (s45A)
+    [-20000, 5000, 0, 25000, 5000, 5000, 20000],
+    [-5000, 20000, 10000, 25000, 30000, 25000, 0],
+    [-10000, 0, 0, 10000, 0, 0, 10000],
+  ])('s37(3)(a): accounts %i with interest %i and gains %i: loss %i, box 235 %i, box 275 %i, %i carried forward', (result, interest, gains, loss, box235, box275, carried) => {
+    const out = run({ profitAndLoss: pl({ profitBeforeTax: result, interestReceived: interest }), chargeableGains: gains, losses: { claimAgainstTotalProfits: true } });
+    expect(out.boxes['780']).toBe(loss);
+    expect(out.boxes['235']).toBe(box235);
+    expect(out.boxes['275']).toBe(box275 || undefined);
+    expect(out.carriedForward.totalProfitsLosses).toBe(carried);
+  });
+});
+
 describe('the trading loss of the period', () => {
   it('claimed against total profits takes all it can, after property losses (s37(3)(a); CTM04505; HMRC rule 9176), the rest carried forward under s45A', () => {
     // Accounts loss 22,000 with interest 9,000 in it: the trade lost 31,000 (box 780). Interest 9,000 + gains 6,000 = box 235 15,000.
