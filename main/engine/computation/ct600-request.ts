@@ -12,6 +12,8 @@ import { ct600aRequestFields } from './loans-to-participators/request-fields.js'
 
 const ALLOWANCE_BOXES = {
   annualInvestmentAllowance: '690',
+  superDeductionAllowances: '691',
+  superDeductionBalancingCharges: '692',
   specialRateAllowanceAllowances: '693',
   specialRateAllowanceBalancingCharges: '694',
   specialRatePoolAllowances: '695',
@@ -25,7 +27,7 @@ const ALLOWANCE_BOXES = {
   fullExpensingBalancingCharges: '734',
 } as const;
 
-const EXPENDITURE_BOXES = { machineryAndPlantExpenditure: '760', machineryAndPlantSpecialRateAllowance: '773', otherMachineryAndPlant: '775' } as const;
+const EXPENDITURE_BOXES = { machineryAndPlantExpenditure: '760', machineryAndPlantSuperDeduction: '772', machineryAndPlantSpecialRateAllowance: '773', otherMachineryAndPlant: '775' } as const;
 
 const FLAT_BOXES = {
   nonTradingLoanProfitsAndGains: '170',

@@ -121,6 +121,7 @@ function companyTaxReturn(ret: Ct600Return): XmlElement {
       ret.qualifyingExpenditure
         ? optionalGroup('QualifyingExpenditure', [
             moneyEl('MachineryAndPlantExpenditure', ret.qualifyingExpenditure.machineryAndPlantExpenditure),
+            moneyEl('MachineryAndPlantSuperDeduction', ret.qualifyingExpenditure.machineryAndPlantSuperDeduction),
             moneyEl('MachineryAndPlantSpecialRateAllowance', ret.qualifyingExpenditure.machineryAndPlantSpecialRateAllowance),
             moneyEl('OtherMachineryAndPlant', ret.qualifyingExpenditure.otherMachineryAndPlant),
           ])
@@ -204,6 +205,7 @@ function allowancesAndCharges(ret: Ct600Return): XmlElement | undefined {
   return optionalGroup('AllowancesAndCharges', [
     pair('FullExpensing', a.fullExpensingBalancingCharges, a.fullExpensingAllowances),
     moneyEl('AIACapitalAllowancesInc', a.annualInvestmentAllowance),
+    pair('MachineryAndPlantSuperDeduction', a.superDeductionBalancingCharges, a.superDeductionAllowances),
     pair('MachineryAndPlantSpecialRateAllowance', a.specialRateAllowanceBalancingCharges, a.specialRateAllowanceAllowances),
     pair('MachineryAndPlantSpecialRatePool', a.specialRatePoolBalancingCharges, a.specialRatePoolAllowances),
     pair('MachineryAndPlantMainPool', a.mainPoolBalancingCharges, a.mainPoolAllowances),

@@ -298,6 +298,8 @@ const allowancesAndCharges = z
       fullExpensingAllowances: optionalAmount(733, 'full expensing: allowances', true),
       fullExpensingBalancingCharges: optionalAmount(734, 'full expensing: balancing charges', true),
       annualInvestmentAllowance: optionalAmount(690, 'annual investment allowance', true),
+      superDeductionAllowances: optionalAmount(691, 'super-deduction: allowances', true),
+      superDeductionBalancingCharges: optionalAmount(692, 'super-deduction: balancing charges', true),
       specialRateAllowanceAllowances: optionalAmount(693, 'special rate allowance (50% first-year allowance)', true),
       specialRateAllowanceBalancingCharges: optionalAmount(694, 'special rate allowance: balancing charges', true),
       specialRatePoolAllowances: optionalAmount(695, 'machinery and plant, special rate pool: allowances', true),
@@ -318,6 +320,7 @@ const qualifyingExpenditure = z
   .strictObject(
     {
       machineryAndPlantExpenditure: optionalAmount(760, 'machinery and plant on which first-year allowance is claimed', true),
+      machineryAndPlantSuperDeduction: optionalAmount(772, 'machinery and plant on which super-deduction is claimed', true),
       machineryAndPlantSpecialRateAllowance: optionalAmount(773, 'machinery and plant on which special rate allowance is claimed', true),
       otherMachineryAndPlant: optionalAmount(775, 'other machinery and plant', true),
     },

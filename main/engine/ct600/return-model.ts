@@ -84,7 +84,7 @@ export interface Ct600Return {
   /** Boxes 690–734, pence by request field name. */
   allowancesAndCharges?: Partial<Record<AllowanceField, Pence>>;
   /** Boxes 760–775. */
-  qualifyingExpenditure?: Partial<Record<'machineryAndPlantExpenditure' | 'machineryAndPlantSpecialRateAllowance' | 'otherMachineryAndPlant', Pence>>;
+  qualifyingExpenditure?: Partial<Record<'machineryAndPlantExpenditure' | 'machineryAndPlantSuperDeduction' | 'machineryAndPlantSpecialRateAllowance' | 'otherMachineryAndPlant', Pence>>;
   /** Box 780. */
   tradingLossesArising?: Pence;
   /** Box 805. */
