@@ -49,6 +49,8 @@ export function deadlineJson(row: DeadlineRow): Record<string, unknown> {
     interestSoFar: row.interest ? row.interest.pence / 100 : null,
     // Per cent a year, in force on the last day counted; null before interest starts or when no tax is known.
     interestRate: row.interest?.rateBasisPoints != null ? row.interest.rateBasisPoints / 100 : null,
+    // Box 480, part of taxPayable: the s455 tax on loans to participators, due the same day, with its share of the interest.
+    ...(row.s455 && { s455: { tax: row.s455.pence / 100, paymentDue: row.s455.paymentDue, interestSoFar: row.s455.interestPence === null ? null : row.s455.interestPence / 100 } }),
   };
 }
 

@@ -69,12 +69,14 @@ function acceptedOnByPeriod(clients: readonly Pick<Client, 'id' | 'utr' | 'archi
 
 /**
  * `taxPayable`: box 525 of the return built (or filed) for each period, in
- * pence, by "clientId/from/to" (tax-payable.ts).
+ * pence, by "clientId/from/to" (tax-payable.ts); `s455`: its box 480, the
+ * s455 tax on loans to participators that box 525 includes.
  */
 export function draftProgressOf(
   drafts: readonly DraftSummary[],
   accepted: { clients: readonly Pick<Client, 'id' | 'utr' | 'archived'>[]; submissions: readonly AcceptedFiling[] } = { clients: [], submissions: [] },
   taxPayable: ReadonlyMap<string, number> = new Map(),
+  s455: ReadonlyMap<string, number> = new Map(),
 ): DraftProgress {
   const best = new Map<string, { state: 'draft' | 'built'; draftId: string }>();
   for (const d of drafts) {
@@ -100,7 +102,8 @@ export function draftProgressOf(
     const draft = best.get(key);
     const day = acceptedOn.get(key);
     const tax = taxPayable.get(key);
-    const withTax = tax === undefined ? {} : { taxPayablePence: tax };
+    const loans = s455.get(key);
+    const withTax = { ...(tax === undefined ? {} : { taxPayablePence: tax }), ...(loans === undefined ? {} : { s455Pence: loans }) };
     if (!day) return draft && { ...draft, ...withTax };
     return { state: draft?.state ?? 'built', draftId: draft?.draftId ?? null, acceptedOn: day, ...withTax };
   };

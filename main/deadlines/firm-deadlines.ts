@@ -23,7 +23,7 @@
 import type { Client, DraftSummary } from '../../preload/contract.js';
 import type { DeadlineClientInput, DraftProgress, Period } from '../engine/deadlines/index.js';
 import { deadlineClientsOf, draftProgressOf, type AcceptedFiling } from './deadline-inputs.js';
-import { taxPayableByPeriod, type BuiltDraft } from './tax-payable.js';
+import { taxesByPeriod, type BuiltDraft, type PeriodTaxes } from './tax-payable.js';
 
 /** A draft's summary, and the UTR typed in it (read only for a draft whose client the book does not have). */
 export type DeadlineDraft = DraftSummary & { utr?: string };
@@ -36,10 +36,10 @@ export interface FirmDeadlineInputs {
   clients: DeadlineClientInput[];
   /** The id of the client (or company not in the book) a draft counts for; null when it counts for none. */
   ownerOf(draftId: string): string | null;
-  /** How far each period's return has got, with box 525 of the returns built (`taxPayable`, by "owner/from/to"). */
-  progress(taxPayable?: ReadonlyMap<string, number>): DraftProgress;
-  /** Box 525 of the built returns, each counted for the client its draft counts for. */
-  taxPayable(built: readonly BuiltDraft[], bytes: (draft: BuiltDraft) => Promise<Uint8Array | null>): Promise<Map<string, number>>;
+  /** How far each period's return has got, with boxes 525 and 480 of the returns built (`taxes`, by "owner/from/to"). */
+  progress(taxes?: PeriodTaxes): DraftProgress;
+  /** Boxes 525 and 480 of the built returns, each counted for the client its draft counts for. */
+  taxPayable(built: readonly BuiltDraft[], bytes: (draft: BuiltDraft) => Promise<Uint8Array | null>): Promise<PeriodTaxes>;
 }
 
 const compact = (utr: string | undefined) => (utr ?? '').replace(/\s+/g, '');
@@ -111,9 +111,9 @@ export function firmDeadlineInputs(clients: readonly Client[], drafts: readonly 
   return {
     clients: inputs,
     ownerOf: (draftId) => ownerByDraft.get(draftId) ?? null,
-    progress: (taxPayable) => draftProgressOf(ownedDrafts, { clients: [], submissions: ownedSubmissions }, taxPayable),
+    progress: (taxes) => draftProgressOf(ownedDrafts, { clients: [], submissions: ownedSubmissions }, taxes?.payable, taxes?.s455),
     taxPayable: (built, bytes) =>
-      taxPayableByPeriod(
+      taxesByPeriod(
         built.flatMap((d) => {
           const id = ownerByDraft.get(d.id) ?? null;
           return id === null ? [] : [{ ...d, clientId: id }];

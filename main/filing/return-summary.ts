@@ -18,6 +18,8 @@ export interface ReturnSummary {
   returnType: string;
   /** Box 525 when the return has it, else box 510; pounds as written. */
   taxPayable: { box: '510' | '525'; amount: string } | null;
+  /** Box 480, the s455 tax on loans to participators (part of box 510 and 525); pounds as written. */
+  s455: string | null;
   /** Boxes 975 and 985. */
   declaration: { name: string | null; status: string | null };
 }
@@ -41,6 +43,7 @@ export function summariseReturn(built: Uint8Array): ReturnSummary {
     periodTo: at('CompanyInformation', 'PeriodCovered', 'To'),
     returnType: doc.getElementsByTagName('CompanyTaxReturn')[0]?.getAttribute('ReturnType') || 'new',
     taxPayable: payable !== null ? { box: '525', amount: payable } : chargeable !== null ? { box: '510', amount: chargeable } : null,
+    s455: at('CalculationOfTaxOutstandingOrOverpaid', 'LoansToParticipators'),
     declaration: { name: at('Declaration', 'Name'), status: at('Declaration', 'Status') },
   };
 }

@@ -10,7 +10,7 @@ import { firmDeadlineInputs, needsUtr, utrTypedIn, type DeadlineDraft } from '..
 import { deadlineRows } from '../engine/deadlines/index.js';
 import type { ClientBook } from '../store/client-book.js';
 import type { DraftStore } from '../store/draft-store.js';
-import { paymentDatePassed, type BuiltDraft } from '../deadlines/tax-payable.js';
+import { paymentDatePassed, type BuiltDraft, type PeriodTaxes } from '../deadlines/tax-payable.js';
 
 /** A draft as read in full: its last build, and its form (where the UTR of a draft without a client is). */
 export type FullDraft = BuiltDraft & { form?: DraftForm };
@@ -48,21 +48,21 @@ export function createDeadlineListHandler(deps: DeadlineHandlerDeps): () => Prom
     const placed: DeadlineDraft[] = [];
     for (const d of drafts.drafts) placed.push(needsUtr(d, clientIds) ? { ...d, utr: utrTypedIn((await read(d.id))?.form) } : d);
     const firm = firmDeadlineInputs(clients, placed, submissions);
-    const taxes = deps.builds ? await taxesOf(deps.builds, drafts.drafts, today, read, firm.taxPayable) : new Map<string, number>();
+    const taxes: PeriodTaxes = deps.builds ? await taxesOf(deps.builds, drafts.drafts, today, read, firm.taxPayable) : { payable: new Map(), s455: new Map() };
     // Every period the firm has work for, and overdue ones always: the screen filters and searches the rest itself.
     const rows = deadlineRows(firm.clients, firm.progress(taxes), { today, alwaysOverdue: true });
     return { today, rows };
   };
 }
 
-/** Box 525 of the returns whose tax is already due (only they can owe interest), read one draft at a time. */
+/** Boxes 525 and 480 of the returns whose tax is already due (only they can owe interest), read one draft at a time. */
 async function taxesOf(
   builds: NonNullable<DeadlineHandlerDeps['builds']>,
   summaries: readonly DraftSummary[],
   today: string,
   read: (id: string) => Promise<FullDraft | null>,
   taxPayable: ReturnType<typeof firmDeadlineInputs>['taxPayable'],
-): Promise<Map<string, number>> {
+): Promise<PeriodTaxes> {
   const wanted = summaries.filter((d) => d.kind === 'ct600' && d.periodFrom !== null && d.periodTo !== null && paymentDatePassed(d.periodTo, today));
   const drafts: BuiltDraft[] = [];
   for (const d of wanted) {

@@ -58,7 +58,17 @@ export interface DeadlineClientInput {
 export type DraftProgress = (
   clientId: string,
   period: Period,
-) => { state: 'draft' | 'built'; draftId: string | null; acceptedOn?: IsoDate; /** Box 525 of the latest build (or the return filed), in pence. */ taxPayablePence?: number | null } | undefined;
+) =>
+  | {
+      state: 'draft' | 'built';
+      draftId: string | null;
+      acceptedOn?: IsoDate;
+      /** Box 525 of the latest build (or the return filed), in pence. */
+      taxPayablePence?: number | null;
+      /** Box 480 of the same return: the s455 tax on loans to participators, part of box 525. */
+      s455Pence?: number | null;
+    }
+  | undefined;
 
 /** Late-payment interest on a row's tax, worked out to today or to the day the tax was paid. */
 export interface RowInterest {
@@ -111,6 +121,14 @@ export interface DeadlineRow {
   paidOn: IsoDate | null;
   /** Late-payment interest; null when the tax is not known or the company pays by instalments. */
   interest: RowInterest | null;
+  /**
+   * The s455 tax on loans to participators (box 480 of the same return),
+   * part of box 525: due on the payment date with the rest (CTA 2010
+   * s455(3); TMA 1970 s59D), interest as on the rest (TMA 1970 s87A). Its
+   * share of the interest so far is in proportion to the tax, payments
+   * meeting the whole of box 525 alike; null when the return has no box 480.
+   */
+  s455: { pence: number; paymentDue: IsoDate; interestPence: number | null } | null;
 }
 
 export interface DeadlineListOptions {
@@ -203,6 +221,7 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
           taxPayablePence,
           payments: allocation.mine,
           ...payment,
+          s455: s455Of(draft?.s455Pence ?? null, taxPayablePence, d.paymentDue, payment.interest),
         });
       }
     }
@@ -247,6 +266,13 @@ function paymentState(recorded: readonly TaxPayment[], taxPence: number | null, 
   const to = paidOn !== null && compareIso(paidOn, today) < 0 ? paidOn : today;
   const counted = lateInterest(taxPence, paymentDue, payments, to);
   return { paidOn, interest: { pence: counted.pence, rateBasisPoints: counted.rateBasisPoints, to } };
+}
+
+/** The s455 tax of a row, with its share of the interest on box 525 (which includes it). */
+function s455Of(s455Pence: number | null, taxPence: number | null, paymentDue: IsoDate, interest: RowInterest | null): DeadlineRow['s455'] {
+  if (s455Pence === null || s455Pence <= 0) return null;
+  const share = interest && taxPence !== null && taxPence > 0 ? Math.round((interest.pence * Math.min(s455Pence, taxPence)) / taxPence) : null;
+  return { pence: s455Pence, paymentDue, interestPence: share };
 }
 
 /** Overdue first (longest late first), then the next 90 days, then later, then filed; by filing date, then name. */

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { settle } from '../frame/bridge-call.js';
 import { useNotices } from '../frame/notices.js';
 import { ukDate } from '../../format/index.js';
-import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
+import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, s455Words, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
 import { usePageVirtualizer } from './page-scroll.js';
 import './deadlines.css';
@@ -189,6 +189,7 @@ export function DeadlinesPage() {
                   const step = nextStep(row);
                   const penalty = penaltyWords(row);
                   const tax = taxWords(row);
+                  const s455 = s455Words(row);
                   return (
                     <li
                       key={v.key}
@@ -218,6 +219,7 @@ export function DeadlinesPage() {
                         {!penalty && row.nextPenalty && row.group === 'soon' && <span>{row.nextPenalty.description} penalty from {ukDate(row.nextPenalty.from)}</span>}
                         {row.noticeServedOn && <span>Notice to deliver served {ukDate(row.noticeServedOn)}</span>}
                         {tax && <span className={row.paidOn ? 'deadline-row__paid' : 'deadline-row__interest'}>{tax}</span>}
+                        {s455 && <span data-testid="deadline-s455">{s455}</span>}
                       </p>
                       <div className="deadline-row__actions">
                         {step ? (

@@ -102,6 +102,18 @@ export function taxWords(row: DeadlineRow): string {
   return parts.join(' · ');
 }
 
+/**
+ * The s455 tax on loans to participators the return carries (box 480, part of
+ * box 525): "s455 tax £3,375.00 (box 480) due 1 January 2026, interest so
+ * far £21.40"; '' when the return has none.
+ */
+export function s455Words(row: DeadlineRow): string {
+  const s = row.s455;
+  if (!s) return '';
+  const interest = s.interestPence !== null && row.interest?.rateBasisPoints != null ? `, ${row.paidOn ? 'interest' : 'interest so far'} ${formatMoney(s.interestPence, 'pence')} of the above` : '';
+  return `s455 tax on loans to participators ${formatMoney(s.pence, 'pence')} (box 480, in box 525) due ${ukDate(s.paymentDue)}${interest}`;
+}
+
 export type NextStep = { action: 'start' | 'continue' | 'file'; label: string } | null;
 
 /** What the bookkeeper does next for this return. */
