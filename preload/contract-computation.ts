@@ -41,6 +41,8 @@ export interface ComputationCarriedForward {
   ukPropertyLosses: number;
   /** Allowable capital losses (TCGA 1992 s8(1)(b)): losses.capitalBroughtForward. */
   capitalLosses: number;
+  /** Loans to participators still owed at the end of that period: the new return's loans brought forward (CT600A). */
+  loansToParticipators: { participator: string; loanDate: string; periodEnd: string; amount: number }[];
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * computation.compute and computation.previousPeriod: the tax computation for
  * the wizard's Computation step, and the figures a client's previous return
- * carries forward into the next one (pools' written-down values and losses).
+ * carries forward into the next one (pools' written-down values, losses, and
+ * the loans to participators still owed).
  */
 import { COMPUTATION_INPUT_KEY, type ComputationCarriedForward, type ComputationComputeRequest, type ComputationPreviousPeriodRequest } from '../../preload/contract-computation.js';
 import type { ComputationOutput } from '../engine/computation/compute.js';
@@ -38,6 +39,8 @@ export function createPreviousPeriodHandler(drafts: Pick<DraftStore, 'list' | 'g
           totalProfitsLosses: out.carriedForward.totalProfitsLosses,
           ukPropertyLosses: out.carriedForward.ukPropertyLosses,
           capitalLosses: out.carriedForward.capitalLosses,
+          // What the participators still owed at that period's end is this one's `broughtForward` (the engine matched the repayments).
+          loansToParticipators: (out.loansToParticipators?.carriedForward ?? []).filter((l) => l.amount > 0),
         };
       } catch {
         // An earlier return whose computation no longer computes brings nothing forward; the user types the figures.

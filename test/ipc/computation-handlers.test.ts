@@ -29,7 +29,29 @@ describe('computation channels', () => {
     await ok('drafts.save', { id: earlier.id, clientId: client.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', form: { values: {}, computationInput: example() } });
     const next = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
     const found = await ok<ComputationCarriedForward | null>('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-10-01', draftId: next.id });
-    expect(found).toEqual({ draftId: earlier.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', mainPool: 26670, specialRatePool: 39386, tradingLosses: 0, totalProfitsLosses: 0, ukPropertyLosses: 0, capitalLosses: 0 });
+    expect(found).toEqual({ draftId: earlier.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', mainPool: 26670, specialRatePool: 39386, tradingLosses: 0, totalProfitsLosses: 0, ukPropertyLosses: 0, capitalLosses: 0, loansToParticipators: [] });
     expect(await ok('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-11-01', draftId: next.id })).toBeNull();
+  });
+
+  it('previousPeriod brings forward what the participators still owed at the end, the repayments matched to the oldest loan first', async () => {
+    const { ok } = await setup();
+    const client = await ok<Client>('clients.save', { details: { companyName: 'Example Trading Ltd', registrationNumber: '07654321', utr: '8596148860', periodEnd: '', serviceClientName: '', serviceClientId: '' } });
+    const input = {
+      ...example(),
+      loansToParticipators: {
+        loans: [{ participator: 'Ann Director', date: '2026-01-15', amount: 8000 }],
+        broughtForward: [{ participator: 'Ann Director', loanDate: '2024-05-01', periodEnd: '2025-09-30', amount: 1500 }],
+        repayments: [
+          { participator: 'Ann Director', date: '2026-02-01', amount: 1500, kind: 'repayment' },
+          { participator: 'Ann Director', date: '2026-06-01', amount: 3000, kind: 'credit' },
+        ],
+      },
+    };
+    const earlier = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
+    await ok('drafts.save', { id: earlier.id, clientId: client.id, title: 'Example Trading Ltd', periodFrom: '2025-10-01', periodTo: '2026-09-30', form: { values: {}, computationInput: input } });
+    const next = await ok<Draft>('drafts.create', { kind: 'ct600', clientId: client.id, title: 'Example Trading Ltd', form: {} });
+    const found = await ok<ComputationCarriedForward | null>('computation.previousPeriod', { clientId: client.id, periodFrom: '2026-10-01', draftId: next.id });
+    // The £1,500 brought forward was repaid first; £3,000 of the £8,000 lent in January was credited back: £5,000 is still owed.
+    expect(found?.loansToParticipators).toEqual([{ participator: 'Ann Director', loanDate: '2026-01-15', periodEnd: '2026-09-30', amount: 5000 }]);
   });
 });

@@ -20,6 +20,7 @@ import { LossesSection } from './computation/LossesSection.js';
 import { plainSource, TaggedAs } from './computation/accounts-source.js';
 import { accountsSourceOf } from './accounts-offer.js';
 import { useAccountsFigures } from './use-accounts-figures.js';
+import { LoansSection } from './loans/LoansSection.js';
 
 /** A list of described amounts (disallowable items, non-taxable income): add, change, remove. */
 function DescribedList({ list, path, what, example }: { list: 'disallowable' | 'nonTaxableIncome'; path: string; what: string; example: string }) {
@@ -175,6 +176,8 @@ export function ComputationStep() {
         <Money path="qualifyingDonations" label="Qualifying charitable donations" box="305" value={c.qualifyingDonations} onChange={field('qualifyingDonations')} />
         <p className="step-section__intro">Associated companies: {associated}, as given on Profits and tax.</p>
       </section>
+
+      <LoansSection output={output} />
 
       <section className="step-section" aria-labelledby="computation-result-heading" aria-live="polite">
         <h3 id="computation-result-heading">The computation</h3>

@@ -10,6 +10,7 @@ import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, type FieldDef } from '../../../../common/ct600/fields.js';
 import { computationFromStored, type ComputationForm } from './computation-form.js';
+import { loansFromStored, type LoansForm } from './loans/loans-form.js';
 
 export type { DateText } from './date-text.js';
 import type { DateText } from './date-text.js';
@@ -29,6 +30,8 @@ export interface Ct600Form {
   layout: typeof FORM_LAYOUT;
   /** The Computation step's answers as typed; absent until the step is used. */
   computation?: ComputationForm;
+  /** Loans to participators (the CT600A) as typed in the Computation step; absent until an account is added. */
+  loans?: LoansForm;
   /** Profits and tax fields whose figure is the computation's (a figure typed over one drops its mark). */
   fromComputation?: Record<string, true>;
   /** The last computation input the engine accepted, in its machine form: the next period's return brings its figures forward from it. */
@@ -94,6 +97,8 @@ export function formFromDraft(stored: Record<string, unknown>): Ct600Form {
   const form: Ct600Form = { values, dates: { periodFrom: dateOf(dates.periodFrom), periodTo: dateOf(dates.periodTo) }, accepted: stored.accepted === true, overrides, layout: FORM_LAYOUT };
   const computation = computationFromStored(stored.computation);
   if (computation) form.computation = computation;
+  const loans = loansFromStored(stored.loans);
+  if (loans) form.loans = loans;
   const marks = (stored.fromComputation && typeof stored.fromComputation === 'object' ? stored.fromComputation : {}) as Record<string, unknown>;
   const fromComputation = Object.fromEntries(Object.entries(marks).filter(([, v]) => v === true)) as Record<string, true>;
   if (Object.keys(fromComputation).length) form.fromComputation = fromComputation;

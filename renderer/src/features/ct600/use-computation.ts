@@ -10,6 +10,7 @@ import type { ComputationOutput, FilingDeskBridge } from '../../../../preload/co
 import { computationStarted } from './computation-form.js';
 import { applyComputed, toComputationInput } from './computation-of-form.js';
 import type { Ct600Form } from './form.js';
+import { loansStarted } from './loans/loans-form.js';
 
 export interface ComputationState {
   output?: ComputationOutput;
@@ -22,7 +23,8 @@ export const COMPUTE_DELAY_MS = 250;
 
 export function useComputation(bridge: FilingDeskBridge, form: Ct600Form | undefined, update: (change: (f: Ct600Form) => Ct600Form) => void): ComputationState {
   const [state, setState] = useState<ComputationState>({ errors: new Map(), busy: false });
-  const started = computationStarted(form?.computation);
+  // Loans to participators alone start it too: their s455 tax is the computation's.
+  const started = computationStarted(form?.computation) || loansStarted(form?.loans);
   const prepared = useMemo(() => (form && started ? toComputationInput(form) : undefined), [form, started]);
   const key = prepared ? JSON.stringify(prepared.input) : '';
   const latest = useRef(0);
