@@ -115,7 +115,7 @@ export function computeProfits(input: ComputationInput, ca: CapitalAllowancesRes
   const ceased = input.capitalAllowances.tradeCeased;
   let carriedBack: CarryBackResult = { amendments: [], relievedFromThisPeriod: 0, relievedFromEarlierLoss: 0 };
   let carryBackMemo: ProfitsResult['losses']['carryBackMemo'] = null;
-  if (input.losses.carryBack || input.losses.terminalLoss) carriedBack = carryBack(input, lossLeft, working, errors);
+  if (input.losses.carryBack || input.losses.terminalLoss) carriedBack = carryBack(input, lossLeft, box160 + box285, working, errors);
   else if (lossLeft > 0 && input.losses.claimAgainstTotalProfits && input.losses.previousPeriodTotalProfits !== null) {
     const previous = input.losses.previousPeriodTotalProfits;
     carryBackMemo = { available: lossLeft, previousPeriodTotalProfits: previous, wouldRelieve: Math.min(lossLeft, wholePounds(previous)) };

@@ -146,6 +146,27 @@ describe('s39: the terminal loss of a ceased trade', () => {
     expect(out.carriedForward).toMatchObject({ tradingLosses: 0, totalProfitsLosses: 0 });
   });
 
+  it('refuses the previous period’s share when what is left of that loss is also claimed in this period (box 285): a loss is relieved once', () => {
+    // The final period lost 20,000 with interest of 30,000 in the accounts: box 275 20,000, and 10,000 of the 25,000 brought forward claimed (box 285).
+    // The previous period's share, 18,400 (as above), carried back too would relieve 28,400 of a stock of 25,000: refused.
+    const errors = errorsOf({
+      period: { from: '2025-01-01', to: '2025-06-30' },
+      profitAndLoss: pl({ profitBeforeTax: 10000, interestReceived: 30000 }),
+      capitalAllowances: ca({ tradeCeased: true }),
+      losses: {
+        totalProfitsBroughtForward: 25000,
+        totalProfitsBroughtForwardClaim: 10000,
+        claimAgainstTotalProfits: true,
+        terminalLoss: true,
+        earlierPeriods: [
+          { from: '2024-01-01', to: '2024-12-31', profitsBeforeDonationsAndGroupRelief: 0, tradingLoss: 36600 },
+          { from: '2022-01-01', to: '2022-12-31', profitsBeforeDonationsAndGroupRelief: 30000 },
+        ],
+      },
+    });
+    expect(errors).toEqual([{ field: 'losses.earlierPeriods[0].tradingLoss', message: expect.stringContaining('a loss is relieved once (CTA 2010 s39(3)(b))') }]);
+  });
+
   it('is refused for a trade that did not cease (s39(1))', () => {
     expect(errorsOf({ losses: { claimAgainstTotalProfits: true, terminalLoss: true, earlierPeriods: [{ from: '2023-04-01', to: '2024-03-31', profitsBeforeDonationsAndGroupRelief: 1 }] } })).toEqual([
       { field: 'losses.terminalLoss', message: expect.stringContaining('(CTA 2010 s39(1)); set capitalAllowances.tradeCeased') },

@@ -94,7 +94,8 @@ export interface CarryBackResult {
   relievedFromEarlierLoss: Pence;
 }
 
-export function carryBack(input: ComputationInput, lossLeft: Pence, working: Working, errors: FieldError[]): CarryBackResult {
+/** `broughtForwardUsed`: what boxes 160 and 285 took of the trading losses brought forward, which hold what is left of an earlier period's loss. */
+export function carryBack(input: ComputationInput, lossLeft: Pence, broughtForwardUsed: Pence, working: Working, errors: FieldError[]): CarryBackResult {
   const losses = input.losses;
   const terminal = losses.terminalLoss;
   const targets: Target[] = losses.earlierPeriods.map((source, index) => ({ source, index, profits: source.profitsBeforeDonationsAndGroupRelief, claims: [] }));
@@ -124,8 +125,9 @@ export function carryBack(input: ComputationInput, lossLeft: Pence, working: Wor
           how: `the final 12 months run from ${finalFrom} to ${period.to}; the period ${p.from} to ${p.to} lost ${poundsWords(p.tradingLoss)}, of which ${daysInclusive(finalFrom, p.to)}/${daysInclusive(p.from, p.to)} falls in them: ${poundsWords(share)}${unrelieved < share ? `, ${poundsWords(unrelieved)} of it not yet relieved` : ''}; carried back 3 years from ${p.from}, latest period first`,
           rule: 'CTA 2010 s39(3)(b), s39(4); CTM04520, CTM04530',
         });
-        if (relievedFromEarlierLoss > broughtForward) {
-          errors.push({ field: `losses.earlierPeriods[${before.index}].tradingLoss`, message: `the share of that period's loss carried back (${poundsWords(relievedFromEarlierLoss)}) is more than the trading losses brought forward into this period (${poundsWords(broughtForward)}), which hold what was left of it: give that period's loss and what of it was relieved as its return shows (CTA 2010 s39(3)(b))` });
+        // What is left of that loss was brought forward into this period: it cannot be relieved twice (here in box 160 or 285, and carried back).
+        if (relievedFromEarlierLoss + broughtForwardUsed > broughtForward) {
+          errors.push({ field: `losses.earlierPeriods[${before.index}].tradingLoss`, message: `the share of that period's loss carried back (${poundsWords(relievedFromEarlierLoss)})${broughtForwardUsed ? `, with the ${poundsWords(broughtForwardUsed)} of losses brought forward used in boxes 160 and 285,` : ''} is more than the trading losses brought forward into this period (${poundsWords(broughtForward)}), which hold what was left of it: a loss is relieved once (CTA 2010 s39(3)(b))` });
         }
       }
     }
