@@ -49,9 +49,7 @@ const money = (pounds: number, pence: boolean) => {
 };
 
 function boxValue(box: string, value: number | boolean): string {
-  if (value === true) return 'yes';
-  if (value === false) return 'no';
-  if (typeof value !== 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (box === '340' || box === '390') return `${value}%`;
   if (NOT_MONEY_BOXES.has(box)) return String(value);
   return money(value, PENCE_BOXES.has(box));

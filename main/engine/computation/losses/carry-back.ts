@@ -56,7 +56,7 @@ interface Target {
   claims: CarriedBackClaim[];
 }
 
-/** Sets `loss` against the periods in reach of `lossPeriodFrom`, latest first; returns what was relieved. */
+/** Sets `loss` against the periods within `years` before the loss-making period `lossOf` begins, latest first; returns what was relieved. */
 function relieve(targets: Target[], loss: Pence, lossOf: { from: IsoDate; to: IsoDate }, years: number, rule: string): Pence {
   const reachFrom = yearsBefore(lossOf.from, years);
   const reachTo = dayBefore(lossOf.from);
@@ -81,7 +81,7 @@ function relieve(targets: Target[], loss: Pence, lossOf: { from: IsoDate; to: Is
 }
 
 function taxOf(input: ComputationInput, p: EarlierPeriod, box315: Pence): Pence {
-  // The earlier return's own period, associated companies and exempt distributions; nothing else of this one's is read.
+  // computeTax reads only the period, the associated companies and the exempt distributions: the earlier return's own, here.
   const earlier = { ...input, period: { from: p.from, to: p.to }, associatedCompanies: { thisPeriod: p.associatedCompanies }, ...({ exemptDistributions: p.exemptDistributions } as object) };
   return computeTax(earlier, box315, new Working()).netCorporationTaxChargeable;
 }
