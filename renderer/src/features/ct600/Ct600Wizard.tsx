@@ -23,6 +23,7 @@ import { DeclarationStep, ProfitsStep } from './ProfitsStep.js';
 import { WizardCtx, type WizardContext } from './wizard-context.js';
 import { ComputationStep } from './ComputationStep.js';
 import { computationMessage, computationStarted, summaryTargetOf } from './computation-form.js';
+import { loansStarted } from './loans/loans-form.js';
 import { useComputation } from './use-computation.js';
 import { useGeneratedComputation } from './use-generated-computation.js';
 import './wizard.css';
@@ -217,7 +218,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     if (st.id === 'computation') {
       const problems = computation.errors.size;
       const shownProblems = [...computation.errors.values()].some((m) => ctx.computationErrorsShown || !/^is required/.test(m));
-      return { id: st.id, title: st.title, status: !computationStarted(form.computation) ? 'Not started' : problems && shownProblems ? 'Has errors' : problems || !computation.output ? 'In progress' : 'Completed', problems };
+      return { id: st.id, title: st.title, status: !computationStarted(form.computation) && !loansStarted(form.loans) ? 'Not started' : problems && shownProblems ? 'Has errors' : problems || !computation.output ? 'In progress' : 'Completed', problems };
     }
     const st2 = stepStatus(form, st.id, {
       errors: check.errors,

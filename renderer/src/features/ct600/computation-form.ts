@@ -6,6 +6,7 @@
  */
 import type { Claim } from '../../../../preload/contract.js';
 import type { DateText } from './date-text.js';
+import { loansFieldWords, loansMessage } from './loans/loans-form.js';
 
 export interface DescribedRow {
   id: string;
@@ -160,6 +161,8 @@ const FIELD_WORDS: Record<string, string> = {
 
 /** A field as the window names it, for lists of what is still needed. */
 export function fieldWords(path: string): string {
+  const loans = loansFieldWords(path);
+  if (loans !== undefined) return loans;
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'asset' : 'disposal'} ${Number(row[2]) + 1}${row[3] ? ` (${row[3].replace('.', ' ')})` : ''}`;
   const words = FIELD_WORDS[path];
@@ -168,6 +171,8 @@ export function fieldWords(path: string): string {
 
 /** An engine message in the window's words: the field named as the step labels it. */
 export function computationMessage(path: string, message: string): string {
+  const loans = loansMessage(path, message);
+  if (loans !== undefined) return loans;
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'Asset' : 'Disposal'} ${Number(row[2]) + 1}${row[3] ? `, ${row[3].replace('.', ' ')}` : ''}: ${message}`;
   const list = /^profitAndLoss\.(disallowable|nonTaxableIncome)\[(\d+)\]\.(\w+)$/.exec(path);

@@ -8,6 +8,7 @@ import type { ComputationOutput } from '../../../../preload/contract.js';
 import { machineAmount } from '../../format/index.js';
 import { ct600RequestFieldsOf } from '../../../../main/engine/computation/ct600-request.js';
 import { elementIdOf, emptyComputation } from './computation-form.js';
+import { toLoansInput } from './loans/loans-form.js';
 import { calendarDateOf, parseCount, parseDateText, parseMoney, straddles, type Ct600Form, type DateText } from './form.js';
 
 /** The engine's computation input for the form, and the text that is no figure or date (by engine field path). */
@@ -82,6 +83,9 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
     chargeableGains: money(c.chargeableGains, 'chargeableGains'),
     qualifyingDonations: money(c.qualifyingDonations, 'qualifyingDonations'),
   };
+  const loans = toLoansInput(form.loans);
+  if (loans.input) input.loansToParticipators = loans.input;
+  for (const [path, message] of loans.errors) errors.set(path, message);
   return { input, conversionErrors: errors };
 }
 

@@ -10,7 +10,7 @@ import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, type FieldDef } from '../../../../common/ct600/fields.js';
 import { computationFromStored, type ComputationForm } from './computation-form.js';
-import { loansFromStored, type LoansForm } from './loans/loans-form.js';
+import { loansFromStored, s455OnReturn, type LoansForm } from './loans/loans-form.js';
 
 export type { DateText } from './date-text.js';
 import type { DateText } from './date-text.js';
@@ -264,7 +264,7 @@ export const DERIVED_FORMULAS: Record<string, string> = {
   netCorporationTaxChargeable: 'box 430 − box 435',
   totalReliefsAndDeductions: 'box 445 + box 450 + box 465',
   netCorporationTaxLiability: 'box 440 − box 470',
-  taxChargeable: 'box 475',
+  taxChargeable: 'box 475, plus box 480 (the s455 tax on loans to participators) when the computation has any',
 };
 
 /** Each figure as the return will carry it: typed, or computed for a derived box not overridden. */
@@ -299,7 +299,9 @@ export function effectiveFigures(form: Ct600Form): { pence: Record<string, numbe
   const reliefs = ['communityInvestmentRelief', 'doubleTaxationRelief', 'advancedCorporationTax'].map((id) => pence[id]);
   settle('totalReliefsAndDeductions', reliefs.every((r) => r === undefined) ? undefined : reliefs.reduce<number>((a, r) => a + (r ?? 0), 0));
   settle('netCorporationTaxLiability', pence.netCorporationTaxChargeable === undefined ? undefined : pence.netCorporationTaxChargeable - (pence.totalReliefsAndDeductions ?? 0));
-  settle('taxChargeable', pence.netCorporationTaxLiability);
+  // The computation's s455 tax (box 480, carried with its CT600A) is part of the tax chargeable (HMRC rule 9339).
+  const s455 = s455OnReturn(form);
+  settle('taxChargeable', pence.netCorporationTaxLiability === undefined ? undefined : pence.netCorporationTaxLiability + s455);
   return { pence, computed };
 }
 

@@ -156,6 +156,17 @@ export function toLoansInput(loans: LoansForm | undefined): { input?: Record<str
   return { input: { ...input, ...lists }, errors };
 }
 
+/**
+ * Box 480 the return carries, in pence: the computation's s455 tax, a
+ * request field of the return once its figures are the computation's (as
+ * form-request.ts adds them); 0 without it.
+ */
+export function s455OnReturn(form: { computedRequestFields?: Record<string, unknown>; fromComputation?: Record<string, true> }): number {
+  if (!form.computedRequestFields || Object.keys(form.fromComputation ?? {}).length === 0) return 0;
+  const box = form.computedRequestFields.loansToParticipators as { value?: unknown } | undefined;
+  return typeof box?.value === 'number' && Number.isFinite(box.value) ? Math.round(box.value * 100) : 0;
+}
+
 const LIST_WORDS = { loans: 'Loan', broughtForward: 'Loan brought forward', repayments: 'Repayment' } as const;
 const FIELD_WORDS: Record<string, string> = {
   date: 'date',
