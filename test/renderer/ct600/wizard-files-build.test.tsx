@@ -206,7 +206,8 @@ describe('CT600 wizard: build', () => {
     const summaryValue = (key: RegExp) => screen.getByText(key, { selector: 'dt' }).nextElementSibling;
     expect(summaryValue(/^Turnover/)).toHaveTextContent(/^£120,000$/);
     expect(summaryValue(/^Profits chargeable to corporation tax/)).toHaveTextContent(/^£40,000$/);
-    expect(summaryValue(/^Rate of tax/)).toHaveTextContent(/^19%$/);
+    // 19% without the claim in box 329: HMRC's rule 9200 is said on the box before any build, in the engine's words.
+    expect(summaryValue(/^Rate of tax/)).toHaveTextContent(/^19%HMRC rule 9200: rate 19% is the small profits rate/);
     expect(summaryValue(/^Tax \(box 345\)|^Tax$/)).toHaveTextContent(/^£7,600\.00$/);
     expect(summaryValue(/^Tax payable/)).toHaveTextContent(/^£7,600\.00$/);
     fireEvent.click(screen.getByRole('button', { name: 'Build' }));
@@ -316,7 +317,7 @@ describe('CT600 wizard: build', () => {
   });
 
   it('opens a Change link on the field it summarises', async () => {
-    const { bridge } = fakeMain({}, newDraft({ form: { ...validForm } }));
+    const { bridge } = fakeMain({}, newDraft({ form: { ...validForm, values: { ...validForm.values, declarationStatus: '' } } }));
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-check'));
     fireEvent.click(screen.getByRole('button', { name: 'Change their status' }));

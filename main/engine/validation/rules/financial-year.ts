@@ -2,6 +2,7 @@
  * Financial years and the main corporation tax rates by year. FY n runs from
  * 1 April n to 31 March n+1.
  */
+import { formatRate } from './money.js';
 
 /** The financial year a date (YYYY-MM-DD) falls in. */
 export function financialYearOf(date: string): number | undefined {
@@ -29,6 +30,23 @@ export function allowedRates(fy: number, smallProfitsRateClaimed: boolean): { ra
       : { rates: [2500n], words: '25.00 (main rate); 19.00, the small profits rate, needs the claim in box 329' };
   }
   return undefined;
+}
+
+/**
+ * HMRC rule 9200 on one rate of a financial year (box 340, or 390 as rule
+ * 9209): why it is not allowed, or undefined when it is (or no table is held
+ * for the year). One wording for the business rule over a built return and
+ * the window, which says it as the box is left.
+ */
+export function rateNotAllowed(fy: number, smallProfitsRateClaimed: boolean, rate: bigint): { words: string; expected: string; found: string } | undefined {
+  const allowed = allowedRates(fy, smallProfitsRateClaimed);
+  if (!allowed || allowed.rates.includes(rate)) return undefined;
+  const expected = allowed.rates.map(formatRate).join(' or ');
+  const found = formatRate(rate);
+  if (rate === 1900n && fy >= SMALL_PROFITS_RATE_FROM_FY) {
+    return { words: `rate 19.00% is the small profits rate, which financial year ${fy} allows only when box 329 claims the small profits rate or marginal relief; claim it in box 329 or use the main rate of 25.00%`, expected, found };
+  }
+  return { words: `rate ${found}% is not allowed for financial year ${fy}; expected ${allowed.words}`, expected, found };
 }
 
 /** From FY2023: small profits limits, before dividing by associated companies and pro-rating by days. */

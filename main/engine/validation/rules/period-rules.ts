@@ -1,6 +1,6 @@
 /** Rules on identity, the period and the financial year/rate of the return. */
 import type { ValidationMessage } from '../../validation-result.js';
-import { allowedRates, financialYearOf, latestPeriodEnd, SMALL_PROFITS_RATE_FROM_FY } from './financial-year.js';
+import { allowedRates, financialYearOf, latestPeriodEnd, rateNotAllowed, SMALL_PROFITS_RATE_FROM_FY } from './financial-year.js';
 import { formatPence, formatRate, parseRateHundredths } from './money.js';
 import { finding, type BusinessRule } from './rule.js';
 import type { ReturnFacts } from './return-facts.js';
@@ -119,11 +119,8 @@ export const rule9200: BusinessRule = {
         if (rate === undefined || !rateBox) return;
         // HMRC numbers the rate rule 9200 for the first financial year and 9209 for the second.
         const ruleNumber = block === 'FinancialYearOne' ? '9200' : '9209';
-        if (!allowed.rates.includes(rate) && rate === 1900n && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY) {
-          out.push(finding(facts, ruleNumber, `rate 19.00% is the small profits rate, which financial year ${yearText} allows only when box 329 claims the small profits rate or marginal relief; claim it in box 329 or use the main rate of 25.00%`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
-        } else if (!allowed.rates.includes(rate)) {
-          out.push(finding(facts, ruleNumber, `rate ${formatRate(rate)}% is not allowed for financial year ${yearText}; expected ${allowed.words}`, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: allowed.rates.map(formatRate).join(' or '), found: formatRate(rate) }));
-        }
+        const refused = rateNotAllowed(Number(yearText), claimed, rate);
+        if (refused) out.push(finding(facts, ruleNumber, refused.words, { box: rateBox, at: `${CHARGEABLE}/${block}/Details[${i + 1}]/TaxRate`, expected: refused.expected, found: refused.found }));
         if (claimed && Number(yearText) >= SMALL_PROFITS_RATE_FROM_FY && rate === 1900n && !smallRateLines.has(block)) smallRateLines.set(block, i);
       });
     }

@@ -6,13 +6,14 @@ import { Busy } from '../../components/Progress.js';
 import { SummaryList, type SummaryRow } from '../../components/SummaryList.js';
 import { ServicePanel } from '../online/ServicePanel.js';
 import { CodeInWords } from '../results/ValidationResults.js';
-import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, ukDateTime } from '../../format/index.js';
+import { displayAmountText, formatMoney, formatRate, formatSize, ratesInText, ruleWords, ukDateTime } from '../../format/index.js';
 import { COMPANY_TYPE_OPTIONS, RETURN_TYPE_OPTIONS, SENDER_OPTIONS } from './CompanyStep.js';
 import { FIELD_BY_ID, FIELDS, fieldOfBox, fieldOfRequestPath, STEPS, type FieldDef, type StepId } from '../../../../common/ct600/fields.js';
 import { calendarDateOf, effectiveFigures, isVisible, ukDate } from './form.js';
 import { groupedBase32 } from '../filing/filing-words.js';
 import { SaveRejectedReturn } from './SaveRejectedReturn.js';
 import { useWizard } from './wizard-context.js';
+import './check-step.css';
 
 const CHOICE_WORDS: Record<string, string> = {
   ThisPeriodAccounts: 'Attached, for this period',
@@ -138,6 +139,13 @@ export function CheckStep() {
     errors.push(['computation', `The computation has ${n === 1 ? 'an answer' : `${n} answers`} to fix: the figures it gave Profits and tax are from the last time it was worked out`]);
   }
   const lastBuild = ctx.draft.lastBuild;
+  // HMRC's rules that would reject the return, in their words beside the box (category error).
+  const ruleFailure = (id: string) => {
+    const m = ctx.warnings.get(id)?.find((x) => x.category === 'error');
+    return m ? `HMRC rule ${m.code}: ${ratesInText(ruleWords(m))}` : undefined;
+  };
+  // A box the wizard computes, or one the Computation filled, is changed through its section, not typed over here.
+  const changeableHere = (f: FieldDef) => !(f.derived && !ctx.form.overrides[f.id]) && !ctx.form.fromComputation?.[f.id];
 
   const build = async () => {
     setBuilding(true);
@@ -217,31 +225,47 @@ export function CheckStep() {
   return (
     <>
       {sections.map((s) => {
-        const rows: SummaryRow[] = FIELDS.filter((f) => f.step === s.id && isVisible(ctx.form, f)).map((f) => ({
-          key: f.label,
-          box: f.box,
-          value: display(f),
-          numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year' || f.kind === 'count',
-          error: ctx.check.errors.get(f.id),
-          onChange: () => ctx.go(f.step, f.id),
-        }));
+        const rows: SummaryRow[] = FIELDS.filter((f) => f.step === s.id && isVisible(ctx.form, f)).map((f) => {
+          const error = ctx.check.errors.get(f.id) ?? ruleFailure(f.id);
+          return {
+            key: f.label,
+            box: f.box,
+            value: display(f),
+            numeric: f.kind === 'money' || f.kind === 'rate' || f.kind === 'year' || f.kind === 'count',
+            error,
+            // The section's Change leads to its step; a row has its own only where there is something to put right in a box typed there.
+            ...(error && changeableHere(f) ? { onChange: () => ctx.go(f.step, f.id) } : {}),
+          };
+        });
         if (s.id === 'computation' && rows.length === 0) {
           // The computation is its own form: what the return took from it, or that it took nothing.
           const taken = Object.keys(ctx.form.fromComputation ?? {});
           rows.push({
             key: taken.length > 0 ? 'Figures taken from the computation' : 'Computation',
             value: taken.length > 0 ? `${taken.length === 1 ? '1 figure' : `${taken.length} figures`} in Profits and tax` : 'Not used: the figures in Profits and tax were typed in',
-            onChange: () => ctx.go('computation'),
           });
         }
         if (s.id === 'attachments') {
           for (const a of ctx.draft.attachments.filter((x) => x.role === 'accounts' || x.role === 'computations')) {
-            rows.push({ key: a.role === 'accounts' ? 'Accounts file' : 'Computations file', value: `${a.fileName} (${formatSize(a.size)})`, onChange: () => ctx.go('attachments') });
+            rows.push({
+              key: a.role === 'accounts' ? 'Accounts file' : 'Computations file',
+              value: (
+                <>
+                  <span className="token">{a.fileName}</span> ({formatSize(a.size)})
+                </>
+              ),
+            });
           }
         }
         return (
-          <section key={s.id} className="step-section" aria-labelledby={`check-${s.id}`}>
-            <h3 id={`check-${s.id}`}>{s.title}</h3>
+          <section key={s.id} className="step-section check-section" aria-labelledby={`check-${s.id}`}>
+            {/* GOV.UK's summary card: one step is one page of questions, so one Change for the section. */}
+            <div className="check-section__header">
+              <h3 id={`check-${s.id}`}>{s.title}</h3>
+              <button type="button" className="link" data-testid="section-change" onClick={() => ctx.go(s.id)}>
+                Change{' '}<span className="visually-hidden">{s.title.toLowerCase()}</span>
+              </button>
+            </div>
             <SummaryList rows={rows} />
           </section>
         );

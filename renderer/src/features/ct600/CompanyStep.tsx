@@ -6,6 +6,7 @@ import { clientDetailsFrom, prefillFromClient } from './clients.js';
 import { FormField } from './FormField.js';
 import { periodIsoDates, periodNotes } from './form.js';
 import { usePageStaysReadable } from '../../components/page-stays-readable.js';
+import { useLandmarkPortal } from '../../components/landmark-portal.js';
 import { useWizard } from './wizard-context.js';
 import { BusyButton } from '../../components/BusyButton.js';
 
@@ -35,6 +36,7 @@ function ClientPicker() {
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const pageStaysReadable = usePageStaysReadable();
+  const listContainer = useLandmarkPortal(pageStaysReadable.ref);
   useEffect(() => {
     let live = true;
     ctx.bridge.listClients({ query: '', includeArchived: false }).then(
@@ -88,7 +90,7 @@ function ClientPicker() {
             ▾
           </Button>
         </div>
-        <Popover className="popover combo__popover">
+        <Popover className="popover combo__popover" UNSTABLE_portalContainer={listContainer}>
           <ListBox className="combo__list" renderEmptyState={() => <p className="combo__empty">No clients match</p>}>
             {(c: Client) => (
               <ListBoxItem id={c.id} textValue={c.companyName} className="combo__option">

@@ -26,6 +26,8 @@ import { computationMessage, computationStarted, summaryTargetOf } from './compu
 import { loansStarted } from './loans/loans-form.js';
 import { useComputation } from './use-computation.js';
 import { useGeneratedComputation } from './use-generated-computation.js';
+import { rateRuleAsLeft, withRateRuleAsLeft } from './rate-rule-as-left.js';
+import { COMPUTATION_NOT_BEGUN_ID, ComputationNotBegun } from './ComputationNotBegun.js';
 import './wizard.css';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
@@ -53,6 +55,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   const [warnings, setWarnings] = useState<Map<string, ValidationMessage[]>>(() => new Map());
   const [checking, setChecking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Continue passed a Computation not begun: Profits and tax says so until the user moves on.
+  const [computationSkipped, setComputationSkipped] = useState(false);
   const pendingFocus = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -114,7 +118,8 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     pendingFocus.current = null;
     if (id) document.getElementById(id)?.focus();
     else heading.current?.focus();
-  }, [step]);
+    // Also once the return has opened: a new return's first step is announced by its heading, not the whole main region.
+  }, [step, s.loading]);
 
   if (s.loading) return <Busy label="Opening the return…" />;
   if (s.loadError || !s.draft || !form || !check) {
@@ -125,6 +130,9 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     );
   }
 
+  // HMRC's rule 9200 beside the rate box as soon as it is left, before the whole return parses for the engine's rules.
+  const findings = withRateRuleAsLeft(warnings, form, rateRuleAsLeft(form, (id) => touched.has(id) || submitted.has('profits') || submitted.has('check')));
+
   const shownError = (id: string) => {
     const f = FIELD_BY_ID.get(id);
     if (!f || !isVisible(form, f)) return undefined;
@@ -132,6 +140,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
   };
 
   const go = (target: StepId | FileStepId, fieldId?: string) => {
+    setComputationSkipped(false);
     // Check lists every answer still to fix: from then on each step shows its own beside the fields.
     if (target === 'check' && !submitted.has('check')) setSubmitted((x) => new Set(x).add('check'));
     pendingFocus.current = fieldId ?? null;
@@ -185,10 +194,15 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     update: (change) => session.getState().update(change),
     setClientId: (id) => session.getState().setClientId(id),
     adoptDraft: (draft) => session.getState().adoptDraft(draft),
-    warnings,
+    warnings: findings,
     go,
     submitStep: (id) => {
       setSubmitted((x) => new Set(x).add(id));
+      if (id === 'computation' && tasks.find((t) => t.id === 'computation')?.status === 'Not started') {
+        go('profits');
+        setComputationSkipped(true);
+        return;
+      }
       const stepErrors = id === 'computation' ? [...computation.errors.keys()] : FIELDS.filter((f) => f.step === id && isVisible(form, f) && check.errors.has(f.id));
       if (stepErrors.length) setSummaryFocus((k) => k + 1);
       else {
@@ -202,7 +216,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
     computationErrorsShown: submitted.has('computation') || submitted.has('check'),
   };
 
-  const ruleFailures = new Set([...warnings].filter(([, list]) => list.some((m) => m.category === 'error')).map(([id]) => id));
+  const ruleFailures = new Set([...findings].filter(([, list]) => list.some((m) => m.category === 'error')).map(([id]) => id));
   const tasks: Task[] = STEPS.map((st) => {
     if (st.id === 'check') {
       const problems = [...check.errors.keys()].length;
@@ -258,10 +272,11 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         </aside>
         {/* The step is part of the window's one <main> (AppFrame): a second, nested main would give a screen reader two "main" landmarks. */}
         <div className="wizard__step">
-          <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>
+          <h2 className="wizard__step-title" tabIndex={-1} ref={heading} aria-describedby={step === 'profits' && computationSkipped ? COMPUTATION_NOT_BEGUN_ID : undefined}>
             {current.title}
           </h2>
           <p className="wizard__step-summary">{current.summary}</p>
+          {step === 'profits' && computationSkipped ? <ComputationNotBegun onGoBack={() => go('computation')} /> : null}
           {filed && step !== FILE_STEP.id ? <FiledBanner filed={filed} onShow={() => go(FILE_STEP.id)} /> : null}
           {step === FILE_STEP.id ? (
             <FileStep />
