@@ -23,6 +23,8 @@ import { poundsWords } from './money.js';
 const UNNUMBERED_BOXES: Record<string, string> = {
   '620': 'IndicatorsAndInformation/FrankedInvestmentIncome',
   '690': 'AllowancesAndCharges/AIACapitalAllowancesInc',
+  '691': 'AllowancesAndCharges/MachineryAndPlantSuperDeduction/CapitalAllowances',
+  '692': 'AllowancesAndCharges/MachineryAndPlantSuperDeduction/BalancingCharges',
   '693': 'AllowancesAndCharges/MachineryAndPlantSpecialRateAllowance/CapitalAllowances',
   '694': 'AllowancesAndCharges/MachineryAndPlantSpecialRateAllowance/BalancingCharges',
   '695': 'AllowancesAndCharges/MachineryAndPlantSpecialRatePool/CapitalAllowances',
@@ -36,6 +38,7 @@ const UNNUMBERED_BOXES: Record<string, string> = {
   '733': 'AllowancesAndCharges/FullExpensing/CapitalAllowances',
   '734': 'AllowancesAndCharges/FullExpensing/BalancingCharges',
   '760': 'QualifyingExpenditure/MachineryAndPlantExpenditure',
+  '772': 'QualifyingExpenditure/MachineryAndPlantSuperDeduction',
   '773': 'QualifyingExpenditure/MachineryAndPlantSpecialRateAllowance',
   '775': 'QualifyingExpenditure/OtherMachineryAndPlant',
   '780': 'LossesDeficitsAndExcess/AmountArising/LossesOfTradesUK/Arising',

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeComputation } from '../../../main/engine/computation/index.js';
 import { ct600FiguresOf } from '../../../main/engine/computation/ct600-request.js';
+import { parseComputationInput } from '../../../main/engine/computation/input.js';
+import { computationDocument } from '../../../main/engine/computation/ixbrl/write-computation.js';
 import { RequestValidationError } from '../../../main/engine/errors.js';
 import { computation, pl } from './inputs.js';
 
@@ -66,6 +68,16 @@ describe('augmented profits for the small profits limits', () => {
 
   it('goes to the build-ct600 request as frankedInvestmentIncome', () => {
     expect(ct600FiguresOf(withDividends(55000, 10000))).toMatchObject({ frankedInvestmentIncome: { value: 10000 }, marginalReliefForRingFenceTrades: { value: 2393.18 } });
+  });
+
+  it('the computation HMRC receives shows them beside the limits, with the marginal relief worked on A', () => {
+    const raw = computation({ period: { from: '2025-04-01', to: '2026-03-31' }, profitAndLoss: pl({ profitBeforeTax: 45000 }), exemptDistributions: 10000 });
+    const parsed = parseComputationInput(raw);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const xhtml = computationDocument(parsed.input, computeComputation(raw));
+    expect(xhtml).toContain('Exempt distributions received, added to profits for the small profits limits (augmented profits)');
+    expect(xhtml).toContain('£10,000');
+    expect(xhtml).toContain('N = box 315 £45,000, A = £55,000');
   });
 
   it('is refused when negative or not a number, naming the field and box 620', () => {

@@ -258,6 +258,8 @@ function tax(doc: ComputationSheet, out: ComputationOutput) {
   doc.heading('Tax by financial year');
   const assoc = '326' in b ? `associated companies: ${b['326']}` : '327' in b ? `associated companies: ${b['327']} in the first financial year, ${b['328']} in the second` : '';
   if (assoc || b['329']) doc.row(`${assoc ? `${assoc[0]!.toUpperCase()}${assoc.slice(1)}` : ''}${b['329'] ? `${assoc ? '; ' : ''}the small profits rate or marginal relief is claimed (box 329)` : ''}`, '', 'boxes 326–329');
+  // Shown, untagged, beside the limits it counts towards: the exempt distributions are not taxed, only added to box 315 as augmented profits.
+  if (typeof b['620'] === 'number') doc.row('Exempt distributions received, added to profits for the small profits limits (augmented profits)', pounds(b['620']), 'CTA 2010 s18L; box 620');
   for (const [yearBox, profitBox, rateBox, taxBox] of [
     ['330', '335', '340', '345'],
     ['380', '385', '390', '395'],
