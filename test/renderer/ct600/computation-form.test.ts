@@ -16,7 +16,7 @@ function form(): Ct600Form {
     profitBeforeTax: '£118,000.50',
     depreciation: '2000',
     disallowable: [{ id: 'a', description: 'Client entertaining', amount: '500' }],
-    assets: [{ id: 'b', description: 'Van', date: { day: '3', month: '6', year: '2024' }, cost: '20,000', pool: 'main', newAndUnused: 'no', isCar: false, co2: '', claim: '' }],
+    assets: [{ id: 'b', description: 'Van', date: { day: '3', month: '6', year: '2024' }, cost: '20,000', pool: 'main', newAndUnused: 'no', isCar: false, co2: '', claim: '', shortLife: false, forLeasing: false }],
   };
   return f;
 }

@@ -26,7 +26,7 @@ export const CLAIM_LABELS: Record<Claim, string> = {
   pool: 'Writing-down allowance in the pool',
 };
 
-const blankAsset = (): AssetRow => ({ id: newId(), description: '', date: { day: '', month: '', year: '' }, cost: '', pool: 'main', newAndUnused: 'yes', isCar: false, co2: '', claim: '' });
+const blankAsset = (): AssetRow => ({ id: newId(), description: '', date: { day: '', month: '', year: '' }, cost: '', pool: 'main', newAndUnused: 'yes', isCar: false, co2: '', claim: '', shortLife: false, forLeasing: false });
 
 /** The asset register: the additions of the period, each with its claim and allowance. */
 export function AssetRegister({ output }: { output: ComputationOutput | undefined }) {
@@ -80,6 +80,8 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
                     <span className="asset-register__meta">
                       {' '}
                       bought {date ? ukCalendarDate(date) : '(no date)'}, {a.pool === 'special' ? 'special rate pool' : 'main pool'}
+                      {a.shortLife ? ', short-life asset' : ''}
+                      {a.forLeasing ? ', for leasing' : ''}
                     </span>
                     {a.isCar || a.newAndUnused === 'no' ? (
                       <span className="asset-register__meta">
@@ -113,7 +115,9 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
                       type="button"
                       className="link"
                       onClick={() => {
-                        set((x) => ({ ...x, assets: x.assets.filter((y) => y.id !== a.id) }));
+                        // A disposal of an asset bought this period names it by its place in the register: the places after it move up.
+                        const relink = (d: DisposalRow) => (d.addition === '' ? d : Number(d.addition) === i ? { ...d, addition: '' } : Number(d.addition) > i ? { ...d, addition: String(Number(d.addition) - 1) } : d);
+                        set((x) => ({ ...x, assets: x.assets.filter((y) => y.id !== a.id), disposals: x.disposals.map(relink) }));
                         setTimeout(() => document.getElementById('add-asset')?.focus(), 0);
                       }}
                     >
@@ -148,6 +152,8 @@ export function AssetRegister({ output }: { output: ComputationOutput | undefine
             onChange={(v) => edit({ pool: v as 'main' | 'special' })}
           />
           <RadioField id="asset-new" label="Bought new and unused?" value={editing.newAndUnused} inline options={[{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No, second-hand' }]} onChange={(v) => edit({ newAndUnused: v as 'yes' | 'no' })} />
+          <CheckboxField id="asset-for-leasing" label="Bought to lease to others" hint="Plant for leasing takes no full expensing or 50% allowance (CAA 2001 s46(2), general exclusion 6); the AIA and the pool remain." checked={editing.forLeasing} onChange={(v) => edit({ forLeasing: v })} />
+          <CheckboxField id="asset-short-life" label="Elect to treat it as a short-life asset" hint="CAA 2001 s83–s89: what is pooled of its cost goes to a pool of its own, so a sale within 8 years gives a balancing allowance or charge. Not for cars." checked={editing.shortLife} onChange={(v) => edit({ shortLife: v })} />
           <SelectField
             id="asset-claim"
             label="Claim"
@@ -192,13 +198,25 @@ export function Disposals() {
             <MoneyInput id={elementIdOf(`${at}.cost`)} label={`Disposal ${i + 1}: original cost`} hint="The disposal value is the lower of proceeds and cost" kind="pence" value={d.cost} error={error(`${at}.cost`)} onChange={(v) => change(d.id, { cost: v })} />
             <RadioField id={elementIdOf(`${at}.pool`)} label={`Disposal ${i + 1}: pool`} value={d.pool} inline options={[{ value: 'main', label: 'Main pool' }, { value: 'special', label: 'Special rate pool' }]} error={error(`${at}.pool`)} onChange={(v) => change(d.id, { pool: v as 'main' | 'special' })} />
             <CheckboxField id={elementIdOf(`${at}.fullExpensed`)} label={`Disposal ${i + 1}: full expensing or the 50% first-year allowance was claimed on it`} checked={d.fullExpensed} onChange={(v) => change(d.id, { fullExpensed: v })} />
+            <CheckboxField id={elementIdOf(`${at}.superDeduction`)} label={`Disposal ${i + 1}: the super-deduction was claimed on it`} hint="Bought from April 2021 to March 2023 at 130%: the balancing charge is its disposal value times the relevant factor (FA 2021 s12)." checked={d.superDeduction} onChange={(v) => change(d.id, { superDeduction: v })} />
+            {c.assets.length ? (
+              <SelectField
+                id={elementIdOf(`${at}.addition`)}
+                label={`Disposal ${i + 1}: bought in this period?`}
+                hint="An asset bought and disposed of in the same period: what is left after its first-year allowance joins the pool for this period, before the writing-down allowance (CAA 2001 s58(6))."
+                value={d.addition}
+                error={error(`${at}.addition`)}
+                options={[{ value: '', label: 'No, in an earlier period' }, ...c.assets.map((a, j) => ({ value: String(j), label: `Yes: ${a.description || `asset ${j + 1}`}` }))]}
+                onChange={(v) => change(d.id, { addition: v })}
+              />
+            ) : null}
             <button type="button" id={elementIdOf(`${at}.change`)} className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: x.disposals.filter((y) => y.id !== d.id) }))}>
               Remove <span className="visually-hidden">disposal {i + 1}</span>
             </button>
           </div>
         );
       })}
-      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: [...x.disposals, { id: newId(), description: '', date: { day: '', month: '', year: '' }, proceeds: '', cost: '', pool: 'main', fullExpensed: false }] }))}>
+      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: [...x.disposals, { id: newId(), description: '', date: { day: '', month: '', year: '' }, proceeds: '', cost: '', pool: 'main', fullExpensed: false, superDeduction: false, addition: '' }] }))}>
         Add a disposal
       </button>
     </fieldset>

@@ -11,12 +11,14 @@ import { CheckboxField, TextField } from '../../components/Field.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
 import { formatMoney, keepDatesTogether, ukPeriod } from '../../format/index.js';
 import { elementIdOf, emptyComputation, type ComputationForm, type DescribedRow } from './computation-form.js';
-import { calendarDateOf, straddles, type StartingFigure } from './form.js';
+import { calendarDateOf, type StartingFigure } from './form.js';
 import { useWizard } from './wizard-context.js';
 import { AssetRegister, Disposals } from './AssetRegister.js';
 import { Money, newId, useComputationForm } from './computation-step-parts.js';
 import { ComputationResults } from './computation/ComputationWorking.js';
 import { LossesSection } from './computation/LossesSection.js';
+import { GainsSection } from './computation/GainsSection.js';
+import { AllowanceClaims } from './computation/AllowanceClaims.js';
 import { plainSource, TaggedAs } from './computation/accounts-source.js';
 import { accountsSourceOf } from './accounts-offer.js';
 import { useAccountsFigures } from './use-accounts-figures.js';
@@ -123,7 +125,6 @@ export function ComputationStep() {
   const accounts = useAccountsFigures();
   const { ctx, c, set, error } = useComputationForm();
   const output = ctx.computation.output;
-  const v = ctx.form.values;
   const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
   const fromAccounts = (key: StartingFigure) => {
     const source = accountsSourceOf(ctx.form, key);
@@ -133,7 +134,6 @@ export function ComputationStep() {
     const source = accountsSourceOf(ctx.form, key);
     return source && plainSource(source).names.length ? <TaggedAs names={plainSource(source).names} /> : undefined;
   };
-  const associated = straddles(ctx.form) ? `${v.associatedFirstYear || 0} in the first financial year and ${v.associatedSecondYear || 0} in the second (boxes 327 and 328)` : `${v.associatedCompanies || 0} (box 326)`;
   return (
     <div className="computation">
       <section className="step-section" aria-labelledby="computation-accounts-heading">
@@ -166,16 +166,12 @@ export function ComputationStep() {
         <AssetRegister output={output} />
         <Disposals />
         <CheckboxField id={elementIdOf('capitalAllowances.tradeCeased')} label="The trade ended in this period" hint="What is left in the pools becomes a balancing allowance; no annual investment or first-year allowances." checked={c.tradeCeased} onChange={(x) => set((y) => ({ ...y, tradeCeased: x }))} />
+        <AllowanceClaims />
       </section>
 
       <LossesSection />
 
-      <section className="step-section" aria-labelledby="computation-other-heading">
-        <h3 id="computation-other-heading">Gains and donations</h3>
-        <Money path="chargeableGains" label="Chargeable gains" box="210" hint="Net of allowable losses" value={c.chargeableGains} onChange={field('chargeableGains')} />
-        <Money path="qualifyingDonations" label="Qualifying charitable donations" box="305" value={c.qualifyingDonations} onChange={field('qualifyingDonations')} />
-        <p className="step-section__intro">Associated companies: {associated}, as given on Profits and tax.</p>
-      </section>
+      <GainsSection />
 
       <LoansSection output={output} />
 

@@ -6,6 +6,7 @@
  */
 import type { Claim } from '../../../../preload/contract.js';
 import type { DateText } from './date-text.js';
+import { earlierPeriodWords, LOSS_FIELD_WORDS, lossClaimsFromStored, lossClaimsUsed, type LossClaimsForm } from './computation/losses-form.js';
 import { loansFieldWords, loansMessage } from './loans/loans-form.js';
 
 export interface DescribedRow {
@@ -26,6 +27,10 @@ export interface AssetRow {
   co2: string;
   /** '' takes the engine's best claim. */
   claim: Claim | '';
+  /** A short-life asset election (CAA 2001 s83): its own pool. */
+  shortLife: boolean;
+  /** Provided for leasing: no full expensing or 50% allowance (CAA 2001 s46(2) general exclusion 6). */
+  forLeasing: boolean;
 }
 
 export interface DisposalRow {
@@ -36,6 +41,10 @@ export interface DisposalRow {
   cost: string;
   pool: 'main' | 'special' | '';
   fullExpensed: boolean;
+  /** The super-deduction was claimed on it (FA 2021 s12). */
+  superDeduction: boolean;
+  /** The index of this period's asset it is ('' when bought in an earlier period): its first-year balance joins the pool now (CAA 2001 s58(6)). */
+  addition: string;
 }
 
 export interface ComputationForm {
@@ -51,11 +60,20 @@ export interface ComputationForm {
   assets: AssetRow[];
   disposals: DisposalRow[];
   tradeCeased: boolean;
+  /** The AIA allocated to this company out of its group's or related companies' one allowance (CAA 2001 s51A–s51N); '' the whole. */
+  aiaAllocated: string;
+  /** Writing-down allowances claimed at less than the full amount (CAA 2001 s56(5)); '' the full amount. */
+  mainPoolWdaClaimed: string;
+  specialRatePoolWdaClaimed: string;
   lossesBroughtForward: string;
   claimAgainstTotalProfits: boolean;
   previousPeriodTotalProfits: string;
   chargeableGains: string;
   qualifyingDonations: string;
+  /** Box 620: exempt distributions received from companies outside a 51% group (CTA 2010 s18L). */
+  exemptDistributions: string;
+  /** The loss claims beyond box 160 and s37(3)(a); absent until one is answered. */
+  lossClaims?: LossClaimsForm;
   /** Where the brought-forward figures came from, when they came from the client's previous return. */
   broughtForwardFrom?: { title: string; periodFrom: string; periodTo: string };
 }
@@ -73,11 +91,15 @@ export const emptyComputation = (): ComputationForm => ({
   assets: [],
   disposals: [],
   tradeCeased: false,
+  aiaAllocated: '',
+  mainPoolWdaClaimed: '',
+  specialRatePoolWdaClaimed: '',
   lossesBroughtForward: '',
   claimAgainstTotalProfits: false,
   previousPeriodTotalProfits: '',
   chargeableGains: '',
   qualifyingDonations: '',
+  exemptDistributions: '',
 });
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -91,7 +113,7 @@ export function computationFromStored(stored: unknown): ComputationForm | undefi
   if (!stored || typeof stored !== 'object') return undefined;
   const o = obj(stored);
   const base = emptyComputation();
-  for (const k of ['turnover', 'profitBeforeTax', 'depreciation', 'interestReceived', 'propertyIncome', 'mainPoolBroughtForward', 'specialRatePoolBroughtForward', 'lossesBroughtForward', 'previousPeriodTotalProfits', 'chargeableGains', 'qualifyingDonations'] as const) {
+  for (const k of ['turnover', 'profitBeforeTax', 'depreciation', 'interestReceived', 'propertyIncome', 'mainPoolBroughtForward', 'specialRatePoolBroughtForward', 'lossesBroughtForward', 'previousPeriodTotalProfits', 'chargeableGains', 'qualifyingDonations', 'aiaAllocated', 'mainPoolWdaClaimed', 'specialRatePoolWdaClaimed', 'exemptDistributions'] as const) {
     base[k] = str(o[k]);
   }
   base.disallowable = rows(o.disallowable, (r, i) => ({ id: rowId(r, i), description: str(r.description), amount: str(r.amount) }));
@@ -105,7 +127,9 @@ export function computationFromStored(stored: unknown): ComputationForm | undefi
     newAndUnused: r.newAndUnused === 'yes' || r.newAndUnused === 'no' ? r.newAndUnused : '',
     isCar: r.isCar === true,
     co2: str(r.co2),
-    claim: (['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'pool'] as const).find((c) => c === r.claim) ?? '',
+    claim: (['aia', 'fullExpensing', 'fya50', 'fya40', 'fya100', 'superDeduction', 'pool'] as const).find((c) => c === r.claim) ?? '',
+    shortLife: r.shortLife === true,
+    forLeasing: r.forLeasing === true,
   }));
   base.disposals = rows(o.disposals, (r, i) => ({
     id: rowId(r, i),
@@ -115,9 +139,13 @@ export function computationFromStored(stored: unknown): ComputationForm | undefi
     cost: str(r.cost),
     pool: r.pool === 'main' || r.pool === 'special' ? r.pool : '',
     fullExpensed: r.fullExpensed === true,
+    superDeduction: r.superDeduction === true,
+    addition: str(r.addition),
   }));
   base.tradeCeased = o.tradeCeased === true;
   base.claimAgainstTotalProfits = o.claimAgainstTotalProfits === true;
+  const claims = lossClaimsFromStored(o.lossClaims);
+  if (claims) base.lossClaims = claims;
   const from = obj(o.broughtForwardFrom);
   if (str(from.title) && str(from.periodTo)) base.broughtForwardFrom = { title: str(from.title), periodFrom: str(from.periodFrom), periodTo: str(from.periodTo) };
   return base;
@@ -130,7 +158,8 @@ export const elementIdOf = (path: string) => `computation-${path.replace(/[.[\]]
 export function computationStarted(c: ComputationForm | undefined): boolean {
   if (!c) return false;
   const e = emptyComputation();
-  return JSON.stringify({ ...c, broughtForwardFrom: undefined }) !== JSON.stringify({ ...e, broughtForwardFrom: undefined });
+  const untouched = (x: ComputationForm) => ({ ...x, broughtForwardFrom: undefined, lossClaims: lossClaimsUsed(x.lossClaims) ? x.lossClaims : undefined });
+  return JSON.stringify(untouched(c)) !== JSON.stringify(untouched(e));
 }
 
 /** Where an error summary link goes: the field itself, or for an asset or disposal, its row's Change button. */
@@ -152,6 +181,13 @@ const FIELD_WORDS: Record<string, string> = {
   'losses.previousPeriodTotalProfits': 'Total profits of the previous 12 months',
   chargeableGains: 'Chargeable gains',
   qualifyingDonations: 'Qualifying donations',
+  exemptDistributions: 'Exempt distributions received (box 620)',
+  associatedCompanies: 'Associated companies at any time in the period (box 326)',
+  'capitalAllowances.aiaAllocated': 'Annual investment allowance allocated to this company',
+  'capitalAllowances.mainPoolWritingDownAllowanceClaimed': 'Main pool writing-down allowance claimed',
+  'capitalAllowances.specialRatePoolWritingDownAllowanceClaimed': 'Special rate pool writing-down allowance claimed',
+  'losses.claimAgainstTotalProfits': 'Claim against this period’s total profits (box 275)',
+  ...LOSS_FIELD_WORDS,
   'company.name': 'Company name (Company and period step)',
   'company.utr': 'UTR (Company and period step)',
   'company.registrationNumber': 'Company registration number (Company and period step)',
@@ -163,6 +199,8 @@ const FIELD_WORDS: Record<string, string> = {
 export function fieldWords(path: string): string {
   const loans = loansFieldWords(path);
   if (loans !== undefined) return loans;
+  const earlier = earlierPeriodWords(path);
+  if (earlier) return earlier.charAt(0).toLowerCase() + earlier.slice(1);
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'asset' : 'disposal'} ${Number(row[2]) + 1}${row[3] ? ` (${row[3].replace('.', ' ')})` : ''}`;
   const words = FIELD_WORDS[path];
@@ -173,6 +211,8 @@ export function fieldWords(path: string): string {
 export function computationMessage(path: string, message: string): string {
   const loans = loansMessage(path, message);
   if (loans !== undefined) return loans;
+  const earlier = earlierPeriodWords(path);
+  if (earlier) return `${earlier}: ${message}`;
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'Asset' : 'Disposal'} ${Number(row[2]) + 1}${row[3] ? `, ${row[3].replace('.', ' ')}` : ''}: ${message}`;
   const list = /^profitAndLoss\.(disallowable|nonTaxableIncome)\[(\d+)\]\.(\w+)$/.exec(path);

@@ -8,8 +8,10 @@ import type { ComputationOutput } from '../../../../preload/contract.js';
 import { machineAmount } from '../../format/index.js';
 import { ct600RequestFieldsOf } from '../../../../main/engine/computation/ct600-request.js';
 import { elementIdOf, emptyComputation } from './computation-form.js';
+import { lossClaimsInput } from './computation/losses-form.js';
+import { associatedCompaniesInput } from './computation/associated-input.js';
 import { toLoansInput } from './loans/loans-form.js';
-import { calendarDateOf, parseCount, parseDateText, parseMoney, straddles, type Ct600Form, type DateText } from './form.js';
+import { calendarDateOf, parseCount, parseDateText, parseMoney, type Ct600Form, type DateText } from './form.js';
 
 /** The engine's computation input for the form, and the text that is no figure or date (by engine field path). */
 export function toComputationInput(form: Ct600Form): { input: Record<string, unknown>; conversionErrors: Map<string, string> } {
@@ -32,9 +34,13 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
     }
     return p.value ?? null;
   };
-  const count = (text: string | undefined) => {
-    const p = parseCount(text ?? '');
-    return p.ok && p.value !== undefined ? p.value : 0;
+  const countOf = (text: string, path: string): number | null => {
+    const p = parseCount(text);
+    if (!p.ok) {
+      errors.set(path, 'Enter a whole number, for example 0 or 2');
+      return null;
+    }
+    return p.value ?? null;
   };
   const from = calendarDateOf(form.dates.periodFrom);
   const to = calendarDateOf(form.dates.periodTo);
@@ -42,7 +48,7 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
   const input: Record<string, unknown> = {
     company: { name: (v.companyName ?? '').trim() || null, utr: (v.utr ?? '').replace(/\s/g, '') || null, registrationNumber: (v.registrationNumber ?? '').trim() || null },
     period: { from: iso(from), to: iso(to) },
-    associatedCompanies: straddles(form) ? { firstYear: count(v.associatedFirstYear), secondYear: count(v.associatedSecondYear) } : count(v.associatedCompanies),
+    associatedCompanies: associatedCompaniesInput(form, iso(from), iso(to), errors),
     profitAndLoss: {
       turnover: money(c.turnover, 'profitAndLoss.turnover'),
       profitBeforeTax: money(c.profitBeforeTax, 'profitAndLoss.profitBeforeTax'),
@@ -71,17 +77,37 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
           newAndUnused: a.newAndUnused === '' ? null : a.newAndUnused === 'yes',
           car: a.isCar ? { co2 } : null,
           claim: a.claim || null,
+          ...(a.shortLife ? { shortLife: true } : {}),
+          ...(a.forLeasing ? { forLeasing: true } : {}),
         };
       }),
       disposals: c.disposals.map((d, i) => {
         const at = `capitalAllowances.disposals[${i}]`;
-        return { description: d.description, date: date(d.date, `${at}.date`), proceeds: money(d.proceeds, `${at}.proceeds`), cost: money(d.cost, `${at}.cost`), pool: d.pool || null, fullExpensed: d.fullExpensed };
+        return {
+          description: d.description,
+          date: date(d.date, `${at}.date`),
+          proceeds: money(d.proceeds, `${at}.proceeds`),
+          cost: money(d.cost, `${at}.cost`),
+          pool: d.pool || null,
+          fullExpensed: d.fullExpensed,
+          ...(d.superDeduction ? { superDeduction: true } : {}),
+          ...(d.addition !== '' ? { addition: Number(d.addition) } : {}),
+        };
       }),
       tradeCeased: c.tradeCeased,
+      aiaAllocated: money(c.aiaAllocated, 'capitalAllowances.aiaAllocated'),
+      mainPoolWritingDownAllowanceClaimed: money(c.mainPoolWdaClaimed, 'capitalAllowances.mainPoolWritingDownAllowanceClaimed'),
+      specialRatePoolWritingDownAllowanceClaimed: money(c.specialRatePoolWdaClaimed, 'capitalAllowances.specialRatePoolWritingDownAllowanceClaimed'),
     },
-    losses: { tradingBroughtForward: money(c.lossesBroughtForward, 'losses.tradingBroughtForward'), claimAgainstTotalProfits: c.claimAgainstTotalProfits, previousPeriodTotalProfits: money(c.previousPeriodTotalProfits, 'losses.previousPeriodTotalProfits') },
+    losses: {
+      tradingBroughtForward: money(c.lossesBroughtForward, 'losses.tradingBroughtForward'),
+      claimAgainstTotalProfits: c.claimAgainstTotalProfits,
+      previousPeriodTotalProfits: money(c.previousPeriodTotalProfits, 'losses.previousPeriodTotalProfits'),
+      ...lossClaimsInput(c.lossClaims, { money, date, count: (text, path) => countOf(text, path) }),
+    },
     chargeableGains: money(c.chargeableGains, 'chargeableGains'),
     qualifyingDonations: money(c.qualifyingDonations, 'qualifyingDonations'),
+    exemptDistributions: money(c.exemptDistributions, 'exemptDistributions'),
   };
   const loans = toLoansInput(form.loans);
   if (loans.input) input.loansToParticipators = loans.input;
