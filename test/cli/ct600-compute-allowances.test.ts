@@ -54,7 +54,7 @@ describe('cli ct600 compute: capital allowances at the law’s edges', () => {
     ]);
     const text = runCli(['ct600', 'compute', f, '--working']);
     expect(text.stdout).toMatch(/155 +Trading profits +£57,360\n/);
-    expect(text.stdout).toContain('(CAA 2001 s58(6)–(7))');
+    expect(text.stdout).toContain('the app allocates all of it (CAA 2001 s58(6)–(7)');
     expect(text.stdout).toContain('(CAA 2001 s56(5))');
   });
 

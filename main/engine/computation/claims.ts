@@ -149,12 +149,13 @@ export function proposeClaims(input: ComputationInput): Claim[] {
     })
     .sort((x, y) => rank(x.a) - rank(y.a) || (x.a.date < y.a.date ? -1 : x.a.date > y.a.date ? 1 : x.i - y.i));
   for (const { a, i } of order) {
-    // The super-deduction gives more than the AIA and leaves it for other expenditure.
-    if (!claimRefusal(a, 'superDeduction', false)) {
+    // The super-deduction gives more than the AIA and leaves it for other expenditure. A short-life asset is proposed only
+    // claims that leave its pool something (s86(1)): not the super-deduction or full expensing.
+    if (!a.shortLife && !claimRefusal(a, 'superDeduction', false)) {
       out[i] = 'superDeduction';
       continue;
     }
-    const firstYear: Claim | undefined = (['fullExpensing', 'fya50'] as const).find((c) => !claimRefusal(a, c, false));
+    const firstYear: Claim | undefined = (['fullExpensing', 'fya50'] as const).find((c) => !claimRefusal(a, c, false) && !(a.shortLife && c === 'fullExpensing'));
     if (a.cost <= room) {
       out[i] = 'aia';
       room -= a.cost;

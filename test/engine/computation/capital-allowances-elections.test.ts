@@ -227,3 +227,16 @@ describe('the super-deduction and the SR allowance (FA 2021 s9–s13)', () => {
     ]);
   });
 });
+
+describe('proposals for a short-life asset', () => {
+  it('never propose a claim that leaves its pool nothing (CAA 2001 s86(1))', () => {
+    // Year to 31 March 2025: used plant takes the whole £1,000,000 AIA; a new machine elected short-life, £20,000, no claim made.
+    // Full expensing would leave nothing to pool, so the pool is proposed: WDA 18% = £3,600 in its own pool.
+    const out = run({
+      profitAndLoss: pl({ profitBeforeTax: 2000000 }),
+      capitalAllowances: ca({ additions: [addition({ cost: 1000000, newAndUnused: false, claim: undefined }), addition({ description: 'Tablet', cost: 20000, claim: undefined, shortLife: true })] }),
+    });
+    expect(out.capitalAllowances.assets.map((a) => a.claim)).toEqual(['aia', 'pool']);
+    expect(out.capitalAllowances.shortLifeAssets[0]).toMatchObject({ additions: 20000, writingDownAllowance: 3600 });
+  });
+});

@@ -20,7 +20,7 @@ export function describeAllowances(r: CapitalAllowancesResult, working: Working)
     let how = `cost ${poundsWords(a.cost)}, ${where}; allowance ${poundsWords(a.allowance)}`;
     if (a.firstYear) how += ` (${a.firstYear.how})`;
     if (rest > 0) how += `, ${poundsWords(rest)} to the pool${a.toPoolAfterWda > 0 ? ' after this period’s writing-down allowance (CAA 2001 s58(5))' : ''}`;
-    if (a.disposedInPeriod && a.firstYear) how += `; disposed of in this period, so what is left after the first-year allowance joins the pool for this period, before its writing-down allowance (CAA 2001 s58(6)–(7))`;
+    if (a.disposedInPeriod && a.firstYear) how += `; disposed of in this period, so what is left after the first-year allowance joins the pool for this period, before its writing-down allowance; the law allows “the balance (or some of it)”, and the app allocates all of it (CAA 2001 s58(6)–(7)), so the disposal value comes off it`;
     if (a.forLeasing) how += '; provided for leasing, so no full expensing, 50% allowance or super-deduction (CAA 2001 s46(2) general exclusion 6; CA23174AC)';
     w(`assets[${i}]`, `${a.description}: ${CLAIM_WORDS[a.claim]}`, a.allowance, `${how} (${chosen})`, a.firstYear?.rule);
   });
