@@ -22,6 +22,7 @@ import type { ComputationOutput } from '../compute.js';
 import { dayBefore, ukDate } from '../dates.js';
 import type { ComputationInput, DescribedAmount } from '../input.js';
 import { BOX_CONCEPTS, DIMENSIONS, POOL_CONCEPTS, TRADE_CONCEPTS, type PoolConcepts } from './concepts.js';
+import { shortLifeRows } from './short-life-rows.js';
 import { computationTaxonomy, type ComputationTaxonomy } from './taxonomy.js';
 
 export interface ComputationDocumentOptions {
@@ -126,7 +127,7 @@ function adjustments(doc: ComputationSheet, input: ComputationInput, out: Comput
 function poolSchedule(doc: ComputationSheet, out: ComputationOutput, pool: 'main' | 'special') {
   const c: PoolConcepts = POOL_CONCEPTS[pool];
   const result = pool === 'main' ? out.capitalAllowances.mainPool : out.capitalAllowances.specialRatePool;
-  const assets = out.capitalAllowances.assets.filter((a) => a.pool === pool);
+  const assets = out.capitalAllowances.assets.filter((a) => a.pool === pool && !a.shortLife);
   const aiaAssets = assets.filter((a) => a.claim === 'aia');
   const fyaAssets = assets.filter((a) => a.claim !== 'aia' && a.claim !== 'pool');
   const sum = (xs: typeof assets, f: (a: (typeof assets)[number]) => number) => Math.round(xs.reduce((s, a) => s + f(a), 0) * 100) / 100;
@@ -173,6 +174,7 @@ function poolSchedule(doc: ComputationSheet, out: ComputationOutput, pool: 'main
 function capitalAllowances(doc: ComputationSheet, out: ComputationOutput) {
   poolSchedule(doc, out, 'main');
   poolSchedule(doc, out, 'special');
+  shortLifeRows(doc, out);
   doc.heading('Capital allowances: summary');
   doc.row('Total capital allowances', doc.money(TRADE_CONCEPTS.totalCapitalAllowances, 'trade', out.capitalAllowances.total), '', true);
   doc.row('Total balancing charges', doc.money(TRADE_CONCEPTS.balancingCharges, 'trade', out.capitalAllowances.balancingCharges));
