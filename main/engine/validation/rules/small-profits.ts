@@ -2,11 +2,14 @@
  * The small profits rate and marginal relief (from FY2023): the limits a
  * return's profits are measured against, part by part of its period.
  *
- * A period that straddles 1 April is treated as two periods, one in each
- * financial year: profits are apportioned by days, and each part is measured
- * against the limits for its own year, reduced by the associated companies of
- * that year only (HMRC Company Taxation Manual CTM03640; on the CT600, box 327
- * counts the first year's associated companies and box 328 the second's).
+ * A period that straddles 1 April is measured in two parts, one in each
+ * financial year: profits are apportioned by days, and each part against its
+ * share of the limits. The companies that divide the limits are the return's:
+ * box 326, those associated at any time in the period, for both parts (CTA
+ * 2010 s18E(2); CTM03956); boxes 327 and 328, each financial year's own, only
+ * where the limits changed at the straddle and the counts differ (CTM03955;
+ * HMRC's Company Tax Return guide, boxes 326–328). The computation
+ * (computation/associated-companies.ts) chooses between them by that rule.
  */
 import { daysInclusive, financialYearOf, latestPeriodEnd, SMALL_PROFITS_LOWER_LIMIT_PENCE, SMALL_PROFITS_UPPER_LIMIT_PENCE } from './financial-year.js';
 import type { ReturnFacts } from './return-facts.js';
