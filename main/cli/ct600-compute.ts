@@ -11,6 +11,7 @@ import { batchFormat, expandInputs, isSingleFile, runBatch, type BatchResult } f
 import { COMPUTATION_INPUT } from './input-limits.js';
 import { CliUsageError, readJsonFile, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
+import { boxOrder, loansLines } from './ct600-compute-loans.js';
 
 export async function compute({ positional, flags, values }: ParsedArgs, io: CliIo): Promise<number> {
   if (values.ixbrl !== undefined || values.request !== undefined) {
@@ -63,7 +64,7 @@ function summaryOf(out: ComputationOutput): string {
 /** The boxes in box order with HMRC's words, then the figures the next period brings forward. */
 export function boxesText(out: ComputationOutput): string {
   const rows = Object.keys(out.boxes)
-    .sort((a, b) => Number(a) - Number(b))
+    .sort((a, b) => boxOrder(a) - boxOrder(b))
     .map((box) => [box, BOX_WORDS[box] ?? '', boxValue(box, out.boxes[box]!)] as const);
   const words = Math.max(...rows.map((r) => r[1].length));
   const values = Math.max(...rows.map((r) => r[2].length));
@@ -82,6 +83,7 @@ export function boxesText(out: ComputationOutput): string {
     lines.push('', `Memo: ${money(out.losses.carryBackMemo.wouldRelieve, true)} of the loss could be carried back against the previous 12 months (CTA 2010 s37(3)(b)); not claimed here.`);
   }
   lines.push(...amendmentLines(out));
+  lines.push(...loansLines(out));
   return `${lines.join('\n')}\n`;
 }
 

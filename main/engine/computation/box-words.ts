@@ -58,9 +58,25 @@ export const BOX_WORDS: Record<string, string> = {
   '780': 'Losses of trades carried on wholly or partly in the UK',
   '805': 'UK property business losses',
   '825': 'Capital losses',
+  '480': 'Tax payable on loans to participators (box A80)',
+  '485': 'Relief due now for loans repaid later (CT600A Part 3)',
+  // The CT600A's own boxes (CT600A (2015) version 3).
+  A5: 'Loans made in the period repaid, released or written off before its end',
+  A15: 'Total of loans outstanding',
+  A20: 'Tax chargeable on loans',
+  A30: 'Total amount repaid within nine months',
+  A35: 'Total amount released or written off within nine months',
+  A40: 'Total of repaid, released or written off within nine months',
+  A45: 'Relief due for loans repaid within nine months',
+  A55: 'Total amount repaid later',
+  A60: 'Total amount released or written off later',
+  A65: 'Total of repaid, released or written off later',
+  A70: 'Relief due now for loans repaid later',
+  A75: 'Total loans outstanding',
+  A80: 'Tax payable on loans to participators',
 };
 
 /** Boxes that hold pence; the rest of the money boxes take whole pounds. */
-export const PENCE_BOXES = new Set(['345', '395', '430', '435', '440', '475', '510', '525']);
+export const PENCE_BOXES = new Set(['345', '395', '430', '435', '440', '475', '480', '510', '525', 'A20', 'A45', 'A70', 'A80']);
 /** Boxes that hold a count, a year, a rate or a yes rather than money. */
-export const NOT_MONEY_BOXES = new Set(['280', '326', '327', '328', '329', '330', '340', '380', '390']);
+export const NOT_MONEY_BOXES = new Set(['280', '326', '327', '328', '329', '330', '340', '380', '390', '485', 'A5']);

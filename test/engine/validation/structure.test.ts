@@ -107,7 +107,7 @@ describe('structure check (validationType 0)', () => {
   });
 
   it('warns that a supplementary page is not checked instead of calling it valid silently', async () => {
-    const xml = replaceOnce(builtXml(), '</Declaration>', '</Declaration><LoansByCloseCompanies><Anything/></LoansByCloseCompanies>');
+    const xml = replaceOnce(builtXml(), '</Declaration>', '</Declaration><ControlledForeignCompanies><Anything/></ControlledForeignCompanies>');
     const schema = byType(await validateFile('r.xml', bytes(xml)), ValidationType.schema);
     expect(schema.validationResult).toBe('valid');
     expect(schema.messages.map((m) => [m.category, m.code])).toEqual([['warning', 'not-checked']]);

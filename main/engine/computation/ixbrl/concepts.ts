@@ -37,6 +37,7 @@ export const BOX_CONCEPTS: Readonly<Record<string, string>> = {
   '435': 'MarginalRateReliefForRingFenceTradesPayable',
   '440': 'CorporationTaxChargeablePayable',
   '475': 'NetCorporationTaxPayable',
+  '480': 'TaxPayableOnLoansToParticipators',
   '510': 'TaxChargeable',
   '525': 'TaxPayable',
   '780': 'AdjustedLossOfPeriod',

@@ -22,6 +22,7 @@ import type { ComputationOutput } from '../compute.js';
 import { dayBefore, ukDate } from '../dates.js';
 import type { ComputationInput, DescribedAmount } from '../input.js';
 import { BOX_CONCEPTS, DIMENSIONS, POOL_CONCEPTS, TRADE_CONCEPTS, type PoolConcepts } from './concepts.js';
+import { loansToParticipatorsRows } from './loans-rows.js';
 import { shortLifeRows } from './short-life-rows.js';
 import { computationTaxonomy, type ComputationTaxonomy } from './taxonomy.js';
 
@@ -280,6 +281,7 @@ function tax(doc: ComputationSheet, out: ComputationOutput) {
   }
   doc.row('Corporation tax chargeable', doc.money(BOX_CONCEPTS['440']!, 'company', b['440'] as number), boxNote('440'), true);
   doc.row('Net corporation tax liability', doc.money(BOX_CONCEPTS['475']!, 'company', b['475'] as number), boxNote('475'));
+  loansToParticipatorsRows(doc, out);
   doc.row('Tax chargeable', doc.money(BOX_CONCEPTS['510']!, 'company', b['510'] as number), boxNote('510'));
   doc.row('Tax payable', doc.money(BOX_CONCEPTS['525']!, 'company', b['525'] as number), boxNote('525'), true);
 }
