@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCt600Command } from '../../main/cli/ct600.js';
 import type { DraftStore } from '../../main/store/draft-store.js';
 import type { TransactionEnginePeer } from '../../main/server/transaction-engine/transaction-engine-peer.js';
+import { brokenGroups, linesOf } from './unbroken-groups.js';
 import { chromiumPath, dropFilesFromDisk, keepArtifact, screenshot, startFilingPeer, startHarness, startMainOverDataFolder, type E2eHarness, type FilingPeer, type OpenedPage } from './harness.js';
 
 interface Company {
@@ -136,6 +137,29 @@ async function buildReturn(opened: OpenedPage, title: string, company: Company):
 }
 
 describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a local Transaction Engine), in Chromium', () => {
+  it('names each thing missing before filing once, by the one place it is put right, and its link lands on that field', async () => {
+    const opened = await openApp();
+    const { page } = opened;
+    await buildReturn(opened, 'Acme Widgets before Settings', ACME);
+    await page.getByTestId('task-file').click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Check before you file' }).waitFor();
+    const summary = page.getByTestId('error-summary');
+    const links = await summary.getByRole('link').allTextContents();
+    expect(links).toEqual(expect.arrayContaining([expect.stringMatching(/vendor ID/), expect.stringMatching(/Government Gateway user ID/)]));
+    for (const text of links) {
+      // One place, named one way: "Settings › Filing with HMRC" or "Settings › Government Gateway", never twice.
+      expect(text.match(/Settings/g) ?? [], text).toHaveLength(1);
+      expect(text, text).toMatch(/Settings › (Filing with HMRC|Government Gateway)\b/);
+    }
+    // The summary's title is one level under "Check before you file" (h3), as "Declaration" is: no level skipped (axe's heading-order, in the picture's check).
+    await expect(summary.getByRole('heading', { name: 'There is a problem' }).evaluate((h) => h.tagName)).resolves.toBe('H4');
+    await shot(opened, 'filing-00-last-look-missing-settings');
+    await summary.getByRole('link', { name: /vendor ID/ }).click();
+    await page.getByTestId('filing-settings').waitFor();
+    await expect.poll(() => focusedId(page)).toBe('filing-vendorId');
+  }, 120_000);
+
   it('takes the Government Gateway details, the vendor ID and the test Transaction Engine in Settings, and never shows the password again', async () => {
     const opened = await openApp();
     const { page } = opened;
@@ -174,7 +198,21 @@ describe.skipIf(!existsSync(chromiumPath))('Filing a CT600 return with HMRC (a l
     await expect(page.getByTestId('confirm-tax').textContent()).resolves.toBe('£7,600.00');
     await expect(page.getByTestId('confirm-declaration').textContent()).resolves.toMatch(/^Jane Smith \(Director\) declares/);
     await expect(page.getByTestId('error-summary').count()).resolves.toBe(0);
+    // Nothing is sent yet: where it will go, in the future tense.
+    await page.getByRole('term').filter({ hasText: /^Will be sent to$/ }).waitFor();
+    await expect(page.getByRole('term').filter({ hasText: /^Sent to$/ }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('confirm-irmark').textContent()).resolves.toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    // At the window's usual width each file name is on one line of its own.
+    for (const name of await page.getByTestId('confirm-attachment').all()) await expect(linesOf(name)).resolves.toBe(1);
     await shot(opened, 'filing-02-confirm');
+    // In a narrow window the IRmark wraps between its groups of four, never inside one; the UTR and file names stay whole.
+    await page.setViewportSize({ width: 320, height: 860 });
+    await expect.poll(() => linesOf(page.getByTestId('confirm-irmark'))).toBeGreaterThan(1);
+    await expect(brokenGroups(page.getByTestId('confirm-irmark'))).resolves.toEqual([]);
+    await expect(brokenGroups(page.getByTestId('confirm-utr'))).resolves.toEqual([]);
+    for (const name of await page.getByTestId('confirm-attachment').all()) await expect(brokenGroups(name, /[\s.-]+/)).resolves.toEqual([]);
+    await shot(opened, 'filing-02b-confirm-320px');
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     // HMRC takes a few polls over this one, so the side bar has time to say so.
     peer.faults.add({ fault: { kind: 'slow-poll', polls: 8 }, on: 'poll', times: 1 });

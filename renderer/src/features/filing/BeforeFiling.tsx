@@ -111,6 +111,7 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
           if (m) props.onFix(m.field);
         }}
       />
+      <div className="confirm-list">
       <SummaryList
         rows={[
           { key: 'Company', box: '1', value: p.company ?? 'Not given' },
@@ -140,6 +141,7 @@ export function Confirm(props: { preview: FilingPreview; summaryFocus: number; d
           { key: 'IRmark', value: p.irmarkBase32 ? <code data-testid="confirm-irmark">{groupedBase32(p.irmarkBase32)}</code> : 'Not built yet' },
         ]}
       />
+      </div>
       <h4>Declaration</h4>
       <p className="declaration" data-testid="confirm-declaration">
         {p.declaration.name ? `${p.declaration.name}${p.declaration.status ? ` (${p.declaration.status})` : ''}` : 'The person named in the return'} declares that the information in this return is correct and
