@@ -37,6 +37,8 @@ describe('Part 1: the charge on loans outstanding at the period end (CTA 2010 s4
       ['Ann Lee', 5000],
       ['Bob Lee', 9000.5],
     ]);
+    // The 50p the box drops is not tax the form cannot carry.
+    expect(out.s455Underpaid).toBeUndefined();
   });
 
   it('no loan made in the period: no page, no box 480 (HMRC rule 9252)', () => {
@@ -183,6 +185,12 @@ describe('the rate by the loan’s date (s455(3); CTM61540)', () => {
     expect(out.s455Underpaid).toMatchObject({ amount: 200, byLaw: 6950, onForm: 6750, amendmentNeeded: true });
     expect(out.s455Underpaid!.how).toContain('35.75%');
     expect(out.loansToParticipators!.taxByLaw).toBe(6950);
+  });
+
+  it('relief within nine months on such a loan is at its own 35.75% too: £4,000 repaid leaves 2% of £6,000 (£120) beyond the form', () => {
+    const out = run({ filedOn: '2027-04-01', loans: [loan('Jo Smith', '2026-05-01', 10000)], repayments: [repaid('Jo Smith', '2026-09-01', 4000)] }, { period: { from: '2025-07-01', to: '2026-06-30' } });
+    expect(out.boxes).toMatchObject({ A20: 3375, A45: 1350, A80: 2025 });
+    expect(out.s455Underpaid).toMatchObject({ amount: 120, byLaw: 2145, onForm: 2025 });
   });
 });
 

@@ -110,15 +110,19 @@ export function computeLoansToParticipators(input: LoansToParticipatorsInput, pe
 
   const netByLaw = Math.max(0, chargeByLaw - lawRelief(part2) - lawRelief(part3));
   const rates = formRates(from, to);
+  // Only a rate above the forms' highest makes the law ask more than the boxes (not the pence the boxes drop):
+  // the extra rate on what is outstanding, less the extra rate on its relief (s458 relieves at the rate charged).
+  const extraRate = (date: IsoDate) => Math.max(0, lawRate(date) - rates.high);
+  const extra = Math.max(0, sum(thisLots.map((l) => taxAt(outstandingAtEnd.get(l)!, extraRate(l.date)))) - sum([...part2, ...part3].map((a) => taxAt(a.amount, extraRate(a.lot.date)))));
   let s455Underpaid: S455Underpaid | undefined;
-  if (page && netByLaw > A80) {
+  if (page && extra > 0) {
     const newRate = thisLots.filter((l) => lawRate(l.date) > rates.high && outstandingAtEnd.get(l)! > 0);
     s455Underpaid = {
-      amount: pounds(netByLaw - A80),
-      byLaw: pounds(netByLaw),
+      amount: pounds(extra),
+      byLaw: pounds(A80 + extra),
       onForm: pounds(A80),
       amendmentNeeded: true,
-      how: `The law charges ${poundsWords(netByLaw)}: ${newRate.length ? `loans made on or after 6 April 2026 (${newRate.map((l) => `${l.participator} ${ukDate(l.date)}`).join(', ')}) at 35.75%, the dividend upper rate of their tax year (CTA 2010 s455(3)), ` : ''}but HMRC's CT600 v1.994 rules (9466–9474) accept only ${percent(rates.high)} on the CT600A, so boxes A20 and 480 show ${poundsWords(A80)}. Pay the full ${poundsWords(netByLaw)} by ${ukDate(taxDue)}, and amend the return to the full figure once HMRC's forms accept the new rate (expected from April 2027).`,
+      how: `The law charges ${poundsWords(A80 + extra)}: ${newRate.length ? `loans made on or after 6 April 2026 (${newRate.map((l) => `${l.participator} ${ukDate(l.date)}`).join(', ')}) at 35.75%, the dividend upper rate of their tax year (CTA 2010 s455(3)), ` : ''}but HMRC's CT600 v1.994 rules (9466–9474) accept only ${percent(rates.high)} on the CT600A, so boxes A80 and 480 show ${poundsWords(A80)}. Pay the full ${poundsWords(A80 + extra)} by ${ukDate(taxDue)}, and amend the return to the full figure once HMRC's forms accept the new rate (expected from April 2027).`,
     };
   }
 
