@@ -3,11 +3,14 @@
  * period and its relief, as the CT600A works them, before the tax chargeable
  * they add to. HMRC's computational taxonomy (CT2015 ct-comp, kept since) has
  * a name for the net figure, TaxPayableOnLoansToParticipators (box 480, CTA
- * 2010 s455 and s464A), which is tagged; it has none for the gross charge or
- * the s458 relief (its per-participator items, LoanToParticipatorAmountTaxable,
- * …TaxRate and …TaxPayable, need the typed ParticipatorDimension the writer
- * does not make), so those figures are shown untagged, never under a name of
- * our own.
+ * 2010 s455 and s464A), which is tagged. Its names for the charge and the
+ * relief (LoanToParticipatorAmountTaxable, LoanToParticipatorTaxRate,
+ * LoanToParticipatorTaxPayable, CurrentPeriodLoansRepaidWithin9Months,
+ * CurrentPeriodLoansRepaidAfter9MonthsReliefDue and the rest) belong only to
+ * its per-participator hypercube (ParticipatorDimension, typed, with
+ * BusinessTypeDimension and DetailedAnalysisDimension), whose contexts the
+ * writer does not make yet: those figures are shown untagged, never under a
+ * name of our own.
  */
 import type { ComputationOutput } from '../compute.js';
 import { ukDate } from '../dates.js';
