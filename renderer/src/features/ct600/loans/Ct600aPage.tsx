@@ -14,24 +14,24 @@ import { loansWorking, outstandingAtEnd, type LoansOutput } from './loans-output
 
 type ReliefLine = NonNullable<LoansOutput['page']>['A25'][number];
 
-/** A repeated line of Part 2 or Part 3 (A25 / A50): name, repaid, released or written off, date. */
-function reliefLineText(l: ReliefLine): string {
+/** A repeated line of Part 2 or Part 3 (A25 / A50): who and when, and the amounts. */
+function reliefLine(l: ReliefLine): { who: string; text: string } {
   const parts = [l.repaid ? `${pounds(l.repaid, 'whole-pounds')} repaid` : '', l.releasedOrWrittenOff ? `${pounds(l.releasedOrWrittenOff, 'whole-pounds')} released or written off` : ''].filter(Boolean);
-  return `${l.name}: ${parts.join(' and ')} on ${ukDate(l.date)}`;
+  return { who: `${l.name}, ${keepDatesTogether(ukDate(l.date))}`, text: parts.join(', ') };
 }
 
-/** The repeated lines that sit above a total box on the page. */
-function linesBefore(box: string, page: NonNullable<LoansOutput['page']>): { key: string; box: string; text: string }[] {
-  if (box === 'A15') return page.A10.map((l, i) => ({ key: `A10-${i}`, box: 'A10', text: `${l.name}: ${pounds(l.amount, 'whole-pounds')}` }));
-  if (box === 'A30') return page.A25.map((l, i) => ({ key: `A25-${i}`, box: 'A25', text: reliefLineText(l) }));
-  if (box === 'A55') return page.A50.map((l, i) => ({ key: `A50-${i}`, box: 'A50', text: reliefLineText(l) }));
+/** The repeated lines that sit above a total box on the page: the participator (and date) in words, the amounts as the figure. */
+function linesBefore(box: string, page: NonNullable<LoansOutput['page']>): { key: string; box: string; who: string; text: string }[] {
+  if (box === 'A15') return page.A10.map((l, i) => ({ key: `A10-${i}`, box: 'A10', who: l.name, text: pounds(l.amount, 'whole-pounds') }));
+  if (box === 'A30') return page.A25.map((l, i) => ({ key: `A25-${i}`, box: 'A25', ...reliefLine(l) }));
+  if (box === 'A55') return page.A50.map((l, i) => ({ key: `A50-${i}`, box: 'A50', ...reliefLine(l) }));
   return [];
 }
 
-const LINE_WORDS: Record<string, { hmrc: string; plain: string }> = {
-  A10: { hmrc: 'Name of participator / Amount of loan', plain: 'Each loan of the period still owed at its end' },
-  A25: { hmrc: 'Name of participator / Amount repaid / Amount released or written off / Date', plain: 'Each repayment, release or write-off in the nine months after the period end' },
-  A50: { hmrc: 'Name of participator / Amount repaid / Amount released or written off / Date', plain: 'Each later repayment, release or write-off whose relief is due by the day of filing' },
+const LINE_WORDS: Record<string, string> = {
+  A10: 'Name of participator / Amount of loan',
+  A25: 'Name of participator / Amount repaid / Amount released or written off / Date',
+  A50: 'Name of participator / Amount repaid / Amount released or written off / Date',
 };
 
 function BoxTable({ output, page }: { output: ComputationOutput; page: NonNullable<LoansOutput['page']> }) {
@@ -51,8 +51,8 @@ function BoxTable({ output, page }: { output: ComputationOutput; page: NonNullab
           ...linesBefore(box.box, page).map((l) => (
             <tr key={l.key} data-testid={`ct600a-line-${l.box}`}>
               <th scope="row">{l.box}</th>
-              <td>{LINE_WORDS[l.box]!.hmrc}</td>
-              <td>{LINE_WORDS[l.box]!.plain}</td>
+              <td>{LINE_WORDS[l.box]}</td>
+              <td>{l.who}</td>
               <td className="numeric">{l.text}</td>
             </tr>
           )),

@@ -54,7 +54,7 @@ function Account({ account, index, numbers }: { account: ParticipatorAccount; in
       <legend className="fieldset__legend">Loan account of {who}</legend>
       <TextField id={elementIdOf(accountNamePath(index))} label={`Participator ${index + 1}: name`} hint="As the CT600A lists them: a director or shareholder, or someone connected with them" width="long" value={account.name} error={nameError} onChange={(v) => change((a) => ({ ...a, name: v }))} />
 
-      <h5 className="loan-account__heading">Loans made to {who}</h5>
+      <h4 className="loan-account__heading">Loans made to {who}</h4>
       {account.loans.length === 0 ? <p className="step-section__intro">None in this period.</p> : null}
       {account.loans.map((r: LoanRow, j) => {
         const k = numbers.loans[index]![j]!;
@@ -73,7 +73,7 @@ function Account({ account, index, numbers }: { account: ParticipatorAccount; in
         Add a loan <span className="visually-hidden">to {who}</span>
       </button>
 
-      <h5 className="loan-account__heading">Owed by {who} from earlier periods</h5>
+      <h4 className="loan-account__heading">Owed by {who} from earlier periods</h4>
       <p className="step-section__intro">Loans made in an earlier period and still outstanding at the start of this one. A return started from the client’s previous return fills these in.</p>
       {account.broughtForward.map((r: BroughtForwardRow, j) => {
         const k = numbers.broughtForward[index]![j]!;
@@ -93,7 +93,7 @@ function Account({ account, index, numbers }: { account: ParticipatorAccount; in
         Add a loan from an earlier period <span className="visually-hidden">for {who}</span>
       </button>
 
-      <h5 className="loan-account__heading">Repaid, credited or released</h5>
+      <h4 className="loan-account__heading">Repaid, credited or released</h4>
       <p className="step-section__intro">In the period or after its end: repayments in the nine months after the end reduce the tax on this return (CTA 2010 s458).</p>
       {account.repayments.map((r: RepaymentRow, j) => {
         const k = numbers.repayments[index]![j]!;
