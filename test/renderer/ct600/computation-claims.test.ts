@@ -10,6 +10,7 @@ import { computeComputation } from '../../../main/engine/computation/index.js';
 import { computationMessage, computationStarted, emptyComputation } from '../../../renderer/src/features/ct600/computation-form.js';
 import { toComputationInput } from '../../../renderer/src/features/ct600/computation-of-form.js';
 import { emptyLossClaims } from '../../../renderer/src/features/ct600/computation/losses-form.js';
+import { accountsSourceOf, offerAccountsFigures } from '../../../renderer/src/features/ct600/accounts-offer.js';
 import { emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
 
 function form(from: [string, string, string], to: [string, string, string]): Ct600Form {
@@ -55,7 +56,7 @@ describe('the Computation step’s claims', () => {
       aiaAllocated: '0',
       mainPoolWdaClaimed: '',
       assets: [{ id: 'a', description: 'Digger', date: { day: '1', month: '2', year: '2026' }, cost: '50000', pool: 'main', newAndUnused: 'yes', isCar: false, co2: '', claim: 'fya40', shortLife: false, forLeasing: false }],
-      disposals: [{ id: 'd', description: 'Digger', date: { day: '1', month: '9', year: '2026' }, proceeds: '30000', cost: '50000', pool: 'main', fullExpensed: false, superDeduction: false, addition: '0' }],
+      disposals: [{ id: 'd', description: 'Digger', date: { day: '1', month: '9', year: '2026' }, proceeds: '30000', cost: '50000', pool: 'main', fullExpensed: false, superDeduction: false, addition: '0', shortLifeAsset: '' }],
     };
     const { input } = toComputationInput(f);
     expect(input).toMatchObject({ capitalAllowances: { aiaAllocated: 0, disposals: [{ addition: 0 }] } });
@@ -85,5 +86,16 @@ describe('the Computation step’s claims', () => {
   it('takes a set of loss claims cleared again as no answer: the step is not begun by it', () => {
     expect(computationStarted({ ...emptyComputation(), lossClaims: emptyLossClaims() })).toBe(false);
     expect(computationStarted({ ...emptyComputation(), lossClaims: { ...emptyLossClaims(), carryBack: true } })).toBe(true);
+  });
+
+  it('keeps a figure from the accounts as the accounts’ when the field was only passed through (kept as 120000.00)', () => {
+    const f = form(['1', '4', '2024'], ['31', '3', '2025']);
+    f.computation!.turnover = '';
+    const offered = offerAccountsFigures(f, { fileName: 'a.xhtml', sha256: 'a'.repeat(64), notes: [], turnover: { value: 120000, source: 'turnover (core:TurnoverRevenue) for 2024 in the accounts' } });
+    expect(accountsSourceOf(offered, 'turnover')).toBe('turnover (core:TurnoverRevenue) for 2024 in the accounts');
+    const passed = { ...offered, computation: { ...offered.computation!, turnover: '120000.00' } };
+    expect(accountsSourceOf(passed, 'turnover')).toBe('turnover (core:TurnoverRevenue) for 2024 in the accounts');
+    const typed = { ...offered, computation: { ...offered.computation!, turnover: '125000' } };
+    expect(accountsSourceOf(typed, 'turnover')).toBeUndefined();
   });
 });

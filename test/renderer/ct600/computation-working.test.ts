@@ -84,6 +84,21 @@ describe('the computation’s working as the step shows it', () => {
       capitalAllowances: { ...fennel.capitalAllowances, additions: [{ description: 'Digger', date: '2026-02-01', cost: 50000, pool: 'main', newAndUnused: true, car: null, claim: 'fya40' }] },
     });
     expect(assetAllowanceWords(digger.capitalAllowances.assets[0]!, digger)).toBe('£20,000.00 40% first-year allowance; £30,000.00 into the main pool after this period’s writing-down allowance');
+    // Disposed of in the period it was bought: the rest joins the pool for this period (CAA 2001 s58(6)), and the pool's allowance is what follows.
+    const sold = computeComputation({
+      ...fennel,
+      period: { from: '2026-01-01', to: '2026-12-31' },
+      capitalAllowances: {
+        ...fennel.capitalAllowances,
+        mainPoolBroughtForward: 10000,
+        additions: [{ description: 'Digger', date: '2026-02-01', cost: 50000, pool: 'main', newAndUnused: true, car: null, claim: 'fya40' }],
+        disposals: [{ description: 'Digger', date: '2026-09-01', proceeds: 30000, pool: 'main', fullExpensed: false, addition: 0 }],
+      },
+    });
+    expect(assetAllowanceWords(sold.capitalAllowances.assets[0]!, sold)).toMatch(/^£20,000\.00 40% first-year allowance; £30,000\.00 into the main pool: £[\d,.]+ writing-down allowance on the pool \(\d+(\.\d+)?%\)$/);
+    // A short-life asset goes to a pool of its own.
+    const tool = computeComputation({ ...fennel, capitalAllowances: { ...fennel.capitalAllowances, additions: [{ description: 'Lathe', date: '2024-05-05', cost: 5000, pool: 'main', newAndUnused: false, car: null, claim: 'pool', shortLife: true }] } });
+    expect(assetAllowanceWords(tool.capitalAllowances.assets[0]!, tool)).toBe('Into a pool of its own (short-life asset): £900.00 writing-down allowance');
     // A small main pool is written off in full.
     const chair = computeComputation({ ...fennel, capitalAllowances: { ...fennel.capitalAllowances, additions: [{ description: 'Chair', date: '2024-05-05', cost: 90, pool: 'main', newAndUnused: true, car: null, claim: 'pool' }] } });
     expect(assetAllowanceWords(chair.capitalAllowances.assets[0]!, chair)).toBe('Into the main pool: £90.00 on the pool, written off in full as a small pool');

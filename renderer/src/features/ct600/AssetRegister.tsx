@@ -210,13 +210,24 @@ export function Disposals() {
                 onChange={(v) => change(d.id, { addition: v })}
               />
             ) : null}
+            {c.shortLifeAssets.length ? (
+              <SelectField
+                id={elementIdOf(`${at}.shortLifeAsset`)}
+                label={`Disposal ${i + 1}: a short-life asset brought forward?`}
+                hint="Its disposal value comes off its own pool, which ends with a balancing allowance or charge (CAA 2001 s86)."
+                value={d.shortLifeAsset}
+                error={error(`${at}.shortLifeAsset`)}
+                options={[{ value: '', label: 'No' }, ...c.shortLifeAssets.map((p, j) => ({ value: String(j), label: `Yes: ${p.description || `short-life asset ${j + 1}`}` }))]}
+                onChange={(v) => change(d.id, { shortLifeAsset: v })}
+              />
+            ) : null}
             <button type="button" id={elementIdOf(`${at}.change`)} className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: x.disposals.filter((y) => y.id !== d.id) }))}>
               Remove <span className="visually-hidden">disposal {i + 1}</span>
             </button>
           </div>
         );
       })}
-      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: [...x.disposals, { id: newId(), description: '', date: { day: '', month: '', year: '' }, proceeds: '', cost: '', pool: 'main', fullExpensed: false, superDeduction: false, addition: '' }] }))}>
+      <button type="button" className="button button--secondary" onClick={() => set((x) => ({ ...x, disposals: [...x.disposals, { id: newId(), description: '', date: { day: '', month: '', year: '' }, proceeds: '', cost: '', pool: 'main', fullExpensed: false, superDeduction: false, addition: '', shortLifeAsset: '' }] }))}>
         Add a disposal
       </button>
     </fieldset>

@@ -7,7 +7,7 @@
 import type { Claim } from '../../../../preload/contract.js';
 import type { DateText } from './date-text.js';
 import { earlierPeriodWords, LOSS_FIELD_WORDS, lossClaimsFromStored, lossClaimsUsed, type LossClaimsForm } from './computation/losses-form.js';
-import { loansFieldWords, loansMessage } from './loans/loans-form.js';
+import { loansFieldWords, loansMessage, loansSummaryTarget } from './loans/loans-form.js';
 
 export interface DescribedRow {
   id: string;
@@ -45,6 +45,19 @@ export interface DisposalRow {
   superDeduction: boolean;
   /** The index of this period's asset it is ('' when bought in an earlier period): its first-year balance joins the pool now (CAA 2001 s58(6)). */
   addition: string;
+  /** The index of the short-life asset pool brought forward it is (''  when none): its own pool (CAA 2001 s86). */
+  shortLifeAsset: string;
+}
+
+/** A short-life asset's pool brought forward from an earlier period (CAA 2001 s86). */
+export interface ShortLifeRow {
+  id: string;
+  description: string;
+  broughtForward: string;
+  /** The end of the period its expenditure was incurred in: the pool ends at the eighth anniversary (s86(3)(b)). */
+  incurredInPeriodEnding: DateText;
+  /** A writing-down allowance claimed at less than the full amount (s56(5)); '' the full amount. */
+  writingDownAllowanceClaimed: string;
 }
 
 export interface ComputationForm {
@@ -65,6 +78,7 @@ export interface ComputationForm {
   /** Writing-down allowances claimed at less than the full amount (CAA 2001 s56(5)); '' the full amount. */
   mainPoolWdaClaimed: string;
   specialRatePoolWdaClaimed: string;
+  shortLifeAssets: ShortLifeRow[];
   lossesBroughtForward: string;
   claimAgainstTotalProfits: boolean;
   previousPeriodTotalProfits: string;
@@ -94,6 +108,7 @@ export const emptyComputation = (): ComputationForm => ({
   aiaAllocated: '',
   mainPoolWdaClaimed: '',
   specialRatePoolWdaClaimed: '',
+  shortLifeAssets: [],
   lossesBroughtForward: '',
   claimAgainstTotalProfits: false,
   previousPeriodTotalProfits: '',
@@ -141,7 +156,9 @@ export function computationFromStored(stored: unknown): ComputationForm | undefi
     fullExpensed: r.fullExpensed === true,
     superDeduction: r.superDeduction === true,
     addition: str(r.addition),
+    shortLifeAsset: str(r.shortLifeAsset),
   }));
+  base.shortLifeAssets = rows(o.shortLifeAssets, (r, i) => ({ id: rowId(r, i), description: str(r.description), broughtForward: str(r.broughtForward), incurredInPeriodEnding: dateOf(r.incurredInPeriodEnding), writingDownAllowanceClaimed: str(r.writingDownAllowanceClaimed) }));
   base.tradeCeased = o.tradeCeased === true;
   base.claimAgainstTotalProfits = o.claimAgainstTotalProfits === true;
   const claims = lossClaimsFromStored(o.lossClaims);
@@ -164,6 +181,8 @@ export function computationStarted(c: ComputationForm | undefined): boolean {
 
 /** Where an error summary link goes: the field itself, or for an asset or disposal, its row's Change button. */
 export function summaryTargetOf(path: string): string {
+  const loans = loansSummaryTarget(path);
+  if (loans !== undefined) return loans;
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]/.exec(path);
   if (row) return elementIdOf(`capitalAllowances.${row[1]}[${row[2]}].change`);
   return elementIdOf(path);

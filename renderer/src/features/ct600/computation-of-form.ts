@@ -92,9 +92,19 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
           fullExpensed: d.fullExpensed,
           ...(d.superDeduction ? { superDeduction: true } : {}),
           ...(d.addition !== '' ? { addition: Number(d.addition) } : {}),
+          ...(d.shortLifeAsset !== '' ? { shortLifeAsset: Number(d.shortLifeAsset) } : {}),
         };
       }),
       tradeCeased: c.tradeCeased,
+      ...(c.shortLifeAssets.length
+        ? {
+            shortLifeAssets: c.shortLifeAssets.map((p, i) => {
+              const at = `capitalAllowances.shortLifeAssets[${i}]`;
+              const claimed = money(p.writingDownAllowanceClaimed, `${at}.writingDownAllowanceClaimed`);
+              return { description: p.description, broughtForward: money(p.broughtForward, `${at}.broughtForward`), incurredInPeriodEnding: date(p.incurredInPeriodEnding, `${at}.incurredInPeriodEnding`), ...(claimed !== null ? { writingDownAllowanceClaimed: claimed } : {}) };
+            }),
+          }
+        : {}),
       aiaAllocated: money(c.aiaAllocated, 'capitalAllowances.aiaAllocated'),
       mainPoolWritingDownAllowanceClaimed: money(c.mainPoolWdaClaimed, 'capitalAllowances.mainPoolWritingDownAllowanceClaimed'),
       specialRatePoolWritingDownAllowanceClaimed: money(c.specialRatePoolWdaClaimed, 'capitalAllowances.specialRatePoolWritingDownAllowanceClaimed'),

@@ -1,16 +1,22 @@
 /**
  * Claims on the capital allowances most companies never make, folded away
- * until one is: the AIA shared with a group or related companies, and a
- * writing-down allowance claimed at less than the full amount.
+ * until one is: the AIA shared with a group or related companies, a
+ * writing-down allowance claimed at less than the full amount, and the
+ * short-life asset pools brought forward.
  */
 import { useState } from 'react';
 import { useComputationForm, Money } from '../computation-step-parts.js';
 import type { ComputationForm } from '../computation-form.js';
+import { ShortLifeBroughtForward } from './ShortLifeBroughtForward.js';
 
 export function AllowanceClaims() {
   const { c, set } = useComputationForm();
   const field = (key: keyof ComputationForm) => (value: string) => set((x) => ({ ...x, [key]: value }));
-  const made = [c.aiaAllocated.trim() ? 'annual investment allowance shared' : '', c.mainPoolWdaClaimed.trim() || c.specialRatePoolWdaClaimed.trim() ? 'less than the full writing-down allowance' : ''].filter(Boolean);
+  const made = [
+    c.aiaAllocated.trim() ? 'annual investment allowance shared' : '',
+    c.mainPoolWdaClaimed.trim() || c.specialRatePoolWdaClaimed.trim() ? 'less than the full writing-down allowance' : '',
+    c.shortLifeAssets.length ? 'short-life asset pools brought forward' : '',
+  ].filter(Boolean);
   const [open, setOpen] = useState(made.length > 0);
   return (
     <details className="details" open={open || made.length > 0} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="allowance-claims">
@@ -31,6 +37,7 @@ export function AllowanceClaims() {
           onChange={field('mainPoolWdaClaimed')}
         />
         <Money path="capitalAllowances.specialRatePoolWritingDownAllowanceClaimed" label="Special rate pool writing-down allowance claimed" hint="Empty: the full amount." value={c.specialRatePoolWdaClaimed} onChange={field('specialRatePoolWdaClaimed')} />
+        <ShortLifeBroughtForward />
       </div>
     </details>
   );

@@ -11,7 +11,15 @@ import { formatMoney } from '../../../format/index.js';
 import { fieldWords } from '../computation-form.js';
 import { useComputationForm } from '../computation-step-parts.js';
 import './computation.css';
+import { Amendments } from './Amendments.js';
 import { amountText, ruleElementId, ruleNumbers, sectionHeadline, shownLines, workingSections, type WorkingSection } from './working-sections.js';
+
+/** Stocks carried forward that most returns have none of: shown only when there are some. */
+const OTHER_STOCKS = [
+  ['totalProfitsLosses', 'Trading losses against total profits (s45A)'],
+  ['ukPropertyLosses', 'UK property business losses'],
+  ['capitalLosses', 'Capital losses'],
+] as const;
 
 const whole = (n: number) => formatMoney(Math.round(n * 100), 'whole-pounds');
 const money = (n: number) => formatMoney(Math.round(n * 100), 'pence');
@@ -132,6 +140,7 @@ export function ComputationResults({ output }: { output: ComputationOutput | und
       {sections.map((s) => (
         <SectionWorking key={s.key} section={s} numbers={numbers} output={output} />
       ))}
+      <Amendments output={output} />
       <h4>Carried forward to the next period</h4>
       <dl className="summary-list" data-testid="carried-forward">
         <div className="summary-list__row">
@@ -143,9 +152,15 @@ export function ComputationResults({ output }: { output: ComputationOutput | und
           <dd>{money(output.carriedForward.specialRatePool)}</dd>
         </div>
         <div className="summary-list__row">
-          <dt>Trading losses</dt>
+          <dt>Trading losses{output.carriedForward.totalProfitsLosses ? ' against the same trade' : ''}</dt>
           <dd>{money(output.carriedForward.tradingLosses)}</dd>
         </div>
+        {OTHER_STOCKS.filter(([k]) => (output.carriedForward[k] ?? 0) !== 0).map(([k, words]) => (
+          <div className="summary-list__row" key={k}>
+            <dt>{words}</dt>
+            <dd>{money(output.carriedForward[k])}</dd>
+          </div>
+        ))}
       </dl>
       <p className="step-section__intro">A return started for this client’s next period brings these forward. The figures fill in Profits and tax as computed figures.</p>
     </div>

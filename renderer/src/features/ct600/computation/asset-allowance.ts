@@ -38,12 +38,33 @@ export function poolAllowanceWords(p: PoolOutput): string {
  * The rest of a first-year allowance joins the pool after the period's
  * writing-down allowance (CAA 2001 s58); the rest after the AIA joins before it.
  */
+/** A short-life asset's own pool (CAA 2001 s86): this period's elections come first in the output, in the register's order. */
+function shortLifeWords(asset: Asset, out: ComputationOutput): string | undefined {
+  if (!asset.shortLife) return undefined;
+  const place = out.capitalAllowances.assets.filter((a) => a.shortLife).indexOf(asset);
+  const p = out.capitalAllowances.shortLifeAssets?.[place];
+  if (!p) return 'a pool of its own (short-life asset)';
+  const given = p.balancingCharge
+    ? `a balancing charge of ${money(p.balancingCharge)}`
+    : p.balancingAllowance
+      ? `${money(p.balancingAllowance)} balancing allowance`
+      : p.writingDownAllowance
+        ? `${money(p.writingDownAllowance)} writing-down allowance`
+        : 'no allowance this period';
+  return `a pool of its own (short-life asset): ${given}`;
+}
+
 export function assetAllowanceWords(asset: Asset, out: ComputationOutput): string {
+  const shortLife = shortLifeWords(asset, out);
+  if (shortLife && asset.claim === 'pool') return `Into ${shortLife}`;
   const pool = asset.pool === 'special' ? out.capitalAllowances.specialRatePool : out.capitalAllowances.mainPool;
   const rest = Math.round((asset.cost - asset.allowance) * 100) / 100;
   if (asset.claim === 'pool') return `Into the ${poolName(asset.pool)}: ${poolAllowanceWords(pool)}`;
   const own = `${money(asset.allowance)} ${ON_THE_ASSET[asset.claim]}`;
   if (rest <= 0) return own;
   const firstYear = asset.claim !== 'aia';
-  return `${own}; ${money(rest)} into the ${poolName(asset.pool)}${firstYear ? ' after this period’s writing-down allowance' : `: ${poolAllowanceWords(pool)}`}`;
+  if (shortLife) return `${own}; ${money(rest)} into ${shortLife}`;
+  // Disposed of in the period it was bought: the rest joins the pool for this period, before the writing-down allowance (CAA 2001 s58(6)).
+  const when = firstYear && !asset.disposedInPeriod ? ' after this period’s writing-down allowance' : `: ${poolAllowanceWords(pool)}`;
+  return `${own}; ${money(rest)} into the ${poolName(asset.pool)}${when}`;
 }
