@@ -1,7 +1,7 @@
 /** Loans to participators as the Computation step keeps them: the engine's input made from each loan account, the words of its errors, a reload, and the accounts a next return starts from. */
 import { describe, expect, it } from 'vitest';
 import { computeComputation } from '../../../main/engine/computation/index.js';
-import { computationMessage, elementIdOf, emptyComputation, fieldWords } from '../../../renderer/src/features/ct600/computation-form.js';
+import { computationMessage, elementIdOf, emptyComputation, fieldWords, summaryTargetOf } from '../../../renderer/src/features/ct600/computation-form.js';
 import { toComputationInput } from '../../../renderer/src/features/ct600/computation-of-form.js';
 import { effectiveFigures, emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
 import { loansStarted, rowNumbers, type LoansForm } from '../../../renderer/src/features/ct600/loans/loans-form.js';
@@ -74,6 +74,21 @@ describe('loans to participators in the Computation step', () => {
     expect(computationMessage('loansToParticipators.loans[1].amount', conversionErrors.get('loansToParticipators.loans[1].amount')!)).toBe('Loan 2, amount: Enter an amount in pounds and pence, for example 12,500.00');
     expect(computationMessage('loansToParticipators.repayments[0].date', 'The date must include a month')).toBe('Repayment 1, date: The date must include a month');
     expect(fieldWords('loansToParticipators.broughtForward[0].periodEnd')).toBe('loan brought forward 1, end of the period it was made in');
+  });
+
+  it('links the engine’s error on a participator’s name, which every row carries, to the first field of that row, under the name', () => {
+    const f = form();
+    f.loans!.accounts[1]!.name = 'T';
+    let fields: string[] = [];
+    try {
+      computeComputation(toComputationInput(f).input);
+    } catch (e) {
+      fields = (e as { errors: { field: string }[] }).errors.map((x) => x.field);
+    }
+    expect(fields).toEqual(['loansToParticipators.loans[1].participator']);
+    expect(summaryTargetOf(fields[0]!)).toBe(elementIdOf('loansToParticipators.loans[1].date'));
+    expect(summaryTargetOf('loansToParticipators.broughtForward[0].participator')).toBe(elementIdOf('loansToParticipators.broughtForward[0].loanDate'));
+    expect(summaryTargetOf('loansToParticipators.repayments[2].amount')).toBe(elementIdOf('loansToParticipators.repayments[2].amount'));
   });
 
   it('asks for the participator’s name beside the name field of an account with rows and none', () => {

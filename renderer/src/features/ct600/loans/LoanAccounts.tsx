@@ -48,7 +48,10 @@ function Account({ account, index, numbers }: { account: ParticipatorAccount; in
     change((a) => ({ ...a, [list]: (a[list] as ParticipatorAccount[K][number][]).map((r) => (r.id === id ? { ...r, ...patch } : r)) }));
   const remove = (list: 'loans' | 'broughtForward' | 'repayments', id: string) => change((a) => ({ ...a, [list]: (a[list] as { id: string }[]).filter((r) => r.id !== id) }));
   const add = <K extends 'loans' | 'broughtForward' | 'repayments'>(list: K, fresh: ParticipatorAccount[K][number]) => change((a) => ({ ...a, [list]: [...a[list], fresh] }));
-  const nameError = error(accountNamePath(index)) ?? account.loans.map((_, j) => error(`${LOANS}.loans[${numbers.loans[index]![j]}].participator`)).find(Boolean);
+  // The engine names the participator on each row; the name is typed once, so its error shows here.
+  const nameError =
+    error(accountNamePath(index)) ??
+    (['loans', 'broughtForward', 'repayments'] as const).flatMap((list) => numbers[list][index]!.map((k) => error(`${LOANS}.${list}[${k}].participator`))).find(Boolean);
   return (
     <fieldset className="fieldset loan-account" data-testid="loan-account">
       <legend className="fieldset__legend">Loan account of {who}</legend>

@@ -186,6 +186,17 @@ export function loansFieldWords(path: string): string | undefined {
   return `${LIST_WORDS[m[1] as keyof typeof LIST_WORDS].toLowerCase()} ${Number(m[2]) + 1}${m[3] ? `, ${FIELD_WORDS[m[3]] ?? m[3]}` : ''}`;
 }
 
+/**
+ * Where an error summary link goes for a loans path: the field itself, or for
+ * the participator's name a row carries (the name is typed once, above its
+ * account's rows), the row's first field just under it; undefined for another path.
+ */
+export function loansSummaryTarget(path: string): string | undefined {
+  const m = /^loansToParticipators\.(loans|broughtForward|repayments)\[(\d+)\]\.participator$/.exec(path);
+  if (!m) return undefined;
+  return `computation-${LOANS}-${m[1]}-${m[2]}-${m[1] === 'broughtForward' ? 'loanDate' : 'date'}`;
+}
+
 /** An engine message on a loans field in the window's words ("Loan 2, amount: must be …"); undefined for another path. */
 export function loansMessage(path: string, message: string): string | undefined {
   const words = loansFieldWords(path);
