@@ -21,7 +21,7 @@ export interface Ct600aBox {
 export const CT600A_BOXES: readonly Ct600aBox[] = [
   { box: 'A5', part: 'Part 1', kind: 'yes', hmrc: 'Loans made during the return period which have been repaid, released or written off before the end of the period', plain: 'Was any loan made in this period paid back, released or written off before the period ended?' },
   { box: 'A15', part: 'Part 1', kind: 'whole-pounds', hmrc: 'Total of loans made during the return period and outstanding at the end of the period', plain: 'What this period’s loans still owed at the period end come to' },
-  { box: 'A20', part: 'Part 1', kind: 'pence', hmrc: 'Tax chargeable on loans', plain: 'The s455 tax on them, at the rate for the day each loan was made (CTA 2010 s455)' },
+  { box: 'A20', part: 'Part 1', kind: 'pence', hmrc: 'Tax chargeable on loans', plain: 'The s455 tax on them: 33.75% of box A15, the rate HMRC’s forms take (CTA 2010 s455); a loan made from 6 April 2026 owes more, said below' },
   { box: 'A30', part: 'Part 2', kind: 'whole-pounds', hmrc: 'Total amount repaid (after the end of the period but earlier than nine months and one day after)', plain: 'Paid back in the nine months after the period end' },
   { box: 'A35', part: 'Part 2', kind: 'whole-pounds', hmrc: 'Total amount released or written off (after the end of the period but earlier than nine months and one day after)', plain: 'Released or written off in those nine months' },
   { box: 'A40', part: 'Part 2', kind: 'whole-pounds', hmrc: 'Total of loans repaid, released or written off (A30 + A35)', plain: 'All of it together' },
