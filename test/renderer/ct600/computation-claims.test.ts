@@ -40,6 +40,7 @@ describe('the Computation step’s claims', () => {
     const { input } = toComputationInput(f);
     expect(() => computeComputation(input)).toThrow(/losses\.earlierPeriods\[0\]\.profitsBeforeDonationsAndGroupRelief/);
     expect(computationMessage('losses.earlierPeriods[0].profitsBeforeDonationsAndGroupRelief', 'is required')).toBe('Earlier return 1, box 300: is required');
+    expect(computationMessage('capitalAllowances.shortLifeAssets[1].incurredInPeriodEnding', 'is required')).toBe('Short-life asset 2, end of the period it was bought in: is required');
     f.computation.lossClaims!.earlierPeriods[0]!.profitsBeforeDonationsAndGroupRelief = '40250';
     const out = computeComputation(toComputationInput(f).input);
     // A loss of 23,000: 3,000 against the interest (box 275), the other 20,000 back against the year before.

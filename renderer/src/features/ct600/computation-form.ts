@@ -214,11 +214,19 @@ const FIELD_WORDS: Record<string, string> = {
   'period.to': 'End of the period (Company and period step)',
 };
 
+const SHORT_LIFE_WORDS: Record<string, string> = { description: 'what it is', broughtForward: 'written-down value brought forward', incurredInPeriodEnding: 'end of the period it was bought in', writingDownAllowanceClaimed: 'writing-down allowance claimed' };
+
+/** "Short-life asset 1, written-down value brought forward" for capitalAllowances.shortLifeAssets[0].broughtForward. */
+function shortLifeWords(path: string): string | undefined {
+  const m = /^capitalAllowances\.shortLifeAssets\[(\d+)\]\.?(\w*)$/.exec(path);
+  return m ? `Short-life asset ${Number(m[1]) + 1}${m[2] ? `, ${SHORT_LIFE_WORDS[m[2]] ?? m[2]}` : ''}` : undefined;
+}
+
 /** A field as the window names it, for lists of what is still needed. */
 export function fieldWords(path: string): string {
   const loans = loansFieldWords(path);
   if (loans !== undefined) return loans;
-  const earlier = earlierPeriodWords(path);
+  const earlier = earlierPeriodWords(path) ?? shortLifeWords(path);
   if (earlier) return earlier.charAt(0).toLowerCase() + earlier.slice(1);
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'asset' : 'disposal'} ${Number(row[2]) + 1}${row[3] ? ` (${row[3].replace('.', ' ')})` : ''}`;
@@ -230,7 +238,7 @@ export function fieldWords(path: string): string {
 export function computationMessage(path: string, message: string): string {
   const loans = loansMessage(path, message);
   if (loans !== undefined) return loans;
-  const earlier = earlierPeriodWords(path);
+  const earlier = earlierPeriodWords(path) ?? shortLifeWords(path);
   if (earlier) return `${earlier}: ${message}`;
   const row = /^capitalAllowances\.(additions|disposals)\[(\d+)\]\.?(.*)$/.exec(path);
   if (row) return `${row[1] === 'additions' ? 'Asset' : 'Disposal'} ${Number(row[2]) + 1}${row[3] ? `, ${row[3].replace('.', ' ')}` : ''}: ${message}`;
