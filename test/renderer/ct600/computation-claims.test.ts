@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { computeComputation } from '../../../main/engine/computation/index.js';
 import { computationMessage, computationStarted, emptyComputation } from '../../../renderer/src/features/ct600/computation-form.js';
 import { toComputationInput } from '../../../renderer/src/features/ct600/computation-of-form.js';
-import { emptyLossClaims } from '../../../renderer/src/features/ct600/computation/losses-form.js';
+import { emptyLossClaims, lossClaimsBroughtForward } from '../../../renderer/src/features/ct600/computation/losses-form.js';
 import { accountsSourceOf, offerAccountsFigures } from '../../../renderer/src/features/ct600/accounts-offer.js';
 import { emptyForm, formFromDraft, type Ct600Form } from '../../../renderer/src/features/ct600/form.js';
 
@@ -98,5 +98,10 @@ describe('the Computation step’s claims', () => {
     expect(accountsSourceOf(passed, 'turnover')).toBe('turnover (core:TurnoverRevenue) for 2024 in the accounts');
     const typed = { ...offered, computation: { ...offered.computation!, turnover: '125000' } };
     expect(accountsSourceOf(typed, 'turnover')).toBeUndefined();
+  });
+
+  it('brings the previous return’s other stocks of losses forward as this one’s, and nothing when it had none', () => {
+    expect(lossClaimsBroughtForward(undefined, { totalProfitsLosses: 20204, ukPropertyLosses: 0, capitalLosses: 1500.5 })).toEqual({ ...emptyLossClaims(), totalProfitsBroughtForward: '20204', capitalBroughtForward: '1500.5' });
+    expect(lossClaimsBroughtForward(undefined, { totalProfitsLosses: 0, ukPropertyLosses: 0, capitalLosses: 0 })).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { AssetRegister, Disposals } from './AssetRegister.js';
 import { Money, newId, useComputationForm } from './computation-step-parts.js';
 import { ComputationResults } from './computation/ComputationWorking.js';
 import { LossesSection } from './computation/LossesSection.js';
+import { lossClaimsBroughtForward } from './computation/losses-form.js';
 import { GainsSection } from './computation/GainsSection.js';
 import { AllowanceClaims } from './computation/AllowanceClaims.js';
 import { plainSource, TaggedAs } from './computation/accounts-source.js';
@@ -101,11 +102,13 @@ function useBroughtForward() {
       // The accounts' starting figures may have arrived first: they stay, and the brought-forward figures join them.
       ctx.update((f) => {
         const c = f.computation;
-        if (c !== undefined && (c.broughtForwardFrom || c.mainPoolBroughtForward || c.specialRatePoolBroughtForward || c.lossesBroughtForward || c.assets.length)) return f;
+        if (c !== undefined && (c.broughtForwardFrom || c.mainPoolBroughtForward || c.specialRatePoolBroughtForward || c.lossesBroughtForward || c.assets.length || c.lossClaims)) return f;
+        const lossClaims = lossClaimsBroughtForward(c?.lossClaims, found);
         return {
           ...f,
           computation: {
             ...(c ?? emptyComputation()),
+            ...(lossClaims ? { lossClaims } : {}),
             mainPoolBroughtForward: text(found.mainPool),
             specialRatePoolBroughtForward: text(found.specialRatePool),
             lossesBroughtForward: text(found.tradingLosses),

@@ -106,6 +106,17 @@ export function lossClaimsFromStored(stored: unknown): LossClaimsForm | undefine
   return lossClaimsUsed(l) ? l : undefined;
 }
 
+/**
+ * The stocks of losses a client's previous return carried forward, as this
+ * return's losses brought forward (post-2017 losses against total profits,
+ * property and capital losses); none when there are none.
+ */
+export function lossClaimsBroughtForward(l: LossClaimsForm | undefined, found: { totalProfitsLosses?: number; ukPropertyLosses?: number; capitalLosses?: number }): LossClaimsForm | undefined {
+  const text = (n: number | undefined) => (n ? String(n) : '');
+  const next = { ...(l ?? emptyLossClaims()), totalProfitsBroughtForward: text(found.totalProfitsLosses), ukPropertyBroughtForward: text(found.ukPropertyLosses), capitalBroughtForward: text(found.capitalLosses) };
+  return lossClaimsUsed(next) ? next : l;
+}
+
 export interface Readers {
   money(text: string, path: string): number | null;
   date(d: DateText, path: string): string | null;
