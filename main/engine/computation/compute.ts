@@ -198,7 +198,6 @@ function boxesOf(period: ComputationInput['period'], turnover: Pence, ca: Capita
     if (tax.smallProfitsClaim) b['329'] = true;
   }
   set('620', tax.exemptDistributions);
-  set('620', tax.exemptDistributions);
   for (const l of tax.lines) {
     const [year, profit, rate, taxBox] = l.block === 'FinancialYearOne' ? ['330', '335', '340', '345'] : ['380', '385', '390', '395'];
     b[year] = l.year;
