@@ -66,18 +66,13 @@ describe('the Computation step’s claims', () => {
     expect(out.capitalAllowances.mainPool.balancingCharge).toBe(0);
   });
 
-  it('asks one count of associated companies for a period straddling 1 April when the limits did not change, and guesses none', () => {
+  it('takes one count of associated companies (box 326) for a period straddling 1 April when the limits did not change', () => {
     const f = form(['1', '10', '2025'], ['30', '9', '2026']);
-    f.values = { ...f.values, associatedCompanies: '', associatedFirstYear: '0', associatedSecondYear: '1' };
-    let r = toComputationInput(f);
-    expect(r.conversionErrors.get('associatedCompanies')).toMatch(/^must be given for the whole period/);
-    f.values.associatedCompanies = '1';
-    r = toComputationInput(f);
+    // The yearly counts left from an older draft are not read: a company associated at any time counts for all of the period.
+    f.values = { ...f.values, associatedCompanies: '1', associatedFirstYear: '0', associatedSecondYear: '3' };
+    const r = toComputationInput(f);
     expect(r.conversionErrors.size).toBe(0);
     expect(r.input.associatedCompanies).toBe(1);
-    // None in either year is none at any time.
-    f.values = { ...f.values, associatedCompanies: '', associatedFirstYear: '0', associatedSecondYear: '' };
-    expect(toComputationInput(f).input.associatedCompanies).toBe(0);
     // Across 1 April 2023, when the limits began, each financial year keeps its own count (boxes 327 and 328).
     const g = form(['1', '1', '2023'], ['31', '12', '2023']);
     g.values = { ...g.values, associatedFirstYear: '0', associatedSecondYear: '2' };

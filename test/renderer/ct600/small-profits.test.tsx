@@ -61,14 +61,25 @@ describe('the small profits limits and marginal relief the wizard shows', () => 
     expect(liquidation).toMatchObject({ typeExcluded: true, proposeClaim: false });
   });
 
-  it('puts boxes 326 and 329 into the request, and boxes 327 and 328 for a straddling period', () => {
+  it('puts boxes 326 and 329 into the request, and boxes 327 and 328 only across a change in the limits with different counts', () => {
     expect(checkForm(form({ smallProfitsClaim: 'yes', associatedCompanies: '2' }, ['1', '4', '2024'], ['31', '3', '2025'])).request.associatedCompanies).toEqual({
       thisPeriod: 2,
       startingOrSmallCompaniesRate: true,
     });
-    expect(checkForm(form({ associatedFirstYear: '1', associatedSecondYear: '0' }, ['1', '1', '2024'], ['31', '12', '2024'])).request.associatedCompanies).toEqual({
+    // Across 1 April 2024 the limits did not change: one count for the whole period, box 326 (CTA 2010 s18E(2); CTM03956).
+    expect(checkForm(form({ associatedCompanies: '1', associatedFirstYear: '0', associatedSecondYear: '3' }, ['1', '1', '2024'], ['31', '12', '2024'])).request.associatedCompanies).toEqual({
+      thisPeriod: 1,
+      startingOrSmallCompaniesRate: false,
+    });
+    // Across 1 April 2023, when the limits began, each financial year's count (CTM03955)...
+    expect(checkForm(form({ associatedFirstYear: '1', associatedSecondYear: '0' }, ['1', '1', '2023'], ['31', '12', '2023'])).request.associatedCompanies).toEqual({
       firstYear: 1,
       secondYear: 0,
+      startingOrSmallCompaniesRate: false,
+    });
+    // ...in boxes 327 and 328 only where they differ; the same number in both is box 326 (HMRC's Company Tax Return guide).
+    expect(checkForm(form({ associatedFirstYear: '2', associatedSecondYear: '2' }, ['1', '1', '2023'], ['31', '12', '2023'])).request.associatedCompanies).toEqual({
+      thisPeriod: 2,
       startingOrSmallCompaniesRate: false,
     });
     expect(checkForm(form({}, ['1', '4', '2022'], ['31', '3', '2023'])).request).not.toHaveProperty('associatedCompanies');
@@ -117,8 +128,15 @@ describe('CT600 wizard: boxes 326–329 where the rate is chosen', () => {
     expect(request.associatedCompanies).toEqual({ thisPeriod: 1, startingOrSmallCompaniesRate: true });
   });
 
-  it('asks for boxes 327 and 328 instead of 326 when the period straddles 1 April', async () => {
-    const straddling = { ...structuredClone(validForm), dates: { periodFrom: { day: '1', month: '1', year: '2024' }, periodTo: { day: '31', month: '12', year: '2024' } } };
+  it('asks one count (box 326) across 1 April when the limits did not change, and boxes 327 and 328 across 1 April 2023', async () => {
+    const across2024 = { ...structuredClone(validForm), dates: { periodFrom: { day: '1', month: '1', year: '2024' }, periodTo: { day: '31', month: '12', year: '2024' } } };
+    const first = fakeMain({}, newDraft({ form: across2024 }));
+    const view = openWizard(first.bridge);
+    fireEvent.click(await screen.findByTestId('task-profits'));
+    expect(screen.getByLabelText('Associated companies in this period (box 326)')).toHaveValue('0');
+    expect(screen.queryByLabelText('Associated companies in the first financial year (box 327)')).not.toBeInTheDocument();
+    view.unmount();
+    const straddling = { ...structuredClone(validForm), dates: { periodFrom: { day: '1', month: '1', year: '2023' }, periodTo: { day: '31', month: '12', year: '2023' } } };
     const { bridge } = fakeMain({}, newDraft({ form: straddling }));
     openWizard(bridge);
     fireEvent.click(await screen.findByTestId('task-profits'));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { allowedRates } from '../../../../main/engine/validation/rules/financial-year.js';
 import { formatRate } from '../../format/index.js';
 import { FormField } from './FormField.js';
-import { claimsSmallProfitsRate, formatPounds, periodYears, straddles } from './form.js';
+import { associatedByYear, claimsSmallProfitsRate, formatPounds, periodYears, straddles } from './form.js';
 import { smallProfitsView, type RatePart, type SmallProfitsView } from './small-profits.js';
 import { useWizard } from './wizard-context.js';
 
@@ -60,7 +60,7 @@ function SmallProfitsSection({ view, claimed }: { view: SmallProfitsView | null;
         From 1 April 2023 the limits of £50,000 and £250,000 are divided by one plus the number of associated companies and reduced for a period shorter than 12
         months (its days ÷ 365).
       </p>
-      {straddles(ctx.form) ? (
+      {associatedByYear(ctx.form) ? (
         <>
           <FormField id="associatedFirstYear" />
           <FormField id="associatedSecondYear" />

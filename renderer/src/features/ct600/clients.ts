@@ -1,5 +1,5 @@
 import type { Client, ClientDetails } from '../../../../preload/contract.js';
-import { dateTextOf, parseCount, straddles, type Ct600Form } from './form.js';
+import { associatedByYear, dateTextOf, parseCount, type Ct600Form } from './form.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -48,7 +48,7 @@ export function prefillFromClient(form: Ct600Form, client: Client, today: Date):
 
 /** The associated companies the return states last: box 326, or box 328 of a straddling period. */
 function latestAssociatedCompanies(form: Ct600Form): number | undefined {
-  const p = parseCount(form.values[straddles(form) ? 'associatedSecondYear' : 'associatedCompanies'] ?? '');
+  const p = parseCount(form.values[associatedByYear(form) ? 'associatedSecondYear' : 'associatedCompanies'] ?? '');
   return p.ok ? p.value : undefined;
 }
 

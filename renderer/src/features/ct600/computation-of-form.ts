@@ -48,7 +48,7 @@ export function toComputationInput(form: Ct600Form): { input: Record<string, unk
   const input: Record<string, unknown> = {
     company: { name: (v.companyName ?? '').trim() || null, utr: (v.utr ?? '').replace(/\s/g, '') || null, registrationNumber: (v.registrationNumber ?? '').trim() || null },
     period: { from: iso(from), to: iso(to) },
-    associatedCompanies: associatedCompaniesInput(form, iso(from), iso(to), errors),
+    associatedCompanies: associatedCompaniesInput(form),
     profitAndLoss: {
       turnover: money(c.turnover, 'profitAndLoss.turnover'),
       profitBeforeTax: money(c.profitBeforeTax, 'profitAndLoss.profitBeforeTax'),

@@ -8,7 +8,7 @@ import { ct600RequestSchema } from '../../../../main/engine/ct600/request-schema
 import { fieldPath } from '../../../../main/engine/zod-errors.js';
 import { FIELDS, fieldDef, fieldOfRequestPath, type FieldDef } from '../../../../common/ct600/fields.js';
 import type { DateText } from './date-text.js';
-import { asksSmallProfits, claimsSmallProfitsRate, effectiveFigures, isVisible, parseCount, parseDateText, parseMoney, parseRate, straddles, type Ct600Form } from './form.js';
+import { associatedByYear, asksSmallProfits, claimsSmallProfitsRate, effectiveFigures, isVisible, parseCount, parseDateText, parseMoney, parseRate, straddles, type Ct600Form } from './form.js';
 
 const iso = (d: DateText) => {
   const p = parseDateText(d);
@@ -92,9 +92,14 @@ export function toRequest(form: Ct600Form): { request: Record<string, unknown>; 
       const p = parseCount(v[id] ?? '');
       return p.ok && p.value !== undefined ? p.value : null;
     };
-    request.associatedCompanies = straddles(form)
-      ? { firstYear: count('associatedFirstYear'), secondYear: count('associatedSecondYear'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) }
-      : { thisPeriod: count('associatedCompanies'), startingOrSmallCompaniesRate: claimsSmallProfitsRate(form) };
+    const claim = claimsSmallProfitsRate(form);
+    const [first, second] = [count('associatedFirstYear'), count('associatedSecondYear')];
+    // Boxes 327 and 328 only where the limits changed in the period and the counts differ; otherwise box 326 (HMRC's Company Tax Return guide).
+    request.associatedCompanies = !associatedByYear(form)
+      ? { thisPeriod: count('associatedCompanies'), startingOrSmallCompaniesRate: claim }
+      : first !== null && first === second
+        ? { thisPeriod: first, startingOrSmallCompaniesRate: claim }
+        : { firstYear: first, secondYear: second, startingOrSmallCompaniesRate: claim };
   }
   // A return whose figures come from the computation carries its other boxes too, so box 235 adds up (HMRC rule 9332).
   if (form.computedRequestFields && Object.keys(form.fromComputation ?? {}).length > 0) Object.assign(request, form.computedRequestFields);

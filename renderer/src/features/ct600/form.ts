@@ -9,6 +9,7 @@ import { taxOnProfit, type Pence } from '../../../../main/engine/ct600/money.js'
 import { formatDate, latestPeriodEnd, parseRequestDate, type CalendarDate } from '../../../../main/engine/ct600/period.js';
 import { formatMoney, machineAmount, ukCalendarDate, type MoneyKind } from '../../format/index.js';
 import { FIELDS, type FieldDef } from '../../../../common/ct600/fields.js';
+import { limitsChangeWithin } from '../../../../main/engine/computation/associated-companies.js';
 import { computationFromStored, type ComputationForm } from './computation-form.js';
 import { loansFromStored, s455OnReturn, type LoansForm } from './loans/loans-form.js';
 
@@ -223,6 +224,21 @@ export function periodYears(form: Ct600Form): { first?: number; second?: number 
 
 export const straddles = (form: Ct600Form) => periodYears(form).second !== undefined;
 
+/**
+ * Whether the return states each financial year's associated companies
+ * (boxes 327 and 328) instead of one count (box 326): only for a period
+ * straddling a change in the small profits limits, as on 1 April 2023, when
+ * each part is a period of its own (CTM03955; HMRC's Company Tax Return
+ * guide, boxes 326–328). Across any other 1 April a company associated at any
+ * time in the period counts for the whole of it (CTA 2010 s18E(2); CTM03956).
+ * The engine's rule, shared with the computation.
+ */
+export function associatedByYear(form: Ct600Form): boolean {
+  if (!straddles(form)) return false;
+  const { from, to } = periodIsoDates(form);
+  return !!from && !!to && limitsChangeWithin(from, to) !== undefined;
+}
+
 /** HMRC takes boxes 326–329 only for a period ending on or after 1 April 2023 (rule 9389). */
 export const SMALL_PROFITS_PERIOD_END_FROM = '2023-04-01';
 
@@ -312,8 +328,8 @@ export function isVisible(form: Ct600Form, f: FieldDef): boolean {
   if (f.secondYear) return straddles(form);
   if (f.smallProfits) {
     if (!asksSmallProfits(form)) return false;
-    if (f.smallProfits === 'period') return !straddles(form);
-    if (f.smallProfits === 'byYear') return straddles(form);
+    if (f.smallProfits === 'period') return !associatedByYear(form);
+    if (f.smallProfits === 'byYear') return associatedByYear(form);
     return true;
   }
   if (f.id === 'noAccountsReason') return form.values.accountsChoice === 'NoAccountsReason';

@@ -21,7 +21,7 @@ import {
   upperLimitFor,
   type Fraction,
 } from '../../../../main/engine/validation/rules/small-profits.js';
-import { asksSmallProfits, effectiveFigures, parseCount, periodIsoDates, straddles, type Ct600Form } from './form.js';
+import { associatedByYear, asksSmallProfits, effectiveFigures, parseCount, periodIsoDates, type Ct600Form } from './form.js';
 
 export type Band = 'small profits rate' | 'marginal relief' | 'main rate' | 'before the small profits rate';
 
@@ -60,7 +60,7 @@ const pence = (f: Fraction) => Number(roundPence(f));
 export function smallProfitsView(form: Ct600Form): SmallProfitsView | null {
   if (!asksSmallProfits(form)) return null;
   const { from, to } = periodIsoDates(form);
-  const byYear = straddles(form);
+  const byYear = associatedByYear(form);
   const v = form.values;
   const period = periodParts(from ?? undefined, to ?? undefined, (block) =>
     !byYear ? count(v.associatedCompanies) : block === 'FinancialYearOne' ? count(v.associatedFirstYear) : count(v.associatedSecondYear),

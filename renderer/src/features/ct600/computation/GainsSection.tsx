@@ -2,39 +2,21 @@
  * The Computation step's gains, donations and what decides the tax rate:
  * chargeable gains with the capital losses set against them (box 215),
  * qualifying donations, dividends received that count towards the small
- * profits limits (box 620), and the associated companies, asked here for the
- * whole period when Profits and tax asks each financial year's but the law
- * takes one count.
+ * profits limits (box 620), and the associated companies as Profits and tax
+ * has them.
  */
-import { TextField } from '../../../components/Field.js';
 import { elementIdOf, type ComputationForm } from '../computation-form.js';
 import { Money, useComputationForm } from '../computation-step-parts.js';
-import { calendarDateOf } from '../form.js';
 import { associatedAsked } from './associated-input.js';
 import { useLossClaims } from './use-loss-claims.js';
 import type { LossClaimsForm } from './losses-form.js';
 
-const iso = (d: ReturnType<typeof calendarDateOf>) => (d ? `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null);
-
+/** The associated companies the computation takes, as given on Profits and tax (boxes 326, or 327 and 328). */
 function AssociatedCompanies() {
-  const { ctx, error } = useComputationForm();
+  const { ctx } = useComputationForm();
   const v = ctx.form.values;
-  const asked = associatedAsked(ctx.form, iso(calendarDateOf(ctx.form.dates.periodFrom)), iso(calendarDateOf(ctx.form.dates.periodTo)));
-  if (asked === 'box326') return <p className="step-section__intro">Associated companies: {v.associatedCompanies || 0} (box 326), as given on Profits and tax.</p>;
-  if (asked === 'eachYear') return <p className="step-section__intro">Associated companies: {v.associatedFirstYear || 0} in the first financial year and {v.associatedSecondYear || 0} in the second (boxes 327 and 328), as given on Profits and tax: the small profits limits changed within the period.</p>;
-  return (
-    <TextField
-      id={elementIdOf('associatedCompanies')}
-      label="Companies associated with this one at any time in the period"
-      box="326"
-      hint="The period straddles 1 April, but the small profits limits did not change: a company associated for any part of the period counts for the whole of it (CTA 2010 s18E(2); CTM03956)."
-      width="short"
-      inputMode="numeric"
-      value={v.associatedCompanies ?? ''}
-      error={error('associatedCompanies')}
-      onChange={(text) => ctx.update((f) => ({ ...f, values: { ...f.values, associatedCompanies: text } }))}
-    />
-  );
+  if (associatedAsked(ctx.form) === 'box326') return <p className="step-section__intro">Associated companies: {v.associatedCompanies || 0} (box 326), as given on Profits and tax: a company associated at any time in the period counts for the whole of it.</p>;
+  return <p className="step-section__intro">Associated companies: {v.associatedFirstYear || 0} in the first financial year and {v.associatedSecondYear || 0} in the second (boxes 327 and 328), as given on Profits and tax: the small profits limits changed within the period.</p>;
 }
 
 export function GainsSection() {
