@@ -15,12 +15,10 @@
 import type { FieldError } from '../errors.js';
 import { aiaFor, AIA_SHARED_RULE } from './allowances/aia.js';
 import { SUPER_DEDUCTION_FROM, SUPER_DEDUCTION_UNTIL } from './allowances/first-year.js';
-import { computeCapitalAllowances } from './capital-allowances.js';
 import { chargeablePeriod } from './dates.js';
 import type { Addition, Claim, ComputationInput } from './input-types.js';
 import { poundsWords } from './money.js';
 import { aiaMaximum, FULL_EXPENSING_FROM, FYA40_FROM, MAIN_RATE_CAR_MAX_CO2, ZERO_EMISSION_CAR_FYA_UNTIL } from './rates.js';
-import { Working } from './working.js';
 
 export const CLAIM_WORDS: Record<Claim, string> = {
   aia: 'annual investment allowance (100%)',
@@ -119,9 +117,6 @@ export function claimErrors(input: ComputationInput): FieldError[] {
       errors.push({ field: 'capitalAllowances.aiaAllocated', message: `must not be more than the maximum allowance for the period, ${poundsWords(max.pence)} (${max.how}): a group or related companies share a single allowance of that maximum (${AIA_SHARED_RULE}); ${poundsWords(ca.aiaAllocated)} was given` });
     }
   }
-  // A reduced writing-down allowance is checked against the full one, which needs the pools worked out.
-  const reduced = ca.mainPoolWritingDownAllowanceClaimed != null || ca.specialRatePoolWritingDownAllowanceClaimed != null || (ca.shortLifeAssets ?? []).some((s) => s.writingDownAllowanceClaimed !== undefined);
-  if (errors.length === 0 && reduced) errors.push(...computeCapitalAllowances(input, new Working()).errors);
   return errors;
 }
 

@@ -6,7 +6,7 @@
  * "Computation"); every problem is named by its field and the rule.
  */
 import type { IsoDate } from '../dates.js';
-import type { Reader } from '../input.js';
+import type { Reader } from '../reader.js';
 import { poundsWords } from '../money.js';
 import { CLAIMS, type Addition, type Claim, type ComputationInput, type Disposal, type Pool, type ShortLifeAssetBroughtForward } from '../input-types.js';
 import { addYears, dayAfter, SHORT_LIFE_CUT_OFF_YEARS, SHORT_LIFE_EIGHT_YEARS_FROM } from './short-life.js';

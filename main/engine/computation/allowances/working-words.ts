@@ -4,7 +4,8 @@
  * and each first-year allowance with the balancing charges that recover it,
  * with the rule beside each figure.
  */
-import type { CapitalAllowancesResult, PoolResult } from '../capital-allowances.js';
+import type { CapitalAllowancesResult } from './result.js';
+import type { PoolResult } from './pools.js';
 import { CLAIM_WORDS } from '../claims.js';
 import { ukDate } from '../dates.js';
 import { asPounds, poundsWords, type Pence } from '../money.js';
