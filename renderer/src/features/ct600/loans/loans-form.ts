@@ -10,7 +10,7 @@
  * text into figures and dates.
  */
 import type { DateText } from '../date-text.js';
-import { parseDateText, parseMoney } from '../form.js';
+import { parseDateText, parseMoney } from '../typed-answers.js';
 
 /** `credit`: a dividend, salary or bonus credited to the participator's account (taxed as income, so outside the 30-day rule). */
 export type RepaymentKind = 'repayment' | 'credit' | 'release';
