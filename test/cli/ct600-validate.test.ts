@@ -182,18 +182,19 @@ describe('cli ct600 validate', () => {
 });
 
 describe('cli ct600 validate on what the local checks cannot settle', () => {
-  it('says what was not checked inside a supplementary page, while HMRC\'s rules still judge the return (box 95 for CT600A)', async () => {
-    const edited = good.replace('</Declaration>', '</Declaration><LoansByCloseCompanies><Anything/></LoansByCloseCompanies>');
+  it('says what was not checked inside a supplementary page, while HMRC\'s rules still judge the return (box 100 for CT600B)', async () => {
+    const edited = good.replace('</Declaration>', '</Declaration><ControlledForeignCompanies><Anything/></ControlledForeignCompanies>');
     // Marked again, so the IRmark matches the edited content.
     const withPage = edited.replace(/<IRmark Type="generic">[^<]*<\/IRmark>/, `<IRmark Type="generic">${verifyIrmark(edited).expected}</IRmark>`);
     const folder = join(work, 'warning');
     mkdirSync(folder);
-    write('with-ct600a.xml', withPage, folder);
+    write('with-ct600b.xml', withPage, folder);
     const { seen, io } = fakeIo();
     expect(await runCt600Command(['validate', folder, '--json'], io)).toBe(1);
     const line = JSON.parse(seen.stdout.split('\n')[0]!) as Line;
-    // The page's inside is not checked locally, and says so; HMRC's rule 9305 still asks for box 95 beside it.
-    expect(line.messages.filter((m) => m.severity === 'warning').map((m) => m.message).join(' ')).toMatch(/CT600A supplementary page .*not checked/);
-    expect(line.messages.filter((m) => m.severity === 'error').map((m) => m.rule)).toEqual(['9305']);
+    // The page's inside is not checked against the schema locally, and says so; HMRC's rules still judge it:
+    // 9306 asks for box 100 beside it, 9460 for one of its parts (boxes B5, B35 or B40 to B85).
+    expect(line.messages.filter((m) => m.severity === 'warning').map((m) => m.message).join(' ')).toMatch(/CT600B supplementary page .*not checked/);
+    expect(line.messages.filter((m) => m.severity === 'error').map((m) => m.rule)).toEqual(['9306', '9460']);
   });
 });
