@@ -10,26 +10,23 @@
  *
  * The tests run in order over one return, made in the first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type MainOverDataFolder, type OpenedPage } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, dropFilesFromDisk, startHarness, startMainOverDataFolder, type E2eHarness, type MainOverDataFolder } from './harness.js';
+import { exampleAttachment, field, shot, typeDate, typeInto, windowPerTest } from './journey.js';
 
 const COMPANY = 'Juniper Joinery Limited';
 const CRN = '09876543';
 const UTR = '3456789012';
 
-/** The examples' Inline XBRL accounts (year to 31 March 2025), made out to this company. */
-function accountsFile(): Uint8Array {
-  const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', 'accounts-2025.xhtml'), 'utf8');
-  return new TextEncoder().encode(text.replaceAll('Example Trading Ltd', COMPANY).replaceAll('12345678', CRN).replaceAll('8596148860', UTR));
-}
+
+const accountsFile = () => exampleAttachment('accounts-2025.xhtml', { name: COMPANY, crn: CRN, utr: UTR });
 
 let h: E2eHarness;
 let main: MainOverDataFolder;
-let current: OpenedPage | null = null;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -37,49 +34,14 @@ beforeAll(async () => {
   await main.clients.save(undefined, { companyName: COMPANY, registrationNumber: CRN, utr: UTR, periodEnd: '03-31', serviceClientName: '', serviceClientId: '' });
 }, 120_000);
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && current && !current.page.isClosed()) {
-    await screenshot(current.page, `failed-late-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
-    console.log('problems on the failed page:', current.problems);
-  }
-  if (current && !current.page.isClosed()) await current.page.close();
-  current = null;
-});
-
 afterAll(async () => {
   await h?.close();
 });
 
-async function openApp(): Promise<OpenedPage> {
-  current = await h.openApp();
-  current.page.setDefaultTimeout(15_000);
-  return current;
-}
+const openApp = windowPerTest(() => h, { timeout: 15_000, failedPrefix: 'failed-late-' });
 
-async function shot(opened: OpenedPage, name: string): Promise<void> {
-  await opened.page.waitForTimeout(50);
-  await screenshot(opened.page, name);
-  expect(opened.problems, `console errors or CSP violations on ${name}`).toEqual([]);
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', id: document.activeElement?.id ?? '', text: (document.activeElement?.textContent ?? '').trim() }));
 
-async function typeInto(page: Page, label: string, text: string): Promise<void> {
-  await field(page, label).focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Tab');
-}
-
-async function typeDate(page: Page, legend: string, day: string, month: string, year: string): Promise<void> {
-  const group = page.getByRole('group', { name: legend, exact: true });
-  for (const [part, value] of [['Day', day], ['Month', month], ['Year', year]] as const) {
-    const input = group.getByLabel(part, { exact: true });
-    await input.fill('');
-    await input.pressSequentially(value);
-  }
-}
 
 async function openTheReturn(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Start', level: 2 }).waitFor();

@@ -11,83 +11,45 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCt600Command } from '../../main/cli/ct600.js';
-import { checkAccessibility, chromiumPath, dropFilesFromDisk, screenshot, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
+import { checkAccessibility, chromiumPath, dropFilesFromDisk, startHarness, startMainOverDataFolder, type E2eHarness, type OpenedPage } from './harness.js';
+import { exampleAttachment, field, shot, typeDate, typeInto, waitSaved, windowPerTest } from './journey.js';
 
 const COMPANY = 'Fennel Stationery Limited';
 const CRN = '07654321';
 const UTR = '8596148860';
 
-/** The examples' Inline XBRL accounts (year to 31 March 2025), made out to this company. */
-function exampleFile(name: string): Uint8Array {
-  const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ct600', 'attachments', name), 'utf8');
-  return new TextEncoder().encode(text.replaceAll('Example Trading Ltd', COMPANY).replaceAll('12345678', CRN));
-}
+
+const exampleFile = (name: string) => exampleAttachment(name, { name: COMPANY, crn: CRN });
 
 let h: E2eHarness;
 let savedPath: string;
-let current: OpenedPage | null = null;
 
 beforeAll(async () => {
   h = await startHarness();
   ({ savedPath } = await startMainOverDataFolder(h, 'fennel-ct600a.xml'));
 }, 120_000);
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && current && !current.page.isClosed()) {
-    await screenshot(current.page, `failed-${context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}`).catch(() => undefined);
-    console.log('problems on the failed page:', current.problems);
-  }
-  if (current && !current.page.isClosed()) await current.page.close();
-  current = null;
-});
-
 afterAll(async () => {
   await h?.close();
 });
 
-async function openApp(): Promise<OpenedPage> {
-  current = await h.openApp();
-  current.page.setDefaultTimeout(10_000);
-  return current;
-}
+const openApp = windowPerTest(() => h, { timeout: 10_000 });
 
 /** A screenshot of the state, axe over it, and no console errors or CSP violations on the way. */
 async function state(opened: OpenedPage, name: string): Promise<void> {
-  await opened.page.waitForTimeout(50);
-  await screenshot(opened.page, name);
+  await shot(opened, name);
   await checkAccessibility(opened.page, name);
-  expect(opened.problems, `console errors or CSP violations on ${name}`).toEqual([]);
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function typeInto(page: Page, label: string, text: string): Promise<void> {
-  const input = field(page, label);
-  await input.focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Tab');
-}
-
-async function typeDate(page: Page, legend: string, day: string, month: string, year: string): Promise<void> {
-  const group = page.getByRole('group', { name: legend, exact: true });
-  for (const [part, value] of [['Day', day], ['Month', month], ['Year', year]] as const) {
-    const input = group.getByLabel(part, { exact: true });
-    await input.fill('');
-    await input.pressSequentially(value);
-  }
-}
 
 async function dateOf(page: Page, legend: string): Promise<string[]> {
   const group = page.getByRole('group', { name: legend, exact: true });
   return Promise.all(['Day', 'Month', 'Year'].map((part) => group.getByLabel(part, { exact: true }).inputValue()));
 }
 
-async function waitSaved(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 10_000 }).toBe('All changes saved');
-}
 
 async function newReturnFor(page: Page, from: [string, string, string], to: [string, string, string]): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clients' }).click();
