@@ -221,8 +221,7 @@ export async function keepArtifact(source: string, name: string): Promise<string
  * DropZone does) sees them, which a DataTransfer built in the page cannot give.
  */
 export async function dropFilesFromDisk(page: Page, selector: string, paths: string[]): Promise<void> {
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  const box = await page.locator(selector).boundingBox();
+  const box = await settledBox(page, selector);
   if (!box) throw new Error(`no visible drop target ${selector}`);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -235,6 +234,23 @@ export async function dropFilesFromDisk(page: Page, selector: string, paths: str
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * The target's box once it has stopped moving (the same over two animation
+ * frames): the page may still be laying out what the last step added (a file
+ * row, its checks), and a drop sent to where the target was lands elsewhere.
+ */
+async function settledBox(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  let last: { x: number; y: number; width: number; height: number } | null = null;
+  for (let i = 0; i < 50; i++) {
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    const box = await page.locator(selector).boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width && box.height === last.height) return box;
+    last = box;
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  }
+  return last;
 }
 
 export interface MainOverDataFolder {
