@@ -55,7 +55,7 @@ describe('the import graph of main/, preload/, renderer/ and common/', () => {
 
   it('is read from the source (a sanity check that the scanner sees the files and their imports)', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('main/store/draft-store.ts')).toContain('main/store/atomic-write.ts');
+    expect(graph.get('main/store/draft-folder.ts')).toContain('main/store/atomic-write.ts');
     expect(graph.get('renderer/src/features/ct600/Ct600Wizard.tsx')).toContain('preload/contract.ts');
   });
 
