@@ -7,50 +7,11 @@
  */
 import { RequestValidationError, type FieldError } from '../engine/errors.js';
 import { compareIso, isIsoDate, type DeadlineClientInput } from '../engine/deadlines/index.js';
+import { csvRecords } from '../engine/csv-records.js';
+
+export { csvRecords };
 
 const REQUIRED = ['name', 'utr', 'periodStart', 'periodEnd'] as const;
-
-/** The records of a CSV text, each a list of fields, with the line each starts on. */
-export function csvRecords(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else field += c;
-  }
-  if (quoted) throw new RequestValidationError([{ field: `line ${recordLine}`, message: 'a quoted field is never closed: a double quote is missing' }]);
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
-}
 
 /** One client per name and UTR, with each row's period; every broken rule is reported with its line and column. */
 export function deadlineClientsFromCsv(text: string): DeadlineClientInput[] {
