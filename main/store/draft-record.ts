@@ -147,6 +147,18 @@ export function stateOf(record: DraftRecord): { changedSinceBuild: boolean; stat
   return { changedSinceBuild, state: validated ? 'validated' : 'built' };
 }
 
+/**
+ * A changed draft's changedAt: the clock's time, but always later than the
+ * change before it (a clock set back, or two changes in one millisecond), so
+ * that the window can tell the newer of two drafts main answered with.
+ */
+export function nextChangedAt(previous: string, now: Date): string {
+  const at = now.toISOString();
+  const before = Date.parse(previous);
+  if (Number.isNaN(before) || at > new Date(before).toISOString()) return at;
+  return new Date(before + 1).toISOString();
+}
+
 export function toDraft(record: DraftRecord): Draft {
   return { ...record, filed: record.filed ?? null, ...stateOf(record) };
 }

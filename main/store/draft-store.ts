@@ -14,7 +14,7 @@ import type { Draft, DraftCreateRequest, DraftList, DraftSaveRequest, DraftSaveR
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { DraftFolder } from './draft-folder.js';
 import { listDrafts } from './draft-list.js';
-import { CURRENT_DRAFT_VERSION, stateOf, toDraft, type DraftRecord, type ReadOutcome } from './draft-record.js';
+import { CURRENT_DRAFT_VERSION, nextChangedAt, stateOf, toDraft, type DraftRecord, type ReadOutcome } from './draft-record.js';
 import { StoreError } from './store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from './store-fs.js';
 import { SerialQueue } from './serial-queue.js';
@@ -230,7 +230,7 @@ export class DraftStore {
 
   private async applyChange(id: string, change: (record: DraftRecord) => Promise<DraftRecord> | DraftRecord): Promise<DraftRecord> {
     const record = await this.load(id);
-    const next = { ...(await change(record)), id, changedAt: this.clock().toISOString() };
+    const next = { ...(await change(record)), id, changedAt: nextChangedAt(record.changedAt, this.clock()) };
     await this.writeRecord(next);
     return next;
   }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DraftSaveRequest, DraftSaveResponse, IpcResult } from '../../preload/contract.js';
 import { createDraftSession } from '../../renderer/src/store/draft-session.js';
-import { fakeMain } from './ct600/fake-main.js';
+import { fakeMain, newDraft } from './ct600/fake-main.js';
 
 type Form = { values: Record<string, string> };
 type Answer = IpcResult<DraftSaveResponse>;
@@ -136,5 +136,39 @@ describe('draft session: menu Save says "Saved" only when it is', () => {
     expect(await Promise.all([first, second])).toEqual([true, true]);
     expect(requests.at(-1)!.form).toEqual({ values: { companyName: 'Acme Widgets' } });
     expect(session.getState().dirty).toBe(false);
+  });
+});
+
+describe('draft session: a whole draft main answered with', () => {
+  const attachment = (id: string, role: 'accounts' | 'computations') => ({
+    id,
+    role,
+    fileName: `${role}.xhtml`,
+    size: 100,
+    sha256: '0'.repeat(64),
+    hasInlineXbrlHeader: true,
+    addedAt: '2025-05-01T10:00:00.000Z',
+  });
+
+  it('keeps the newer draft when an older answer arrives last (the accounts added before the computations, answered after)', async () => {
+    const { session } = await openSession();
+    const accountsAdded = newDraft({ changedAt: '2025-05-01T10:00:00.000Z', attachments: [attachment('a1', 'accounts')] });
+    const computationsAdded = newDraft({ changedAt: '2025-05-01T10:00:00.001Z', attachments: [attachment('a1', 'accounts'), attachment('a2', 'computations')] });
+    session.getState().adoptDraft(computationsAdded);
+    session.getState().adoptDraft(accountsAdded);
+    expect(session.getState().draft!.attachments.map((a) => a.role)).toEqual(['accounts', 'computations']);
+    expect(session.getState().draft!.changedAt).toBe('2025-05-01T10:00:00.001Z');
+  });
+
+  it('adopts a draft newer than the last one adopted even when a later save answered first (a save carries no attachments)', async () => {
+    const { session, type, answer } = await openSession();
+    type('Acme');
+    const flushed = session.getState().flush();
+    await answer({ ok: true, value: { changedAt: '2025-05-01T11:00:00.000Z', changedSinceBuild: true, state: 'in-progress' } });
+    await flushed;
+    session.getState().adoptDraft(newDraft({ changedAt: '2025-05-01T10:30:00.000Z', attachments: [attachment('a1', 'accounts')] }));
+    expect(session.getState().draft!.attachments.map((a) => a.id)).toEqual(['a1']);
+    // The form as typed stays: adopting never takes the form main answered with.
+    expect(session.getState().form).toEqual({ values: { companyName: 'Acme' } });
   });
 });

@@ -263,3 +263,16 @@ describe('draft store', () => {
     expect((await store.get(d.id)).attachments).toHaveLength(1);
   });
 });
+
+describe('draft store: changedAt', () => {
+  it('is later at every change, even when the clock stands still or is set back', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'drafts-'));
+    const readings = [Date.UTC(2025, 4, 1, 10), Date.UTC(2025, 4, 1, 10), Date.UTC(2025, 4, 1, 10), Date.UTC(2025, 4, 1, 9)];
+    let i = 0;
+    const store = new DraftStore({ dataDir, idGenerator: () => 'd0001', clock: () => new Date(readings[Math.min(i++, readings.length - 1)]!), log: () => undefined });
+    const created = await store.create({ kind: 'ct600', clientId: null, title: 'Acme', form: {} });
+    const seen = [created.changedAt];
+    for (const step of [1, 2, 3]) seen.push((await store.save(saveOf(created.id, { step }))).changedAt);
+    expect(seen).toEqual(['2025-05-01T10:00:00.000Z', '2025-05-01T10:00:00.001Z', '2025-05-01T10:00:00.002Z', '2025-05-01T10:00:00.003Z']);
+  });
+});

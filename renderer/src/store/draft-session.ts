@@ -35,7 +35,7 @@ export interface DraftSessionState<F> {
   open(): Promise<void>;
   update(change: (form: F) => F): void;
   setClientId(clientId: string | null): void;
-  /** Replace the draft as main returned it (after attach, detach or build) without touching the form. */
+  /** Replace the draft as main returned it (after attach, detach or build) without touching the form; an older one than already adopted is ignored. */
   adoptDraft(draft: Draft): void;
   flush(): Promise<boolean>;
   dispose(): void;
@@ -57,6 +57,8 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let disposed = false;
+  /** changedAt of the newest whole draft main has answered with (opened or adopted). */
+  let adoptedAt: string | null = null;
   /** Saves that failed in a row: each retry waits twice as long as the one before. */
   let failures = 0;
 
@@ -138,6 +140,7 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
           const result = await bridge.openDraft({ id: draftId });
           if (disposed) return;
           if (!result.ok) return set({ loading: false, loadError: result.error.message });
+          adoptedAt = result.value.changedAt;
           set({ loading: false, draft: result.value, clientId: result.value.clientId, form: read(result.value.form) });
         } catch (error) {
           if (!disposed) set({ loading: false, loadError: error instanceof Error ? error.message : String(error) });
@@ -153,7 +156,14 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
         set({ clientId, dirty: true });
         schedule();
       },
-      adoptDraft: (draft) => set({ draft: { ...draft, form: get().form as DraftForm } }),
+      adoptDraft: (draft) => {
+        // Answers can arrive out of order (the accounts' add answered after the computations'):
+        // an older draft would hide what a newer one brought. Main makes each change's changedAt
+        // later than the one before; a save's answer is not compared, as it carries no attachments.
+        if (adoptedAt !== null && draft.changedAt < adoptedAt) return;
+        adoptedAt = draft.changedAt;
+        set({ draft: { ...draft, form: get().form as DraftForm } });
+      },
       // "Saved" only once everything typed is written: waits for a save already under way
       // (another caller's, or an autosave), then writes what is still waiting, until nothing
       // is. A failed save ends the wait with false; its retry is already scheduled.
