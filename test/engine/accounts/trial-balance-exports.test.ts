@@ -19,12 +19,12 @@ describe('trial balance exports', () => {
       format: 'xero',
       product: 'Xero',
       headerRow: 5,
-      columns: { code: 'Account Code', name: 'Account', debit: 'Debit - Year to date', credit: 'Credit - Year to date' },
+      columns: { code: 'Account Code', name: 'Account', debit: 'Debit - Year to date', credit: 'Credit - Year to date', type: 'Account Type' },
       titleRows: ['Trial Balance', 'Brightwater Vans Ltd', 'As at 31 March 2026'],
     });
     expect(tb.lines).toHaveLength(16);
     expect(balances(tb.lines)).toMatchObject({ '200': -4825000, '310': 1240050, 'Business Account': 1530427, '761': -250000, '800': -146017, '835': 125000, '970': -10000 });
-    expect(tb.lines.find((l) => l.code === 'Business Account')).toEqual({ code: 'Business Account', name: 'Business Account', debit: 1530427, credit: 0, row: 12 });
+    expect(tb.lines.find((l) => l.code === 'Business Account')).toEqual({ code: 'Business Account', name: 'Business Account', debit: 1530427, credit: 0, type: 'Bank', row: 12 });
     expect(tb.totals).toEqual({ debit: 6328517, credit: 6328517 });
   });
 

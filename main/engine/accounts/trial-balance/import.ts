@@ -8,6 +8,7 @@ import { RequestValidationError, type FieldError } from '../../errors.js';
 import { csvRecords } from '../../csv-records.js';
 import { headerKey, LAYOUTS, type ColumnChoice, type TrialBalanceFormat } from './layouts.js';
 import { poundsText, readPence } from './money.js';
+import type { TrialBalance } from '../types.js';
 
 export interface ImportedLine {
   code: string;
@@ -15,6 +16,8 @@ export interface ImportedLine {
   /** Pence; one of debit and credit is 0, neither is negative. */
   debit: number;
   credit: number;
+  /** The account's type when the export gives it (Xero's "Account Type": a bank account has no code, only this). */
+  type?: string;
   /** The line of the file the account is on. */
   row: number;
 }
@@ -25,7 +28,7 @@ export interface TrialBalanceSource {
   /** The line of the header row. */
   headerRow: number;
   /** The header captions of the columns read, as the export spells them. */
-  columns: { code?: string; name: string; debit?: string; credit?: string; balance?: string };
+  columns: { code?: string; name: string; debit?: string; credit?: string; balance?: string; type?: string };
   /** How the code was found when the export has no code column. */
   codeFrom?: ColumnChoice['codeFrom'];
   /** The export's title rows above the header (report name, company, date), as they read. */
@@ -75,7 +78,7 @@ export function importTrialBalance(text: string, field = 'trialBalance'): Import
     product: layout.product,
     headerRow: header.line,
     columns: Object.fromEntries(
-      Object.entries({ code: caption(choice.code), name: caption(choice.name)!, debit: caption(choice.debit), credit: caption(choice.credit), balance: caption(choice.balance) }).filter(([, v]) => v !== undefined),
+      Object.entries({ code: caption(choice.code), name: caption(choice.name)!, debit: caption(choice.debit), credit: caption(choice.credit), balance: caption(choice.balance), type: caption(choice.type) }).filter(([, v]) => v !== undefined),
     ) as TrialBalanceSource['columns'],
     ...(choice.codeFrom ? { codeFrom: choice.codeFrom } : {}),
     titleRows: records.slice(0, found.index).map((r) => r.fields.map((f) => f.trim()).filter(Boolean).join(' ')),
@@ -142,7 +145,8 @@ export function importTrialBalance(text: string, field = 'trialBalance'): Import
       continue;
     }
     rowOfCode.set(code, record.line);
-    lines.push({ code, name, debit: net > 0 ? net : 0, credit: net < 0 ? -net : 0, row: record.line });
+    const type = cell(choice.type);
+    lines.push({ code, name, debit: net > 0 ? net : 0, credit: net < 0 ? -net : 0, ...(type ? { type } : {}), row: record.line });
   }
 
   if (errors.length) throw new RequestValidationError(errors);
@@ -159,4 +163,13 @@ export function importTrialBalance(text: string, field = 'trialBalance'): Import
     ]);
   }
   return { source, lines, totals };
+}
+
+/** The trial balance as the accounts model holds it: lines in pence, and the format and columns it was read from. */
+export function toTrialBalance(imported: ImportedTrialBalance): TrialBalance {
+  const columns = Object.fromEntries(Object.entries(imported.source.columns).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return {
+    lines: imported.lines.map(({ code, name, debit, credit }) => ({ code, name, debit, credit })),
+    source: { format: imported.source.format, columns },
+  };
 }

@@ -1,3 +1,3 @@
-export { importTrialBalance, type ImportedLine, type ImportedTrialBalance, type TrialBalanceSource } from './import.js';
+export { importTrialBalance, toTrialBalance, type ImportedLine, type ImportedTrialBalance, type TrialBalanceSource } from './import.js';
 export { LAYOUTS, type TrialBalanceFormat } from './layouts.js';
 export { poundsText, readPence } from './money.js';

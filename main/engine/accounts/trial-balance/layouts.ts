@@ -45,6 +45,8 @@ export interface ColumnChoice {
   debit?: number;
   credit?: number;
   balance?: number;
+  /** The account's type as the product names it (Xero's "Account Type": Bank, Fixed Asset …). */
+  type?: number;
   /** Where the code is when there is no code column. */
   codeFrom?: 'brackets-after-name' | 'name';
 }
@@ -118,7 +120,8 @@ export const LAYOUTS: readonly Layout[] = [
       const dc = debitCredit(h);
       if (name === undefined || !dc) return undefined;
       const code = find(h, 'account code', 'code');
-      if (code !== undefined) return { code, name, ...dc };
+      const type = find(h, 'account type');
+      if (code !== undefined) return { code, name, ...dc, ...(type !== undefined ? { type } : {}) };
       // The older report: no code column, but year-to-date columns only Xero's report has.
       return find(h, 'ytd debit', 'debit - year to date') !== undefined ? { name, ...dc, codeFrom: 'brackets-after-name' } : undefined;
     },
