@@ -47,7 +47,8 @@ export function balanceSheet(accounts: Accounts, statements: RequiredStatement[]
 ${statementTable(accounts.balanceSheet, t, columns)}
 ${paragraphs}
 <p>These financial statements were approved by the board of directors and authorised for issue on ${t.date('DateAuthorisationFinancialStatementsForIssue', accounts.approval.date, 'currentEnd')}, and are signed on behalf of the board by:</p>
-<p class="signature">${t.fixed('DirectorSigningFinancialStatements', [directorMember(signer)])}${escapeText(accounts.directors[signer]!)}<br/>Director</p>
+<p class="signature">${t.fixed('DirectorSigningFinancialStatements', [directorMember(signer)])}${escapeText(accounts.directors[signer]!)}<br/>
+Director</p>
 <p class="sub">Registered number: ${escapeText(accounts.company.number)}</p>
 </div>`;
 }

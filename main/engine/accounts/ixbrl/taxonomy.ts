@@ -96,6 +96,7 @@ export const CONCEPTS: Record<string, ConceptEntry> = {
   StatementThatDirectorsAcknowledgeTheirResponsibilitiesUnderCompaniesAct: c('direp', 'duration', `${STATEMENTS}, directors' responsibilities (T14, WF, RF, MF, OC, IR)`),
   StatementThatAccountsHaveBeenPreparedInAccordanceWithProvisionsSmallCompaniesRegime: c('direp', 'duration', `${STATEMENTS}, micro provisions and small companies regime (T14, WF, RF, MF, OC, IR)`),
   StatementThatCompanyEntitledToExemptionFromAuditUnderSection480CompaniesAct2006RelatingToDormantCompanies: c('direp', 'duration', `${STATEMENTS}, s480 dormant exemption (T14, RF 16186885, OC)`),
+  StatementThatDirectorsHaveElectedNotToDeliverProfitLossAccountUnderSection4445ACompaniesAct2006: c('direp', 'duration', `${STATEMENTS}, P&L not delivered, s444(5A) (RF NI731272 only; not in T14)`),
   DateAuthorisationFinancialStatementsForIssue: c('core', 'instant', `${STATEMENTS}, approval date (T14, WF, RF, MF, all peers)`),
   DirectorSigningFinancialStatements: c('core', 'duration', `${STATEMENTS}, signing director (T14, RF, MF 16202563, OC, BH)`),
   NameEntityOfficer: c('bus', 'duration', `${STATEMENTS}, signing director; JFCVC 3315 (T14, RF, MF 16202563, OC, BH)`),
