@@ -241,7 +241,7 @@ export interface ReservesMovement {
 }
 
 export interface AccountsNote {
-  id: 'averageEmployees' | 'advancesToDirectors' | 'guaranteesForDirectors' | 'financialCommitments' | 'contingencies' | 'accountingPolicies' | 'tangibleFixedAssets' | 'intangibleAssets' | 'creditors' | 'statutoryInformation';
+  id: 'averageEmployees' | 'advancesToDirectors' | 'guaranteesForDirectors' | 'financialCommitments' | 'contingencies' | 'accountingPolicies' | 'tangibleFixedAssets' | 'intangibleAssets' | 'debtors' | 'creditors' | 'statutoryInformation';
   title: string;
   /** The words of the note, paragraph by paragraph. */
   paragraphs: string[];

@@ -1,0 +1,2 @@
+export { buildAccounts } from './build.js';
+export { roundTrialBalance, nearestPound, formatPence, formatPounds } from './rounding.js';
