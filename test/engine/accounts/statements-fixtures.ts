@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AccountsRequest, Mapping, TrialBalance } from '../../../main/engine/accounts/types.js';
+import type { Accounts, AccountsRequest, AccountsResult, Mapping, StatementLine, TrialBalance } from '../../../main/engine/accounts/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/accounts/', import.meta.url));
 
@@ -182,4 +182,14 @@ export function lossMaking(): AccountsRequest {
     averageEmployees: 1,
     dormant: false,
   };
+}
+
+export function built(result: AccountsResult): Accounts {
+  if (!result.ok) throw new Error(`build refused: ${result.problems.map((p) => `${p.field}: ${p.message}`).join(' | ')}`);
+  return result.accounts;
+}
+
+/** [format, words, current, previous] in the order the accounts show them. */
+export function shown(lines: readonly StatementLine[]): Array<[string, string, number, number | undefined]> {
+  return lines.map((l) => [l.format, l.label, l.current, l.previous]);
 }

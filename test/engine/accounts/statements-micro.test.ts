@@ -9,18 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildAccounts } from '../../../main/engine/accounts/statements/index.js';
-import type { Accounts, AccountsResult, StatementLine } from '../../../main/engine/accounts/types.js';
-import { lossMaking, vanYear1, vanYear2 } from './statements-fixtures.js';
-
-export function built(result: AccountsResult): Accounts {
-  if (!result.ok) throw new Error(`build refused: ${result.problems.map((p) => `${p.field}: ${p.message}`).join(' | ')}`);
-  return result.accounts;
-}
-
-/** [format, words, current, previous] in the order the accounts show them. */
-export function shown(lines: readonly StatementLine[]): Array<[string, string, number, number | undefined]> {
-  return lines.map((l) => [l.format, l.label, l.current, l.previous]);
-}
+import { built, lossMaking, shown, vanYear1, vanYear2 } from './statements-fixtures.js';
 
 describe('micro-entity accounts: sole director, a van, a director’s loan account and corporation tax payable (year to 31 March 2026)', () => {
   // Net debits in pence; the codes with pence round: 1100 3,240.50 → 3,241 (residual −0.50), 1200 7,588.85 → 7,589 (−0.15),

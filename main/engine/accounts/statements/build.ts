@@ -132,10 +132,11 @@ function buildTotals(bs: readonly ComputedLine[], pl: readonly ComputedLine[], m
 /** Net assets must equal capital and reserves once the profit is closed to reserves, this year and as last year's figures stand. */
 function checkBalances(bs: readonly ComputedLine[], totals: AccountsTotals): AccountsProblem[] {
   const problems: AccountsProblem[] = [];
+  // The lines that make net assets, as they stand in that year (nil lines are not shown, so not named).
   const describe = (year: 'current' | 'previous') =>
     bs
-      .filter((l) => l.role !== 'total' || l.id === 'NetAssetsLiabilities')
-      .map((l) => `${l.format ? `${l.format} ` : ''}${l.label} ${formatPounds((year === 'current' ? l.current : l.previous) ?? 0)}`)
+      .filter((l) => (l.role !== 'total' || l.id === 'NetAssetsLiabilities') && (l[year] ?? 0) !== 0)
+      .map((l) => `${l.format ? `${l.format} ` : ''}${l.label} ${formatPounds(l[year] ?? 0)}`)
       .join('; ');
   for (const year of ['current', 'previous'] as const) {
     const net = totals.netAssets[year];

@@ -31,7 +31,7 @@ export function computeLines(layout: readonly LineSpec[], codes: readonly Placed
       const direction = spec.nature === 'debit' ? 1 : -1;
       working = codes
         .filter((c) => spec.keys.includes(c.key))
-        .map((c) => ({ code: c.code, name: c.name, pence: direction * c.pence, pounds: direction * c.pounds }));
+        .map((c) => ({ code: c.code, name: c.name, pence: direction * c.pence || 0, pounds: direction * c.pounds || 0 }));
       current = working.reduce((sum, w) => sum + w.pounds, 0);
       prior = previous ? (previous.get(spec.id) ?? 0) : undefined;
     } else {
@@ -43,7 +43,7 @@ export function computeLines(layout: readonly LineSpec[], codes: readonly Placed
         if (!part) throw new Error(`Layout line ${spec.id} adds ${id}, which is not an earlier line`);
         current += sign * part.current;
         if (prior !== undefined) prior += sign * (part.previous ?? 0);
-        for (const w of part.working) working.push({ ...w, pence: sign * w.pence, pounds: sign * w.pounds });
+        for (const w of part.working) working.push({ ...w, pence: sign * w.pence || 0, pounds: sign * w.pounds || 0 });
       }
     }
     const line: ComputedLine = {

@@ -28,8 +28,9 @@ export interface RoundingItem {
 
 /** Half away from zero, in whole pounds. */
 export function nearestPound(pence: Pence): Pounds {
-  const sign = pence < 0 ? -1 : 1;
-  return sign * Math.floor((Math.abs(pence) + 50) / 100);
+  const pounds = Math.floor((Math.abs(pence) + 50) / 100);
+  // `|| 0`: a small negative balance rounds to plain nil, never −0.
+  return pence < 0 ? -pounds || 0 : pounds;
 }
 
 /** Pence as "£1,234.56" (a credit or negative amount with a minus sign). */
