@@ -69,14 +69,11 @@ function at(root: XmlElementView, path: string[]): XmlElementView | undefined {
 /** Every element of this local name below `root`, depth first, at most `max`. */
 function descendants(root: XmlElementView, localName: string, max: number): XmlElementView[] {
   const out: XmlElementView[] = [];
-  const stack = [root];
+  const stack = children(root).reverse();
   while (stack.length > 0 && out.length < max) {
     const e = stack.pop()!;
-    const kids = children(e);
-    for (let i = kids.length - 1; i >= 0; i--) {
-      if (kids[i]!.localName === localName) out.push(kids[i]!);
-      else stack.push(kids[i]!);
-    }
+    if (e.localName === localName) out.push(e);
+    else stack.push(...children(e).reverse());
   }
   return out;
 }
