@@ -31,6 +31,10 @@ export interface ClientDetails {
   instalments?: 'large' | 'very-large' | null;
   /** The two returns before the first period in the book were delivered late, so a third late one pays the larger penalties (£1,000, or £500 when due before 1 April 2026). */
   lateTwiceBefore?: boolean;
+  /** The day the company was incorporated (ISO): its first accounting reference period starts then (CA 2006 s391(5)); null or absent when not known. */
+  incorporatedOn?: string | null;
+  /** The accounts for the financial year before the first period in the book were delivered late to Companies House, so a late set now pays double (SI 2008/497). */
+  accountsLateBefore?: boolean;
 }
 
 /**
@@ -53,6 +57,10 @@ export interface ClientPeriod {
   noticeServedOn?: string | null;
   /** Corporation tax paid for the period, oldest first; absent from books saved before payments were recorded. */
   payments?: ClientPayment[];
+  /** The day the accounts for this period were delivered to Companies House (ISO); null or absent while not delivered. */
+  accountsDeliveredOn?: string | null;
+  /** The day the company gave notice (form AA01) shortening this period: the accounts are then due 3 months after it if that is later (CA 2006 s442(4)). */
+  shortenedByNoticeOn?: string | null;
 }
 
 /** A payment of corporation tax: the day HMRC received it and the amount in pounds and pence ("12000.00"). */

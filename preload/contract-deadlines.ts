@@ -4,15 +4,16 @@
  * main/deadlines/firm-deadlines.ts): each period with a return started in
  * the app is listed until HMRC accepts it.
  */
-import type { DeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import type { DeadlineRow, ReturnDeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import type { AccountsDeadlineRow } from '../main/engine/deadlines/accounts-list.js';
 import type { IpcResult } from './contract-ipc.js';
 
-export type { DeadlineRow };
+export type { AccountsDeadlineRow, DeadlineRow, ReturnDeadlineRow };
 
 export interface DeadlineList {
   /** The day the list was computed for, on this computer's calendar (ISO). */
   today: string;
-  /** Overdue first, then due in the next 90 days, then later, then filed; overdue returns whatever their date. */
+  /** Company Tax Returns and accounts to Companies House: overdue first, then due in the next 90 days, then later, then filed; overdue ones whatever their date. */
   rows: DeadlineRow[];
 }
 

@@ -5,7 +5,7 @@
  * Reads only: nothing in the data folder is changed.
  */
 import { RequestValidationError } from '../engine/errors.js';
-import { addDays, basisPointsAsPercent, deadlineRows, isIsoDate, penceAsPounds, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
+import { addDays, allDeadlineRows, basisPointsAsPercent, DEADLINE_KIND_LABELS, isIsoDate, type AccountsDeadlineRow, type AccountsProgress, penceAsPounds, type DeadlineClientInput, type DeadlineRow, type DraftProgress } from '../engine/deadlines/index.js';
 import { localToday } from '../deadlines/deadline-inputs.js';
 import { firmDeadlineInputs } from '../deadlines/firm-deadlines.js';
 import { SubmissionStore } from '../filing/submission-store.js';
@@ -27,9 +27,11 @@ export interface DeadlinesEnvironment {
 
 const processEnvironment: DeadlinesEnvironment = { now: () => new Date(), platform: process.platform, env: process.env };
 
-/** The machine-readable line of one accounting period: ISO dates throughout. */
+/** The machine-readable line of one accounting period (or one set of accounts): ISO dates throughout. */
 export function deadlineJson(row: DeadlineRow): Record<string, unknown> {
+  if (row.kind === 'accounts') return accountsJson(row);
   return {
+    kind: row.kind,
     name: row.name,
     utr: row.utr,
     periodStart: row.periodStart,
@@ -54,6 +56,26 @@ export function deadlineJson(row: DeadlineRow): Record<string, unknown> {
   };
 }
 
+/** Accounts due at Companies House: the filing date, the rule that set it and the late filing penalty (s442, s453). */
+function accountsJson(row: AccountsDeadlineRow): Record<string, unknown> {
+  return {
+    kind: row.kind,
+    name: row.name,
+    utr: row.utr,
+    companyNumber: row.companyNumber,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    filingDue: row.filingDue,
+    rule: row.rule,
+    state: row.state,
+    daysLeft: row.daysLeft,
+    group: row.group,
+    filedOn: row.filedOn,
+    shortenedByNoticeOn: row.shortenedByNoticeOn,
+    penalty: { flatPounds: row.penalty.flat, doubled: row.penaltyDoubled },
+  };
+}
+
 function dateOption(values: Record<string, string>, name: string): string | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
@@ -74,6 +96,7 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
 
   let clients: DeadlineClientInput[];
   let progress: DraftProgress = () => undefined;
+  let accountsProgress: AccountsProgress = () => undefined;
   try {
     if (values.csv !== undefined) {
       const text = decodeStrictUtf8(await readInput(values.csv, DEADLINE_CSV_INPUT, 'csv'));
@@ -93,6 +116,7 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
       const firm = firmDeadlineInputs(records.clients, records.drafts, submissions.records);
       clients = firm.clients;
       progress = firm.progress(await firm.taxPayable(records.built, records.buildBytes));
+      accountsProgress = firm.accountsProgress;
     }
   } catch (err) {
     if (err instanceof RequestValidationError) return reportRequestErrors(io, err);
@@ -100,7 +124,7 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
   }
 
   // Without --from, the list starts today and, like the Deadlines screen, keeps every return already overdue.
-  const rows = deadlineRows(clients, progress, { today, from, to, alwaysOverdue: values.from === undefined });
+  const rows = allDeadlineRows(clients, { returns: progress, accounts: accountsProgress }, { today, from, to, alwaysOverdue: values.from === undefined });
   if (batchFormat(flags, io) === 'json') {
     for (const row of rows) io.out(`${jsonText(deadlineJson(row))}\n`);
   } else {
@@ -125,12 +149,13 @@ function daysWords(row: DeadlineRow): string {
 
 function penaltyWords(row: DeadlineRow): string {
   const parts: string[] = [];
-  if (row.penalty.flat > 0) parts.push(`£${row.penalty.flat.toLocaleString('en-GB')}`);
+  if (row.penalty.flat > 0) parts.push(`£${row.penalty.flat.toLocaleString('en-GB')}${row.kind === 'accounts' && row.penaltyDoubled ? ' (doubled)' : ''}`);
   if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of tax unpaid`);
   return parts.join(' + ');
 }
 
 function interestWords(row: DeadlineRow): string {
+  if (row.kind === 'accounts') return '';
   const paid = row.paidOn ? `paid ${row.paidOn}` : '';
   if (!row.interest || row.interest.rateBasisPoints === null) return paid;
   const amount = `£${penceAsPounds(row.interest.pence)} at ${basisPointsAsPercent(row.interest.rateBasisPoints)}%`;
@@ -140,12 +165,26 @@ function interestWords(row: DeadlineRow): string {
 /** A readable table; a client's name is whatever the book or CSV held, so it is shown escaped. */
 export function deadlineTable(rows: DeadlineRow[]): string {
   const table = [
-    ['CLIENT', 'UTR', 'PERIOD', 'FILING DUE', 'PAYMENT DUE', 'STATE', 'DAYS', 'PENALTY', 'INTEREST'],
-    ...rows.map((r) => [terminalText(r.name).slice(0, 40), r.utr, `${r.periodStart}..${r.periodEnd}`, r.filingDue, r.paymentDue, STATE_WORDS[r.state], daysWords(r), penaltyWords(r), interestWords(r)]),
+    ['CLIENT', 'UTR', 'DEADLINE', 'PERIOD', 'FILING DUE', 'PAYMENT DUE', 'STATE', 'DAYS', 'PENALTY', 'INTEREST'],
+    ...rows.map((r) => [
+      terminalText(r.name).slice(0, 40),
+      r.utr,
+      DEADLINE_KIND_LABELS[r.kind],
+      `${r.periodStart}..${r.periodEnd}`,
+      r.filingDue,
+      r.kind === 'ct600' ? r.paymentDue : '',
+      STATE_WORDS[r.state],
+      daysWords(r),
+      penaltyWords(r),
+      interestWords(r),
+    ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const lines = table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
   const overdue = rows.filter((r) => r.group === 'overdue').length;
-  lines.push(`${rows.length} accounting period${rows.length === 1 ? '' : 's'}, ${overdue} overdue`);
+  const accounts = rows.filter((r) => r.kind === 'accounts').length;
+  const returns = rows.length - accounts;
+  const accountsWords = accounts > 0 ? `, ${accounts} set${accounts === 1 ? '' : 's'} of accounts` : '';
+  lines.push(`${returns} accounting period${returns === 1 ? '' : 's'}${accountsWords}, ${overdue} overdue`);
   return `${lines.join('\n')}\n`;
 }

@@ -18,12 +18,17 @@ export function deadlineClientsOf(clients: readonly Client[]): DeadlineClientInp
       usualPeriodEnd: c.periodEnd,
       instalments: c.instalments ?? null,
       lateTwiceBefore: c.lateTwiceBefore === true,
+      companyNumber: c.registrationNumber,
+      incorporatedOn: c.incorporatedOn ?? null,
+      accountsLateBefore: c.accountsLateBefore === true,
       periods: (c.periods ?? []).map((p) => ({
         start: p.start,
         end: p.end,
         filedOn: p.filedOn,
         accepted: p.accepted,
         noticeServedOn: p.noticeServedOn ?? null,
+        accountsDeliveredOn: p.accountsDeliveredOn ?? null,
+        shortenedByNoticeOn: p.shortenedByNoticeOn ?? null,
         payments: (p.payments ?? []).flatMap((pay) => {
           const pence = poundsToPence(pay.amount);
           return pence === null ? [] : [{ date: pay.date, pence }];

@@ -21,7 +21,8 @@
  * two list the same periods from the same records.
  */
 import type { Client, DraftSummary } from '../../preload/contract.js';
-import type { DeadlineClientInput, DraftProgress, Period } from '../engine/deadlines/index.js';
+import type { AccountsProgress, DeadlineClientInput, DraftProgress, Period } from '../engine/deadlines/index.js';
+import { accountsPeriodsByClient, accountsProgressOf, type AccountsWork } from './accounts-progress.js';
 import { deadlineClientsOf, draftProgressOf, type AcceptedFiling } from './deadline-inputs.js';
 import { taxesByPeriod, type BuiltDraft, type PeriodTaxes } from './tax-payable.js';
 
@@ -38,6 +39,8 @@ export interface FirmDeadlineInputs {
   ownerOf(draftId: string): string | null;
   /** How far each period's return has got, with boxes 525 and 480 of the returns built (`taxes`, by "owner/from/to"). */
   progress(taxes?: PeriodTaxes): DraftProgress;
+  /** How far each period's accounts have got (accounts drafts, filings Companies House accepted live). */
+  accountsProgress: AccountsProgress;
   /** Boxes 525 and 480 of the built returns, each counted for the client its draft counts for. */
   taxPayable(built: readonly BuiltDraft[], bytes: (draft: BuiltDraft) => Promise<Uint8Array | null>): Promise<PeriodTaxes>;
 }
@@ -56,7 +59,12 @@ export function needsUtr(draft: DraftSummary, clientIds: ReadonlySet<string>): b
   return draft.kind === 'ct600' && draft.periodFrom !== null && draft.periodTo !== null && (draft.clientId === null || !clientIds.has(draft.clientId));
 }
 
-export function firmDeadlineInputs(clients: readonly Client[], drafts: readonly DeadlineDraft[], submissions: readonly DeadlineSubmission[]): FirmDeadlineInputs {
+export function firmDeadlineInputs(
+  clients: readonly Client[],
+  drafts: readonly DeadlineDraft[],
+  submissions: readonly DeadlineSubmission[],
+  accounts: readonly AccountsWork[] = [],
+): FirmDeadlineInputs {
   const active = new Set<string>();
   const archived = new Set<string>();
   const activeByUtr = new Map<string, string>();
@@ -107,10 +115,14 @@ export function firmDeadlineInputs(clients: readonly Client[], drafts: readonly 
     addWork(id, s.periodFrom, s.periodTo);
   }
 
-  const inputs = [...deadlineClientsOf(clients), ...unlisted.values()].map((c) => ({ ...c, work: work.get(c.id) ?? [] }));
+  // Accounts count only for a client in the book: a company's accounts are made for a client.
+  const accountsWork = accounts.filter((a) => active.has(a.clientId));
+  const accountsPeriods = accountsPeriodsByClient(accountsWork);
+  const inputs = [...deadlineClientsOf(clients), ...unlisted.values()].map((c) => ({ ...c, work: work.get(c.id) ?? [], accountsWork: accountsPeriods.get(c.id) ?? [] }));
   return {
     clients: inputs,
     ownerOf: (draftId) => ownerByDraft.get(draftId) ?? null,
+    accountsProgress: accountsProgressOf(accountsWork),
     progress: (taxes) => draftProgressOf(ownedDrafts, { clients: [], submissions: ownedSubmissions }, taxes?.payable, taxes?.s455),
     taxPayable: (built, bytes) =>
       taxesByPeriod(

@@ -7,7 +7,8 @@
 import type { DeadlineList, DraftForm, DraftSummary } from '../../preload/contract.js';
 import { localToday, type AcceptedFiling } from '../deadlines/deadline-inputs.js';
 import { firmDeadlineInputs, needsUtr, utrTypedIn, type DeadlineDraft } from '../deadlines/firm-deadlines.js';
-import { deadlineRows } from '../engine/deadlines/index.js';
+import { allDeadlineRows } from '../engine/deadlines/index.js';
+import type { AccountsWork } from '../deadlines/accounts-progress.js';
 import type { ClientBook } from '../store/client-book.js';
 import type { DraftStore } from '../store/draft-store.js';
 import { paymentDatePassed, type BuiltDraft, type PeriodTaxes } from '../deadlines/tax-payable.js';
@@ -27,16 +28,23 @@ export interface DeadlineHandlerDeps {
   builds?: { get(id: string): Promise<FullDraft>; bytes(draft: BuiltDraft): Promise<Uint8Array | null> };
   /** The submission records: a return HMRC accepted live shows its period filed and accepted; any other keeps its period listed. */
   submissions?: { list(): Promise<{ records: readonly AcceptedFiling[] }> };
+  /**
+   * The accounts the app holds per client and period (accounts drafts, and
+   * filings Companies House accepted live). Absent: the accounts rows come
+   * from the client book alone.
+   */
+  accounts?: { list(): Promise<readonly AccountsWork[]> };
   clock: () => Date;
 }
 
 export function createDeadlineListHandler(deps: DeadlineHandlerDeps): () => Promise<DeadlineList> {
   return async () => {
-    const [clients, drafts, submissions] = await Promise.all([
+    const [clients, drafts, submissions, accounts] = await Promise.all([
       // Archived clients too: their drafts must be known as theirs, not listed as a company the book lacks.
       deps.clients.list({ query: '', includeArchived: true }),
       deps.drafts.list(),
       deps.submissions ? deps.submissions.list().then((l) => l.records) : [],
+      deps.accounts ? deps.accounts.list() : [],
     ]);
     const today = localToday(deps.clock());
     const full = new Map<string, FullDraft | null>();
@@ -47,10 +55,10 @@ export function createDeadlineListHandler(deps: DeadlineHandlerDeps): () => Prom
     const clientIds = new Set(clients.map((c) => c.id));
     const placed: DeadlineDraft[] = [];
     for (const d of drafts.drafts) placed.push(needsUtr(d, clientIds) ? { ...d, utr: utrTypedIn((await read(d.id))?.form) } : d);
-    const firm = firmDeadlineInputs(clients, placed, submissions);
+    const firm = firmDeadlineInputs(clients, placed, submissions, accounts);
     const taxes: PeriodTaxes = deps.builds ? await taxesOf(deps.builds, drafts.drafts, today, read, firm.taxPayable) : { payable: new Map(), s455: new Map() };
     // Every period the firm has work for, and overdue ones always: the screen filters and searches the rest itself.
-    const rows = deadlineRows(firm.clients, firm.progress(taxes), { today, alwaysOverdue: true });
+    const rows = allDeadlineRows(firm.clients, { returns: firm.progress(taxes), accounts: firm.accountsProgress }, { today, alwaysOverdue: true });
     return { today, rows };
   };
 }

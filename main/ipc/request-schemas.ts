@@ -259,12 +259,16 @@ const clientDetails = z.strictObject({
           )
           .max(1000, 'must hold at most 1000 payments')
           .optional(),
+        accountsDeliveredOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable().optional(),
+        shortenedByNoticeOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable().optional(),
       }),
     )
     .max(1000, 'must hold at most 1000 periods')
     .optional(),
   instalments: z.enum(['large', 'very-large'], { message: 'must be "large" or "very-large"' }).nullable().optional(),
   lateTwiceBefore: z.boolean({ message: 'must be true or false' }).optional(),
+  incorporatedOn: z.string({ message: 'must be text' }).max(100, 'must be at most 100 characters').nullable().optional(),
+  accountsLateBefore: z.boolean({ message: 'must be true or false' }).optional(),
 });
 const attachmentRole = z.enum(['accounts', 'computations', 'report', 'taxonomy'], { message: 'must be accounts, computations, report or taxonomy' });
 

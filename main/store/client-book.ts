@@ -54,11 +54,16 @@ const storedClient = z.object({
         // Added with late-payment interest: absent from older books, which load as they are.
         noticeServedOn: z.string().nullable().optional(),
         payments: z.array(z.object({ date: z.string(), amount: z.string() })).optional(),
+        // Added with Companies House's deadlines: absent from older books.
+        accountsDeliveredOn: z.string().nullable().optional(),
+        shortenedByNoticeOn: z.string().nullable().optional(),
       }),
     )
     .optional(),
   instalments: z.enum(['large', 'very-large']).nullable().optional(),
   lateTwiceBefore: z.boolean().optional(),
+  incorporatedOn: z.string().nullable().optional(),
+  accountsLateBefore: z.boolean().optional(),
 });
 const storedBook = z.object({ schemaVersion: z.literal(CLIENT_BOOK_VERSION), clients: z.array(storedClient) });
 

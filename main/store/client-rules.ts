@@ -7,6 +7,7 @@
 import { REGISTRATION_NUMBER_PATTERN, UTR_PATTERN } from '../engine/ct600/index.js';
 import { addDays, addMonthsFromStart, compareIso, isIsoDate } from '../engine/deadlines/calendar.js';
 import type { ClientDetails, ClientPeriod, FieldError } from '../../preload/contract.js';
+import { companiesHousePeriodErrors } from './client-companies-house-rules.js';
 
 /** Companies House allows company names of up to 160 characters. */
 export const MAX_COMPANY_NAME = 160;
@@ -34,6 +35,8 @@ export function normaliseClientDetails(details: ClientDetails): ClientDetails {
           filedOn: p.filedOn?.trim() || null,
           accepted: p.accepted === true,
           ...(p.noticeServedOn?.trim() && { noticeServedOn: p.noticeServedOn.trim() }),
+          ...(p.accountsDeliveredOn?.trim() && { accountsDeliveredOn: p.accountsDeliveredOn.trim() }),
+          ...(p.shortenedByNoticeOn?.trim() && { shortenedByNoticeOn: p.shortenedByNoticeOn.trim() }),
           ...(p.payments?.length && {
             payments: p.payments.map((pay) => ({ date: pay.date.trim(), amount: normalisePaymentAmount(pay.amount) })).sort((a, b) => compareIso(a.date, b.date)),
           }),
@@ -42,6 +45,8 @@ export function normaliseClientDetails(details: ClientDetails): ClientDetails {
     }),
     ...(details.instalments !== undefined && { instalments: details.instalments }),
     ...(details.lateTwiceBefore !== undefined && { lateTwiceBefore: details.lateTwiceBefore }),
+    ...(details.incorporatedOn !== undefined && { incorporatedOn: details.incorporatedOn?.trim() || null }),
+    ...(details.accountsLateBefore !== undefined && { accountsLateBefore: details.accountsLateBefore }),
   };
 }
 
@@ -67,8 +72,12 @@ export const MAX_CLIENT_PERIODS = 100;
  */
 export const MAX_PERIOD_OF_ACCOUNT_MONTHS = 36;
 
-/** Every broken rule of (normalised, date-ordered) periods, each naming its field as details.periods.<n>.<field>. */
-export function clientPeriodErrors(periods: readonly ClientPeriod[]): FieldError[] {
+/**
+ * Every broken rule of (normalised, date-ordered) periods, each naming its
+ * field as details.periods.<n>.<field>; `incorporatedOn`, when known and a
+ * real date, is the earliest day a period may start.
+ */
+export function clientPeriodErrors(periods: readonly ClientPeriod[], incorporatedOn: string | null = null): FieldError[] {
   const errors: FieldError[] = [];
   if (periods.length > MAX_CLIENT_PERIODS) {
     return [{ field: 'details.periods', message: `may hold at most ${MAX_CLIENT_PERIODS} periods; it has ${periods.length}` }];
@@ -92,6 +101,7 @@ export function clientPeriodErrors(periods: readonly ClientPeriod[]): FieldError
       if (!isIsoDate(p.filedOn)) add('filedOn', 'must be a real date written as YYYY-MM-DD, or left empty while the return is not filed');
       else if (endOk && compareIso(p.filedOn, p.end) <= 0) add('filedOn', `must be after the end of the period (${p.end}): a return is filed once its period has ended`);
     }
+    errors.push(...companiesHousePeriodErrors(p, i, incorporatedOn));
     if (p.accepted && p.filedOn === null) add('accepted', 'can only be set once the return is filed: enter the day it was filed');
     if (p.noticeServedOn != null) {
       if (!isIsoDate(p.noticeServedOn)) add('noticeServedOn', 'must be a real date written as YYYY-MM-DD, or left empty when the notice was not served late');
@@ -141,7 +151,9 @@ export function clientDetailsErrors(details: ClientDetails): FieldError[] {
   if (associated !== undefined && !(Number.isSafeInteger(associated) && associated >= 0)) {
     add('associatedCompanies', 'must be a whole number of companies, 0 or more (associated companies, CT600 box 326)');
   }
-  if (details.periods) errors.push(...clientPeriodErrors(details.periods));
+  const incorporatedOn = details.incorporatedOn ?? null;
+  if (incorporatedOn !== null && !isIsoDate(incorporatedOn)) add('incorporatedOn', 'must be a real date written as YYYY-MM-DD: the day the company was incorporated, or left empty when not known');
+  if (details.periods) errors.push(...clientPeriodErrors(details.periods, incorporatedOn !== null && isIsoDate(incorporatedOn) ? incorporatedOn : null));
   if (details.instalments !== undefined && details.instalments !== null && details.instalments !== 'large' && details.instalments !== 'very-large') {
     add('instalments', 'must be "large", "very-large" or left empty');
   }

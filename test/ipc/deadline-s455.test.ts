@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { deadlineJson } from '../../main/cli/deadlines.js';
 import { returnTaxes, taxesByPeriod, type BuiltDraft } from '../../main/deadlines/tax-payable.js';
 import { createDeadlineListHandler } from '../../main/ipc/deadline-handlers.js';
-import type { Client, DraftSummary } from '../../preload/contract.js';
+import type { Client, DeadlineRow, DraftSummary, ReturnDeadlineRow } from '../../preload/contract.js';
 import { s455Words, taxWords } from '../../renderer/src/features/deadlines/deadline-view.js';
+
+/** A Company Tax Return's row (the client has no Companies House number, so it has no accounts rows). */
+const returnRow = (row: DeadlineRow | undefined): ReturnDeadlineRow => {
+  if (row?.kind !== 'ct600') throw new Error(`expected a Company Tax Return's row, got ${row?.kind}`);
+  return row;
+};
 
 /** A built return as far as the Deadlines need it: boxes 480, 510 and 525. */
 const returnXml = (payable: string, s455: string | null) =>
@@ -51,7 +57,7 @@ describe('the s455 tax in Deadlines', () => {
 
   it('is due on the main tax’s payment date, nine months and a day after the period end, with its share of the interest on box 525', async () => {
     const { rows } = await listOn('2026-11-28', returnXml('12375.00', '3375.00'));
-    const row = rows[0]!;
+    const row = returnRow(rows[0]);
     // Box 525 £12,375 unpaid from 2 October to 28 November 2026: 58 days × 7.75% / 365 = £152.40; the s455 tax is 3,375/12,375 of it: £41.56.
     expect(row).toMatchObject({ paymentDue: '2026-10-01', taxPayablePence: 1_237_500, interest: { pence: 15240, rateBasisPoints: 775 } });
     expect(row.s455).toEqual({ pence: 337_500, paymentDue: '2026-10-01', interestPence: 4156 });
@@ -62,14 +68,14 @@ describe('the s455 tax in Deadlines', () => {
 
   it('says nothing of s455 tax for a return without a CT600A, and the command line’s line is as before', async () => {
     const { rows } = await listOn('2026-11-28', returnXml('9000.00', null));
-    expect(rows[0]!.s455).toBeNull();
+    expect(returnRow(rows[0]).s455).toBeNull();
     expect(s455Words(rows[0]!)).toBe('');
     expect(deadlineJson(rows[0]!)).not.toHaveProperty('s455');
   });
 
   it('stops its interest when the tax is paid, as for the rest of box 525', async () => {
     const paid = { ...client, periods: [{ ...client.periods![0]!, payments: [{ date: '2026-10-11', amount: '12375.00' }] }] };
-    const row = (await listOn('2026-11-28', returnXml('12375.00', '3375.00'), paid)).rows[0]!;
+    const row = returnRow((await listOn('2026-11-28', returnXml('12375.00', '3375.00'), paid)).rows[0]);
     // 2–11 October: 10 days × £12,375 × 7.75% / 365 = £26.28; the s455 share £7.17.
     expect(row).toMatchObject({ paidOn: '2026-10-11', interest: { pence: 2628 } });
     expect(row.s455).toEqual({ pence: 337_500, paymentDue: '2026-10-01', interestPence: 717 });

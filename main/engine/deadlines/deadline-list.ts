@@ -8,6 +8,7 @@ import { compareIso, daysBetween, type IsoDate } from './calendar.js';
 import { clientPeriods } from './client-periods.js';
 import { accountingPeriodDeadlines, accountingPeriods, penaltyDue, type AccountingPeriodDeadlines, type InstalmentSize, type Period, type PenaltyDue } from './deadline-rules.js';
 import { lateInterest, type TaxPayment } from './late-payment-interest.js';
+import type { AccountsDeadlineRow } from './accounts-list.js';
 
 /** How far the work on a return has got, in the order it goes. */
 export type WorkState = 'not-started' | 'draft' | 'built' | 'filed' | 'accepted';
@@ -28,6 +29,10 @@ export interface DeadlinePeriodInput extends Period {
    * accounting periods pays the first one's tax first, then the next.
    */
   payments?: readonly TaxPayment[];
+  /** When the accounts for this period were delivered to Companies House, if they were. */
+  accountsDeliveredOn?: IsoDate | null;
+  /** The day notice (AA01) shortening this accounting reference period was given (CA 2006 s442(4)). */
+  shortenedByNoticeOn?: IsoDate | null;
 }
 
 export interface DeadlineClientInput {
@@ -48,6 +53,14 @@ export interface DeadlineClientInput {
   work?: readonly Period[];
   /** False for a company no client in the book has: it is known only from a draft or a submission, and listed by the name and UTR in it. */
   inBook?: boolean;
+  /** The Companies House registration number; '' or absent: the client delivers no accounts there (accounts-list.ts). */
+  companyNumber?: string;
+  /** The day the company was incorporated: its first accounting reference period starts then (CA 2006 s391(5), s442(3)). */
+  incorporatedOn?: IsoDate | null;
+  /** The accounts for the financial year before the first period in the book were delivered late (the penalty doubles, SI 2008/497). */
+  accountsLateBefore?: boolean;
+  /** The periods the app holds accounts for (a draft or a filing to Companies House), listed until delivered. */
+  accountsWork?: readonly Period[];
 }
 
 /**
@@ -80,7 +93,8 @@ export interface RowInterest {
   to: IsoDate;
 }
 
-export interface DeadlineRow {
+/** What every row of the Deadlines screen has, whichever body it is due with. */
+export interface DeadlineRowBase {
   /** Stable across reloads: client, then accounting period start (and its end, for a period only a return started in the app has). */
   key: string;
   clientId: string;
@@ -96,21 +110,29 @@ export interface DeadlineRow {
   /** False when the company is in no client's entry of the book (known only from a draft or a submission). */
   inBook: boolean;
   filingDue: IsoDate;
-  paymentDue: IsoDate;
-  instalments: IsoDate[];
-  instalmentSize: InstalmentSize | null;
   state: WorkState;
   draftId: string | null;
   filedOn: IsoDate | null;
   /** Days from today to the filing date: negative when it has passed. */
   daysLeft: number;
   group: DeadlineGroup;
-  /** The penalty for the return, as of today when not filed, as of the day it was filed when late. */
+  /** The penalty, as of today when not filed, as of the day it was filed when late. */
   penalty: PenaltyDue;
-  /** The flat penalty a return delivered the day after its filing date pays (the amounts in force for that date). */
+  /** The flat penalty a return (or set of accounts) delivered the day after its filing date pays. */
   latePenaltyPounds: number;
-  /** The flat penalty due next if the return is still not delivered, with its date. */
+  /** The flat penalty due next if it is still not delivered, with its date. */
   nextPenalty: { from: IsoDate; description: string } | null;
+}
+
+/** A row of the Deadlines screen: a Company Tax Return to HMRC, or accounts to Companies House (accounts-list.ts). */
+export type DeadlineRow = ReturnDeadlineRow | AccountsDeadlineRow;
+
+/** A Company Tax Return (CT600) due with HMRC, and its tax. */
+export interface ReturnDeadlineRow extends DeadlineRowBase {
+  kind: 'ct600';
+  paymentDue: IsoDate;
+  instalments: IsoDate[];
+  instalmentSize: InstalmentSize | null;
   /** HMRC's notice to deliver the return, when it was served late (it may have moved the filing date). */
   noticeServedOn: IsoDate | null;
   /** Box 525 (tax payable) of the latest build of the return, or of the return filed, in pence; null when not known. */
@@ -150,9 +172,9 @@ function lateReturn(filing: IsoDate, filedOn: IsoDate | null | undefined, today:
 }
 
 /** Every client's accounting periods, in the order the screen shows them. */
-export function deadlineRows(clients: readonly DeadlineClientInput[], progress: DraftProgress, options: DeadlineListOptions): DeadlineRow[] {
+export function deadlineRows(clients: readonly DeadlineClientInput[], progress: DraftProgress, options: DeadlineListOptions): ReturnDeadlineRow[] {
   const { today } = options;
-  const rows: DeadlineRow[] = [];
+  const rows: ReturnDeadlineRow[] = [];
   const sameDates = new Map<string, AccountingPeriodDeadlines>();
   for (const client of clients) {
     const stored = new Map(client.periods.map((p) => [`${p.start}/${p.end}`, p]));
@@ -192,6 +214,7 @@ export function deadlineRows(clients: readonly DeadlineClientInput[], progress: 
         const upcoming = filed ? undefined : d.penaltySteps.find((step) => compareIso(step.from, today) > 0);
         const payment = paymentState(allocation.mine, taxPayablePence, instalmentSize === null ? d.paymentDue : null, today);
         rows.push({
+          kind: 'ct600',
           // A return's own dates may start on the day a listed period does: its end keeps the key unique.
           key: `${client.id}/${d.start}${period.fromWork ? `/${d.end}` : ''}`,
           clientId: client.id,
@@ -254,7 +277,7 @@ function allocatePayments(payments: readonly TaxPayment[], taxPence: number | nu
 }
 
 /** Whether and when the tax was paid, and the interest so far (none for an instalment payer, whose rules differ). */
-function paymentState(recorded: readonly TaxPayment[], taxPence: number | null, paymentDue: IsoDate | null, today: IsoDate): Pick<DeadlineRow, 'paidOn' | 'interest'> {
+function paymentState(recorded: readonly TaxPayment[], taxPence: number | null, paymentDue: IsoDate | null, today: IsoDate): Pick<ReturnDeadlineRow, 'paidOn' | 'interest'> {
   // A payment dated after today (one the firm has scheduled) has not stopped anything yet.
   const payments = recorded.filter((p) => compareIso(p.date, today) <= 0);
   const paidTotal = payments.reduce((sum, p) => sum + p.pence, 0);
@@ -269,14 +292,14 @@ function paymentState(recorded: readonly TaxPayment[], taxPence: number | null, 
 }
 
 /** The s455 tax of a row, with its share of the interest on box 525 (which includes it). */
-function s455Of(s455Pence: number | null, taxPence: number | null, paymentDue: IsoDate, interest: RowInterest | null): DeadlineRow['s455'] {
+function s455Of(s455Pence: number | null, taxPence: number | null, paymentDue: IsoDate, interest: RowInterest | null): ReturnDeadlineRow['s455'] {
   if (s455Pence === null || s455Pence <= 0) return null;
   const share = interest && taxPence !== null && taxPence > 0 ? Math.round((interest.pence * Math.min(s455Pence, taxPence)) / taxPence) : null;
   return { pence: s455Pence, paymentDue, interestPence: share };
 }
 
 /** Overdue first (longest late first), then the next 90 days, then later, then filed; by filing date, then name. */
-export function compareRows(a: DeadlineRow, b: DeadlineRow): number {
+export function compareRows(a: DeadlineRowBase, b: DeadlineRowBase): number {
   return (
     GROUP_ORDER[a.group] - GROUP_ORDER[b.group] ||
     compareIso(a.filingDue, b.filingDue) ||

@@ -5,6 +5,7 @@
  */
 import { addDays, type IsoDate } from './calendar.js';
 import type { DeadlineRow } from './deadline-list.js';
+import type { AccountsDeadlineRow } from './accounts-list.js';
 import { csvCell } from '../csv-cell.js';
 
 const CSV_HEADER = [
@@ -25,7 +26,12 @@ const CSV_HEADER = [
   'paidOn',
   'interestSoFar',
   'interestRate',
+  'deadline',
+  'companyNumber',
 ];
+
+/** Each kind of deadline in the exports' words. */
+export const DEADLINE_KIND_LABELS = { ct600: 'Company Tax Return', accounts: 'Accounts to Companies House' } as const;
 
 /** Whole pence as pounds in the machine form files keep: 123456 → "1234.56". */
 export function penceAsPounds(pence: number): string {
@@ -41,25 +47,31 @@ export function basisPointsAsPercent(bp: number): string {
 
 /** The rows as CSV: a header row, one accounting period a row, CRLF line ends (RFC 4180). */
 export function deadlinesCsv(rows: readonly DeadlineRow[]): string {
-  const lines = rows.map((r) => [
-    r.name,
-    r.utr,
-    r.periodStart,
-    r.periodEnd,
-    r.filingDue,
-    r.paymentDue,
-    r.instalments.join(' '),
-    r.state,
-    String(r.daysLeft),
-    r.filedOn ?? '',
-    String(r.penalty.flat),
-    String(r.penalty.percentOfUnpaidTax),
-    r.noticeServedOn ?? '',
-    r.taxPayablePence === null ? '' : penceAsPounds(r.taxPayablePence),
-    r.paidOn ?? '',
-    r.interest ? penceAsPounds(r.interest.pence) : '',
-    r.interest?.rateBasisPoints != null ? basisPointsAsPercent(r.interest.rateBasisPoints) : '',
-  ]);
+  const lines = rows.map((r) => {
+    // The accounts have no tax, payment date or HMRC notice: those cells are empty on their rows.
+    const tax = r.kind === 'ct600' ? r : null;
+    return [
+      r.name,
+      r.utr,
+      r.periodStart,
+      r.periodEnd,
+      r.filingDue,
+      tax?.paymentDue ?? '',
+      tax?.instalments.join(' ') ?? '',
+      r.state,
+      String(r.daysLeft),
+      r.filedOn ?? '',
+      String(r.penalty.flat),
+      String(r.penalty.percentOfUnpaidTax),
+      tax?.noticeServedOn ?? '',
+      tax?.taxPayablePence == null ? '' : penceAsPounds(tax.taxPayablePence),
+      tax?.paidOn ?? '',
+      tax?.interest ? penceAsPounds(tax.interest.pence) : '',
+      tax?.interest?.rateBasisPoints != null ? basisPointsAsPercent(tax.interest.rateBasisPoints) : '',
+      DEADLINE_KIND_LABELS[r.kind],
+      r.kind === 'accounts' ? r.companyNumber : '',
+    ];
+  });
   return `${[CSV_HEADER, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
@@ -102,6 +114,10 @@ export interface CalendarEvent {
 export function deadlineEvents(rows: readonly DeadlineRow[]): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const r of rows) {
+    if (r.kind === 'accounts') {
+      events.push(accountsEvent(r));
+      continue;
+    }
     const period = `accounting period ${r.periodStart} to ${r.periodEnd}`;
     const who = `${r.name}${r.utr ? ` (UTR ${r.utr})` : ''}`;
     const key = `${r.clientId}-${r.periodStart}`;
@@ -130,6 +146,17 @@ export function deadlineEvents(rows: readonly DeadlineRow[]): CalendarEvent[] {
     }
   }
   return events;
+}
+
+/** The accounts' filing date at Companies House, with the penalty a set delivered the next day pays. */
+function accountsEvent(r: AccountsDeadlineRow): CalendarEvent {
+  const doubled = r.penaltyDoubled ? ', doubled as last year’s accounts were also late' : '';
+  return {
+    uid: `${r.clientId}-${r.periodStart}-accounts@filing-desk`,
+    date: r.filingDue,
+    summary: `Accounts due at Companies House: ${r.name}`,
+    description: `${r.name} (company ${r.companyNumber}): the accounts for the period ${r.periodStart} to ${r.periodEnd} are due at Companies House by this day. Accounts delivered later pay a £${r.latePenaltyPounds.toLocaleString('en-GB')} penalty from the next day${doubled}, rising the more months late they are.`,
+  };
 }
 
 /** An iCalendar file of all-day events; `stamp` is when it was made (DTSTAMP, UTC). */

@@ -5,3 +5,6 @@ export * from './deadline-list.js';
 export * from './exports.js';
 export * from './penalty-tables.js';
 export * from './late-payment-interest.js';
+export * from './companies-house.js';
+export * from './accounts-list.js';
+export * from './all-rows.js';

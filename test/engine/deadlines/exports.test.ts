@@ -34,10 +34,10 @@ describe('deadline exports', () => {
   it('the CSV has a header row, ISO dates and numbers as they are, and never lets a name run as a formula', () => {
     const csv = deadlinesCsv(rows);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate');
+    expect(lines[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate,deadline,companyNumber');
     // Due 30 June 2026 (the 2026 amounts), 147 days late: £200 + £200. No tax known: no interest.
-    expect(lines[1]).toBe('"Smith, Jones; & Co\\Ltd",1234567890,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,');
-    expect(lines[3]).toBe(`"'=HYPERLINK(""x"") Ltd",,2026-04-01,2027-03-31,2028-03-31,2027-07-14,2026-10-14 2027-01-14 2027-04-14 2027-07-14,not-started,493,,0,0,,,,,`);
+    expect(lines[1]).toBe('"Smith, Jones; & Co\\Ltd",1234567890,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,,Company Tax Return,');
+    expect(lines[3]).toBe(`"'=HYPERLINK(""x"") Ltd",,2026-04-01,2027-03-31,2028-03-31,2027-07-14,2026-10-14 2027-01-14 2027-04-14 2027-07-14,not-started,493,,0,0,,,,,,Company Tax Return,`);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
@@ -50,7 +50,7 @@ describe('deadline exports', () => {
       () => ({ state: 'built', draftId: 'x', taxPayablePence: 1_200_000 }),
       { today },
     );
-    expect(deadlinesCsv(owing).split('\r\n')[1]).toBe('Owing Ltd,,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,built,37,,0,0,,12000.00,,118.90,7.75');
+    expect(deadlinesCsv(owing).split('\r\n')[1]).toBe('Owing Ltd,,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,built,37,,0,0,,12000.00,,118.90,7.75,Company Tax Return,');
   });
 
   it('the calendar names the late-filing penalty in force for each filing date', () => {

@@ -14,7 +14,7 @@ export interface ClientFormValues {
 }
 
 /** The text fields of this form; the periods and tax settings are edited on the client's periods panel. */
-export type ClientFormField = Exclude<keyof ClientDetails, 'periods' | 'instalments' | 'lateTwiceBefore'>;
+export type ClientFormField = Exclude<keyof ClientDetails, 'periods' | 'instalments' | 'lateTwiceBefore' | 'incorporatedOn' | 'accountsLateBefore'>;
 
 export const fieldOrder: ClientFormField[] = ['companyName', 'registrationNumber', 'utr', 'periodEnd', 'associatedCompanies', 'serviceClientName', 'serviceClientId'];
 

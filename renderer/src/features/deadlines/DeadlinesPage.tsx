@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { settle } from '../frame/bridge-call.js';
 import { useNotices } from '../frame/notices.js';
 import { ukDate } from '../../format/index.js';
-import { daysWords, groupHeadings, listItems, nextStep, NO_FILTER, overdueCount, penaltyWords, s455Words, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
+import { accountsRuleWords, daysWords, groupHeadings, kindLabels, listItems, nextStep, NO_FILTER, noStepWords, overdueCount, penaltyWords, s455Words, stateLabels, taxWords, type DeadlineFilter, type WorkState } from './deadline-view.js';
 import { startReturn } from './start-return.js';
 import { usePageVirtualizer } from './page-scroll.js';
 import './deadlines.css';
@@ -35,7 +35,7 @@ export function DeadlinesPage() {
   const show = useNotices((s) => s.show);
   const [filter, setFilter] = useState<DeadlineFilter>(NO_FILTER);
   const [busy, setBusy] = useState<string | null>(null);
-  const ids = { search: useId(), state: useId(), client: useId(), order: useId(), count: useId() };
+  const ids = { search: useId(), kind: useId(), state: useId(), client: useId(), order: useId(), count: useId() };
   const page = useRef<HTMLElement>(null);
   const [listElement, setListElement] = useState<HTMLUListElement | null>(null);
 
@@ -56,7 +56,7 @@ export function DeadlinesPage() {
 
   const act = async (row: DeadlineRow) => {
     const step = nextStep(row);
-    if (!step) return;
+    if (!step || row.kind !== 'ct600') return;
     if (step.action !== 'start' && row.draftId) return openDraft({ id: row.draftId, kind: 'ct600' });
     setBusy(`Starting the return for ${row.name}…`);
     const started = await startReturn(bridge, row);
@@ -98,7 +98,7 @@ export function DeadlinesPage() {
       <header className="page-header">
         <h2>Deadlines</h2>
         <p>
-          Every client’s Company Tax Returns: the filing date (12 months after the period ends) and the payment date (9 months and 1 day after), overdue first.
+          Every client’s Company Tax Returns (due 12 months after the period ends, the tax 9 months and 1 day after) and accounts to Companies House (due 9 months after the period ends for a private company), overdue first.
           {list && ` Today is ${ukDate(list.today)}.`}
         </p>
       </header>
@@ -125,6 +125,14 @@ export function DeadlinesPage() {
             <div className="field">
               <label htmlFor={ids.search}>Search clients</label>
               <input id={ids.search} type="search" className="input" value={filter.query} aria-describedby={ids.count} onChange={(e) => setField('query', e.currentTarget.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.kind}>Deadline</label>
+              <select id={ids.kind} className="input" value={filter.kind} onChange={(e) => setField('kind', e.currentTarget.value as DeadlineFilter['kind'])}>
+                <option value="">Returns and accounts</option>
+                <option value="ct600">{kindLabels.ct600}s</option>
+                <option value="accounts">{kindLabels.accounts}</option>
+              </select>
             </div>
             <div className="field">
               <label htmlFor={ids.state}>State</label>
@@ -202,6 +210,7 @@ export function DeadlinesPage() {
                     >
                       <div className="deadline-row__main">
                         <span className="deadline-row__name">{row.name}</span>
+                        <span className={`tag tag--kind-${row.kind}`}>{kindLabels[row.kind]}</span>
                         <span className={`tag tag--state-${row.state}`}>{stateLabels[row.state]}</span>
                         <span className={`deadline-row__days deadline-row__days--${row.group}`}>{daysWords(row)}</span>
                       </div>
@@ -209,16 +218,27 @@ export function DeadlinesPage() {
                         <span>
                           Period {ukDate(row.periodStart)} to {ukDate(row.periodEnd)}
                         </span>
-                        <span>Return due {ukDate(row.filingDue)}</span>
-                        <span>
-                          {row.instalments.length > 0 ? `Instalments (${row.instalmentSize === 'very-large' ? 'very large' : 'large'} company) ${row.instalments.map(ukDate).join(', ')}` : `Tax due ${ukDate(row.paymentDue)}`}
-                        </span>
-                        {row.utr && <span>UTR {row.utr}</span>}
+                        {row.kind === 'ct600' ? (
+                          <>
+                            <span>Return due {ukDate(row.filingDue)}</span>
+                            <span>
+                              {row.instalments.length > 0 ? `Instalments (${row.instalmentSize === 'very-large' ? 'very large' : 'large'} company) ${row.instalments.map(ukDate).join(', ')}` : `Tax due ${ukDate(row.paymentDue)}`}
+                            </span>
+                            {row.utr && <span>UTR {row.utr}</span>}
+                          </>
+                        ) : (
+                          <>
+                            <span>Accounts due {ukDate(row.filingDue)}</span>
+                            <span>Company {row.companyNumber}</span>
+                            {accountsRuleWords(row) && <span data-testid="deadline-accounts-rule">{accountsRuleWords(row)}</span>}
+                          </>
+                        )}
                         {!row.inBook && <span className="deadline-row__unlisted">Not in the client book: from its return</span>}
                         {penalty && <span className="deadline-row__penalty">{penalty}</span>}
                         {!penalty && row.nextPenalty && row.group === 'soon' && <span>{row.nextPenalty.description} penalty from {ukDate(row.nextPenalty.from)}</span>}
-                        {row.noticeServedOn && <span>Notice to deliver served {ukDate(row.noticeServedOn)}</span>}
-                        {tax && <span className={row.paidOn ? 'deadline-row__paid' : 'deadline-row__interest'}>{tax}</span>}
+                        {penalty && row.kind === 'accounts' && row.nextPenalty && <span>Rises to {row.nextPenalty.description} from {ukDate(row.nextPenalty.from)}</span>}
+                        {row.kind === 'ct600' && row.noticeServedOn && <span>Notice to deliver served {ukDate(row.noticeServedOn)}</span>}
+                        {tax && <span className={row.kind === 'ct600' && row.paidOn ? 'deadline-row__paid' : 'deadline-row__interest'}>{tax}</span>}
                         {s455 && <span data-testid="deadline-s455">{s455}</span>}
                       </p>
                       <div className="deadline-row__actions">
@@ -227,7 +247,7 @@ export function DeadlinesPage() {
                             {step.label}
                           </button>
                         ) : (
-                          <span className="hint">Nothing to do</span>
+                          <span className="hint">{noStepWords(row)}</span>
                         )}
                       </div>
                     </li>

@@ -3,7 +3,8 @@
  * the filters, the group headings, the days left or late, the penalty and
  * the next step. Pure, so the screen's tests and the benchmark use it as is.
  */
-import type { DeadlineRow } from '../../../../preload/contract.js';
+import type { AccountsDeadlineRow, DeadlineRow } from '../../../../preload/contract.js';
+import { DEADLINE_KIND_LABELS } from '../../../../main/engine/deadlines/exports.js';
 import { formatMoney, formatRate, formatWholePounds, ukDate } from '../../format/index.js';
 
 export type WorkState = DeadlineRow['state'];
@@ -24,8 +25,13 @@ export const groupHeadings: Record<Group, string> = {
   done: 'Filed',
 };
 
+/** Each kind of deadline as the screen names it. */
+export const kindLabels: Record<DeadlineRow['kind'], string> = DEADLINE_KIND_LABELS;
+
 export interface DeadlineFilter {
   query: string;
+  /** '' for both kinds: Company Tax Returns and accounts to Companies House. */
+  kind: DeadlineRow['kind'] | '';
   /** '' for every state. */
   state: WorkState | '';
   /** '' for every client. */
@@ -34,7 +40,7 @@ export interface DeadlineFilter {
   order: 'earliest' | 'latest';
 }
 
-export const NO_FILTER: DeadlineFilter = { query: '', state: '', clientId: '', order: 'earliest' };
+export const NO_FILTER: DeadlineFilter = { query: '', kind: '', state: '', clientId: '', order: 'earliest' };
 
 const key = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
@@ -48,9 +54,10 @@ export function listItems(rows: readonly DeadlineRow[], filter: DeadlineFilter):
   const q = key(filter.query);
   const shown = rows.filter(
     (r) =>
+      (filter.kind === '' || r.kind === filter.kind) &&
       (filter.state === '' || r.state === filter.state) &&
       (filter.clientId === '' || r.clientId === filter.clientId) &&
-      (q === '' || key(r.name).includes(q) || r.utr.includes(q)),
+      (q === '' || key(r.name).includes(q) || r.utr.includes(q) || (r.kind === 'accounts' && key(r.companyNumber).includes(q))),
   );
   const items: ListItem[] = [];
   const ordered: DeadlineRow[] = [];
@@ -80,7 +87,30 @@ export function penaltyWords(row: DeadlineRow): string {
   const parts: string[] = [];
   if (row.penalty.flat > 0) parts.push(formatWholePounds(row.penalty.flat));
   if (row.penalty.percentOfUnpaidTax > 0) parts.push(`${row.penalty.percentOfUnpaidTax}% of the tax unpaid`);
-  return parts.length === 0 ? '' : `Penalty ${parts.join(' + ')}`;
+  if (parts.length === 0) return '';
+  if (row.kind === 'accounts') {
+    const soFar = row.state === 'accepted' || row.state === 'filed' ? '' : ' so far';
+    return `Penalty ${parts[0]}${soFar} (${row.penaltyBand}${row.penaltyDoubled ? ', doubled as last year’s accounts were also late' : ''})`;
+  }
+  return `Penalty ${parts.join(' + ')}`;
+}
+
+/**
+ * Why the accounts are due when they are, when it is not the plain 9 months
+ * after the period: the first accounts' rule or a notice shortening the
+ * period (CA 2006 s442(3), (4)); '' otherwise.
+ */
+export function accountsRuleWords(row: AccountsDeadlineRow): string {
+  switch (row.rule) {
+    case 'first-accounts-anniversary':
+      return 'First accounts: due 9 months after the first anniversary of incorporation (s442(3))';
+    case 'first-accounts-three-months':
+      return 'First accounts: due 3 months after the period ends (s442(3))';
+    case 'shortened-notice':
+      return `Period shortened by notice (AA01) given ${ukDate(row.shortenedByNoticeOn!)}: due 3 months after it (s442(4))`;
+    default:
+      return '';
+  }
 }
 
 /**
@@ -89,6 +119,7 @@ export function penaltyWords(row: DeadlineRow): string {
  * 7.75% on tax of £12,000.00"); '' when no tax is known and nothing is paid.
  */
 export function taxWords(row: DeadlineRow): string {
+  if (row.kind !== 'ct600') return '';
   const parts: string[] = [];
   if (row.paidOn) parts.push(`Paid ${ukDate(row.paidOn)}`);
   const interest = row.interest;
@@ -108,6 +139,7 @@ export function taxWords(row: DeadlineRow): string {
  * far £21.40"; '' when the return has none.
  */
 export function s455Words(row: DeadlineRow): string {
+  if (row.kind !== 'ct600') return '';
   const s = row.s455;
   if (!s) return '';
   const interest = s.interestPence !== null && row.interest?.rateBasisPoints != null ? `, ${row.paidOn ? 'interest' : 'interest so far'} ${formatMoney(s.interestPence, 'pence')} of the above` : '';
@@ -116,12 +148,19 @@ export function s455Words(row: DeadlineRow): string {
 
 export type NextStep = { action: 'start' | 'continue' | 'file'; label: string } | null;
 
-/** What the bookkeeper does next for this return. */
+/** What the bookkeeper does next for this return. Accounts are prepared and filed from the client's accounts, not from here. */
 export function nextStep(row: DeadlineRow): NextStep {
+  if (row.kind === 'accounts') return null;
   if (row.state === 'not-started') return { action: 'start', label: 'Start the return' };
   if (row.state === 'draft') return { action: 'continue', label: 'Continue' };
   if (row.state === 'built') return { action: 'file', label: 'File' };
   return null;
+}
+
+/** What the row says where it has no button: accounts still to deliver are not "nothing to do". */
+export function noStepWords(row: DeadlineRow): string {
+  if (row.kind === 'accounts' && row.state !== 'filed' && row.state !== 'accepted') return 'Deliver to Companies House';
+  return 'Nothing to do';
 }
 
 /** The overdue count for the sidebar. */
