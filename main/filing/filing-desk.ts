@@ -14,6 +14,7 @@
  * through the constructor (credentials, transport, clock, progress).
  */
 import { randomBytes } from 'node:crypto';
+import { backoffMs } from './backoff.js';
 import { parseGatewayReply, ReplyFormatError } from './gateway-reply.js';
 import { outcomeOf, type FilingOutcome } from './filing-outcome.js';
 import { describeError, isAuthenticationError } from './outcomes.js';
@@ -261,8 +262,7 @@ export class FilingDesk {
   }
 
   private backoffMs(attempt: number): number {
-    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+    return backoffMs(this.retry, attempt, this.random);
   }
 
   /** One exchange; never throws for what the network or HMRC's servers do. */
