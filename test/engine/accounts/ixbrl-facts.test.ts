@@ -12,14 +12,16 @@ import type { Accounts, AccountsFact } from '../../../main/engine/accounts/types
 import { factsOf, readInlineXbrl, xmllintWellFormed, type ReadDocument } from './ixbrl-fact-reader.js';
 import { dormant, microWithComparatives, netLiabilitiesSmall } from './ixbrl-hand-accounts.js';
 
-const CORE = 'http://xbrl.frc.org.uk/fr/2026-01-01/core';
-const BUS = 'http://xbrl.frc.org.uk/cd/2026-01-01/business';
-const DIREP = 'http://xbrl.frc.org.uk/reports/2026-01-01/direp';
-const NS_OF = { core: CORE, bus: BUS, direp: DIREP };
-const core = (l: string) => `{${CORE}}${l}`;
-const bus = (l: string) => `{${BUS}}${l}`;
-const MATURITY = core('MaturitiesOrExpirationPeriodsDimension');
-const EQUITY = core('EquityClassesDimension');
+/** The FRC suite's namespaces, as accounts.md §3 gives them for 2026 ("for another suite replace the date"). */
+function suite(date: string) {
+  const CORE = `http://xbrl.frc.org.uk/fr/${date}/core`;
+  const BUS = `http://xbrl.frc.org.uk/cd/${date}/business`;
+  const DIREP = `http://xbrl.frc.org.uk/reports/${date}/direp`;
+  const core = (l: string) => `{${CORE}}${l}`;
+  return { NS_OF: { core: CORE, bus: BUS, direp: DIREP }, core, bus: (l: string) => `{${BUS}}${l}`, MATURITY: core('MaturitiesOrExpirationPeriodsDimension'), EQUITY: core('EquityClassesDimension') };
+}
+/** The suite a period end is written in: FRC 2026 from 1 January 2026, FRC 2025 for a period ending in 2025 (HMRC's windows, accepted-taxonomies.json). */
+const suiteDate = (end: string) => (end >= '2026-01-01' ? '2026-01-01' : '2025-01-01');
 
 function write(accounts: Accounts, copy?: 'full' | 'filing'): { xml: string; doc: ReadDocument } {
   const { xhtml } = accountsDocument(accounts, { software: 'Filing Desk', version: '9.9.9', ...(copy ? { copy } : {}) });
@@ -27,6 +29,7 @@ function write(accounts: Accounts, copy?: 'full' | 'filing'): { xml: string; doc
 }
 
 function whereOf(accounts: Accounts, f: AccountsFact) {
+  const { core } = suite(suiteDate(accounts.period.to));
   const p = f.period === 'current' ? accounts.period : accounts.previousPeriod!;
   const at = f.periodType === 'instant' ? { instant: p.to } : { start: p.from, end: p.to };
   return { ...at, dims: f.member ? { [core(f.dimension!)]: core(f.member) } : {} };
@@ -48,12 +51,14 @@ const CASES: [string, () => Accounts][] = [
 describe.each(CASES)('the written accounts, read back independently: %s', (_, make) => {
   const accounts = make();
   const { xml, doc } = write(accounts);
+  const date = suiteDate(accounts.period.to);
+  const { NS_OF, core, bus, MATURITY, EQUITY } = suite(date);
 
-  it('is well-formed XML (libxml2 agrees) with an XHTML root and the FRC 2026 FRS-102 entry point', () => {
+  it('is well-formed XML (libxml2 agrees) with an XHTML root and the FRS-102 entry point of the suite HMRC takes for the period end', () => {
     expect(xmllintWellFormed(xml)).toMatchObject({ ok: true });
     expect(doc.rootName).toBe('{http://www.w3.org/1999/xhtml}html');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(doc.schemaRefs).toEqual(['https://xbrl.frc.org.uk/FRS-102/2026-01-01/FRS-102-2026-01-01.xsd']);
+    expect(doc.schemaRefs).toEqual([`https://xbrl.frc.org.uk/FRS-102/${date}/FRS-102-${date}.xsd`]);
   });
 
   it('every figure of the accounts is tagged once, in its period, member and unit, with its value', () => {
@@ -161,6 +166,7 @@ describe.each(CASES)('the written accounts, read back independently: %s', (_, ma
 });
 
 describe('negative figures and comparatives', () => {
+  const { core, MATURITY } = suite('2025-01-01');
   it('a net liability is its size tagged with sign="-" inside brackets, read back negative', () => {
     const { xml, doc } = write(netLiabilitiesSmall());
     expect(xml).toMatch(/\(<ix:nonFraction name="core:NetAssetsLiabilities"[^>]*sign="-"[^>]*>12,500<\/ix:nonFraction>\)/);
@@ -177,6 +183,7 @@ describe('negative figures and comparatives', () => {
 });
 
 describe('the Companies House filing copy', () => {
+  const { bus } = suite('2026-01-01');
   it('without the profit and loss account when the directors do not deliver it: filleted, with the s444(5A) statement, no profit and loss figure', () => {
     const accounts = microWithComparatives();
     accounts.deliverProfitAndLossToCompaniesHouse = false;

@@ -3,7 +3,8 @@
  * root, nothing external: Companies House renders it to a paginated image,
  * HMRC shows it to its staff): the cover, company information, balance sheet
  * with its statements and signature, profit and loss account, and notes,
- * tagged against the FRC 2026 FRS-102 entry point.
+ * tagged against the FRC 2026 FRS-102 entry point (the suite of the period
+ * end's year for a period ending before 2026: taxonomy.ts suiteFor).
  *
  * Two copies from the same accounts: the full accounts (for HMRC with the
  * CT600, and for Companies House when the profit and loss account is
@@ -23,6 +24,7 @@ import { Tagger } from './inline.js';
 import { notes } from './notes.js';
 import { profitAndLoss } from './profit-loss.js';
 import { DOCUMENT_STYLE, htmlOpen } from './page.js';
+import { suiteFor } from './taxonomy.js';
 
 export interface AccountsDocumentOptions {
   /** The software named in bus:NameProductionSoftware and its version. */
@@ -85,15 +87,16 @@ export function writeAccountsIxbrl(accounts: Accounts, options: AccountsDocument
   if (!filleted) pages.push(profitAndLoss(shown, t));
   pages.push(notes(shown, t));
   const hidden = hiddenFacts(shown, { software: options.software, version: options.version, filleted, tradingStatus: tradingStatusOf(accounts, options.tradingStatus) }, t);
+  const suite = suiteFor(accounts.period.to);
   return `<?xml version="1.0" encoding="UTF-8"?>
-${htmlOpen()}
+${htmlOpen(suite)}
 <head>
 <meta http-equiv="Content-Type" content="text/html; charset=UTF-8"/>
 <title>${titleOf(shown)}</title>
 <style type="text/css">${DOCUMENT_STYLE}</style>
 </head>
 <body>
-${header(hidden, t)}
+${header(hidden, t, suite)}
 ${pages.join('\n')}
 </body>
 </html>

@@ -15,7 +15,7 @@
  */
 import type { Accounts } from '../types.js';
 import type { Tagger } from './inline.js';
-import { ENTRY_POINT } from './taxonomy.js';
+import type { FrcSuite } from './taxonomy.js';
 
 export type TradingStatus = 'trading' | 'neverTraded' | 'noLongerTrading';
 
@@ -48,14 +48,14 @@ export function hiddenFacts(accounts: Accounts, options: HeaderOptions, t: Tagge
   ].join('\n');
 }
 
-export function header(hidden: string, t: Tagger): string {
+export function header(hidden: string, t: Tagger, suite: FrcSuite): string {
   return `<div style="display:none">
 <ix:header>
 <ix:hidden>
 ${hidden}
 </ix:hidden>
 <ix:references>
-<link:schemaRef xlink:type="simple" xlink:href="${ENTRY_POINT}"/>
+<link:schemaRef xlink:type="simple" xlink:href="${suite.entryPoint}"/>
 </ix:references>
 <ix:resources>
 ${t.contexts.resourcesXml()}

@@ -23,7 +23,7 @@ import { writeAccountsIxbrl, type AccountsDocumentOptions } from './document.js'
 import type { Accounts } from '../types.js';
 
 export { writeAccountsIxbrl, type AccountsDocumentOptions } from './document.js';
-export { ENTRY_POINT } from './taxonomy.js';
+export { ENTRY_POINT, suiteFor } from './taxonomy.js';
 
 export interface AccountsDocument {
   xhtml: string;

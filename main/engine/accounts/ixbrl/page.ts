@@ -5,10 +5,10 @@
  * statement, since Companies House renders the document to a paginated
  * image with its own margins.
  */
-import { FRC_NAMESPACES, XBRL_NAMESPACES } from './taxonomy.js';
+import { XBRL_NAMESPACES, type FrcSuite } from './taxonomy.js';
 
-export function htmlOpen(): string {
-  const declarations = Object.entries({ ...XBRL_NAMESPACES, ...FRC_NAMESPACES })
+export function htmlOpen(suite: FrcSuite): string {
+  const declarations = Object.entries({ ...XBRL_NAMESPACES, ...suite.namespaces })
     .map(([prefix, ns]) => `xmlns:${prefix}="${ns}"`)
     .join(' ');
   return `<html xmlns="http://www.w3.org/1999/xhtml" ${declarations} xml:lang="en">`;

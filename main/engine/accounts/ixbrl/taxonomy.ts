@@ -10,17 +10,41 @@
  * is not in these tables cannot be tagged: `concept()` and `member()` throw.
  */
 
-/** Entry point (accounts.md §3: "Entry point and namespaces"; RF 00089315, 02014751, 10959369). */
+/** The FRC 2026 entry point (accounts.md §3: "Entry point and namespaces"; RF 00089315, 02014751, 10959369). */
 export const ENTRY_POINT = 'https://xbrl.frc.org.uk/FRS-102/2026-01-01/FRS-102-2026-01-01.xsd';
 
-/** Prefix → namespace, FRC 2026 suite (accounts.md §3 "Entry point and namespaces"). */
-export const FRC_NAMESPACES = {
-  core: 'http://xbrl.frc.org.uk/fr/2026-01-01/core',
-  bus: 'http://xbrl.frc.org.uk/cd/2026-01-01/business',
-  direp: 'http://xbrl.frc.org.uk/reports/2026-01-01/direp',
-  countries: 'http://xbrl.frc.org.uk/cd/2026-01-01/countries',
-  types: 'http://xbrl.frc.org.uk/general/2026-01-01/types',
-} as const;
+export interface FrcSuite {
+  /** The suite's date, e.g. 2026-01-01. */
+  date: string;
+  entryPoint: string;
+  /** Prefix → namespace. */
+  namespaces: Record<'core' | 'bus' | 'direp' | 'countries' | 'types', string>;
+}
+
+/**
+ * The suite for a period end: FRC 2026 for periods ending on or after
+ * 1 January 2026, otherwise the suite of the period end's year (not before
+ * 2023). HMRC takes each suite only for accounts whose period ends on or
+ * after 1 January of its year (accepted-taxonomies.json), and the same
+ * document goes with the CT600, so a December 2025 year end is written in
+ * FRC 2025, whose names are the 2026 ones with the date changed
+ * (accounts.md §3: "for another suite replace the date").
+ */
+export function suiteFor(periodEnd: string): FrcSuite {
+  const year = Math.min(2026, Math.max(2023, Number(periodEnd.slice(0, 4))));
+  const date = `${year}-01-01`;
+  return {
+    date,
+    entryPoint: `https://xbrl.frc.org.uk/FRS-102/${date}/FRS-102-${date}.xsd`,
+    namespaces: {
+      core: `http://xbrl.frc.org.uk/fr/${date}/core`,
+      bus: `http://xbrl.frc.org.uk/cd/${date}/business`,
+      direp: `http://xbrl.frc.org.uk/reports/${date}/direp`,
+      countries: `http://xbrl.frc.org.uk/cd/${date}/countries`,
+      types: `http://xbrl.frc.org.uk/general/${date}/types`,
+    },
+  };
+}
 
 /** Inline XBRL 1.1 and the XBRL namespaces it needs; TR4 transformations (accounts.md §3: "Write 1.1", TR4 accepted by Companies House). */
 export const XBRL_NAMESPACES = {
