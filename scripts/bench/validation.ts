@@ -3,12 +3,14 @@
  * firm files, as a validation job runs it in the app's engine worker
  * (`validation.checkFile`: the file read, the schema, HMRC's rules and ours,
  * the attached accounts and computations read and checked, the IRmark),
- * on a return with 20 MB of well-formed Inline XBRL attached. Target: under
- * 1.5 s. The baseline is xmllint reading the same message (parse only).
+ * on a return with 20 MB of well-formed Inline XBRL attached. Targets: at
+ * most 4× xmllint reading the same message (`xmllint --noout`, parse only,
+ * in the same run), and under 1.5 s on a quiet machine (the load average
+ * is recorded beside it: on this shared machine a time says little alone).
  * Then, in this thread, each part timed on its own: where the time goes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,6 +29,7 @@ import { interleaved, median, requireTools, round, row, RUNS, sh } from './lib/m
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const TARGET_MS = 1500;
+const MAX_RATIO = 4;
 const TODAY = '2026-11-28';
 
 /** Each part of the job in this thread, median of `runs`: what a profile of the job shows, by part. */
@@ -76,11 +79,16 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
       runs,
     );
     const mb = round(bytes.byteLength / 1_000_000, 1);
+    const load = loadavg()[0]!;
+    const loaded = load > 1.5 ? `; judged at load average ${round(load, 1)} on ${cpus().length} cores` : '';
     return {
       name: 'validation',
-      figures: { 'return size (MB)': mb, 'verdicts (type:result/messages)': verdicts, ...parts(bytes, runs) },
-      rows: [row(`Whole local validation of a ${mb} MB return (20 MB of Inline XBRL attached), in the engine worker, vs xmllint --noout`, job, `target under ${TARGET_MS} ms`)],
-      targets: [{ description: `whole local validation of a return with 20 MB of attachments under ${TARGET_MS / 1000} s in the worker (median ${Math.round(job.oursMs)} ms)`, met: job.oursMs < TARGET_MS }],
+      figures: { 'return size (MB)': mb, 'verdicts (type:result/messages)': verdicts, 'load average (1 min) at the end': round(load, 1), ...parts(bytes, runs) },
+      rows: [row(`Whole local validation of a ${mb} MB return (20 MB of Inline XBRL attached), in the engine worker, vs xmllint --noout`, job, `targets ≤ ${MAX_RATIO}× and under ${TARGET_MS} ms`)],
+      targets: [
+        { description: `whole local validation of a return with 20 MB of attachments ≤ ${MAX_RATIO}× xmllint --noout on it (${round(job.ratio, 2)}×)${loaded}`, met: job.ratio <= MAX_RATIO },
+        { description: `whole local validation of a return with 20 MB of attachments under ${TARGET_MS / 1000} s in the worker (median ${Math.round(job.oursMs)} ms)${loaded}`, met: job.oursMs < TARGET_MS },
+      ],
     };
   } finally {
     await client.close();
