@@ -53,8 +53,39 @@ describe('a client’s periods', () => {
         ],
         instalments: 'large',
         lateTwiceBefore: false,
+        incorporatedOn: null,
+        accountsLateBefore: false,
       },
     });
+  });
+
+  it('records what Companies House’s deadlines need: incorporation, accounts delivered, a shortening notice and last year’s lateness', async () => {
+    const main = renderClients((request) => ok({ ...acme, ...request.details }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Periods and deadlines of Acme Widgets Ltd' }));
+    const panel = screen.getByRole('region', { name: 'Periods and deadlines: Acme Widgets Ltd' });
+    typeDate(panel, 'Incorporated on', ['10', '1', '2024']);
+    const first = within(panel).getByRole('group', { name: 'Period 1' });
+    typeDate(first, 'Accounts delivered to Companies House on', ['2', '1', '2026']);
+    typeDate(first, 'Period shortened by notice', ['1', '9', '2025']);
+    fireEvent.click(within(panel).getByLabelText(/accounts for the year before the first period here were delivered late/));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save periods' }));
+    await waitFor(() => expect(main.called('clients.save')).toHaveLength(1));
+    const details = (main.called('clients.save')[0] as ClientSaveRequest).details;
+    expect(details).toMatchObject({ incorporatedOn: '2024-01-10', accountsLateBefore: true });
+    expect(details.periods).toEqual([{ start: '2024-04-01', end: '2025-03-31', filedOn: null, accepted: false, accountsDeliveredOn: '2026-01-02', shortenedByNoticeOn: '2025-09-01' }]);
+  });
+
+  it('names an incorporation date that is not a real date, in the summary and beside the field, and sends nothing', async () => {
+    const main = renderClients((request) => ok({ ...acme, ...request.details }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Periods and deadlines of Acme Widgets Ltd' }));
+    const panel = screen.getByRole('region', { name: 'Periods and deadlines: Acme Widgets Ltd' });
+    typeDate(panel, 'Incorporated on', ['30', '2', '2024']);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save periods' }));
+    const words = 'Incorporated on: Enter the day the company was incorporated as a real date, or leave it empty when not known';
+    const summary = await screen.findByTestId('error-summary');
+    expect(within(summary).getByRole('link', { name: words })).toBeInTheDocument();
+    expect(within(panel).getAllByText(words).length).toBeGreaterThanOrEqual(2);
+    expect(main.called('clients.save')).toHaveLength(0);
   });
 
   it('shows main’s refusal in the error summary and beside the date, naming the period', async () => {

@@ -3,7 +3,7 @@ import type { Client, ClientDetails, FieldError } from '../../../../preload/cont
 import { DateInput } from '../../components/DateInput.js';
 import { ErrorSummary } from '../../components/ErrorSummary.js';
 import { MoneyInput } from '../../components/MoneyInput.js';
-import { emptyPayment, emptyPeriod, fieldIdOfError, paymentFieldId, periodErrorText, periodFieldId, periodsFormOf, periodsOf, type PaymentValues, type PeriodsFormValues, type PeriodValues } from './client-periods-form.js';
+import { emptyPayment, emptyPeriod, fieldIdOfError, incorporatedFieldId, incorporatedOnOf, paymentFieldId, periodErrorText, periodFieldId, periodsFormOf, periodsOf, type PaymentValues, type PeriodsFormValues, type PeriodValues } from './client-periods-form.js';
 
 interface ClientPeriodsFormProps {
   client: Client;
@@ -31,13 +31,16 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
     const e = errors.find((x) => x.field === `details.periods.${index}.${field}`);
     return e ? periodErrorText(e) : undefined;
   };
+  const incorporationError = errors.find((e) => e.field === 'details.incorporatedOn');
   const change = (index: number, patch: Partial<PeriodValues>) =>
     setValues((v) => ({ ...v, periods: v.periods.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   const changePayment = (index: number, k: number, patch: Partial<PaymentValues>) =>
     setValues((v) => ({ ...v, periods: v.periods.map((p, i) => (i === index ? { ...p, payments: p.payments.map((pay, j) => (j === k ? { ...pay, ...patch } : pay)) } : p)) }));
 
   const save = async () => {
-    const { periods, errors: own } = periodsOf(values);
+    const { periods, errors: periodErrors } = periodsOf(values);
+    const { incorporatedOn, errors: incorporationErrors } = incorporatedOnOf(values);
+    const own = [...incorporationErrors, ...periodErrors];
     if (own.length > 0) {
       setErrors(own);
       setFocusKey((k) => k + 1);
@@ -45,7 +48,7 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
     }
     setSaving(true);
     const { id: _id, archived: _a, createdAt: _c, changedAt: _ch, ...details } = client;
-    const outcome = await onSave({ ...details, periods, instalments: values.instalments || null, lateTwiceBefore: values.lateTwiceBefore });
+    const outcome = await onSave({ ...details, periods, instalments: values.instalments || null, lateTwiceBefore: values.lateTwiceBefore, incorporatedOn, accountsLateBefore: values.accountsLateBefore });
     setSaving(false);
     if (outcome.ok) return onDone(true, client.companyName);
     setErrors(outcome.errors);
@@ -82,6 +85,14 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
           void save();
         }}
       >
+        <DateInput
+          id={incorporatedFieldId(base)}
+          label="Incorporated on"
+          hint="The day on the certificate of incorporation. The first period starts that day; if it is longer than 12 months, its accounts are due at Companies House 21 months after incorporation or 3 months after it ends, whichever is later (Companies Act 2006 s442(3)). Leave empty when not known."
+          value={values.incorporatedOn}
+          onChange={(incorporatedOn) => setValues((v) => ({ ...v, incorporatedOn }))}
+          error={incorporationError && periodErrorText(incorporationError)}
+        />
         {values.periods.map((p, i) => (
           <fieldset key={i} className="fieldset period-fieldset">
             <legend className="period-fieldset__legend">Period {i + 1}</legend>
@@ -107,6 +118,22 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               value={p.noticeServedOn}
               onChange={(noticeServedOn) => change(i, { noticeServedOn })}
               error={errorFor(i, 'noticeServedOn')}
+            />
+            <DateInput
+              id={periodFieldId(base, i, 'accountsDeliveredOn')}
+              label="Accounts delivered to Companies House on"
+              hint="Leave empty while they are not delivered. Accounts Companies House rejected were not delivered."
+              value={p.accountsDeliveredOn}
+              onChange={(accountsDeliveredOn) => change(i, { accountsDeliveredOn })}
+              error={errorFor(i, 'accountsDeliveredOn')}
+            />
+            <DateInput
+              id={periodFieldId(base, i, 'shortenedByNoticeOn')}
+              label="Period shortened by notice (AA01) given on"
+              hint="Only when the company shortened this period by changing its accounting reference date: the accounts are then due 3 months after the notice if that is later (s442(4)). Leave empty otherwise."
+              value={p.shortenedByNoticeOn}
+              onChange={(shortenedByNoticeOn) => change(i, { shortenedByNoticeOn })}
+              error={errorFor(i, 'shortenedByNoticeOn')}
             />
             {p.payments.map((pay, k) => (
               <fieldset key={k} className="fieldset payment-fieldset">
@@ -162,6 +189,13 @@ export function ClientPeriodsForm({ client, onSave, onDone }: ClientPeriodsFormP
               setValues((v) => ({ ...v, lateTwiceBefore }));
             }} />
           <label htmlFor={`${base}-late`}>The two returns before the first period here were filed late (a third late return in a row pays £1,000 instead of £200, or £500 instead of £100 when due before 1 April 2026)</label>
+        </div>
+        <div className="checkbox period-fieldset__checkbox">
+          <input id={`${base}-accounts-late`} type="checkbox" checked={values.accountsLateBefore} onChange={(e) => {
+              const accountsLateBefore = e.currentTarget.checked;
+              setValues((v) => ({ ...v, accountsLateBefore }));
+            }} />
+          <label htmlFor={`${base}-accounts-late`}>The accounts for the year before the first period here were delivered late to Companies House (late accounts now pay double: £300 instead of £150, up to £3,000)</label>
         </div>
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -23,17 +23,24 @@ export interface PeriodValues {
   /** The day HMRC served its notice to deliver the return, when late; blank when not. */
   noticeServedOn: DateParts;
   payments: PaymentValues[];
+  /** The day the accounts were delivered to Companies House; blank while not delivered. */
+  accountsDeliveredOn: DateParts;
+  /** The day notice (AA01) shortening the period was given; blank when it was not. */
+  shortenedByNoticeOn: DateParts;
 }
 
 export interface PeriodsFormValues {
   periods: PeriodValues[];
   instalments: '' | 'large' | 'very-large';
   lateTwiceBefore: boolean;
+  /** The day the company was incorporated; blank when not known. */
+  incorporatedOn: DateParts;
+  accountsLateBefore: boolean;
 }
 
 const partsOf = (iso: string | null): DateParts => (iso ? dateTextOf(iso) : { day: '', month: '', year: '' });
 
-export const emptyPeriod = (): PeriodValues => ({ start: partsOf(null), end: partsOf(null), filedOn: partsOf(null), accepted: false, noticeServedOn: partsOf(null), payments: [] });
+export const emptyPeriod = (): PeriodValues => ({ start: partsOf(null), end: partsOf(null), filedOn: partsOf(null), accepted: false, noticeServedOn: partsOf(null), payments: [], accountsDeliveredOn: partsOf(null), shortenedByNoticeOn: partsOf(null) });
 
 export const emptyPayment = (): PaymentValues => ({ date: partsOf(null), amount: '' });
 
@@ -46,9 +53,13 @@ export function periodsFormOf(client: Client): PeriodsFormValues {
       accepted: p.accepted,
       noticeServedOn: partsOf(p.noticeServedOn ?? null),
       payments: (p.payments ?? []).map((pay) => ({ date: partsOf(pay.date), amount: pay.amount })),
+      accountsDeliveredOn: partsOf(p.accountsDeliveredOn ?? null),
+      shortenedByNoticeOn: partsOf(p.shortenedByNoticeOn ?? null),
     })),
     instalments: client.instalments ?? '',
     lateTwiceBefore: client.lateTwiceBefore === true,
+    incorporatedOn: partsOf(client.incorporatedOn ?? null),
+    accountsLateBefore: client.accountsLateBefore === true,
   };
 }
 
@@ -63,6 +74,9 @@ function isoOf(p: DateParts): string | null {
 /** The id of one date field of one period, as the panel and the error summary use it. */
 export const periodFieldId = (base: string, index: number, field: keyof ClientPeriod) => `${base}-period-${index}-${field}`;
 
+/** The id of the incorporation date's field. */
+export const incorporatedFieldId = (base: string) => `${base}-incorporated`;
+
 /** The id of one field of one payment of one period. */
 export const paymentFieldId = (base: string, index: number, payment: number, field: 'date' | 'amount') => `${base}-period-${index}-payment-${payment}-${field}`;
 
@@ -73,7 +87,17 @@ export function fieldIdOfError(base: string, field: string): string | null {
   const period = /^details\.periods\.(\d+)\.(\w+)$/.exec(field);
   if (period && period[2] !== 'payments') return periodFieldId(base, Number(period[1]), period[2] as keyof ClientPeriod);
   if (period) return `${base}-period-${period[1]}-add-payment`;
+  if (field === 'details.incorporatedOn') return incorporatedFieldId(base);
   return null;
+}
+
+/** The incorporation date to send (null when blank), and its problem the panel can see itself. */
+export function incorporatedOnOf(values: PeriodsFormValues): { incorporatedOn: string | null; errors: FieldError[] } {
+  if (blank(values.incorporatedOn)) return { incorporatedOn: null, errors: [] };
+  const incorporatedOn = isoOf(values.incorporatedOn);
+  return incorporatedOn
+    ? { incorporatedOn, errors: [] }
+    : { incorporatedOn: null, errors: [{ field: 'details.incorporatedOn', message: 'Enter the day the company was incorporated as a real date, or leave it empty when not known' }] };
 }
 
 /** Periods to send, and the problems the panel can see itself, with fields named as main names them (details.periods.<n>.<field>). */
@@ -97,7 +121,20 @@ export function periodsOf(values: PeriodsFormValues): { periods: ClientPeriod[];
       if (!pay.amount.trim()) addPayment('amount', 'Enter the amount paid, for example 12,000.00');
       return { date: date ?? '', amount: pay.amount.trim() };
     });
-    periods.push({ start: start ?? '', end: end ?? '', filedOn, accepted: p.accepted, ...(noticeServedOn && { noticeServedOn }), ...(payments.length > 0 && { payments }) });
+    const accountsDeliveredOn = blank(p.accountsDeliveredOn) ? null : isoOf(p.accountsDeliveredOn);
+    if (!blank(p.accountsDeliveredOn) && !accountsDeliveredOn) add('accountsDeliveredOn', 'Enter the day the accounts were delivered as a real date, or leave it empty while they are not');
+    const shortenedByNoticeOn = blank(p.shortenedByNoticeOn) ? null : isoOf(p.shortenedByNoticeOn);
+    if (!blank(p.shortenedByNoticeOn) && !shortenedByNoticeOn) add('shortenedByNoticeOn', 'Enter the day the notice was given as a real date, or leave it empty when the period was not shortened');
+    periods.push({
+      start: start ?? '',
+      end: end ?? '',
+      filedOn,
+      accepted: p.accepted,
+      ...(noticeServedOn && { noticeServedOn }),
+      ...(payments.length > 0 && { payments }),
+      ...(accountsDeliveredOn && { accountsDeliveredOn }),
+      ...(shortenedByNoticeOn && { shortenedByNoticeOn }),
+    });
   });
   return { periods, errors };
 }
@@ -108,7 +145,17 @@ export function periodErrorText(error: FieldError): string {
   const payment = /^details\.periods\.(\d+)\.payments\.(\d+)\.(date|amount)$/.exec(error.field);
   if (payment) return `Period ${Number(payment[1]) + 1}, payment ${Number(payment[2]) + 1} ${payment[3] === 'date' ? 'date' : 'amount'}: ${message}`;
   const match = /^details\.periods\.(\d+)\.(\w+)$/.exec(error.field);
+  if (error.field === 'details.incorporatedOn') return `Incorporated on: ${message}`;
   if (!match) return error.message;
-  const words: Record<string, string> = { start: 'start', end: 'end', filedOn: 'day filed', accepted: 'accepted', noticeServedOn: 'notice to deliver served', payments: 'payments' };
+  const words: Record<string, string> = {
+    start: 'start',
+    end: 'end',
+    filedOn: 'day filed',
+    accepted: 'accepted',
+    noticeServedOn: 'notice to deliver served',
+    payments: 'payments',
+    accountsDeliveredOn: 'accounts delivered to Companies House',
+    shortenedByNoticeOn: 'shortened by notice (AA01)',
+  };
   return `Period ${Number(match[1]) + 1}, ${words[match[2]!] ?? match[2]}: ${message}`;
 }
