@@ -72,6 +72,47 @@ function skipMarkup(text: string, lt: number, missing: Set<string>): number {
   return lt + 1;
 }
 
+/**
+ * The offset of the first "]]>" in character data, or undefined. XML 1.0
+ * (production [14] CharData) allows "]]>" only to close a CDATA section;
+ * xmldom takes it as text, which would let a document no other processor
+ * reads carry an IRmark. Attribute values may hold it, and comments,
+ * processing instructions and CDATA sections are passed over. A text that
+ * never holds "]]>" is not walked at all; an opener that never closes is
+ * left to the parser, whose verdict stands.
+ */
+export function cdataEndInTextAt(text: string): number | undefined {
+  let end = text.indexOf(']]>');
+  for (let at = 0; end >= 0; ) {
+    const lt = text.indexOf('<', at);
+    const stop = lt < 0 ? text.length : lt;
+    if (end < at) end = text.indexOf(']]>', at);
+    else if (end < stop) return end;
+    else if (lt < 0) return undefined;
+    else {
+      at = pastMarkup(text, lt);
+      if (at < 0) return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Just past the markup that opens at `lt` (a tag read with its quoted attribute values), or -1 when it never closes. */
+function pastMarkup(text: string, lt: number): number {
+  if (text.startsWith('<!--', lt)) return afterMarker(text, '-->', lt + 4);
+  if (text.startsWith('<![CDATA[', lt)) return afterMarker(text, ']]>', lt + 9);
+  if (text.startsWith('<?', lt)) return afterMarker(text, '?>', lt + 2);
+  let quote = 0;
+  for (let j = lt + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) quote = c;
+    else if (c === 0x3e /* > */) return j + 1;
+  }
+  return -1;
+}
+
 export type XmlProblemCode = 'not-utf8' | 'doctype' | 'not-well-formed' | 'encoding' | 'too-deep';
 export type XmlProblem = { ok: false; code: XmlProblemCode; message: string };
 
@@ -116,6 +157,10 @@ export function xmlTextProblem(text: string): XmlProblem | undefined {
   if (ampersand !== undefined) {
     const context = text.slice(ampersand, ampersand + 12).split(/\s/)[0];
     return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "${context}" is an unescaped & or an entity XML does not define (write &amp;)` };
+  }
+  const cdataEnd = cdataEndInTextAt(text);
+  if (cdataEnd !== undefined) {
+    return { ok: false, code: 'not-well-formed', message: `the file is not well-formed XML: "]]>" stands in text at character ${cdataEnd}, where XML allows it only to end a CDATA section (write ]]&gt;)` };
   }
   // Before parsing: canonicalisation and the checks walk the tree recursively.
   const tooDeep = xmlTooDeepAt(text);

@@ -158,6 +158,16 @@ describe('verifyIrmark on unusable input', () => {
     expect(verifyIrmark(sample.replace('Enter Company Name', 'Smith &amp; Jones &#38; Co')).matches).toBe(false);
     expect(() => verifyIrmark(sample.replace('<Body>', '<Body><!-- R&D -->'))).not.toThrow();
   });
+  it('refuses "]]>" in text, which XML allows only to end a CDATA section, and takes it where XML does', () => {
+    const sample = read('tpvs-accepted-sample.xml').toString('utf8');
+    expect(() => verifyIrmark(sample.replace('Enter Company Name', 'Smith ]]> Jones'))).toThrow(/"\]\]>" stands in text at character \d+/);
+    expect(() => computeIrmark(Buffer.from(sample.replace('Enter Company Name', 'Smith]]>Jones'), 'utf8'))).toThrow(XmlInputError);
+    // Escaped, in an attribute value, a comment or a CDATA section it is XML, and the message is marked.
+    expect(verifyIrmark(sample.replace('Enter Company Name', 'Smith ]]&gt; Jones')).matches).toBe(false);
+    expect(() => verifyIrmark(sample.replace('ReturnType="new"', 'ReturnType="new" note="a]]>b"'))).not.toThrow();
+    expect(() => verifyIrmark(sample.replace('<Body>', '<Body><!-- a]]>b -->'))).not.toThrow();
+    expect(() => verifyIrmark(sample.replace('Enter Company Name', '<![CDATA[Smith ]]>'))).not.toThrow();
+  });
   it('reports an absent IRmark as found: null', () => {
     const check = verifyIrmark('<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body><x/></Body></GovTalkMessage>');
     expect(check.found).toBeNull();
