@@ -85,6 +85,17 @@ describe('small company accounts (FRS 102 1A): intangibles, stock, a bank loan o
     expectPhrases(accounts, ['Co.Sec477', 'Co.AuditNR', 'Co.DirResp', 'Co.SmCo']);
   });
 
+  it('says so on the filing copy when the profit and loss account is not delivered to Companies House (s444(5A))', () => {
+    expect(accounts.deliverProfitAndLossToCompaniesHouse).toBe(true);
+    const filleted = built(buildAccounts({ ...small(), deliverProfitAndLossToCompaniesHouse: false }));
+    expect(filleted.deliverProfitAndLossToCompaniesHouse).toBe(false);
+    expect(filleted.statements.at(-1)).toMatchObject({
+      id: 'profitAndLossNotDelivered',
+      copy: 'filing',
+      text: 'The directors have elected not to deliver the profit and loss account to the registrar, as section 444(1) of the Companies Act 2006 allows.',
+    });
+  });
+
   it('lays out Format 2 (by nature) when the mapping uses its lines, to the same profit', () => {
     const request = small();
     Object.assign(request.mapping, {
