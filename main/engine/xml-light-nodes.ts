@@ -17,13 +17,14 @@ export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 /** In-scope namespaces: prefix ('' for the default) → URI. */
 export type Scope = Map<string, string>;
 
+/** Only what every node holds is a field: a 10 MB report has half a million nodes, and each field is kept for each. */
 export abstract class LightNode implements XmlNodeView {
   abstract readonly nodeType: number;
   parentNode: LightElement | null = null;
   nextSibling: LightNode | null = null;
   previousSibling: LightNode | null = null;
-  firstChild: LightNode | null = null;
-  lastChild: LightNode | null = null;
+  abstract readonly firstChild: LightNode | null;
+  abstract readonly lastChild: LightNode | null;
   abstract readonly nodeValue: string | null;
   abstract readonly textContent: string | null;
 }
@@ -41,6 +42,12 @@ export class LightText extends LightNode {
   }
   get nodeValue(): string {
     return (this.value ??= this.source.slice(this.start, this.end));
+  }
+  get firstChild(): null {
+    return null;
+  }
+  get lastChild(): null {
+    return null;
   }
   get textContent(): string {
     return this.nodeValue;
@@ -69,8 +76,8 @@ const NO_ATTRIBUTES: LightAttribute[] = [];
 const EMPTY_ATTRIBUTES = new LightAttributes(NO_ATTRIBUTES);
 
 export class LightElement extends LightNode implements XmlElementView {
-  readonly nodeType = 1;
-  readonly nodeValue = null;
+  firstChild: LightNode | null = null;
+  lastChild: LightNode | null = null;
   private attributeList: LightAttribute[] | undefined = undefined;
   constructor(
     readonly tagName: string,
@@ -88,6 +95,12 @@ export class LightElement extends LightNode implements XmlElementView {
     private readonly declared: Map<string, string> | undefined,
   ) {
     super();
+  }
+  get nodeType(): 1 {
+    return 1;
+  }
+  get nodeValue(): null {
+    return null;
   }
   get attributes(): LightAttributes {
     return this.attributesAt < 0 ? EMPTY_ATTRIBUTES : new LightAttributes(this.attributeRecords());
