@@ -24,13 +24,9 @@ import { readXbrlReport } from '../../../main/engine/validation/attachments/xbrl
 import { sharedDir } from '../../helpers/shared.js';
 import { runCli } from '../../cli/run-cli.js';
 import { readInlineXbrl } from './ixbrl-fact-reader.js';
-import { dormant, microWithComparatives, netLiabilitiesSmall } from './ixbrl-hand-accounts.js';
+import { CASES } from './ixbrl-cases.js';
+import { dormant, microWithComparatives } from './ixbrl-hand-accounts.js';
 
-const CASES: [string, () => Accounts][] = [
-  ['micro with comparatives', () => microWithComparatives()],
-  ['dormant', dormant],
-  ['small company (FRS 102 1A) with net liabilities', netLiabilitiesSmall],
-];
 
 const bytesOf = (a: Accounts, copy?: 'full' | 'filing') => accountsDocument(a, { software: 'Filing Desk', version: '1.0.0', ...(copy ? { copy } : {}) }).bytes;
 const errorsOf = (findings: { category: string; code: string; message: string }[]) => findings.filter((f) => f.category === 'error').map((f) => `${f.code}: ${f.message}`);

@@ -9,11 +9,12 @@
  */
 import { escapeText } from '../../ct600/xml-writer.js';
 import type { Accounts, AccountsFact, AccountsNote } from '../types.js';
-import { factKey, longDate, type Tagger } from './inline.js';
+import { factKey, longDate, shownAmount, type Tagger } from './inline.js';
+import { CONCEPTS } from './taxonomy.js';
 import type { PeriodKey } from './contexts.js';
 import { yearLabel } from './balance-sheet.js';
 import { yearOrPeriod } from './front.js';
-import { memberOf } from './statement-table.js';
+import { headRow, memberOf } from './statement-table.js';
 
 /** The figures each note shows, by concept, with the words of their row. */
 const NOTE_FIGURES: Partial<Record<AccountsNote['id'], [string, string][]>> = {
@@ -47,6 +48,10 @@ function tagFact(fact: AccountsFact, t: Tagger): string {
   return t.money(fact.concept, fact.value, at, membersOf(fact));
 }
 
+export function columnsOf(accounts: Accounts) {
+  return { current: yearLabel(accounts.period.to), previous: accounts.previousPeriod ? yearLabel(accounts.previousPeriod.to) : undefined };
+}
+
 function figureRows(accounts: Accounts, rows: [string, string][], t: Tagger): string {
   const withPrevious = accounts.previousPeriod !== undefined;
   const out: string[] = [];
@@ -56,7 +61,7 @@ function figureRows(accounts: Accounts, rows: [string, string][], t: Tagger): st
     if (!current && !previous) continue;
     out.push(`<tr><td>${escapeText(label)}</td><td class="n">${current ? tagFact(current, t) : '-'}</td>${withPrevious ? `<td class="n">${previous ? tagFact(previous, t) : '-'}</td>` : ''}</tr>`);
   }
-  return out.length ? `<table class="statement">${out.join('\n')}</table>` : '';
+  return out.length ? `<table class="statement">${headRow(columnsOf(accounts))}${out.join('\n')}</table>` : '';
 }
 
 function averageEmployees(accounts: Accounts, t: Tagger): string {
@@ -65,16 +70,36 @@ function averageEmployees(accounts: Accounts, t: Tagger): string {
   return `<p>The average number of persons employed by the company (including directors) during the ${yearOrPeriod(accounts.period)} was ${t.count('AverageNumberEmployeesDuringPeriod', accounts.averageEmployees.current, 'current')}${previous}.</p>`;
 }
 
-/** Figures of the accounts not yet shown anywhere: tagged here with words made from their concept. */
+/** Words for figures that are not lines of a statement nor of a note's own table. */
+const FIGURE_WORDS: Record<string, string> = {
+  'Debtors[WithinOneYear]': 'Debtors: amounts falling due within one year',
+  'Debtors[AfterOneYear]': 'Debtors: amounts falling due after more than one year',
+  ProfitLossOnOrdinaryActivitiesBeforeTax: 'Profit (loss) before tax',
+};
+
+const wordsOf = (concept: string, member?: string) =>
+  FIGURE_WORDS[member ? `${concept}[${member}]` : concept] ?? `${concept.replace(/([a-z])([A-Z])/g, '$1 $2')}${member ? ` (${member.replace(/([a-z])([A-Z])/g, '$1 $2')})` : ''}`;
+
+/**
+ * Figures of the accounts not yet shown anywhere, one row a figure with both
+ * years, so no figure is left out of the document. A figure whose concept is
+ * not in the table of traced names is shown untagged: a name that cannot be
+ * traced is not used.
+ */
 function remainingFigures(accounts: Accounts, t: Tagger): string {
-  const left = accounts.facts.filter((f) => !t.tagged.has(factKey(f.concept, periodKeyOf(f), membersOf(f))));
+  const left = accounts.facts.filter((f) => !CONCEPTS[f.concept] || !t.tagged.has(factKey(f.concept, periodKeyOf(f), membersOf(f))));
   if (left.length === 0) return '';
-  const rows = left.map((f) => {
-    const words = f.concept.replace(/([a-z])([A-Z])/g, '$1 $2');
-    const when = f.period === 'current' ? yearLabel(accounts.period.to) : yearLabel(accounts.previousPeriod?.to ?? accounts.period.from);
-    return `<tr><td>${escapeText(words)}${f.member ? ` (${escapeText(f.member.replace(/([a-z])([A-Z])/g, '$1 $2'))})` : ''}, ${when}</td><td class="n">${tagFact(f, t)}</td></tr>`;
-  });
-  return `<h3>Other figures</h3><table class="statement">${rows.join('\n')}</table>`;
+  const withPrevious = accounts.previousPeriod !== undefined;
+  const rows = new Map<string, { words: string; current?: AccountsFact; previous?: AccountsFact }>();
+  for (const f of left) {
+    const key = `${f.concept}[${f.member ?? ''}]`;
+    const row = rows.get(key) ?? { words: wordsOf(f.concept, f.member) };
+    row[f.period] = f;
+    rows.set(key, row);
+  }
+  const cell = (f: AccountsFact | undefined) => `<td class="n">${f === undefined ? '-' : CONCEPTS[f.concept] ? tagFact(f, t) : shownAmount(f.value)}</td>`;
+  const body = [...rows.values()].map((r) => `<tr><td>${escapeText(r.words)}</td>${cell(r.current)}${withPrevious ? cell(r.previous) : ''}</tr>`);
+  return `<h3>Other figures</h3><table class="statement">${headRow(columnsOf(accounts))}${body.join('\n')}</table>`;
 }
 
 export function notes(accounts: Accounts, t: Tagger): string {
