@@ -13,7 +13,7 @@ export interface OptionSpec {
 }
 
 export interface CommandSpec {
-  area: 'ct600' | 'package' | 'schema' | 'deadlines' | 'taxonomy' | 'ixbrl';
+  area: 'ct600' | 'package' | 'schema' | 'deadlines' | 'taxonomy' | 'ixbrl' | 'accounts';
   /** '' for an area that is itself the command (`cli deadlines`). */
   name: string;
   args: string;
@@ -223,9 +223,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     examples: ['cli ixbrl validate computations.xhtml', 'cli ixbrl validate computations.xhtml --taxonomy CT2015-v1.3.0.zip --table'],
   },
+  {
+    area: 'accounts',
+    name: 'build',
+    args: '<accounts.json>',
+    summary:
+      "statutory accounts (FRS 105 micro-entity or FRS 102 section 1A small company) as Inline XBRL from a trial balance: the CSV or the Xero, QuickBooks Online, Sage 50, Sage Accounting or FreeAgent export named in accounts.json, its codes placed by the firm's mapping and then Sage's or Xero's default chart, last year's accounts.json as the comparatives. Exit 2, nothing written, when the trial balance does not balance, a code is not placed or the balance sheet does not balance",
+    options: [
+      { name: 'out', value: 'accounts.xhtml', help: 'write the accounts here (required); prints one line: where, the balance sheet total and the profit or loss' },
+      { name: 'json', help: 'print one JSON object instead: out, facts (each concept for the period, no dimensions), balanceSheetTotal, profitLoss, checks' },
+      FORCE,
+    ],
+    examples: ['cli accounts build examples/accounts/micro-company.json --out micro-company.xhtml', 'cli accounts build examples/accounts/small-company-2026.json --out small-company-2026.xhtml --json'],
+  },
 ];
 
-export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl'] as const;
+export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl', 'accounts'] as const;
 
 export function findCommand(area: string, name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.area === area && c.name === name);

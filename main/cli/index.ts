@@ -4,20 +4,11 @@
  * or a usage mistake, 3 an internal error.
  */
 import './compile-cache.js';
-import { readFileSync } from 'node:fs';
 import { AREAS } from './commands.js';
 import { helpText } from './help.js';
 import { CliUsageError, HelpRequested, processIo, type CliIo } from './io.js';
 import { terminalLines, terminalText } from './safe-text.js';
-
-/** Set by the CLI bundle's build (scripts/build-cli.mjs) from package.json; absent when run from source. */
-declare const __FILING_DESK_VERSION__: string | undefined;
-
-function version(): string {
-  if (typeof __FILING_DESK_VERSION__ === 'string') return __FILING_DESK_VERSION__;
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { productName: string; version: string };
-  return `${pkg.productName} ${pkg.version}`;
-}
+import { version } from './version.js';
 
 async function main(argv: string[], io: CliIo): Promise<number> {
   const [area, ...rest] = argv;
@@ -47,6 +38,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       return (await import('./taxonomy.js')).runTaxonomyCommand(rest, io);
     case 'ixbrl':
       return (await import('./ixbrl.js')).runIxbrlCommand(rest, io);
+    case 'accounts':
+      return (await import('./accounts.js')).runAccountsCommand(rest, io);
 
     default:
       throw new CliUsageError(

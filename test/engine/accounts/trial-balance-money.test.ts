@@ -1,7 +1,7 @@
 /** Money to whole pence exactly, and each broken rule of a trial balance named by row, column and rule. */
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../../main/engine/errors.js';
-import { importTrialBalance, poundsText, readPence } from '../../../main/engine/accounts/trial-balance/index.js';
+import { importTrialBalance, readPence } from '../../../main/engine/accounts/trial-balance/index.js';
 
 function errorsOf(text: string) {
   try {
@@ -47,11 +47,6 @@ describe('money in pence', () => {
     const read = readPence(cell);
     expect(read.ok).toBe(false);
     expect((read as { rule: string }).rule).toMatch(rule);
-  });
-
-  it('writes pence as pounds for messages', () => {
-    expect(poundsText(123457)).toBe('£1,234.57');
-    expect(poundsText(-5)).toBe('-£0.05');
   });
 });
 

@@ -7,7 +7,8 @@
 import { RequestValidationError, type FieldError } from '../../errors.js';
 import { csvRecords } from '../../csv-records.js';
 import { headerKey, LAYOUTS, type ColumnChoice, type TrialBalanceFormat } from './layouts.js';
-import { poundsText, readPence } from './money.js';
+import { readPence } from './money.js';
+import { formatPence } from '../statements/rounding.js';
 import type { TrialBalance } from '../types.js';
 
 export interface ImportedLine {
@@ -158,7 +159,7 @@ export function importTrialBalance(text: string, field = 'trialBalance'): Import
     throw new RequestValidationError([
       {
         field: at(statedTotals.row),
-        message: `the totals row says debits ${poundsText(statedTotals.debit)} and credits ${poundsText(statedTotals.credit)}, but the account rows add up to debits ${poundsText(totals.debit)} and credits ${poundsText(totals.credit)}`,
+        message: `the totals row says debits ${formatPence(statedTotals.debit)} and credits ${formatPence(statedTotals.credit)}, but the account rows add up to debits ${formatPence(totals.debit)} and credits ${formatPence(totals.credit)}`,
       },
     ]);
   }
