@@ -89,7 +89,6 @@ export function buildAccounts(request: AccountsRequest): AccountsResult {
     notes: buildNotes(request, balanceSheet, employees, debtorsAfterOneYear),
     statements: requiredStatements(request),
     facts: buildFacts(request, balanceSheet, profitAndLoss, {
-      ...(micro ? { profitBeforeTax: totals.profitLossBeforeTax } : {}),
       debtorsAfterOneYear,
       debtorsWithinOneYear,
       employees,

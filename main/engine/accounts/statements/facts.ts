@@ -1,10 +1,12 @@
 /**
  * The figures as facts for the Inline XBRL writer: one per shown line and
  * year, with the concept and member the line names (shared/docs/accounts.md
- * §3), plus the figures that are not lines: profit before tax in a
- * micro-entity's accounts (not a format line, but HMRC's computation reads it;
- * open-ct600 tags it too), debtors due after one year, average employees and
- * the notes' amounts. Balance sheet figures are instants, profit and loss
+ * §3), plus the figures that are not lines: debtors due after one year,
+ * average employees and the notes' amounts. A micro-entity's profit before
+ * tax is not a format line, so it is not a fact: the computation reads it as
+ * the profit plus the tax charge (computation/accounts-figures.ts), and a
+ * filleted copy, which leaves out the profit and loss lines' facts, then
+ * carries no profit and loss figure. Balance sheet figures are instants, profit and loss
  * figures durations. Previous-period facts come only with comparatives.
  */
 import type { AccountsFact, AccountsRequest, FigurePair, StatementLine } from '../types.js';
@@ -39,7 +41,6 @@ function lineFacts(lines: readonly StatementLine[], periodType: 'instant' | 'dur
 }
 
 export interface ExtraFigures {
-  profitBeforeTax?: FigurePair;
   debtorsAfterOneYear: FigurePair;
   debtorsWithinOneYear: FigurePair;
   employees: FigurePair;
@@ -47,9 +48,6 @@ export interface ExtraFigures {
 
 export function buildFacts(request: AccountsRequest, balanceSheet: readonly StatementLine[], profitAndLoss: readonly StatementLine[], extra: ExtraFigures): AccountsFact[] {
   const facts = [...lineFacts(balanceSheet, 'instant'), ...lineFacts(profitAndLoss, 'duration')];
-  if (extra.profitBeforeTax) {
-    facts.push(...pairFacts({ schema: 'core', concept: 'ProfitLossOnOrdinaryActivitiesBeforeTax', periodType: 'duration', unit: 'GBP' }, extra.profitBeforeTax));
-  }
   const hasLongDebtors = extra.debtorsAfterOneYear.current !== 0 || (extra.debtorsAfterOneYear.previous ?? 0) !== 0;
   if (request.standard === 'FRS 102 1A' && hasLongDebtors) {
     facts.push(...pairFacts({ schema: 'core', concept: 'Debtors', dimension: MATURITY, member: 'WithinOneYear', periodType: 'instant', unit: 'GBP' }, extra.debtorsWithinOneYear));
