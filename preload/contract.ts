@@ -12,6 +12,7 @@
  * Errors cross IPC as data, because Electron forwards only the message of a
  * thrown error: every call resolves to an IpcResult (contract-ipc.ts).
  */
+import { accountsBridgeChannels, accountsChannels, type AccountsBridge, type AccountsChannels } from './contract-accounts.js';
 import { appBridgeChannels, appChannels, type AppBridge, type AppChannels } from './contract-app.js';
 import { clientBridgeChannels, clientChannels, type ClientBridge, type ClientChannels } from './contract-clients.js';
 import { computationBridgeChannels, computationChannels, type ComputationBridge, type ComputationChannels } from './contract-computation.js';
@@ -40,6 +41,7 @@ export * from './contract-filing-environment.js';
 export * from './contract-filing.js';
 export * from './contract-computation.js';
 export * from './contract-taxonomies.js';
+export * from './contract-accounts.js';
 
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels), one part per domain. */
 export interface RequestResponseChannels
@@ -54,7 +56,8 @@ export interface RequestResponseChannels
     OutboxChannels,
     FilingChannels,
     ComputationChannels,
-    TaxonomyChannels {}
+    TaxonomyChannels,
+    AccountsChannels {}
 
 /** Every channel main answers on. */
 export const channels = [
@@ -70,6 +73,7 @@ export const channels = [
   ...filingChannels,
   ...computationChannels,
   ...taxonomyChannels,
+  ...accountsChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -89,7 +93,8 @@ export interface FilingDeskBridge
     OutboxBridge,
     FilingBridge,
     ComputationBridge,
-    TaxonomyBridge {}
+    TaxonomyBridge,
+    AccountsBridge {}
 
 /** The subscriptions to events main pushes; every other method invokes a channel. */
 type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus' | 'onFileOpened'>;
@@ -108,4 +113,5 @@ export const bridgeChannels = {
   ...filingBridgeChannels,
   ...computationBridgeChannels,
   ...taxonomyBridgeChannels,
+  ...accountsBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };

@@ -129,6 +129,18 @@ const bridge = {
   attachComputation: (request) => ipcRenderer.invoke(bridgeChannels.attachComputation, request),
   accountsFigures: (request) => ipcRenderer.invoke(bridgeChannels.accountsFigures, request),
   saveComputation: (request) => ipcRenderer.invoke(bridgeChannels.saveComputation, request),
+  // Statutory accounts
+  listAccounts: () => ipcRenderer.invoke(bridgeChannels.listAccounts),
+  createAccounts: (request) => ipcRenderer.invoke(bridgeChannels.createAccounts, request),
+  openAccounts: (request) => ipcRenderer.invoke(bridgeChannels.openAccounts, request),
+  saveAccounts: (request) => ipcRenderer.invoke(bridgeChannels.saveAccounts, request),
+  setTrialBalance: (request) => ipcRenderer.invoke(bridgeChannels.setTrialBalance, request),
+  answerMapping: (request) => ipcRenderer.invoke(bridgeChannels.answerMapping, request),
+  accountsStatements: (request) => ipcRenderer.invoke(bridgeChannels.accountsStatements, request),
+  buildAccounts: (request) => ipcRenderer.invoke(bridgeChannels.buildAccounts, request),
+  previewAccounts: (request) => ipcRenderer.invoke(bridgeChannels.previewAccounts, request),
+  attachAccountsToReturn: (request) => ipcRenderer.invoke(bridgeChannels.attachAccountsToReturn, request),
+  saveAccountsFile: (request) => ipcRenderer.invoke(bridgeChannels.saveAccountsFile, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

@@ -21,6 +21,8 @@ import { createAccountsFiguresHandler, createComputationAttachHandler, createCom
 import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } from './taxonomy-handlers.js';
 import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { IpcFailure } from './ipc-errors.js';
+import { createAccountsHandlers } from './accounts-handlers.js';
+import { createAccountsEngine, type AccountsEngine } from './accounts-engine.js';
 export interface HandlerDeps {
   ct600: Ct600Engine;
   packages: PackageEngine;
@@ -38,6 +40,8 @@ export interface HandlerDeps {
   taxonomies?: TaxonomyStore;
   /** Where a dropped Inline XBRL document is checked (the engine worker in the app); this thread by default. */
   checkInlineXbrl?: CheckInlineXbrl;
+  /** The statutory accounts engine (trial balance, mapping, statements, Inline XBRL); the engine's own by default. */
+  accountsEngine?: AccountsEngine;
   clock?: () => Date;
 }
 
@@ -83,5 +87,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: () => `Filing Desk ${deps.appInfo.version}` }),
     'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
     'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
+    ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock }),
   };
 }

@@ -16,6 +16,7 @@ import { createDraftListStore, DraftListContext } from './store/draft-list.js';
 import { useNavigation } from './store/navigation.js';
 import { createOnlineStore, OnlineContext } from './store/online.js';
 
+const AccountsPage = lazy(() => import('./features/accounts/AccountsPage.js').then((m) => ({ default: m.AccountsPage })));
 // Settings and the outbox load when opened, not with the start screen (as the wizards do).
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage.js').then((m) => ({ default: m.SettingsPage })));
 const OutboxPage = lazy(() => import('./features/outbox/OutboxPage.js').then((m) => ({ default: m.OutboxPage })));
@@ -31,6 +32,12 @@ function Section() {
       return <DeadlinesPage />;
     case 'clients':
       return <ClientsPage />;
+    case 'accounts':
+      return (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <AccountsPage />
+        </Suspense>
+      );
     case 'validate':
       return <ValidateFilePage />;
     case 'verify':

@@ -152,5 +152,16 @@ export function createBrowserBridge(
     attachComputation: (request) => transport(bridgeChannels.attachComputation, request),
     accountsFigures: (request) => transport(bridgeChannels.accountsFigures, request),
     saveComputation: (request) => transport(bridgeChannels.saveComputation, request),
+    listAccounts: () => transport(bridgeChannels.listAccounts, undefined),
+    createAccounts: (request) => transport(bridgeChannels.createAccounts, request),
+    openAccounts: (request) => transport(bridgeChannels.openAccounts, request),
+    saveAccounts: (request) => transport(bridgeChannels.saveAccounts, request),
+    setTrialBalance: (request) => transport(bridgeChannels.setTrialBalance, request),
+    answerMapping: (request) => transport(bridgeChannels.answerMapping, request),
+    accountsStatements: (request) => transport(bridgeChannels.accountsStatements, request),
+    buildAccounts: (request) => transport(bridgeChannels.buildAccounts, request),
+    previewAccounts: (request) => transport(bridgeChannels.previewAccounts, request),
+    attachAccountsToReturn: (request) => transport(bridgeChannels.attachAccountsToReturn, request),
+    saveAccountsFile: (request) => transport(bridgeChannels.saveAccountsFile, request),
   } satisfies FilingDeskBridge;
 }

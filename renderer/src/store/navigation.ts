@@ -1,12 +1,13 @@
 import { create } from 'zustand';
 import type { DraftKind } from '../../../preload/contract.js';
 
-export type Section = 'start' | 'deadlines' | 'clients' | 'validate' | 'verify' | 'settings' | 'outbox';
+export type Section = 'start' | 'deadlines' | 'clients' | 'accounts' | 'validate' | 'verify' | 'settings' | 'outbox';
 
 export const sections: ReadonlyArray<{ id: Section; label: string; built: boolean }> = [
   { id: 'start', label: 'Start', built: true },
   { id: 'deadlines', label: 'Deadlines', built: true },
   { id: 'clients', label: 'Clients', built: true },
+  { id: 'accounts', label: 'Accounts', built: true },
   { id: 'validate', label: 'Validate a file', built: true },
   { id: 'verify', label: 'Verify a file', built: true },
   { id: 'settings', label: 'Settings', built: true },

@@ -3,6 +3,8 @@ import { useStore } from 'zustand';
 import type { Client, ClientBookNotice } from '../../../../preload/contract.js';
 import { useClientsStore } from '../../store/clients.js';
 import { useDraftListStore } from '../../store/draft-list.js';
+import { useNavigation } from '../../store/navigation.js';
+import { useAccountsNav } from '../accounts/accounts-nav.js';
 import { useNotices } from '../frame/notices.js';
 import { FilingHistory } from '../filing/FilingHistory.js';
 import { ukDayMonth } from '../../format/index.js';
@@ -36,6 +38,11 @@ export function ClientsPage() {
     const problem = await store.getState().setArchived(client, archived);
     if (problem) show({ text: `${client.companyName} could not be ${archived ? 'archived' : 'brought back'}: ${problem}`, tone: 'error' });
     else show({ text: archived ? `${client.companyName} archived. Tick “Show archived clients” to see it.` : `${client.companyName} is active again.`, tone: 'info' });
+  };
+
+  const prepareAccounts = (clientId: string) => {
+    useAccountsNav.getState().startFor(clientId);
+    useNavigation.getState().go('accounts');
   };
 
   return (
@@ -126,6 +133,11 @@ export function ClientsPage() {
                   {!c.archived && (
                     <button type="button" className="button button--small" aria-label={`New return for ${c.companyName}`} onClick={() => void drafts.getState().newReturn(c)}>
                       New return
+                    </button>
+                  )}
+                  {!c.archived && (
+                    <button type="button" className="button button--small" aria-label={`Prepare accounts for ${c.companyName}`} onClick={() => prepareAccounts(c.id)}>
+                      Prepare accounts
                     </button>
                   )}
                   <button type="button" className="button button--small" aria-label={`${c.archived ? 'Unarchive' : 'Archive'} ${c.companyName}`} onClick={() => void archive(c, !c.archived)}>

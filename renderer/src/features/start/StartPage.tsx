@@ -22,6 +22,7 @@ export function StartPage() {
   const choosingPackage = useNavigation((s) => s.newPackage);
   const startNewPackage = useNavigation((s) => s.startNewPackage);
   const endNewPackage = useNavigation((s) => s.endNewPackage);
+  const go = useNavigation((s) => s.go);
   const newPackage = useNewPackage(refresh);
   const newPackageButton = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -81,6 +82,9 @@ export function StartPage() {
         </button>
         <button ref={newPackageButton} type="button" className="button" onClick={startNewPackage} aria-expanded={choosingPackage}>
           New report package
+        </button>
+        <button type="button" className="button" onClick={() => go('accounts')}>
+          Prepare accounts
         </button>
         <BusyButton className="button" busy={busy !== null} busyLabel="Opening the draft file…" onPress={() => void openFromFile()}>
           Open a draft file…
