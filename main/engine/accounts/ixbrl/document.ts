@@ -24,7 +24,8 @@ import { Tagger } from './inline.js';
 import { notes } from './notes.js';
 import { profitAndLoss } from './profit-loss.js';
 import { DOCUMENT_STYLE, htmlOpen } from './page.js';
-import { suiteFor } from './taxonomy.js';
+import { DIRECTOR_MEMBERS, suiteFor } from './taxonomy.js';
+import { isDirector } from './people.js';
 
 export interface AccountsDocumentOptions {
   /** The software named in bus:NameProductionSoftware and its version. */
@@ -56,6 +57,8 @@ function problems(accounts: Accounts, options: AccountsDocumentOptions): FieldEr
   // Companies House checks the approval date is a real date after the period end (accounts.md §3).
   if (accounts.approval.date <= accounts.period.to) out.push({ field: 'approval.date', message: `the accounts are approved on ${accounts.approval.date}, which is not after the period end ${accounts.period.to}` });
   if (accounts.directors.length === 0) out.push({ field: 'directors', message: 'the accounts name no director' });
+  if (accounts.directors.length > DIRECTOR_MEMBERS.length) out.push({ field: 'directors', message: `the FRC taxonomy names at most ${DIRECTOR_MEMBERS.length} directors (bus:Director1 to bus:Director${DIRECTOR_MEMBERS.length}); the accounts name ${accounts.directors.length}` });
+  else if (accounts.directors.length > 0 && !isDirector(accounts)) out.push({ field: 'approval.director', message: `${accounts.approval.director} signs the balance sheet but is not among the directors (${accounts.directors.join(', ')}) (CA 2006 s414(2))` });
   if (!options.software.trim() || !options.version.trim()) out.push({ field: 'software', message: 'the software name and version are tagged (bus:NameProductionSoftware, bus:VersionProductionSoftware) and cannot be empty' });
   return out;
 }

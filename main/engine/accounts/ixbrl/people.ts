@@ -16,6 +16,10 @@ export function directorMember(index: number): Member {
 
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
+export function isDirector(accounts: Accounts): boolean {
+  return accounts.directors.some((d) => sameName(d, accounts.approval.director));
+}
+
 /** The signing director's place in the list of directors. */
 export function signingDirectorIndex(accounts: Accounts): number {
   const i = accounts.directors.findIndex((d) => sameName(d, accounts.approval.director));
