@@ -141,6 +141,9 @@ export class CompaniesHouseFiling {
         progress({ step: 'checking-company' });
         const company = await checkCompany({ exchange, gatewayUrl, environment: request.environment, secrets, companyNumber, madeUpDate, email: request.email });
         if (company.refused) throw new CompaniesHouseRefusal('companyAuthCode', `${company.refused}; nothing was sent`);
+        // Unanswered, the question is optional (companies-house.md §1, step 1): the submission carries the same code and
+        // name, which the gateway checks itself (502), and goes exactly once whatever happens to it.
+        if (company.unanswered) progress({ step: 'retrying', problem: `the company's data could not be had (${company.unanswered}); the accounts are checked by Companies House itself` });
         const named = company.companyName ? checkAccountsForCompaniesHouse(accounts, { companyNumber, companyName: company.companyName }) : local;
         if (named.problems.length > 0) throw new CompaniesHouseRefusal('accounts', `${named.problems.map((p) => p.message).join('; ')}; nothing was sent`, named.problems);
         record = await this.newRecord(accounts, request, { companyNumber, gatewayUrl, documentSha256, companyName: company.companyName ?? local.facts.companyName!, facts: local.facts, presenterId: secrets.presenterId });

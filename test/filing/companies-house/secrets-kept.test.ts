@@ -48,5 +48,4 @@ describe('Companies House secrets are never kept', () => {
     }
     for (const line of progress) for (const form of FORMS) expect(line.includes(form)).toBe(false);
   });
-
 });
