@@ -236,6 +236,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
     examples: ['cli accounts build examples/accounts/micro-company.json --out micro-company.xhtml', 'cli accounts build examples/accounts/small-company-2026.json --out small-company-2026.xhtml --json'],
   },
+  {
+    area: 'accounts',
+    name: 'file',
+    args: '<accounts.xhtml>',
+    summary:
+      "file Inline XBRL accounts with Companies House's XML Gateway and print { outcome, submissionNumber, companyNumber, reasons } as JSON (exit 0 accepted, 1 rejected, 2 unusable input or refused before sending, 4 not finished: run it again; the accounts are never submitted twice)",
+    options: [
+      { name: 'company-number', value: 'n', help: 'the registered number the accounts are filed under (it must be the one in the accounts)' },
+      { name: 'environment', value: 'test|live', help: "test: Companies House's test gateway (GatewayTest 1, test presenter credentials from Companies House); live (default): filed" },
+      { name: 'endpoint', value: 'url', help: "send to this address instead of Companies House's gateway: https to Companies House, or a test gateway on this computer (http://127.0.0.1:…); the secrets go nowhere else" },
+      { name: 'secrets-file', value: 'file', help: 'presenter_id=…, presenter_code=… and company_auth_code=… lines; readable by its owner only (chmod 600); else FILING_DESK_CH_PRESENTER_ID, FILING_DESK_CH_PRESENTER_CODE and FILING_DESK_CH_AUTH_CODE' },
+      { name: 'data', value: 'folder', help: "where filing records and submission numbers are kept (default: Filing Desk's data folder)" },
+      { name: 'tries', value: 'n', help: 'tries of one exchange, and questions about the status, before leaving the filing for a later run, exit 4 (default 8, 1 to 100)' },
+    ],
+    examples: [
+      'FILING_DESK_CH_PRESENTER_ID=… FILING_DESK_CH_PRESENTER_CODE=… FILING_DESK_CH_AUTH_CODE=… cli accounts file accounts.xhtml --company-number 01234567 --environment test',
+      'cli accounts file accounts.xhtml --company-number 01234567 --secrets-file ~/.filing-desk-companies-house',
+    ],
+  },
 ];
 
 export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl', 'accounts'] as const;
