@@ -103,6 +103,14 @@ describe('the accounts engine refuses a request that breaks a rule', () => {
     ]);
   });
 
+  it('an approval date after today, when the caller says what today is', () => {
+    expect(buildAccounts(vanYear1(), { today: '2026-06-15' }).ok).toBe(true);
+    const result = buildAccounts(vanYear1(), { today: '2026-06-14' });
+    expect(result.ok ? [] : result.problems).toEqual([
+      { field: 'approval.date', rule: 'approval-not-future', message: 'The accounts are approved on 2026-06-15, which is after today (2026-06-14): give the date the board approved them.' },
+    ]);
+  });
+
   it('a period that is not dates in order, a company number that is not one', () => {
     const request = { ...vanYear1(), period: { from: '2026-04-01', to: '2026-02-30' }, company: { name: 'Harbour Van Services Ltd', number: '1234' } };
     expect(problems(request).map((p) => [p.field, p.rule])).toEqual([['company.number', 'company-number'], ['period.to', 'date']]);
@@ -137,5 +145,26 @@ describe('corporation tax payable is within one year whatever the mapping says',
       ['B', 13_500], ['C', 10_829], ['E', 15_696], ['F', -4_867], ['G', 8_633], ['', 8_633], ['K', 8_633],
     ]);
     expect(accounts.checks).toContainEqual(expect.objectContaining({ rule: 'corporation-tax-within-one-year', level: 'warning', message: expect.stringContaining('Code 2320 (Corporation Tax)') }));
+  });
+});
+
+describe('a director’s loan account the director owes on', () => {
+  it('is warned of when the notes give no advance to a director (CA 2006 s413)', () => {
+    const lastYear = built(buildAccounts(vanYear1()));
+    const withNote = built(buildAccounts(vanYear2(lastYear)));
+    expect(withNote.checks.some((c) => c.rule === 'advances-to-directors')).toBe(false);
+    const request = vanYear2(lastYear);
+    delete request.notes;
+    const accounts = built(buildAccounts(request));
+    expect(accounts.checks.filter((c) => c.rule === 'advances-to-directors')).toEqual([
+      {
+        rule: 'advances-to-directors',
+        level: 'warning',
+        message:
+          'Code 2105 (Directors Loan Account) is in debit by £1,250 at the period end: a director owes the company, and the accounts must note advances and credits to directors (CA 2006 s413). Give the advance in the notes.',
+      },
+    ]);
+    // Last year the company owed the director (2105 in credit): nothing to note.
+    expect(lastYear.checks.some((c) => c.rule === 'advances-to-directors')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  * statements and facts made from the result. Any broken rule stops the build
  * with every problem named; nothing is half-built.
  */
-import type { Accounts, AccountsCheck, AccountsProblem, AccountsRequest, AccountsResult, AccountsTotals, FigurePair, Pounds, ReservesMovement } from '../types.js';
+import type { Accounts, AccountsCheck, AccountsProblem, AccountsRequest, AccountsResult, AccountsTotals, FigurePair, IsoDate, Pounds, ReservesMovement } from '../types.js';
 import { MICRO_BALANCE_SHEET, SMALL_BALANCE_SHEET, ASSET_LINE_IDS } from './balance-sheet-layout.js';
 import { checkComparatives, previousByLine, reservePins } from './comparatives.js';
 import { buildFacts } from './facts.js';
@@ -20,8 +20,13 @@ import { requiredStatements } from './required-statements.js';
 import { formatPence, formatPounds, roundTrialBalance } from './rounding.js';
 import { buildWarnings } from './warnings.js';
 
-export function buildAccounts(request: AccountsRequest): AccountsResult {
-  const problems: AccountsProblem[] = [...checkRequestFields(request), ...checkTrialBalance(request.trialBalance), ...checkMapping(request)];
+export interface BuildOptions {
+  /** Today's date: given, an approval date after it is refused (the board cannot have approved the accounts yet). */
+  today?: IsoDate;
+}
+
+export function buildAccounts(request: AccountsRequest, options: BuildOptions = {}): AccountsResult {
+  const problems: AccountsProblem[] = [...checkRequestFields(request, options.today), ...checkTrialBalance(request.trialBalance), ...checkMapping(request)];
   if (problems.length > 0) return { ok: false, problems };
 
   const balances = balancesByCode(request.trialBalance, request.mapping);
@@ -69,7 +74,7 @@ export function buildAccounts(request: AccountsRequest): AccountsResult {
     debtors.previous !== undefined ? debtors.previous - (debtorsAfterOneYear.previous ?? 0) : undefined,
   );
 
-  checks.push(...buildWarnings(request, totals, profitAndLoss));
+  checks.push(...buildWarnings(request, totals, profitAndLoss, placed));
   const accounts: Accounts = {
     company: { name: request.company.name, number: request.company.number },
     period: { ...request.period },

@@ -1,2 +1,2 @@
-export { buildAccounts } from './build.js';
+export { buildAccounts, type BuildOptions } from './build.js';
 export { roundTrialBalance, nearestPound, formatPence, formatPounds } from './rounding.js';

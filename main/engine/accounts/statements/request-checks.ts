@@ -10,7 +10,8 @@ import { FORMAT_1_ONLY, FORMAT_2_ONLY } from './profit-loss-layout.js';
 /** Companies House numbers: 8 digits, or two letters (SC, NI, OC…) and 6 digits. */
 const COMPANY_NUMBER = /^(\d{8}|[A-Z]{2}\d{6})$/;
 
-export function checkRequestFields(request: AccountsRequest): AccountsProblem[] {
+/** `today`, when given, is the last date the board can have approved the accounts on. */
+export function checkRequestFields(request: AccountsRequest, today?: string): AccountsProblem[] {
   const problems: AccountsProblem[] = [];
   const add = (field: string, rule: string, message: string) => problems.push({ field, rule, message });
 
@@ -34,6 +35,8 @@ export function checkRequestFields(request: AccountsRequest): AccountsProblem[] 
     add('approval.date', 'date', `The approval date "${String(request.approval?.date)}" is not a date (YYYY-MM-DD).`);
   } else if (isIsoDate(to) && request.approval.date <= to) {
     add('approval.date', 'approval-after-period', `The accounts are approved on ${request.approval.date}, which is not after the period end ${to}: the board can only approve accounts for a period that has ended.`);
+  } else if (today !== undefined && request.approval.date > today) {
+    add('approval.date', 'approval-not-future', `The accounts are approved on ${request.approval.date}, which is after today (${today}): give the date the board approved them.`);
   }
   if (!request.approval?.director?.trim()) add('approval.director', 'required', 'The director who signs the balance sheet is missing (CA 2006 s414(2)).');
   else if (directors.length > 0 && !directors.includes(request.approval.director)) {

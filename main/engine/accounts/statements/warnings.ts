@@ -2,13 +2,15 @@
  * Warnings that do not stop the build but the firm should see: the size
  * tests of CA 2006 s382–s384B (thresholds for years beginning on or after
  * 6 April 2025, SI 2024/1303), a dormant company with profit and loss
- * entries, and net liabilities (the directors should consider going concern).
+ * entries, net liabilities (the directors should consider going concern),
+ * and a director's loan account the director owes on with no advances note.
  * A size test failed in one year only warns: a company changes size only
  * after two consecutive years (s382(2), s384A(3)), which one year's figures
  * cannot show.
  */
 import type { AccountsCheck, AccountsRequest, AccountsTotals, StatementLine } from '../types.js';
 import { monthsCovered } from './dates.js';
+import type { PlacedCode } from './lines.js';
 import { formatPounds } from './rounding.js';
 
 const LIMITS = {
@@ -16,7 +18,7 @@ const LIMITS = {
   'FRS 102 1A': { name: 'small', turnover: 15_000_000, grossAssets: 7_500_000, employees: 50, law: 's382' },
 } as const;
 
-export function buildWarnings(request: AccountsRequest, totals: AccountsTotals, profitAndLoss: readonly StatementLine[]): AccountsCheck[] {
+export function buildWarnings(request: AccountsRequest, totals: AccountsTotals, profitAndLoss: readonly StatementLine[], codes: readonly PlacedCode[]): AccountsCheck[] {
   const checks: AccountsCheck[] = [];
   const limits = LIMITS[request.standard];
   // Turnover is scaled to a 12-month year for a longer or shorter period (s382(4), s384A(5)).
@@ -53,5 +55,18 @@ export function buildWarnings(request: AccountsRequest, totals: AccountsTotals, 
       message: `The company has net liabilities of ${formatPounds(-totals.netAssets.current)}: the directors must consider whether it is a going concern, and say so in the notes if there is material uncertainty.`,
     });
   }
+  checks.push(...directorsLoanWarnings(request, codes));
   return checks;
+}
+
+/** A director's loan account (known by its name, as ledgers have no standard code for it) in debit at the period end is an advance to a director. */
+function directorsLoanWarnings(request: AccountsRequest, codes: readonly PlacedCode[]): AccountsCheck[] {
+  if ((request.notes?.advancesToDirectors ?? []).length > 0) return [];
+  return codes
+    .filter((c) => /director/i.test(c.name) && /loan|current account/i.test(c.name) && c.pounds > 0)
+    .map((c) => ({
+      rule: 'advances-to-directors',
+      level: 'warning' as const,
+      message: `Code ${c.code} (${c.name}) is in debit by ${formatPounds(c.pounds)} at the period end: a director owes the company, and the accounts must note advances and credits to directors (CA 2006 s413). Give the advance in the notes.`,
+    }));
 }
