@@ -302,7 +302,9 @@ describe.skipIf(!existsSync(chromiumPath))('Online, end to end in Chromium again
 
     // A validation job: a file sent to our own server, followed to its end, full and filtered.
     await section(page, 'Outbox');
-    await page.getByLabel('Send a file for validation').setInputFiles(join(shared, 'ct600', 'vectors', 'tpvs-accepted-sample.xml'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('group', { name: 'Send a file for validation' }).getByRole('button', { name: 'Choose a file to send…' }).click();
+    await (await chooser).setFiles(join(shared, 'ct600', 'vectors', 'tpvs-accepted-sample.xml'));
     const job = page.getByTestId('followed-job');
     await job.getByText('Finished').waitFor({ timeout: 30_000 });
     await job.getByRole('heading', { name: /^File is (not )?valid$/ }).waitFor();

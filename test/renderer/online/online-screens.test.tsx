@@ -261,6 +261,34 @@ describe('Outbox', () => {
     expect(f.callsTo('jobs.follow')).toEqual([]);
     expect(screen.queryByLabelText('Send a file for validation')).toBeNull(); // not this computer's own service
   });
+
+  it("sends a file for validation with the app's file picker when the service is this computer's own", async () => {
+    const local = { ...configured, baseUrl: 'http://127.0.0.1:8787' };
+    const f = fake({
+      'online.status': () => ok(status({ state: 'online', signedInAs: 'clerk' })),
+      'session.status': () => ok(session({ signedIn: true, username: 'clerk' })),
+      'settings.get': () => ok(local),
+      'outbox.list': () => ok([]),
+      'jobs.send': () => ok({ item: item({ id: ID(5), state: 'queued', kind: 'validation-create', draftId: null, title: 'return.xml' }) }),
+    });
+    useNavigation.getState().go('outbox');
+    render(<App bridge={f.bridge} />);
+    const send = await screen.findByRole('group', { name: 'Send a file for validation' });
+    // The app's picker: a button that opens the system's chooser, not the browser's bare file box.
+    const choose = within(send).getByRole('button', { name: 'Choose a file to send…' });
+    const picker = send.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(picker).not.toBeVisible();
+    expect(picker.accept).toBe('.xml,.xbri,.xbr,.zip');
+    let opened = 0;
+    picker.addEventListener('click', () => opened++);
+    fireEvent.click(choose);
+    expect(opened).toBe(1);
+    const bytes = new TextEncoder().encode('<GovTalkMessage/>');
+    fireEvent.change(picker, { target: { files: [new File([bytes], 'return.xml')] } });
+    expect(await within(send).findByText('return.xml is in the outbox; its job appears below once the service has taken it.')).toBeInTheDocument();
+    const sent = f.callsTo('jobs.send') as { draftId: string | null; file: { fileName: string; bytes: Uint8Array } }[];
+    expect(sent.map((r) => ({ draftId: r.draftId, fileName: r.file.fileName, bytes: [...r.file.bytes] }))).toEqual([{ draftId: null, fileName: 'return.xml', bytes: [...bytes] }]);
+  });
 });
 
 /** The page as a person or script could read it: markup plus the live value of every input. */

@@ -10,6 +10,8 @@ import { OUTBOX_KIND_WORDS, OUTBOX_STATE_WORDS } from '../online/outbox-words.js
 import '../online/online.css';
 import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js';
 import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
+import { FilePickerButton } from '../../components/FilePickerButton.js';
+import { Busy } from '../../components/Progress.js';
 
 // A request whose file is missing or changed can never be sent: Retry would only be refused.
 const canRetry = (i: OutboxItemView) => (i.state === 'failed' || i.state === 'queued') && !i.cannotBeSent;
@@ -164,6 +166,9 @@ export function OutboxPage() {
   );
 }
 
+/** What the service validates: a CT600 return, or a report package. */
+const SENDABLE_TYPES = ['.xml', '.xbri', '.xbr', '.zip'];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Follow a job on the service by its id; send a file for validation when the service is this computer's own. */
@@ -174,7 +179,7 @@ function ValidationJobs({ jobIds, onFollowed, changes }: { jobIds: string[]; onF
   const [jobs, setJobs] = useState<Record<string, FollowedJob>>({});
   const [local, setLocal] = useState(false);
   const [sendNote, setSendNote] = useState<ActionNoteText | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState<string | null>(null);
   const key = jobIds.join(',');
 
   useEffect(() => {
@@ -212,9 +217,9 @@ function ValidationJobs({ jobIds, onFollowed, changes }: { jobIds: string[]; onF
   const sendFile = async (file: File | undefined) => {
     if (!file) return;
     setSendNote(null);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const sent = await settle(() => bridge.sendFileForValidation({ draftId: null, file: { fileName: file.name, bytes } }), 'send the file');
-    if (fileInput.current) fileInput.current.value = '';
+    setSending(`Sending ${file.name}…`);
+    const sent = await settle(async () => bridge.sendFileForValidation({ draftId: null, file: { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } }), 'send the file');
+    setSending(null);
     if (!sent.ok) setSendNote({ text: `Not sent: ${sent.failure.message}`, tone: 'error' });
     else setSendNote({ text: `${file.name} is in the outbox; its job appears below once the service has taken it.`, tone: 'info' });
   };
@@ -256,12 +261,17 @@ function ValidationJobs({ jobIds, onFollowed, changes }: { jobIds: string[]; onF
         </button>
       </form>
       {local ? (
-        <div className="field" style={{ marginTop: 16 }}>
-          <label className="field__label" htmlFor="job-file">
+        <div className="field" style={{ marginTop: 16 }} role="group" aria-labelledby="job-file-label" aria-describedby="job-file-hint">
+          <p className="field__label" id="job-file-label">
             Send a file for validation
-          </label>
-          <div className="field__hint">The service is the one on this computer, so a CT600 return or a report package can be sent to it to check.</div>
-          <input id="job-file" type="file" ref={fileInput} accept=".xml,.xbri,.xbr,.zip" onChange={(e) => void sendFile(e.currentTarget.files?.[0])} />
+          </p>
+          <div className="field__hint" id="job-file-hint">
+            The service is the one on this computer, so a CT600 return or a report package can be sent to it to check.
+          </div>
+          <FilePickerButton id="job-file" acceptedTypes={SENDABLE_TYPES} unavailable={sending !== null} onFiles={(files) => void sendFile(files[0])}>
+            Choose a file to send…
+          </FilePickerButton>
+          {sending ? <Busy label={sending} /> : null}
           <ActionNote note={sendNote} />
         </div>
       ) : null}
