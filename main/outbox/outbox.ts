@@ -13,15 +13,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OutboxCounts, OutboxItemKind, OutboxItemView } from '../../preload/contract.js';
-import { InvalidClientError, SignInNeededError, UnauthorizedError, RateLimitedError, FilingServiceError } from '../service/service-errors.js';
-import { isRetryable } from '../service/remote/retry-policy.js';
 import { StoreError } from '../store/store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 import { SerialQueue } from '../store/serial-queue.js';
-import { DEFAULT_OUTBOX_BACKOFF, MAX_TIMER_DELAY_MS, nextDelayMs, timerDelayMs, type OutboxBackoff } from './backoff.js';
-import { clip, MAX_OUTBOX_ATTEMPTS, MAX_OUTBOX_REASON, MAX_OUTBOX_TITLE, toView, type OutboxItem } from './outbox-item.js';
-import { checkRequest, queuedRequestOf, queueProblem, REQUEST_REASONS } from './outbox-request.js';
+import { DEFAULT_OUTBOX_BACKOFF, MAX_TIMER_DELAY_MS, timerDelayMs, type OutboxBackoff } from './backoff.js';
+import { clip, MAX_OUTBOX_REASON, MAX_OUTBOX_TITLE, toView, type OutboxItem } from './outbox-item.js';
+import { queuedRequestOf, queueProblem, REQUEST_REASONS } from './outbox-request.js';
 import { OutboxStore } from './outbox-store.js';
+import { attemptOnce, facts, type AttemptDeps } from './outbox-attempt.js';
 import type { ScopedLog } from '../log/app-log.js';
 
 export interface Timers {
@@ -59,16 +58,10 @@ export interface OutboxOptions {
   answerFacts?: (item: OutboxItem) => { status?: number; replayed?: boolean } | undefined;
 }
 
-/** What the log may say about an item: its random id, its kind and how often it was tried. */
-const facts = (item: OutboxItem) => ({ outboxId: item.id, kind: item.kind, attempts: item.attempts });
-/** An error's own words for the log (the redactor masks figures and secrets in them). */
-const why = (error: unknown) => (error instanceof Error ? error.message : 'an unknown problem');
 const beingSent = () =>
   new StoreError('invalid', 'This request is being sent now; wait for the answer.', [{ field: 'id', message: 'names a request that is being sent' }]);
 
 export { MAX_TIMER_DELAY_MS, MIN_TIMER_DELAY_MS } from './backoff.js';
-
-const TRIED_TOO_OFTEN = `This request was handed to the service ${MAX_OUTBOX_ATTEMPTS} times, the most the outbox tries one request; it will not be sent again. Cancel it and queue it again from the draft.`;
 
 export interface NewOutboxItem {
   kind: OutboxItemKind;
@@ -90,6 +83,7 @@ export class Outbox {
   private readonly backoff: OutboxBackoff;
   private readonly log: (message: string) => void;
   private readonly logger: ScopedLog | undefined;
+  private readonly attemptDeps: AttemptDeps;
   private timer: unknown;
   private stopping = false;
   /** Why the queue is paused (sign-in needed); null when it runs. */
@@ -105,6 +99,20 @@ export class Outbox {
     this.backoff = { ...DEFAULT_OUTBOX_BACKOFF, ...options.backoff };
     this.log = options.log ?? ((m) => console.warn(m));
     this.logger = options.logger;
+    this.attemptDeps = {
+      store: this.store,
+      update: (item, change, onlyIf) => this.update(item, change, onlyIf),
+      pause: (reason) => this.pause(reason),
+      send: options.send,
+      onDone: options.onDone,
+      onSignInNeeded: options.onSignInNeeded,
+      answerFacts: options.answerFacts,
+      backoff: this.backoff,
+      random: this.random,
+      clock: this.clock,
+      logger: this.logger,
+      log: this.log,
+    };
   }
 
   /** Reads what is on disk. An item that was being sent when the app stopped is sent again, with the same key. */
@@ -292,7 +300,7 @@ export class Outbox {
 
   private start(item: OutboxItem): void {
     const abort = new AbortController();
-    const done = this.attempt(item, abort.signal)
+    const done = attemptOnce(item, abort.signal, this.attemptDeps)
       .catch((error) => {
         this.log(`outbox: ${item.kind} ${item.id} could not be processed: ${error instanceof Error ? error.message : String(error)}`);
         this.rest(item.id, error);
@@ -304,79 +312,6 @@ export class Outbox {
     this.inFlight.set(item.id, { abort, done });
   }
 
-  private async attempt(queued: OutboxItem, signal: AbortSignal): Promise<void> {
-    // Checked before it counts as an attempt: a request that is not its item's own never reaches the service.
-    const checked = queued.cannotSend
-      ? { ok: false as const, reason: queued.cannotSend }
-      : queued.attempts >= MAX_OUTBOX_ATTEMPTS
-        ? { ok: false as const, reason: TRIED_TOO_OFTEN }
-        : await checkRequest(queued, (recorded) => this.store.request(queued.id, recorded));
-    if (!checked.ok) {
-      const refused = await this.update(queued, { state: 'failed', nextTryAt: null, reason: checked.reason, cannotSend: checked.reason }, 'queued');
-      if (refused.state === 'failed') this.logger?.warn('not sent: its request cannot be sent', facts(refused));
-      return;
-    }
-    // Persist first: if the app dies during the call, the next start knows it may have reached the service.
-    const item = await this.update(queued, { state: 'sending', attempts: queued.attempts + 1, nextTryAt: null }, 'queued');
-    if (item.state !== 'sending') {
-      this.logger?.info('not sent: no longer waiting when its turn came', facts(item));
-      return; // cancelled before it was taken: never sent
-    }
-    this.logger?.info('sending', facts(item));
-    let result: unknown;
-    try {
-      result = await this.options.send(item, checked.request, signal);
-    } catch (error) {
-      if (signal.aborted) {
-        this.logger?.info('abandoned on closing; sent again at the next start', facts(item));
-        return; // closing: stays "sending" on disk, resent at the next start
-      }
-      await this.failed(item, error);
-      return;
-    }
-    try {
-      const extra = (await this.options.onDone(item, result)) ?? {};
-      await this.update(item, { ...extra, state: 'done', reason: null });
-      await this.store.dropRequest(item.id).catch(() => undefined);
-      this.logger?.info('done', { ...facts(item), ...this.options.answerFacts?.(item), ...(extra.jobId ? { jobId: extra.jobId } : {}) });
-    } catch (error) {
-      const problem = error instanceof StoreError ? error.message : 'an unexpected problem';
-      await this.update(item, { state: 'failed', reason: `The service answered, but the answer could not be kept: ${problem} Retry asks for it again (the service answers the same).` });
-      this.logger?.error('failed: the service answered, but the answer could not be kept:', facts(item), error instanceof StoreError ? problem : error instanceof Error ? error.name : 'error');
-    }
-  }
-
-  private async failed(item: OutboxItem, error: unknown): Promise<void> {
-    if (error instanceof SignInNeededError || error instanceof InvalidClientError || error instanceof UnauthorizedError) {
-      const reason = `Waiting for sign-in: ${error.message}`;
-      await this.update(item, { state: 'queued', reason });
-      this.logger?.warn('needs sign-in; kept in the queue', facts(item));
-      this.pause(reason);
-      this.options.onSignInNeeded?.(error.message);
-      return;
-    }
-    if (error instanceof FilingServiceError && isRetryable(error)) {
-      if (item.attempts >= this.backoff.maxAttempts) {
-        await this.update(item, { state: 'failed', reason: `Gave up after ${item.attempts} attempts: ${error.message}` });
-        this.logger?.warn('failed: gave up after the last attempt:', facts(item), why(error));
-        return;
-      }
-      const wait = nextDelayMs(item.attempts, this.backoff, this.random, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
-      await this.update(item, { state: 'queued', nextTryAt: new Date(this.clock().getTime() + wait).toISOString(), reason: error.message });
-      this.logger?.info('retry scheduled', { ...facts(item), delayMs: wait }, why(error));
-      return;
-    }
-    if (error instanceof FilingServiceError) {
-      await this.update(item, { state: 'failed', reason: error.message });
-      this.logger?.warn('failed:', facts(item), why(error));
-      return;
-    }
-    // The error's name only: an unexpected error's message may quote what was being sent.
-    const name = error instanceof Error ? error.name : 'error';
-    if (this.logger) this.logger.error('failed unexpectedly:', facts(item), name);
-    else this.log(`outbox: ${item.kind} ${item.id} failed unexpectedly: ${name}`);
-    await this.update(item, { state: 'failed', reason: 'Filing Desk hit an unexpected problem sending this request; Retry sends it again with the same key.' });
-  }
 
   /**
    * A step could not be written (the disk is full, the outbox folder is not a folder): the item waits the
