@@ -19,7 +19,8 @@ import type {
 } from './codes.js';
 import { MAX_PENCE, formatPence, taxOnProfit, type Pence } from './money.js';
 import { financialYearOf, formatDate, type CalendarDate } from './period.js';
-import type { Amount, Ct600Request } from './request-schema.js';
+import type { Ct600Request } from './request-schema.js';
+import type { Amount } from './request-fields.js';
 import type { Ct600aReturnPage } from './ct600a-request.js';
 
 export interface FinancialYearDetails {
