@@ -71,6 +71,13 @@ describe('the accounts engine refuses a request that breaks a rule', () => {
     expect(problems(request)).toEqual([expect.objectContaining({ field: 'comparatives.period', rule: 'comparatives-period' })]);
   });
 
+  it('comparatives for another company', () => {
+    const lastYear = built(buildAccounts({ ...vanYear1(), company: { name: 'Other Vans Ltd', number: '87654321' } }));
+    expect(problems(vanYear2(lastYear))).toEqual([
+      { field: 'comparatives.company.number', rule: 'comparatives-company', message: "Last year's accounts are for company 87654321 (Other Vans Ltd), not 12345678." },
+    ]);
+  });
+
   it('comparatives built under a standard whose lines this year’s format does not have', () => {
     const lastYear = built(buildAccounts({ ...vanYear1(), standard: 'FRS 102 1A' }));
     expect(problems(vanYear2(lastYear))).toContainEqual(

@@ -1,7 +1,7 @@
 /**
  * Last year's accounts as this year's comparatives: their figures by line,
- * and the checks that they are last year's: the period ends the day before
- * this one starts, and the profit and loss reserve carried forward last year
+ * and the checks that they are last year's: the same company, the period
+ * ends the day before this one starts, and the profit and loss reserve carried forward last year
  * (in pence, from last year's own trial balance) is the reserve brought
  * forward in this year's trial balance.
  */
@@ -14,6 +14,13 @@ export function checkComparatives(request: AccountsRequest, layoutIds: ReadonlyS
   const last = request.comparatives;
   if (!last) return [];
   const problems: AccountsProblem[] = [];
+  if (last.company.number !== request.company.number) {
+    problems.push({
+      field: 'comparatives.company.number',
+      rule: 'comparatives-company',
+      message: `Last year's accounts are for company ${last.company.number} (${last.company.name}), not ${request.company.number}.`,
+    });
+  }
   if (addDays(last.period.to, 1) !== request.period.from) {
     problems.push({
       field: 'comparatives.period',
