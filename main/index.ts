@@ -23,6 +23,7 @@ import { fetchTransport } from './service/remote/http-transport.js';
 import { currentGovTalkOptions } from './online/govtalk-options.js';
 import { createHandlers } from './ipc/create-handlers.js';
 import { createFilingWiring } from './ipc/filing-wiring.js';
+import { createCompaniesHouseWiring } from './ipc/companies-house-wiring.js';
 import { httpTransport } from './filing/transport.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
@@ -243,6 +244,14 @@ async function start(): Promise<void> {
     // within the limit (httpTransport), whichever fetch brings it.
     desk: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
   });
+  // Filing accounts with Companies House: the presenter and company codes in the same keychain, told to the log redactor.
+  const companiesHouse = createCompaniesHouseWiring({
+    dataDir,
+    clients,
+    credentials,
+    registerSecret: (value) => appLog.registerSecret(value),
+    service: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
+  });
   void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));
   registerHandlers(
     ipcMain,
@@ -257,6 +266,7 @@ async function start(): Promise<void> {
       },
       fileSaver,
       filing: filing.handlers,
+      companiesHouse: companiesHouse.handlers,
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
       taxonomies: taxonomyStoreFor(dataDir),

@@ -14,6 +14,7 @@
  */
 import { accountsBridgeChannels, accountsChannels, type AccountsBridge, type AccountsChannels } from './contract-accounts.js';
 import { appBridgeChannels, appChannels, type AppBridge, type AppChannels } from './contract-app.js';
+import { companiesHouseBridgeChannels, companiesHouseChannels, type CompaniesHouseBridge, type CompaniesHouseChannels } from './contract-companies-house.js';
 import { clientBridgeChannels, clientChannels, type ClientBridge, type ClientChannels } from './contract-clients.js';
 import { computationBridgeChannels, computationChannels, type ComputationBridge, type ComputationChannels } from './contract-computation.js';
 import { ct600BridgeChannels, ct600Channels, type Ct600Bridge, type Ct600Channels } from './contract-ct600.js';
@@ -41,6 +42,7 @@ export * from './contract-filing-environment.js';
 export * from './contract-filing.js';
 export * from './contract-computation.js';
 export * from './contract-taxonomies.js';
+export * from './contract-companies-house.js';
 export * from './contract-accounts.js';
 
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels), one part per domain. */
@@ -56,6 +58,7 @@ export interface RequestResponseChannels
     OutboxChannels,
     FilingChannels,
     ComputationChannels,
+    CompaniesHouseChannels,
     TaxonomyChannels,
     AccountsChannels {}
 
@@ -72,6 +75,7 @@ export const channels = [
   ...outboxChannels,
   ...filingChannels,
   ...computationChannels,
+  ...companiesHouseChannels,
   ...taxonomyChannels,
   ...accountsChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
@@ -93,6 +97,7 @@ export interface FilingDeskBridge
     OutboxBridge,
     FilingBridge,
     ComputationBridge,
+    CompaniesHouseBridge,
     TaxonomyBridge,
     AccountsBridge {}
 
@@ -112,6 +117,7 @@ export const bridgeChannels = {
   ...outboxBridgeChannels,
   ...filingBridgeChannels,
   ...computationBridgeChannels,
+  ...companiesHouseBridgeChannels,
   ...taxonomyBridgeChannels,
   ...accountsBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };

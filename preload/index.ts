@@ -129,6 +129,15 @@ const bridge = {
   attachComputation: (request) => ipcRenderer.invoke(bridgeChannels.attachComputation, request),
   accountsFigures: (request) => ipcRenderer.invoke(bridgeChannels.accountsFigures, request),
   saveComputation: (request) => ipcRenderer.invoke(bridgeChannels.saveComputation, request),
+  // Filing with Companies House
+  companiesHouseLastLook: (request) => ipcRenderer.invoke(bridgeChannels.companiesHouseLastLook, request),
+  fileWithCompaniesHouse: (request) => ipcRenderer.invoke(bridgeChannels.fileWithCompaniesHouse, request),
+  companiesHouseJob: (request) => ipcRenderer.invoke(bridgeChannels.companiesHouseJob, request),
+  checkCompaniesHouseAgain: (request) => ipcRenderer.invoke(bridgeChannels.checkCompaniesHouseAgain, request),
+  companiesHouseClient: (request) => ipcRenderer.invoke(bridgeChannels.companiesHouseClient, request),
+  companiesHouseCredentials: () => ipcRenderer.invoke(bridgeChannels.companiesHouseCredentials),
+  saveCompaniesHousePresenter: (request) => ipcRenderer.invoke(bridgeChannels.saveCompaniesHousePresenter, request),
+  saveCompanyAuthCode: (request) => ipcRenderer.invoke(bridgeChannels.saveCompanyAuthCode, request),
   // Statutory accounts
   listAccounts: () => ipcRenderer.invoke(bridgeChannels.listAccounts),
   createAccounts: (request) => ipcRenderer.invoke(bridgeChannels.createAccounts, request),

@@ -32,6 +32,23 @@ export interface CompaniesHouseHandlerDeps {
   newJobId?: () => string;
 }
 
+/** A window opened without Companies House wired (some tests) refuses every call in words: nothing is read, sent or saved. */
+export function companiesHouseNotWired(): CompaniesHouseHandlers {
+  const refuse = async (): Promise<never> => {
+    throw new IpcFailure('failed', 'Filing with Companies House is not available in this window: Filing Desk started without its filing service. Nothing was sent.');
+  };
+  return {
+    'companiesHouse.lastLook': refuse,
+    'companiesHouse.file': refuse,
+    'companiesHouse.job': refuse,
+    'companiesHouse.checkAgain': refuse,
+    'companiesHouse.client': refuse,
+    'companiesHouse.credentials': refuse,
+    'companiesHouse.savePresenter': refuse,
+    'companiesHouse.saveAuthCode': refuse,
+  };
+}
+
 export type CompaniesHouseHandlers = { [C in keyof CompaniesHouseChannels]: (request: CompaniesHouseChannels[C]['request']) => Promise<CompaniesHouseChannels[C]['response']> };
 
 /** "1", "4", "2026" → "2026-04-01", or null when not a real date. */

@@ -15,6 +15,7 @@ import type { Handlers } from './register-handlers.js';
 import type { OnlineDesk } from '../online/online-desk.js';
 import { createOnlineHandlers } from './online-handlers.js';
 import { filingNotWired, type FilingHandlers } from './filing-channels.js';
+import { companiesHouseNotWired, type CompaniesHouseHandlers } from './companies-house-handlers.js';
 import { createComputationComputeHandler, createPreviousPeriodHandler } from './computation-handlers.js';
 import { createAccountsFiguresHandler, createComputationAttachHandler, createComputationSaveHandler } from './computation-attachment-handlers.js';
 
@@ -34,6 +35,8 @@ export interface HandlerDeps {
   online: OnlineDesk;
   /** Filing with HMRC (createFilingHandlers); left out, every filing call is refused in words. */
   filing?: FilingHandlers;
+  /** Filing accounts with Companies House (createCompaniesHouseWiring); left out, every call is refused in words. */
+  companiesHouse?: CompaniesHouseHandlers;
   /** The submission records: the Deadlines list (accepted live returns show as filed) and a draft's .fdesk export and import. */
   submissions?: SubmissionStore;
   /** The taxonomy packages installed in the data folder (Settings › Taxonomies); left out, the list is empty and installing is refused in words. */
@@ -81,6 +84,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app.info': () => deps.appInfo,
     ...createOnlineHandlers(deps.online),
     ...(deps.filing ?? filingNotWired()),
+    ...(deps.companiesHouse ?? companiesHouseNotWired()),
     'computation.compute': createComputationComputeHandler(),
     'computation.previousPeriod': createPreviousPeriodHandler(deps.drafts),
     ...(deps.taxonomies ? createTaxonomyHandlers(deps.taxonomies, () => attachmentFindings.clear(), deps.checkInlineXbrl) : taxonomiesNotWired()),

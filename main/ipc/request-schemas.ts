@@ -14,6 +14,7 @@ import { ATTACHMENT_FIELDS } from '../engine/package/draft-package.js';
 import { formProblem } from '../store/form-limits.js';
 import { onlineRequestSchemas } from './online-schemas.js';
 import { filingRequestSchemas } from './filing-schemas.js';
+import { companiesHouseRequestSchemas } from './companies-house-schemas.js';
 import { accountsRequestSchemas } from './accounts-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
@@ -367,6 +368,7 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     }),
     'computation.accountsFigures': z.strictObject({ draftId: id, period: z.strictObject({ from: isoDate, to: isoDate }).nullable() }),
     'computation.save': z.strictObject({ draftId: id, attachmentId: id }),
+    ...companiesHouseRequestSchemas,
     // Statutory accounts
     ...accountsRequestSchemas,
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };

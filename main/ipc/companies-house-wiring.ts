@@ -1,0 +1,54 @@
+/**
+ * Filing with Companies House, put together from what main (or a test
+ * harness) already has: the data folder, the client book and the keychain.
+ * The keychain is watched so the log redactor learns each code the moment it
+ * is saved or read. One service per environment, each asking for its own
+ * presenter credentials (Companies House refuses test credentials live and
+ * live ones in test), sharing the filing records and submission numbers.
+ */
+import type { CredentialStore } from '../credentials/credential-store.js';
+import { CompaniesHouseCredentialStore } from '../credentials/companies-house-credentials.js';
+import { CompaniesHouseFiling, type CompaniesHouseFilingDeps } from '../filing/companies-house/companies-house-filing.js';
+import { FilingStore } from '../filing/companies-house/filing-store.js';
+import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';
+import { httpTransport } from '../filing/transport.js';
+import { watchCredentialStore } from '../log/secret-watch.js';
+import { AccountsDrafts } from '../store/accounts-drafts.js';
+import type { ClientBook } from '../store/client-book.js';
+import { createCompaniesHouseHandlers, type CompaniesHouseHandlers } from './companies-house-handlers.js';
+
+export interface CompaniesHouseWiringOptions {
+  dataDir: string;
+  clients: Pick<ClientBook, 'list'>;
+  credentials: CredentialStore;
+  /** Tells the log redactor a secret (AppLog.registerSecret). */
+  registerSecret?: (value: string) => void;
+  /** A test gateway's address (loopback) instead of Companies House's. */
+  endpoint?: string;
+  /** Transport, clock, sleep and retry of the service; HTTPS with its defaults when left out. */
+  service?: Partial<Pick<CompaniesHouseFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'random'>>;
+}
+
+export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions): { handlers: CompaniesHouseHandlers; store: FilingStore; credentials: CompaniesHouseCredentialStore } {
+  const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
+  const credentials = new CompaniesHouseCredentialStore(keychain);
+  const store = new FilingStore({ dataDir: options.dataDir });
+  const numbers = new SubmissionNumbers({ dataDir: options.dataDir });
+  const service = (environment: 'test' | 'live') =>
+    new CompaniesHouseFiling({
+      transport: httpTransport(),
+      ...options.service,
+      store,
+      numbers,
+      secrets: (companyNumber) => credentials.secrets(environment, companyNumber),
+      howToTakeOver: 'If that Filing Desk has stopped, file again and choose to take the filing over.',
+    });
+  const handlers = createCompaniesHouseHandlers({
+    services: { test: service('test'), live: service('live') },
+    credentials,
+    accounts: new AccountsDrafts({ dataDir: options.dataDir }),
+    clients: options.clients,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+  });
+  return { handlers, store, credentials };
+}
