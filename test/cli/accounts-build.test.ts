@@ -11,7 +11,9 @@ import { examplesDir, runCli } from './run-cli.js';
 
 const examples = join(examplesDir, 'accounts');
 const work = mkdtempSync(join(tmpdir(), 'fd-cli-accounts-'));
-const errorsOf = (stderr: string) => (JSON.parse(stderr) as { errors: { field: string; rule?: string; message: string }[] }).errors;
+/** stderr without the line the launcher prints when another change to the sources makes it rebuild the bundle first. */
+const own = (stderr: string) => stderr.replace(/^Building the command line \(first run, or the source changed\)…\n/, '');
+const errorsOf = (stderr: string) => (JSON.parse(own(stderr)) as { errors: { field: string; rule?: string; message: string }[] }).errors;
 
 /** A folder holding an accounts.json (the micro example's, changed by `edit`) and its trial balance. */
 function case_(name: string, csv: string, edit: (json: Record<string, unknown>) => void = () => undefined): string {
@@ -30,18 +32,24 @@ describe('cli accounts build', () => {
   it("builds the micro example and prints one line: where, the balance sheet total, the profit", () => {
     const out = join(work, 'micro', 'accounts.xhtml');
     const r = runCli(['accounts', 'build', join(examples, 'micro-company.json'), '--out', out]);
-    expect(r.stderr).toBe('');
+    expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${out}: Brightwater Vans Ltd FRS 105 accounts 2025-04-01 to 2026-03-31, balance sheet total £33,654, profit £15,119\n`);
     const xhtml = readFileSync(out, 'utf8');
     expect(xhtml).toContain('https://xbrl.frc.org.uk/FRS-102/2026-01-01/FRS-102-2026-01-01.xsd');
     expect(xhtml).toContain('Brightwater Vans Ltd');
+    // The project's own checks (HMRC's joint filing checks 3312–3316, the document's structure) find no error;
+    // the FRC 2026 package is not installed here, so the verdict is "not checked" against the taxonomy (exit 5).
+    const v = runCli(['ixbrl', 'validate', out, '--json']);
+    const verdict = JSON.parse(v.stdout);
+    expect(verdict).toMatchObject({ errors: 0 });
+    expect(['valid', 'not-checked']).toContain(verdict.status);
   });
 
   it('--json: one object with out, the current facts without dimensions, the totals and the checks; last year built first as the comparatives', () => {
     const out = join(work, 'small', 'accounts.xhtml');
     const r = runCli(['accounts', 'build', join(examples, 'small-company-2026.json'), '--out', out, '--json']);
-    expect(r.stderr).toBe('');
+    expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(Object.keys(result)).toEqual(['out', 'facts', 'balanceSheetTotal', 'profitLoss', 'checks']);
@@ -67,7 +75,7 @@ describe('cli accounts build', () => {
     copyFileSync(join(__dirname, '..', 'fixtures', 'accounts', 'exports', 'xero-trial-balance.csv'), join(dir, 'xero.csv'));
     writeFileSync(join(dir, 'accounts.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(examples, 'micro-company.json'), 'utf8')), trialBalance: 'xero.csv' }));
     const r = runCli(['accounts', 'build', join(dir, 'accounts.json'), '--out', join(dir, 'out.xhtml'), '--json']);
-    expect(r.stderr).toBe('');
+    expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     const read = JSON.parse(r.stdout).checks.find((c: { rule: string }) => c.rule === 'trial-balance-read');
     expect(read.message).toBe('Read xero.csv as Xero (header on row 5): code from "Account Code", name from "Account", debit from "Debit - Year to date", credit from "Credit - Year to date", type from "Account Type"; 16 accounts.');
@@ -99,7 +107,7 @@ describe('cli accounts build', () => {
       j.mapping = { '9998': 'OtherOperatingExpensesFormat2' };
     });
     const r = runCli(['accounts', 'build', join(dir, 'accounts.json'), '--out', join(dir, 'out.xhtml'), '--json']);
-    expect(r.stderr).toBe('');
+    expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     const placedBy = JSON.parse(r.stdout).checks.find((c: { rule: string }) => c.rule === 'codes-placed-by');
     expect(placedBy.message).toBe("1 codes placed by the firm's mapping, 17 by Sage's standard UK nominal ledger; nil accounts left out: 9999.");
@@ -155,7 +163,7 @@ describe('cli accounts build', () => {
   it('needs --out and one accounts.json (usage, exit 2), and is in the help', () => {
     const r = runCli(['accounts', 'build', join(examples, 'micro-company.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^accounts build needs --out <accounts\.xhtml>/);
+    expect(own(r.stderr)).toMatch(/^accounts build needs --out <accounts\.xhtml>/);
     const h = runCli(['accounts', '--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toContain('cli accounts build <accounts.json> [options]');
