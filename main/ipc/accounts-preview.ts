@@ -29,6 +29,11 @@ const hidden = (el: Element) => /display\s*:\s*none/i.test(el.getAttribute('styl
 /** A figure cell: right-aligned in the window as in the accounts. */
 const holdsFigure = (el: Element): boolean => el.getElementsByTagNameNS('*', 'nonFraction').length > 0;
 
+/** Whether any text under these nodes has more than whitespace. */
+function hasWords(nodes: AccountsPreviewNode[]): boolean {
+  return nodes.some((n) => (typeof n === 'string' ? n.trim() !== '' : hasWords(n.children)));
+}
+
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 
 /** Rows straight under a table gathered into tbody elements; the table's other parts as they are. */
@@ -72,7 +77,9 @@ export function previewNodes(xhtml: Uint8Array): AccountsPreviewNode[] {
     if (TABLE_PARTS.has(name)) children = children.filter((c) => typeof c !== 'string' || c.trim() !== '');
     if (name === 'table') children = inBodies(children);
     const span = Number(el.getAttribute('colspan'));
-    return [{ tag: name as AccountsPreviewTag, ...((name === 'td' || name === 'th') && holdsFigure(el) ? { numeric: true } : {}), ...(Number.isInteger(span) && span > 1 && span <= 20 ? { colSpan: span } : {}), children }];
+    // A header cell with no words (the corner above a figures column) heads nothing: drawn as a plain cell.
+    const tag = name === 'th' && !hasWords(children) ? 'td' : name;
+    return [{ tag: tag as AccountsPreviewTag, ...((name === 'td' || name === 'th') && holdsFigure(el) ? { numeric: true } : {}), ...(Number.isInteger(span) && span > 1 && span <= 20 ? { colSpan: span } : {}), children }];
   };
   const childrenOf = (el: Element): AccountsPreviewNode[] => {
     const out: AccountsPreviewNode[] = [];

@@ -14,6 +14,7 @@ describe('the accounts preview', () => {
         <table>
           <tr><th>Fixed assets</th><td><ix:nonFraction name="core:FixedAssets" contextRef="c" unitRef="GBP" decimals="0">13,500</ix:nonFraction></td></tr>
           <tr><td colspan="2">Note</td></tr>
+          <tr><th> </th><th>2026</th></tr>
         </table>`),
     );
     expect(nodes.filter((n) => typeof n !== 'string' || n.trim())).toEqual([
@@ -27,6 +28,7 @@ describe('the accounts preview', () => {
             children: [
               { tag: 'tr', children: [{ tag: 'th', children: ['Fixed assets'] }, { tag: 'td', numeric: true, children: ['13,500'] }] },
               { tag: 'tr', children: [{ tag: 'td', colSpan: 2, children: ['Note'] }] },
+              { tag: 'tr', children: [{ tag: 'td', children: [' '] }, { tag: 'th', children: ['2026'] }] },
             ],
           },
         ],

@@ -100,7 +100,13 @@ export function AccountsWizard({ id, onClose }: { id: string; onClose(): void })
     { id: 'trial-balance', title: 'Trial balance', status: view.trialBalanceProblem || tb?.notBalancing ? 'Has errors' : tb ? 'Completed' : 'Not started' },
     { id: 'mapping', title: 'Mapping', status: !tb ? 'Cannot start yet' : unanswered ? 'In progress' : 'Completed', problems: unanswered },
     { id: 'statements', title: 'Statements', status: !tb || unanswered || tb.notBalancing ? 'Cannot start yet' : 'Completed' },
-    { id: 'directors', title: 'Directors and approval', status: !directorsTouched ? 'Not started' : statements && directorsErrors ? (submitted.has('directors') ? 'Has errors' : 'In progress') : statements ? 'Completed' : 'In progress', problems: submitted.has('directors') ? directorsErrors : 0 },
+    {
+      id: 'directors',
+      title: 'Directors and approval',
+      // Errors once Continue or Check has shown them; Completed only when the last checks found none in this step.
+      status: directorsErrors && (submitted.has('directors') || submitted.has('check')) ? 'Has errors' : !directorsTouched ? 'Not started' : statements && !directorsErrors ? 'Completed' : 'In progress',
+      problems: submitted.has('directors') || submitted.has('check') ? directorsErrors : 0,
+    },
     { id: 'check', title: 'Check and build', status: built ? 'Completed' : view.draft.lastBuild ? 'In progress' : 'Not started' },
   ];
   const current = ACCOUNTS_STEPS.find((s) => s.id === step)!;

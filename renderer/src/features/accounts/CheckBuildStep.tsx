@@ -15,6 +15,14 @@ import { elementOfField, stepOfField, useAccounts } from './accounts-context.js'
 import { AccountsPreview } from './AccountsPreview.js';
 import { statementPounds } from './money.js';
 import { ReturnAttachment } from './ReturnAttachment.js';
+import { readDateParts } from './date-parts.js';
+
+/** "1 June 2026" as UK dates read; what was typed, as typed, when it is not yet a date. */
+function approvalDateText(d: { day: string; month: string; year: string }): string {
+  if (![d.day, d.month, d.year].some((p) => p.trim())) return 'Not entered';
+  const read = readDateParts(d, 'The date');
+  return read.ok ? ukDate(read.date) : `${d.day} ${d.month} ${d.year} (not a date yet)`;
+}
 
 export function CheckBuildStep() {
   const ctx = useAccounts();
@@ -88,7 +96,7 @@ export function CheckBuildStep() {
           { key: 'Trial balance', value: view.trialBalance ? `${view.trialBalance.fileName} (${view.trialBalance.format})` : 'Not added', onChange: change('trial-balance', 'trial-balance-choose') },
           { key: 'Codes you placed', value: view.mapping ? `${view.mapping.unplaced.filter((u) => u.answer).length} of ${view.mapping.unplaced.length}` : 'None yet', onChange: change('mapping') },
           { key: 'Directors', value: a.directors.filter((x) => x.trim()).join(', ') || 'None entered', onChange: change('directors', 'accounts-directors-0') },
-          { key: 'Date the board approved the accounts', value: [a.approvalDate.day, a.approvalDate.month, a.approvalDate.year].every((p) => p.trim()) ? `${a.approvalDate.day} ${a.approvalDate.month} ${a.approvalDate.year}` : 'Not entered', onChange: change('directors', 'accounts-approvalDate') },
+          { key: 'Date the board approved the accounts', value: approvalDateText(a.approvalDate), onChange: change('directors', 'accounts-approvalDate') },
           { key: 'Director who signs', value: a.signingDirector || 'Not chosen', onChange: change('directors', 'accounts-signingDirector') },
           { key: 'Average number of employees', value: a.averageEmployees || 'Not entered', onChange: change('directors', 'accounts-averageEmployees') },
           { key: 'Dormant for the whole period', value: a.dormant === 'yes' ? 'Yes' : a.dormant === 'no' ? 'No' : 'Not answered', onChange: change('directors', 'accounts-dormant') },
