@@ -61,7 +61,7 @@ function figureRows(accounts: Accounts, rows: [string, string][], t: Tagger): st
     if (!current && !previous) continue;
     out.push(`<tr><td>${escapeText(label)}</td><td class="n">${current ? tagFact(current, t) : '-'}</td>${withPrevious ? `<td class="n">${previous ? tagFact(previous, t) : '-'}</td>` : ''}</tr>`);
   }
-  return out.length ? `<table class="statement">${headRow(columnsOf(accounts))}${out.join('\n')}</table>` : '';
+  return out.length ? `<table class="statement">${headRow(columnsOf(accounts), false)}${out.join('\n')}</table>` : '';
 }
 
 function averageEmployees(accounts: Accounts, t: Tagger): string {
@@ -99,7 +99,7 @@ function remainingFigures(accounts: Accounts, t: Tagger): string {
   }
   const cell = (f: AccountsFact | undefined) => `<td class="n">${f === undefined ? '-' : CONCEPTS[f.concept] ? tagFact(f, t) : shownAmount(f.value)}</td>`;
   const body = [...rows.values()].map((r) => `<tr><td>${escapeText(r.words)}</td>${cell(r.current)}${withPrevious ? cell(r.previous) : ''}</tr>`);
-  return `<h3>Other figures</h3><table class="statement">${headRow(columnsOf(accounts))}${body.join('\n')}</table>`;
+  return `<h3>Other figures</h3><table class="statement">${headRow(columnsOf(accounts), false)}${body.join('\n')}</table>`;
 }
 
 export function notes(accounts: Accounts, t: Tagger): string {

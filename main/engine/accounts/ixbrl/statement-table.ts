@@ -29,9 +29,10 @@ export interface Columns {
   previous?: string;
 }
 
-export function headRow(columns: Columns): string {
+/** The years over the figures; `letters` when the table has the format's letter column first. */
+export function headRow(columns: Columns, letters = true): string {
   const prev = columns.previous === undefined ? '' : `<th class="n">${escapeText(columns.previous)}<br/>£</th>`;
-  return `<tr><th class="f"></th><th></th><th class="n">${escapeText(columns.current)}<br/>£</th>${prev}</tr>`;
+  return `<tr>${letters ? '<th class="f"></th>' : ''}<th></th><th class="n">${escapeText(columns.current)}<br/>£</th>${prev}</tr>`;
 }
 
 export function lineRow(line: StatementLine, t: Tagger, withPrevious: boolean): string {
