@@ -147,6 +147,31 @@ describe('validation results', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The clipboard refused the text. Use Export as CSV instead');
   });
 
+  it("leaves out of a schema message the path its Box or entry column already shows, and keeps it where the column shows the box", () => {
+    const turnover = '/GovTalkMessage/Body/IRenvelope/CompanyTaxReturn/CompanyTaxCalculation/Turnover/Total';
+    const name = '/GovTalkMessage/Body/IRenvelope/CompanyTaxReturn/CompanyInformation/CompanyName';
+    const result: ValidationJobResult = {
+      ...sample,
+      validations: [
+        {
+          validationType: 0,
+          validationResult: 'invalid',
+          messages: [
+            { category: 'error', type: 'schema', code: 'invalid-value', message: `${turnover}: "12,5" is not a number`, attributes: [{ name: 'path', value: turnover }] },
+            { category: 'error', type: 'schema', code: 'invalid-value', message: `${name} (box 1): must be 2–56 characters long`, attributes: [{ name: 'path', value: name }, { name: 'box', value: '1' }] },
+          ],
+        },
+      ],
+    };
+    renderResults(result);
+    const rows = within(screen.getByRole('table', { name: 'Errors from the schema check' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].slice(1, 3).map((td) => td.textContent))).toEqual([
+      [turnover, '"12,5" is not a number'],
+      ['Box 1', `${name} (box 1): must be 2–56 characters long`],
+    ]);
+    expect(toPlainText('Return', result, 'full')).toContain(`invalid-value [${turnover}]: "12,5" is not a number\n`);
+  });
+
   it('says a valid result is valid', () => {
     renderResults({ ...sample, validations: [{ validationType: 3, validationResult: 'valid', messages: [] }] });
     expect(screen.getByRole('heading', { name: 'Return is valid' })).toBeInTheDocument();

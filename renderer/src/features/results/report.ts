@@ -63,18 +63,31 @@ function whereOf(m: ValidationMessage): string {
   return attribute(m, 'entry') ?? attribute(m, 'path') ?? '';
 }
 
+/**
+ * The message as the row shows it beside its Box or entry: the schema check
+ * opens its messages with the element's path ("/IRenvelope/…/Turnover: …"),
+ * which that column already shows when the message names no box, so the
+ * repeat is left out. The message itself (the CLI's, the service's) keeps it.
+ */
+function messageBeside(m: ValidationMessage, where: string): string {
+  const path = attribute(m, 'path');
+  if (!path || where !== path || !m.message.startsWith(`${path}: `)) return m.message;
+  return m.message.slice(path.length + 2);
+}
+
 /** One row per message (full) or per distinct error and warning with its count (filtered, the engine's own rule). */
 export function resultRows(result: ValidationJobResult, view: ResultView): ResultRow[] {
   const source = view === 'filtered' ? filterValidations(result) : result;
   return source.validations.flatMap((v) =>
     v.messages.map((m) => {
       const occurrences = Number(attribute(m, 'occurrences') ?? '1');
+      const where = whereOf(m);
       return {
         check: checkName(v.validationType),
         category: m.category,
         code: m.code,
-        where: whereOf(m),
-        message: m.message,
+        where,
+        message: messageBeside(m, where),
         occurrences: Number.isFinite(occurrences) && occurrences > 0 ? occurrences : 1,
       };
     }),
