@@ -63,6 +63,7 @@ describe('small company accounts (FRS 102 1A): intangibles, stock, a bank loan o
       carriedForward: { current: 101_690 },
     });
     expect(accounts.totals.balanceSheetTotal).toEqual({ current: 210_330 }); // 74,325 + 136,005
+    expect(accounts.checks.find((c) => c.rule === 'size')).toEqual({ rule: 'size', level: 'passed', message: 'This year the company meets the conditions for a small company (CA 2006 s382).' });
   });
 
   it('tags capital and reserves with the equity classes and creditors with the maturity dimension', () => {
@@ -152,6 +153,17 @@ describe('dormant company accounts (s480)', () => {
     expectPhrases(accounts, ['Co.Sec480', 'Co.AuditNR', 'Co.DirResp', 'Co.Micro']);
     expect(accounts.dormant).toBe(true);
     expect(accounts.checks.some((c) => c.level === 'warning')).toBe(false);
+  });
+
+  it('warns when this year’s figures fail two or more of the micro-entity size conditions', () => {
+    // Micro-entity limits: turnover £1,000,000, balance sheet total £500,000, 10 employees (s384A, SI 2024/1303).
+    // The small company's trial balance five times over: turnover about £3.06m, gross assets about £1.05m; 11 employees.
+    const request = small();
+    const scaled = { ...request, standard: 'FRS 105' as const, averageEmployees: 11, trialBalance: { lines: request.trialBalance.lines.map((l) => ({ ...l, debit: l.debit * 5, credit: l.credit * 5 })) } };
+    const check = built(buildAccounts(scaled)).checks.find((c) => c.rule === 'size')!;
+    expect(check.level).toBe('warning');
+    expect(check.message).toMatch(/^This year the company does not meet the conditions for a micro-entity company \(CA 2006 s384A\): turnover £3,062,40\d is over £1,000,000; the balance sheet total £1,051,6\d\d is over £500,000; average employees 11 are over 10\./);
+    expect(built(buildAccounts({ ...small(), averageEmployees: 11, standard: 'FRS 105' })).checks.find((c) => c.rule === 'size')!.level).toBe('passed');
   });
 
   it('warns when a company said to be dormant has profit and loss entries', () => {

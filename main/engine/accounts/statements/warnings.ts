@@ -15,7 +15,7 @@ import { formatPounds } from './rounding.js';
 
 const LIMITS = {
   'FRS 105': { name: 'a micro-entity', turnover: 1_000_000, grossAssets: 500_000, employees: 10, law: 's384A' },
-  'FRS 102 1A': { name: 'small', turnover: 15_000_000, grossAssets: 7_500_000, employees: 50, law: 's382' },
+  'FRS 102 1A': { name: 'a small', turnover: 15_000_000, grossAssets: 7_500_000, employees: 50, law: 's382' },
 } as const;
 
 export function buildWarnings(request: AccountsRequest, totals: AccountsTotals, profitAndLoss: readonly StatementLine[], codes: readonly PlacedCode[]): AccountsCheck[] {
