@@ -148,6 +148,9 @@ export class CompaniesHouseFiling {
         if (named.problems.length > 0) throw new CompaniesHouseRefusal('accounts', `${named.problems.map((p) => p.message).join('; ')}; nothing was sent`, named.problems);
         record = await this.newRecord(accounts, request, { companyNumber, gatewayUrl, documentSha256, companyName: company.companyName ?? local.facts.companyName!, facts: local.facts, presenterId: secrets.presenterId });
       }
+      // Read back from disk, the record is held to the rule a fresh address is: one edited to point elsewhere sends nothing there.
+      const kept = gatewayDestinationProblem(record.gatewayUrl);
+      if (kept) throw new CompaniesHouseRefusal('endpoint', `the filing record of submission ${record.submissionNumber} names an address the secrets may not go to: ${kept}; nothing was sent`);
       const filed = await fileRecord(
         { exchange, save: (r) => this.save(exchange, r), secrets, clock: this.clock, sleep: this.sleep, random: this.random, retry: this.retry, progress, ...(request.email ? { email: request.email } : {}) },
         record,

@@ -5,6 +5,8 @@
  * number, a slow gateway, no answer), with the rule that only ACCEPT and
  * REJECT are outcomes and that the accounts are submitted once.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompaniesHouseRefusal } from '../../../main/filing/companies-house/companies-house-filing.js';
 import type { CompaniesHouseGateway } from '../../../main/server/companies-house-gateway/companies-house-gateway.js';
@@ -129,6 +131,21 @@ describe('Companies House outcomes through the XML Gateway', () => {
     await filing.file(accounts(), request(url));
     const before = gateway.requests.length;
     expect((await filing.file(accounts(), request(url))).outcome).toBe('accepted');
+    expect(gateway.requests.length).toBe(before);
+  });
+
+  it('a record edited to send elsewhere sends nothing there: refused by its address before any request', async () => {
+    const { gateway, url, filing, dataDir } = await setUp();
+    gateway.faults.outcome = 'pending';
+    await filing.file(accounts(), request(url));
+    const folder = join(dataDir, 'companies-house', 'filings');
+    const [name] = readdirSync(folder).filter((n) => n.endsWith('.json'));
+    const path = join(folder, name!);
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), gatewayUrl: 'https://gateway.example.com/v1-0/xmlgw/Gateway' }));
+    const before = gateway.requests.length;
+    const refused = await filing.file(accounts(), request(url)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CompaniesHouseRefusal);
+    expect((refused as CompaniesHouseRefusal).field).toBe('endpoint');
     expect(gateway.requests.length).toBe(before);
   });
 
