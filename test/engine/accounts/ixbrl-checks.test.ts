@@ -119,7 +119,8 @@ describe('cli ixbrl validate on a written document', () => {
     const file = join(dir, 'accounts.xhtml');
     writeFileSync(file, bytesOf(microWithComparatives()));
     const run = runCli(['ixbrl', 'validate', file, '--data-folder', mkdtempSync(join(tmpdir(), 'fd-empty-')), '--json']);
-    expect(run.stderr).toBe('');
+    // The bundle is rebuilt when someone has changed the source since the run began: that line is not the command's.
+    expect(run.stderr.replace(/^Building the command line .*\n/m, '')).toBe('');
     expect(run.code).toBe(5);
     const line = JSON.parse(run.stdout) as { status: string; errors: number; findings: { code: string }[] };
     expect(line).toMatchObject({ status: 'not-checked', errors: 0 });
