@@ -7,8 +7,7 @@
  * follow one set of rules.
  */
 import type { Accounts, AccountsRequest, AccountsResult, AccountsStandard, LineKey } from '../engine/accounts/types.js';
-import { importTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
-import { RequestValidationError } from '../engine/errors.js';
+import { decodeExportText, importTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
 import { placeTrialBalance } from '../engine/accounts/mapping/index.js';
 import { buildAccounts } from '../engine/accounts/statements/index.js';
 import { writeAccountsIxbrl } from '../engine/accounts/ixbrl/document.js';
@@ -25,15 +24,7 @@ export interface AccountsEngine {
 
 export function createAccountsEngine(): AccountsEngine {
   return {
-    readTrialBalance: (bytes) => {
-      let text: string;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch {
-        throw new RequestValidationError([{ field: 'trialBalance', message: 'it is not UTF-8 text: export it again as CSV UTF-8' }]);
-      }
-      return importTrialBalance(text);
-    },
+    readTrialBalance: (bytes) => importTrialBalance(decodeExportText(bytes).text),
     placeByDefault: (lines, options) => placeTrialBalance([...lines], options).mapping,
     build: buildAccounts,
     write: (accounts, software) => writeAccountsIxbrl(accounts, { software: software.name, version: software.version }),

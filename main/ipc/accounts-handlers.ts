@@ -23,7 +23,7 @@ import type {
 } from '../../preload/contract-accounts.js';
 import type { FileSaveResponse } from '../../preload/contract-files.js';
 import { isLineKey, type Accounts, type Mapping } from '../engine/accounts/types.js';
-import type { ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
+import { toTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
 import { RequestValidationError, type FieldError } from '../engine/errors.js';
 import { AccountsDrafts } from '../store/accounts-drafts.js';
 import { ClientMappingAnswers } from '../store/accounts-mapping-answers.js';
@@ -235,7 +235,7 @@ export class AccountsDesk {
     // lines are shown from such a build), and the build itself stays refused by the answers' own checks above.
     const complete = answers.errors.length === 0 && answers.approval && answers.averageEmployees !== null && answers.dormant !== null;
     const directors = answers.directors.length ? answers.directors : ['(a director)'];
-    const request = accountsRequest(record, { lines: tb.read.lines.map(({ code, name, debit, credit }) => ({ code, name, debit, credit })) }, mapping, {
+    const request = accountsRequest(record, toTrialBalance({ ...tb.read, lines: tb.read.lines.filter((l) => !placed.leftOut.has(l.code)) }), mapping, {
       ...answers,
       directors,
       approval: answers.approval ?? { date: dayAfter(record.periodTo), director: directors[0]! },

@@ -39,18 +39,25 @@ export interface PlacedCodes {
   /** code → line key, for every code that has one: the draft's answer, else the client's kept answer, else the default mapping. */
   mapping: Record<string, string>;
   view: AccountsMappingView;
+  /** Nil accounts no mapping places: they need no line, so they are left out rather than asked about (as `cli accounts build` does). */
+  leftOut: Set<string>;
 }
 
 export function placeCodes(record: AccountsRecord, read: ImportedTrialBalance, byDefault: Record<string, string>, clientAnswers: Record<string, string>): PlacedCodes {
   const mapping: Record<string, string> = {};
   const view: AccountsMappingView = { placedByDefault: 0, placedByClientAnswers: 0, unplaced: [], choices: lineChoicesFor(record.standard) };
   const seen = new Set<string>();
+  const leftOut = new Set<string>();
   for (const line of read.lines) {
     if (seen.has(line.code)) continue;
     seen.add(line.code);
     const own = record.mapping[line.code];
     const kept = clientAnswers[line.code];
     const fallback = byDefault[line.code];
+    if (!fallback && own === undefined && kept === undefined && line.debit === line.credit) {
+      leftOut.add(line.code);
+      continue;
+    }
     if (!fallback) {
       // Asked once: a code the default mapping cannot place is the firm's question, answered here or in an earlier period.
       view.unplaced.push({ code: line.code, name: line.name, balance: pounds(line.debit - line.credit), answer: own ?? kept ?? '', rememberedForClient: own === undefined && kept !== undefined });
@@ -59,7 +66,7 @@ export function placeCodes(record: AccountsRecord, read: ImportedTrialBalance, b
     const line_ = own ?? kept ?? fallback;
     if (line_) mapping[line.code] = line_;
   }
-  return { mapping, view };
+  return { mapping, view, leftOut };
 }
 
 function lineOf(line: StatementLine): AccountsStatementLine {

@@ -59,6 +59,20 @@ describe('the Accounts wizard’s handlers', () => {
     expect(nextYear.mapping!.placedByClientAnswers).toBe(1);
   });
 
+  it('reads an export saved in the Windows code page, and leaves out a nil account no mapping places rather than asking', async () => {
+    const h = await desk();
+    const id = await h.start();
+    // "£" is the single byte A3 in Windows-1252, as Excel's "CSV" save writes it; 8888 has no balance and no default line.
+    const text = new TextDecoder().decode(VAN).replace('Bank Charges', 'Bank Charges \u00a3 fixed') + '8888,Suspense account,,\n';
+    const bytes = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+    const view = await h.ok<AccountsView>('accounts.setTrialBalance', { id, fileName: 'tb.csv', bytes });
+    expect(view.trialBalance!.lines.find((l) => l.code === '7901')!.name).toBe('Bank Charges £ fixed');
+    expect(view.mapping!.unplaced.map((u) => u.code)).toEqual(['3260']);
+    await h.ok('accounts.answerMapping', { id, answers: { '3260': 'DividendsPaid' } });
+    await h.ok('accounts.save', { id, standard: 'FRS 105', answers: answers() });
+    expect((await h.ok<AccountsBuildResponse>('accounts.build', { id })).view.draft.lastBuild!.profitBeforeTax).toBe(32139);
+  });
+
   it('a trial balance that does not balance is kept and said plainly, and the accounts are not built from it', async () => {
     const h = await desk();
     const id = await h.start();
