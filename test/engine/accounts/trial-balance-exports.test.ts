@@ -37,6 +37,26 @@ describe('trial balance exports', () => {
     expect(balances(tb.lines)).toEqual({ '200': -120000, 'Business Account': 120000 });
   });
 
+  it('reads a Xero report grouped by account type: group headings and their subtotals skipped, the grand total checked', () => {
+    const text = [
+      'Trial Balance',
+      'Account Code,Account,Account Type,YTD Debit,YTD Credit',
+      'Revenue,,,,',
+      '200,Sales,Revenue,,"1,500.00"',
+      'Total Revenue,,,,"1,500.00"',
+      'Assets,,,,',
+      ',Business Account,Bank,"1,500.00",',
+      'Total Assets,,,"1,500.00",',
+      'Total,,,"1,500.00","1,500.00"',
+    ].join('\r\n');
+    const tb = importTrialBalance(text);
+    expect(tb.lines.map((l) => [l.code, l.debit, l.credit, l.type])).toEqual([
+      ['200', 0, 150000, 'Revenue'],
+      ['Business Account', 150000, 0, 'Bank'],
+    ]);
+    expect(() => importTrialBalance(text.replace('Total,,,"1,500.00","1,500.00"', 'Total,,,"1,600.00","1,600.00"'))).toThrow(/the totals row says debits £1,600.00/);
+  });
+
   it('reads QuickBooks Online (unnamed account column, £ signs, TOTAL row, the basis footer): the name stands as the code', () => {
     const tb = importTrialBalance(exportText('quickbooks-online-trial-balance.csv'));
     expect(tb.source).toMatchObject({ format: 'quickbooks-online', headerRow: 5, columns: { name: '', debit: 'Debit', credit: 'Credit' }, codeFrom: 'name' });

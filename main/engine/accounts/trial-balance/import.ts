@@ -116,8 +116,9 @@ export function importTrialBalance(text: string, field = 'trialBalance'): Import
       continue;
     }
     if (SUBTOTAL.test(first) && labelOnly) continue;
-    // A group heading ("Revenue", "Current Assets") or a footer ("Accrual basis …"): no amounts, no code.
-    if (!hasAmounts && !code) continue;
+    // A group heading ("Revenue", "Current Assets", in whichever column) or a footer ("Accrual basis …"):
+    // no amounts, and not both a code and a name. Where the name is the code, a row without amounts is never an account worth keeping.
+    if (!hasAmounts && (!code || !name || choice.codeFrom !== undefined)) continue;
 
     if (choice.codeFrom === 'brackets-after-name') code = /\(([^()]+)\)\s*$/.exec(name)?.[1]?.trim() ?? '';
     if (choice.codeFrom === 'name' || (!code && layout.format === 'xero')) code = name;
