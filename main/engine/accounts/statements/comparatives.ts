@@ -8,7 +8,7 @@
 import type { Accounts, AccountsProblem, AccountsRequest, Pounds } from '../types.js';
 import { addDays } from './dates.js';
 import { closingReservesPence, describeReserves, openingReservesPence, type CodeBalance } from './placement.js';
-import { nearestPound } from './rounding.js';
+import { formatPounds, nearestPound } from './rounding.js';
 
 export function checkComparatives(request: AccountsRequest, layoutIds: ReadonlySet<string>): AccountsProblem[] {
   const last = request.comparatives;
@@ -42,7 +42,7 @@ export function checkComparatives(request: AccountsRequest, layoutIds: ReadonlyS
       problems.push({
         field: 'comparatives',
         rule: 'comparatives-layout',
-        message: `Last year's line "${line.label}" (£${line.current}) has no place in this year's ${request.standard} format; build last year's accounts under ${request.standard} too.`,
+        message: `Last year's line "${line.label}" (${formatPounds(line.current)}) has no place in this year's ${request.standard} format; build last year's accounts under ${request.standard} too.`,
       });
     }
   }
