@@ -34,6 +34,9 @@ export interface CompaniesHouseProgress {
 function notFinishedMessage(r: FilingRecord): string {
   if (r.state === 'prepared') return 'The accounts were not sent yet. Run the filing again to send them.';
   if (r.state === 'sent') return `Companies House has not confirmed whether it received submission ${r.submissionNumber}. Run the filing again: Filing Desk asks Companies House first and never sends the accounts twice.`;
+  if (r.numberUsedBefore && !r.lastStatus) {
+    return `Companies House says submission number ${r.submissionNumber} was used before, and has given no status for these accounts under it yet. If it was this filing (sent before an answer was lost), the status will come: check again later. If another program files under the same presenter account, it may have used the number: ask Companies House (xml@companieshouse.gov.uk) before filing these accounts again.`;
+  }
   switch (r.lastStatus) {
     case 'PARKED':
       return `Companies House has parked submission ${r.submissionNumber}: it needs something further from the presenter before it decides. Do not file the accounts again; check later.`;

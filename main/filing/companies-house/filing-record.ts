@@ -60,6 +60,8 @@ export const filingRecordSchema = z.strictObject({
   state: z.enum(filingStates),
   /** Saved just before the first byte is sent: from then on Companies House may hold it, and it is asked before anything is sent again. */
   sendStartedAt: z.string().max(40).optional(),
+  /** The gateway answered a send of this submission with 9999 "Invalid Envelope Number": it holds something under this number. */
+  numberUsedBefore: z.boolean().optional(),
   /** The last StatusCode Companies House gave (PENDING, PARKED, INTERNAL_FAILURE, ACCEPT, REJECT). */
   lastStatus: z.string().max(40).optional(),
   outcome: z

@@ -66,7 +66,7 @@ async function send(m: StepMeans, record: FilingRecord): Promise<{ record: Filin
   if (answer.qualifier === 'error') {
     if (answer.errors.some(isDuplicateNumberError)) {
       // Only our own stored submission ever goes out under this number: "already used" means Companies House has it.
-      return { record: await m.save(m.exchange.log({ ...r, state: 'received' }, { direction: 'note', what: 'the gateway says this number was used already: the submission was received before; its status is asked' }, now(m))) };
+      return { record: await m.save(m.exchange.log({ ...r, state: 'received', numberUsedBefore: true }, { direction: 'note', what: 'the gateway says this number was used already: the submission was received before; its status is asked' }, now(m))) };
     }
     const reasons = answer.errors.map((e) => ({ code: e.number || e.type, text: e.text || `${e.type} error raised by ${e.raisedBy}` }));
     return { record: await m.save({ ...r, state: 'refused', outcome: { kind: 'refused', at: now(m), reasons } }) };

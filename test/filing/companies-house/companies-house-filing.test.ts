@@ -82,6 +82,7 @@ describe('Companies House outcomes through the XML Gateway', () => {
     const outcome = await filing.file(accounts(), request(url));
     expect(outcome.outcome).toBe('not-finished');
     expect(outcome.reasons).toEqual([]);
+    expect(outcome.message).toMatch(/submission number FD0001 was used before/);
     expect(gateway.requests.map((r) => r.messageClass)).toContain('GetSubmissionStatus');
   });
 
