@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { emptyAccountsAnswers, MAX_TRIAL_BALANCE_BYTES, type AccountsAnswers, type AccountsAttachedReturn, type AccountsDraft, type AccountsDraftList, type AccountsStandard } from '../../preload/contract-accounts.js';
 import type { UnreadableDraftFile } from '../../preload/contract-drafts.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { DRAFT_ID } from './draft-store.js';
 import { ACCOUNTS_RECORD_VERSION, accountsRecordSchema, buildInputOf, summaryOf, toAccountsDraft, type AccountsRecord } from './accounts-record.js';
@@ -95,6 +95,7 @@ export class AccountsDrafts {
       if (!id) continue;
       const read = await this.lane(id).run(() => this.read(id));
       if (read.ok) drafts.push(toAccountsDraft(read.record, (r) => this.fingerprint(r)));
+      else if (read.problem === 'newer') unreadable.push({ fileName: name, movedTo: name, reason: read.reason });
       else if (read.problem !== 'missing') unreadable.push(await this.moveAside(name, read.reason));
     }
     drafts.sort((a, b) => (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0));
@@ -241,7 +242,7 @@ export class AccountsDrafts {
     }
   }
 
-  private async read(id: string): Promise<{ ok: true; record: AccountsRecord } | { ok: false; problem: 'missing' | 'unreadable'; reason: string }> {
+  private async read(id: string): Promise<{ ok: true; record: AccountsRecord } | { ok: false; problem: 'missing' | 'unreadable' | 'newer'; reason: string }> {
     try {
       if (!(await checkDataFolder(this.fs, this.dataDir, ACCOUNTS_FOLDER, { create: false }))) return { ok: false, problem: 'missing', reason: 'the accounts draft does not exist' };
     } catch (error) {
@@ -255,6 +256,9 @@ export class AccountsDrafts {
     } catch {
       return { ok: false, problem: 'unreadable', reason: 'it is not valid JSON' };
     }
+    // Made by a newer Filing Desk: left where it is, untouched, so going back a version cannot damage it.
+    const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if (typeof version === 'number' && version > ACCOUNTS_RECORD_VERSION) return { ok: false, problem: 'newer', reason: 'it was saved by a newer version of Filing Desk; update Filing Desk to open it' };
     const parsed = accountsRecordSchema.safeParse(json);
     if (!parsed.success || parsed.data.id !== id) return { ok: false, problem: 'unreadable', reason: 'its contents are not an accounts draft this version of Filing Desk can read' };
     return { ok: true, record: parsed.data };

@@ -94,6 +94,16 @@ describe('accounts drafts', () => {
     expect(await readFile(join(dataDir, ACCOUNTS_FOLDER, list.unreadable[0]!.movedTo), 'utf8')).toBe('{ not json');
   });
 
+  it('a draft saved by a newer Filing Desk is left where it is, named, and not opened', async () => {
+    const { dataDir, drafts } = await store();
+    const path = join(dataDir, ACCOUNTS_FOLDER, 'future.json');
+    await drafts.create(company);
+    await writeFile(path, JSON.stringify({ id: 'future', schemaVersion: 9 }));
+    expect((await drafts.list()).unreadable).toEqual([{ fileName: 'future.json', movedTo: 'future.json', reason: 'it was saved by a newer version of Filing Desk; update Filing Desk to open it' }]);
+    await expect(drafts.get('future')).rejects.toThrow(/saved by a newer version of Filing Desk/);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ id: 'future', schemaVersion: 9 });
+  });
+
   it('a stored trial balance changed on disk is refused, not read as another', async () => {
     const { dataDir, drafts } = await store();
     const draft = await drafts.setTrialBalance((await drafts.create(company)).id, { fileName: 'tb.csv', bytes: tb });
