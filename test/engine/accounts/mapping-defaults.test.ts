@@ -55,7 +55,7 @@ describe("Sage's standard UK nominal ledger", () => {
   it('a director owed money by the company and a bank overdraft are creditors within one year', () => {
     const result = placeTrialBalance([line('1205', 'Bank current account', -25000), line('2190', "Director's current account", -80000), line('1200', 'Bank', 10000)], { standard: 'FRS 105' });
     expect(result.mapping).toEqual({ '1205': 'Creditors', '2190': 'Creditors', '1200': 'CashBankOnHand' });
-    expect(result.placed[0]!.why).toMatch(/a credit balance is an overdraft, a creditor within one year/);
+    expect(result.placed[0]!.why).toMatch(/a credit balance is owed to the bank or card issuer \(an overdraft, a card balance\), a creditor within one year/);
     expect(result.placed[1]!.why).toMatch(/owed by the company to the director \(repayable on demand\), is a creditor within one year/);
   });
 

@@ -40,10 +40,10 @@ export const byDirectorsLoanBalance = {
     balance > 0 ? `${named}: a debit balance, owed by the director to the company, is a debtor` : `${named}: a credit balance, owed by the company to the director (repayable on demand), is a creditor within one year`,
 };
 
-/** A bank account by its balance: a credit balance is an overdraft, a creditor within one year. */
+/** A bank, cash or card account by its balance: a credit balance (an overdraft, a card balance) is a creditor within one year. */
 export const byBankBalance = {
   line: ({ balance }: PlacementContext): LineKey => (balance < 0 ? 'Creditors' : 'CashBankOnHand'),
-  why: (named: string) => ({ balance }: PlacementContext) => (balance < 0 ? `${named}: a credit balance is an overdraft, a creditor within one year` : `${named}: cash at bank and in hand`),
+  why: (named: string) => ({ balance }: PlacementContext) => (balance < 0 ? `${named}: a credit balance is owed to the bank or card issuer (an overdraft, a card balance), a creditor within one year` : `${named}: cash at bank and in hand`),
 };
 
 /** Interest: its own line in the small company formats; the micro-entity format has none, so it is among "other charges" (SI 2008/409 Sch 1 Section C). */
