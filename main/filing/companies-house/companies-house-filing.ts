@@ -87,6 +87,14 @@ export function normaliseCompanyNumber(input: string): string | undefined {
   return /^[A-Z]{2}\d{6}$/.test(n) || /^R\d{7}$/.test(n) ? n : undefined;
 }
 
+/** Document/Filename: a bare name of 32 characters at most (a full path broke the schema), its extension kept. */
+export function documentFilename(shown: string | undefined): string {
+  const name = basename(shown ?? '').replace(/[^\w.-]/g, '_');
+  const ext = /\.[A-Za-z]{1,5}$/.exec(name)?.[0] ?? '.html';
+  const stem = name.slice(0, name.length - (name.endsWith(ext) ? ext.length : 0)).replace(/^\.+/, '');
+  return stem ? `${stem.slice(0, 32 - ext.length)}${ext}` : 'accounts.html';
+}
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export class CompaniesHouseFiling {
@@ -186,7 +194,7 @@ export class CompaniesHouseFiling {
       contactName: (request.contactName ?? '').slice(0, 160),
       contactNumber: (request.contactNumber ?? '').slice(0, 40),
       packageReference: request.packageReference ?? DEFAULT_PACKAGE_REFERENCE,
-      filename: basename(request.filename ?? 'accounts.html').replace(/[^\w.-]/g, '_').slice(-32) || 'accounts.html',
+      filename: documentFilename(request.filename),
       ...(request.clientId ? { clientId: request.clientId } : {}),
       documentSha256: f.documentSha256,
       document: Buffer.from(accounts).toString('base64'),

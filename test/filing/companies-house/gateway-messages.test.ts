@@ -7,6 +7,7 @@
  * to the accounts file byte for byte.
  */
 import { createHash } from 'node:crypto';
+import { documentFilename } from '../../../main/filing/companies-house/companies-house-filing.js';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompaniesHouseGateway } from '../../../main/server/companies-house-gateway/companies-house-gateway.js';
@@ -77,6 +78,12 @@ describe('the messages sent to Companies House', () => {
     expect(header).toContain('<SubmissionNumber>FD0001</SubmissionNumber>');
     expect(field(xml, 'DateSigned')).toBe('2026-08-18');
     expect(field(xml, 'Category')).toBe('ACCOUNTS');
-    expect(field(xml, 'Filename')!.length).toBeLessThanOrEqual(32);
+    expect(field(xml, 'Filename')).toBe('accounts.html');
+  });
+
+  it('Document/Filename is a bare name of at most 32 characters, its extension kept', () => {
+    expect(documentFilename('/home/jane/clients/Prod223_4316_02014751_20260331.html')).toBe('Prod223_4316_02014751_20260.html');
+    expect(documentFilename('C:\\accounts\\my accounts.xhtml'.split('\\').pop())).toBe('my_accounts.xhtml');
+    expect(documentFilename(undefined)).toBe('accounts.html');
   });
 });
