@@ -29,6 +29,7 @@ import { AccountsDrafts } from '../store/accounts-drafts.js';
 import { ClientMappingAnswers } from '../store/accounts-mapping-answers.js';
 import type { AccountsRecord } from '../store/accounts-record.js';
 import type { ClientBook } from '../store/client-book.js';
+import { StoreError } from '../store/store-error.js';
 import type { AccountsEngine } from './accounts-engine.js';
 import { previewNodes } from './accounts-preview.js';
 import { accountsRequest, readAnswers, wizardFieldOf } from './accounts-request.js';
@@ -135,7 +136,13 @@ export class AccountsDesk {
     }
     await this.deps.accounts.setMapping(id, mapping);
     // Kept for the client's next period: asked once. The draft holds them whatever happens to that file.
-    await this.deps.mappingAnswers.remember(record.clientId, answers);
+    try {
+      await this.deps.mappingAnswers.remember(record.clientId, answers);
+    } catch (error) {
+      // A store's message is written for the user; anything else may hold a path, so it is not passed on.
+      const reason = error instanceof StoreError ? error.message : 'the client’s mapping answers could not be written.';
+      throw new IpcFailure('failed', `The answer is kept with these accounts, but not for the client’s next year: ${reason}`);
+    }
     return this.view(await this.deps.accounts.record(id));
   }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AccountsAnswers, AccountsAttachResponse, AccountsBuildResponse, AccountsDraftList, AccountsPreview, AccountsStatementsView, AccountsView, Client, ComputationAccountsFigures, Draft } from '../../preload/contract.js';
@@ -71,6 +72,17 @@ describe('the Accounts wizard’s handlers', () => {
     await h.ok('accounts.answerMapping', { id, answers: { '3260': 'DividendsPaid' } });
     await h.ok('accounts.save', { id, standard: 'FRS 105', answers: answers() });
     expect((await h.ok<AccountsBuildResponse>('accounts.build', { id })).view.draft.lastBuild!.profitBeforeTax).toBe(32139);
+  });
+
+  it('an answer is kept with the accounts even when the client’s kept answers cannot be written, and says so', async () => {
+    const h = await desk();
+    const id = await h.start();
+    await h.ok('accounts.setTrialBalance', { id, fileName: 'tb.csv', bytes: VAN });
+    await mkdir(join(h.stores.dataDir, 'accounts', 'mapping-answers'), { recursive: true });
+    await writeFile(join(h.stores.dataDir, 'accounts', 'mapping-answers', `${h.client.id}.json`), 'not json');
+    const refused = await h.call('accounts.answerMapping', { id, answers: { '3260': 'DividendsPaid' } });
+    expect(!refused.ok && refused.error.message).toMatch(/^The answer is kept with these accounts, but not for the client’s next year: The mapping answers kept for this client could not be read/);
+    expect((await h.ok<AccountsView>('accounts.open', { id })).mapping!.unplaced[0]!.answer).toBe('DividendsPaid');
   });
 
   it('a trial balance that does not balance is kept and said plainly, and the accounts are not built from it', async () => {
