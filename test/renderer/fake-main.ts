@@ -18,6 +18,9 @@ export function fakeMain(answers: Answers) {
     // Settings shows the filing settings and the Government Gateway details: none saved unless the test answers.
     if (channel === 'filing.settings.get' && !answers['filing.settings.get']) return { ok: true, value: blankFilingSettings } as never;
     if (channel === 'gateway.credentials.status' && !answers['gateway.credentials.status']) return { ok: true, value: noGatewayCredentials } as never;
+    // Settings and a client's page show the Companies House details: none saved, nothing filed, unless the test answers.
+    if (channel === 'companiesHouse.credentials' && !answers['companiesHouse.credentials']) return { ok: true, value: { presenter: { test: false, live: false }, where: 'the system keychain' } } as never;
+    if (channel === 'companiesHouse.client' && !answers['companiesHouse.client']) return { ok: true, value: { ready: [], filings: [], authCodeSaved: false } } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;

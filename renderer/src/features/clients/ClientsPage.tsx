@@ -10,6 +10,7 @@ import { FilingHistory } from '../filing/FilingHistory.js';
 import { ukDayMonth } from '../../format/index.js';
 import { ClientForm } from './ClientForm.js';
 import { ClientPeriodsForm } from './ClientPeriodsForm.js';
+import { CompaniesHouseClientPanel } from '../accounts-filing/CompaniesHouseClientPanel.js';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; client: Client } | { mode: 'periods'; client: Client };
 
@@ -68,6 +69,7 @@ export function ClientsPage() {
           onDone={closeForm}
         />
       )}
+      {editing.mode === 'periods' && <CompaniesHouseClientPanel key={`companies-house-${editing.client.id}`} client={editing.client} />}
       {editing.mode === 'periods' && <FilingHistory key={`filings-${editing.client.id}`} clientId={editing.client.id} title={`Returns sent to HMRC for ${editing.client.companyName}`} />}
       {(editing.mode === 'add' || editing.mode === 'edit') && (
         <ClientForm

@@ -9,6 +9,7 @@ import { settle } from '../frame/bridge-call.js';
 import { useOnline } from '../../store/online.js';
 import { FilingSettingsPanel } from './FilingSettingsPanel.js';
 import { GatewayPanel } from './GatewayPanel.js';
+import { CompaniesHouseSettingsPanel } from '../accounts-filing/CompaniesHouseSettingsPanel.js';
 import { SignInPanel } from './SignInPanel.js';
 import { TaxonomiesPanel } from './TaxonomiesPanel.js';
 import '../online/online.css';
@@ -137,6 +138,7 @@ export function SettingsPage() {
       </header>
       <FilingSettingsPanel />
       <GatewayPanel />
+      <CompaniesHouseSettingsPanel />
       <TaxonomiesPanel />
       <ErrorSummary errors={errors.map((e) => ({ fieldId: fieldIdOf(e.field), message: errorOf(e.field) ?? e.message }))} focusKey={focusKey} onSelect={(fid) => {
         const path = errors.find((e) => fieldIdOf(e.field) === fid)?.field;
