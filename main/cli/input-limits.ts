@@ -18,7 +18,7 @@ export const REPORT_PACKAGE_INPUT: InputLimit = { maxBytes: MAX_REPORT_PACKAGE_B
 /**
  * A build-ct600 request: at most 25 MiB of attachments as base64 (plus the 5%
  * of line breaks the engine tolerates) and 4 MiB of everything else, as the
- * window's build allows (main/ipc/payload-limits.ts), with room for JSON's
+ * window's build allows (main/engine/payload-limits.ts), with room for JSON's
  * quotes, keys and indentation. A test keeps this above those limits.
  */
 export const CT600_REQUEST_INPUT: InputLimit = { maxBytes: 32 * MiB, kind: 'build-ct600 requests' };

@@ -1,7 +1,7 @@
 import { mkdir, open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { decodeStrictUtf8, readRegularFile } from '../store/regular-file.js';
 import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem } from '../engine/json-shape.js';
 import type { CommandSpec } from './commands.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MAX_TRIAL_BALANCE_BYTES, trialBalanceExtensions } from '../../preload/contract-accounts.js';
 import { accountsAnswersSchema } from '../store/accounts-record.js';
 import { DRAFT_ID } from '../store/draft-store.js';
-import { limitText, sizeText } from './payload-limits.js';
+import { limitText, sizeText } from '../engine/payload-limits.js';
 
 const none = z.undefined({ message: 'takes no request' });
 const id = z.string({ message: 'must be an id' }).regex(DRAFT_ID, 'is not a valid id');

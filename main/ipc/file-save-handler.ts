@@ -3,7 +3,7 @@ import { lstat } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import type { FileSaveRequest, FileSaveResponse } from '../../preload/contract.js';
 import { sha256FileLine } from '../engine/package/hash-file.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { describeFsError } from '../store/store-fs.js';
 import { IpcFailure } from './ipc-errors.js';
 import { checkChosenPath, safeFileName } from './safe-file-name.js';

@@ -17,7 +17,7 @@ import { filingRequestSchemas } from './filing-schemas.js';
 import { companiesHouseRequestSchemas } from './companies-house-schemas.js';
 import { accountsRequestSchemas } from './accounts-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
-import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from './payload-limits.js';
+import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from '../engine/payload-limits.js';
 
 /**
  * The shape each channel accepts, checked in main before anything runs: the

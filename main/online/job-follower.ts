@@ -12,7 +12,7 @@ import { serviceValidationJobResultSchema } from '../engine/validation-result-sc
 import type { FilingService } from '../service/filing-service.js';
 import { FilingServiceError, InvalidClientError, NotFoundError, RateLimitedError, SignInNeededError, UnauthorizedError } from '../service/service-errors.js';
 import { isRetryable } from '../service/remote/retry-policy.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';

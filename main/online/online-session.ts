@@ -15,7 +15,7 @@ import type { OnlineSettings, SessionStatus, SignInRequest } from '../../preload
 import { SecretAccount, type CredentialStore } from '../credentials/credential-store.js';
 import { RemoteFilingService } from '../service/remote-filing-service.js';
 import type { Transport } from '../service/remote/http-transport.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { BuildAgreement, ServiceBuildRecord } from '../../preload/contract.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { OnlineSettings } from '../../preload/contract.js';
 import { fieldErrorsFromZod } from '../engine/zod-errors.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { readRegularText } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
 import { describeFsError, fileStamp, nodeStoreFs, type StoreFs } from '../store/store-fs.js';

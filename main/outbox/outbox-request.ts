@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { MAX_CT600_XML_BYTES, MAX_REPORT_PACKAGE_BYTES, type OutboxItemKind } from '../../preload/contract.js';
 import { ct600RequestSchema } from '../engine/ct600/index.js';
 import { reportPackageRequestSchema } from '../engine/package/request-schema.js';
-// floor: a queued request came in over IPC, so the outbox bounds it by the same limits the handlers applied.
-import { base64Length, DEFAULT_PAYLOAD_LIMITS as LIMITS, limitText } from '../ipc/payload-limits.js';
+// A queued request came in over IPC: the outbox bounds it by the same limits the handlers applied.
+import { base64Length, DEFAULT_PAYLOAD_LIMITS as LIMITS, limitText } from '../engine/payload-limits.js';
 import { decodeStrictUtf8, type RegularFileRead } from '../store/regular-file.js';
 import type { OutboxItem, QueuedRequest } from './outbox-item.js';
 

@@ -9,8 +9,8 @@
  * have the outbox write, rename and delete files somewhere else.
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { ATOMIC_TEMP_FILE } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
+import { ATOMIC_TEMP_FILE } from '../engine/atomic-write.js';
 import { readRegularFile, readRegularText, type RegularFileRead } from '../store/regular-file.js';
 import { StoreError } from '../store/store-error.js';
 import { describeFsError, fileStamp, isMissing, nodeStoreFs, type StoreFs } from '../store/store-fs.js';

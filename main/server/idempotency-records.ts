@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ATOMIC_TEMP_FILE, writeFileAtomic } from '../store/atomic-write.js';
+import { ATOMIC_TEMP_FILE, writeFileAtomic } from '../engine/atomic-write.js';
 import { readRegularText } from '../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
 

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { DRAFT_ID } from './draft-store.js';
 import { readRegularText } from './regular-file.js';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Client, ClientBookNotice, ClientDetails, ClientListRequest } from '../../preload/contract.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { clientDetailsErrors, normaliseClientDetails, searchKey } from './client-rules.js';
 import { readRegularText } from './regular-file.js';
 import { StoreError } from './store-error.js';

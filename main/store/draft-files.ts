@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { MAX_CT600_XML_BYTES, MAX_DRAFT_ATTACHMENT_BYTES, type AttachmentRole, type Draft, type DraftAttachment, type DraftBuildRecord, type DraftValidationRecord } from '../../preload/contract.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { attachmentNameProblem, ct600AttachmentsProblem, packageAttachmentsProblem, roleProblem } from './attachment-rules.js';
 import { toDraft, type DraftRecord } from './draft-record.js';

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { UnreadableDraftFile } from '../../preload/contract.js';
-import { ATOMIC_TEMP_FILE, writeFileAtomic } from './atomic-write.js';
+import { ATOMIC_TEMP_FILE, writeFileAtomic } from '../engine/atomic-write.js';
 import { ensureDataFolder } from './data-folder.js';
 import { readDraftText, serialiseDraft, type DraftRecord, type ReadOutcome } from './draft-record.js';
 import { readRegularText } from './regular-file.js';

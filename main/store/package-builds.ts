@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { MAX_SAVED_PACKAGE_BYTES, type Draft, type DraftBuildMatch, type DraftBuildRecord, type DraftValidationRecord } from '../../preload/contract.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { ensureDataFolder } from './data-folder.js';
 import { readDraftFile, sha256Of } from './draft-files.js';
 import { stateOf, toDraft } from './draft-record.js';

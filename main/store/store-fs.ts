@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs/promises';
-import type { AtomicWriteFs } from './atomic-write.js';
+import type { AtomicWriteFs } from '../engine/atomic-write.js';
 import { UnsafeFolderError } from './data-folder.js';
 
 /**

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../engine/atomic-write.js';
 import { installedFromZip, TaxonomyLibrary } from '../engine/taxonomy/library.js';
 import type { TaxonomyPackageInfo } from '../engine/taxonomy/package-info.js';
 import { readTaxonomyPackage, type PackageProblem } from '../engine/taxonomy/read-package.js';

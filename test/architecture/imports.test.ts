@@ -55,7 +55,7 @@ describe('the import graph of main/, preload/, renderer/ and common/', () => {
 
   it('is read from the source (a sanity check that the scanner sees the files and their imports)', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('main/store/draft-folder.ts')).toContain('main/store/atomic-write.ts');
+    expect(graph.get('main/store/draft-folder.ts')).toContain('main/engine/atomic-write.ts');
     expect(graph.get('renderer/src/features/ct600/Ct600Wizard.tsx')).toContain('preload/contract.ts');
   });
 
@@ -74,8 +74,9 @@ describe('the import graph of main/, preload/, renderer/ and common/', () => {
   it('has no import running from a lower floor up without its reason written at the import', () => {
     const { unexplained, explained } = upwardImports(graph, HOUSE, floorReasons(repoRoot, graph));
     expect(unexplained).toEqual([]);
-    // Few, and each a choice (four today): a long list here means the floors need redrawing, not more reasons.
-    expect(explained.length).toBeLessThanOrEqual(8);
+    // Two at most, each a choice (the log's watch on the service's transport, for its types; a draft's .fdesk
+    // file read with the filing record's own schema): one more means code to move, not another reason.
+    expect(explained.length).toBeLessThanOrEqual(2);
   });
 });
 

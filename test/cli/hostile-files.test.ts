@@ -13,7 +13,7 @@ import { CT600_REQUEST_INPUT, PACKAGE_REQUEST_INPUT } from '../../main/cli/input
 import type { CliIo } from '../../main/cli/io.js';
 import { runPackageCommand } from '../../main/cli/package.js';
 import { buildCt600 } from '../../main/engine/ct600/index.js';
-import { base64Length, DEFAULT_PAYLOAD_LIMITS } from '../../main/ipc/payload-limits.js';
+import { base64Length, DEFAULT_PAYLOAD_LIMITS } from '../../main/engine/payload-limits.js';
 import { fullReturn } from '../fixtures/ct600-requests.js';
 import { runCli } from './run-cli.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileSaveHandler, type SaveDialog } from '../../main/ipc/file-save-handler.js';
 import { IpcFailure } from '../../main/ipc/ipc-errors.js';
-import { writeFileAtomic } from '../../main/store/atomic-write.js';
+import { writeFileAtomic } from '../../main/engine/atomic-write.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { KeyringCredentialStore } from '../../main/credentials/keyring-credentia
 import { SecretAccount } from '../../main/credentials/credential-store.js';
 import { RemoteFilingService } from '../../main/service/remote-filing-service.js';
 import { createEngineOperations } from '../../main/service/engine-wiring.js';
-import { writeFileAtomic } from '../../main/store/atomic-write.js';
+import { writeFileAtomic } from '../../main/engine/atomic-write.js';
 import { startServer, TestClock } from '../server/support.js';
 import { runKeychainTests } from '../credentials/secret-service.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';

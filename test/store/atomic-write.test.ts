@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RENAME_RETRY_DELAYS_MS, writeFileAtomic, type AtomicWriteFs } from '../../main/store/atomic-write.js';
+import { RENAME_RETRY_DELAYS_MS, writeFileAtomic, type AtomicWriteFs } from '../../main/engine/atomic-write.js';
 import { DraftStore } from '../../main/store/draft-store.js';
 import type { StoreFs } from '../../main/store/store-fs.js';
 

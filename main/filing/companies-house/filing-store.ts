@@ -7,7 +7,7 @@
  * record the filing of one company's accounts.
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../store/atomic-write.js';
+import { writeFileAtomic } from '../../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../../store/data-folder.js';
 import { readRegularText } from '../../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../../store/store-fs.js';

@@ -1,15 +1,13 @@
 /**
  * Job files under <dataDir>/validation-jobs: <id>.json for the job, and
  * <id>.input for the uploaded bytes while the job is unfinished (so a job
- * interrupted by a restart can run again). Writes are atomic (store/atomic-write.ts:
+ * interrupted by a restart can run again). Writes are atomic (atomic-write.ts:
  * temp file, fsync, rename, then fsync of the folder). The folder holds
  * clients' returns, so only this user may list or open it (0700).
  */
 import { chmod, lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-// floor: the validation jobs (run by the engine, in its worker or the office server) keep their files with
-// the stores' one crash-safe write rather than a second copy of temp file, fsync and rename.
-import { writeFileAtomic } from '../../../store/atomic-write.js';
+import { writeFileAtomic } from '../../atomic-write.js';
 import { canonicalJobId } from './job-id.js';
 import { jobRecordSchema, type JobRecord } from './job-record.js';
 

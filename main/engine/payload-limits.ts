@@ -1,13 +1,14 @@
 /**
- * Size limits for what the renderer sends, checked in main before the engine
- * runs: a structured-clone payload can be as large as the renderer can
+ * Size limits for a build request's payload, checked before the engine runs
+ * it (by the IPC handlers on what the renderer sends, and by the outbox again
+ * on what it queued): a structured-clone payload can be as large as the renderer can
  * allocate, and the engine would otherwise parse, decode and copy all of it
  * before finding it too big. The engine keeps its own exact rules (HMRC's 25
  * MiB of attachments, the package validator's limits); these bounds sit just
  * above them, so nothing the engine would accept is refused here.
  */
-import { MAX_ATTACHMENTS_BASE64_BYTES } from '../engine/ct600/index.js';
-import { DEFAULT_ZIP_LIMITS } from '../engine/package/index.js';
+import { MAX_ATTACHMENTS_BASE64_BYTES } from './ct600/index.js';
+import { DEFAULT_ZIP_LIMITS } from './package/index.js';
 
 const MiB = 1024 * 1024;
 
