@@ -244,9 +244,9 @@ export interface AccountsStatementLine {
   current: number;
   /** The comparative, when last year's figures are known. */
   previous: number | null;
-  /** A subtotal or total (F, G, net assets, profit): worked from other lines, not from codes. */
+  /** A subtotal or total (F, G, net assets, profit), ruled off as accounts show them. */
   total: boolean;
-  /** The trial balance codes behind the figure; empty for a total. */
+  /** The trial balance codes behind the figure (for a total, those of the lines it adds), each with what it contributes. */
   working: AccountsWorking[];
 }
 
