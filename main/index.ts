@@ -267,6 +267,7 @@ async function start(): Promise<void> {
       fileSaver,
       filing: filing.handlers,
       companiesHouse: companiesHouse.handlers,
+      accountsWork: companiesHouse.accountsWork,
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
       taxonomies: taxonomyStoreFor(dataDir),

@@ -16,6 +16,8 @@ import { watchCredentialStore } from '../log/secret-watch.js';
 import { AccountsDrafts } from '../store/accounts-drafts.js';
 import type { ClientBook } from '../store/client-book.js';
 import { createCompaniesHouseHandlers, type CompaniesHouseHandlers } from './companies-house-handlers.js';
+import type { AccountsWork } from '../deadlines/accounts-progress.js';
+import { accountsWorkOf } from '../deadlines/accounts-work.js';
 
 export interface CompaniesHouseWiringOptions {
   dataDir: string;
@@ -29,7 +31,13 @@ export interface CompaniesHouseWiringOptions {
   service?: Partial<Pick<CompaniesHouseFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'random'>>;
 }
 
-export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions): { handlers: CompaniesHouseHandlers; store: FilingStore; credentials: CompaniesHouseCredentialStore } {
+export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions): {
+  handlers: CompaniesHouseHandlers;
+  store: FilingStore;
+  credentials: CompaniesHouseCredentialStore;
+  /** The accounts drafts and live acceptances, for the Deadlines' accounts rows. */
+  accountsWork: () => Promise<AccountsWork[]>;
+} {
   const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
   const credentials = new CompaniesHouseCredentialStore(keychain);
   const store = new FilingStore({ dataDir: options.dataDir });
@@ -43,12 +51,17 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
       secrets: (companyNumber) => credentials.secrets(environment, companyNumber),
       howToTakeOver: 'If that Filing Desk has stopped, file again and choose to take the filing over.',
     });
+  const accounts = new AccountsDrafts({ dataDir: options.dataDir });
   const handlers = createCompaniesHouseHandlers({
     services: { test: service('test'), live: service('live') },
     credentials,
-    accounts: new AccountsDrafts({ dataDir: options.dataDir }),
+    accounts,
     clients: options.clients,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
   });
-  return { handlers, store, credentials };
+  const accountsWork = async () => {
+    const [clients, drafts, filings] = await Promise.all([options.clients.list({ query: '', includeArchived: true }), accounts.list(), store.list()]);
+    return accountsWorkOf(clients, drafts.drafts, filings.records);
+  };
+  return { handlers, store, credentials, accountsWork };
 }

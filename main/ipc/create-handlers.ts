@@ -5,6 +5,7 @@ import type { DraftStore } from '../store/draft-store.js';
 import { createCt600CheckDraftHandler, createCt600BuildDraftHandler } from './ct600-draft-handlers.js';
 import { createCt600BuildHandler, createCt600ValidateHandler, createCt600VerifyHandler, type Ct600Engine } from './ct600-handlers.js';
 import { createDeadlineListHandler } from './deadline-handlers.js';
+import type { AccountsWork } from '../deadlines/accounts-progress.js';
 import { lastBuildBytes } from '../store/draft-files.js';
 import type { SubmissionStore } from '../filing/submission-store.js';
 import { createDraftHandlers, type OpenDialog } from './draft-handlers.js';
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   filing?: FilingHandlers;
   /** Filing accounts with Companies House (createCompaniesHouseWiring); left out, every call is refused in words. */
   companiesHouse?: CompaniesHouseHandlers;
+  /** The accounts drafts and filings Companies House accepted live, for the Deadlines' accounts rows; left out, those rows come from the client book alone. */
+  accountsWork?: () => Promise<AccountsWork[]>;
   /** The submission records: the Deadlines list (accepted live returns show as filed) and a draft's .fdesk export and import. */
   submissions?: SubmissionStore;
   /** The taxonomy packages installed in the data folder (Settings › Taxonomies); left out, the list is empty and installing is refused in words. */
@@ -79,6 +82,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       builds: { get: (id) => deps.drafts.get(id), bytes: (d) => (d.lastBuild ? lastBuildBytes(deps.drafts, d.id, d.lastBuild.sha256) : Promise.resolve(null)) },
       clock,
       ...(deps.submissions ? { submissions: deps.submissions } : {}),
+      ...(deps.accountsWork ? { accounts: { list: deps.accountsWork } } : {}),
     }),
     'file.save': createFileSaveHandler(deps.fileSaver),
     'app.info': () => deps.appInfo,
