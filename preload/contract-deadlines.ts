@@ -4,7 +4,8 @@
  * main/deadlines/firm-deadlines.ts): each period with a return started in
  * the app is listed until HMRC accepts it.
  */
-import type { DeadlineRow, ReturnDeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import type { ReturnDeadlineRow } from '../main/engine/deadlines/deadline-list.js';
+import type { DeadlineRow } from '../main/engine/deadlines/all-rows.js';
 import type { AccountsDeadlineRow } from '../main/engine/deadlines/accounts-list.js';
 import type { IpcResult } from './contract-ipc.js';
 

@@ -7,8 +7,8 @@
  * the accounts are never sent twice whichever started them.
  */
 import { randomUUID } from 'node:crypto';
-import type { CompaniesHouseCredentialStore } from '../credentials/companies-house-credentials.js';
-import { CompaniesHouseCredentialsMissing } from '../credentials/companies-house-credentials.js';
+import type { CompaniesHouseCredentialStore } from '../filing/companies-house/presenter-keychain.js';
+import { CompaniesHouseCredentialsMissing } from '../filing/companies-house/presenter-keychain.js';
 import { CompaniesHouseRefusal, type CompaniesHouseFiling, type CompaniesHouseProgress } from '../filing/companies-house/companies-house-filing.js';
 import { COMPANIES_HOUSE_GATEWAY_URL } from '../filing/companies-house/gateway-rules.js';
 import { isIsoDate } from '../engine/deadlines/calendar.js';

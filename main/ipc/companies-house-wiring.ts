@@ -7,7 +7,7 @@
  * live ones in test), sharing the filing records and submission numbers.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
-import { CompaniesHouseCredentialStore } from '../credentials/companies-house-credentials.js';
+import { CompaniesHouseCredentialStore } from '../filing/companies-house/presenter-keychain.js';
 import { CompaniesHouseFiling, type CompaniesHouseFilingDeps } from '../filing/companies-house/companies-house-filing.js';
 import { FilingStore } from '../filing/companies-house/filing-store.js';
 import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';

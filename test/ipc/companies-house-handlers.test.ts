@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompaniesHouseCredentialStore } from '../../main/credentials/companies-house-credentials.js';
+import { CompaniesHouseCredentialStore } from '../../main/filing/companies-house/presenter-keychain.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
 import { CompaniesHouseFiling } from '../../main/filing/companies-house/companies-house-filing.js';
 import { FilingStore } from '../../main/filing/companies-house/filing-store.js';

@@ -3,8 +3,11 @@
  * and the accounts due at Companies House, in one order (overdue first), so
  * the window, `cli deadlines` and the exports show the same rows.
  */
-import { accountsDeadlineRows, type AccountsProgress } from './accounts-list.js';
-import { compareRows, deadlineRows, type DeadlineClientInput, type DeadlineListOptions, type DeadlineRow, type DraftProgress } from './deadline-list.js';
+import { accountsDeadlineRows, type AccountsDeadlineRow, type AccountsProgress } from './accounts-list.js';
+import { compareRows, deadlineRows, type DeadlineClientInput, type DeadlineListOptions, type DraftProgress, type ReturnDeadlineRow } from './deadline-list.js';
+
+/** A row of the Deadlines screen: a Company Tax Return to HMRC, or accounts to Companies House. */
+export type DeadlineRow = ReturnDeadlineRow | AccountsDeadlineRow;
 
 export function allDeadlineRows(
   clients: readonly DeadlineClientInput[],

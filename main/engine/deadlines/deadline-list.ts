@@ -8,7 +8,6 @@ import { compareIso, daysBetween, type IsoDate } from './calendar.js';
 import { clientPeriods } from './client-periods.js';
 import { accountingPeriodDeadlines, accountingPeriods, penaltyDue, type AccountingPeriodDeadlines, type InstalmentSize, type Period, type PenaltyDue } from './deadline-rules.js';
 import { lateInterest, type TaxPayment } from './late-payment-interest.js';
-import type { AccountsDeadlineRow } from './accounts-list.js';
 
 /** How far the work on a return has got, in the order it goes. */
 export type WorkState = 'not-started' | 'draft' | 'built' | 'filed' | 'accepted';
@@ -123,9 +122,6 @@ export interface DeadlineRowBase {
   /** The flat penalty due next if it is still not delivered, with its date. */
   nextPenalty: { from: IsoDate; description: string } | null;
 }
-
-/** A row of the Deadlines screen: a Company Tax Return to HMRC, or accounts to Companies House (accounts-list.ts). */
-export type DeadlineRow = ReturnDeadlineRow | AccountsDeadlineRow;
 
 /** A Company Tax Return (CT600) due with HMRC, and its tax. */
 export interface ReturnDeadlineRow extends DeadlineRowBase {

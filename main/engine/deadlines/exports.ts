@@ -4,7 +4,7 @@
  * reads them as dates in any locale) and all-day events in the calendar.
  */
 import { addDays, type IsoDate } from './calendar.js';
-import type { DeadlineRow } from './deadline-list.js';
+import type { DeadlineRow } from './all-rows.js';
 import type { AccountsDeadlineRow } from './accounts-list.js';
 import { csvCell } from '../csv-cell.js';
 

@@ -1,6 +1,6 @@
 /** The keychain store for Companies House's secrets: saved and read by environment and company, checked by field, and reported without values. */
 import { describe, expect, it } from 'vitest';
-import { CompaniesHouseCredentialsMissing, CompaniesHouseCredentialStore } from '../../../main/credentials/companies-house-credentials.js';
+import { CompaniesHouseCredentialsMissing, CompaniesHouseCredentialStore } from '../../../main/filing/companies-house/presenter-keychain.js';
 import { MemoryCredentialStore } from '../../../main/credentials/memory-credential-store.js';
 
 describe('Companies House credentials in the keychain', () => {

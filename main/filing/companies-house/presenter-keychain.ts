@@ -9,9 +9,9 @@
  * is saved. Pass a store that tells the log redactor every secret
  * (watchCredentialStore), so none appears in a log line.
  */
-import type { CredentialStore } from './credential-store.js';
-import type { CompaniesHouseEnvironment } from '../filing/companies-house/gateway-rules.js';
-import { secretsProblem, typedSecret, type FilingSecrets } from '../filing/companies-house/presenter-secrets.js';
+import type { CredentialStore } from '../../credentials/credential-store.js';
+import type { CompaniesHouseEnvironment } from './gateway-rules.js';
+import { secretsProblem, typedSecret, type FilingSecrets } from './presenter-secrets.js';
 
 /** The keychain accounts these secrets are filed under. */
 export const CompaniesHouseAccount = {
