@@ -9,6 +9,8 @@ import { addDays, allDeadlineRows, basisPointsAsPercent, DEADLINE_KIND_LABELS, i
 import { localToday } from '../deadlines/deadline-inputs.js';
 import { firmDeadlineInputs } from '../deadlines/firm-deadlines.js';
 import { SubmissionStore } from '../filing/submission-store.js';
+import { FilingStore } from '../filing/companies-house/filing-store.js';
+import { accountsWorkOf } from '../deadlines/accounts-work.js';
 import { readDataFolder } from '../deadlines/read-data-folder.js';
 import { decodeStrictUtf8 } from '../store/regular-file.js';
 import { appDataFolder } from './app-data-folder.js';
@@ -112,8 +114,14 @@ export async function runDeadlinesCommand(args: string[], io: CliIo, environment
         return { records: [], problems: [] };
       });
       for (const problem of submissions.problems) io.err(`note: ${terminalText(problem.reason)}\n`);
+      // Accounts Companies House accepted live are delivered, as on the Deadlines screen; the filings folder is only read.
+      const filings = await new FilingStore({ dataDir: folder }).list().catch((error: unknown) => {
+        io.err(`note: ${terminalText(`the Companies House filing records cannot be read: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+        return { records: [], problems: [] };
+      });
+      for (const problem of filings.problems) io.err(`note: ${terminalText(`companies-house/filings/${problem.file} cannot be used: ${problem.reason}`)}\n`);
       // Every period with a draft, a build or a submission is listed until HMRC accepts it, as on the Deadlines screen.
-      const firm = firmDeadlineInputs(records.clients, records.drafts, submissions.records);
+      const firm = firmDeadlineInputs(records.clients, records.drafts, submissions.records, accountsWorkOf(records.clients, [], filings.records));
       clients = firm.clients;
       progress = firm.progress(await firm.taxPayable(records.built, records.buildBytes));
       accountsProgress = firm.accountsProgress;
