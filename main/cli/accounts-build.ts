@@ -7,6 +7,7 @@
  * naming the code or line, and no file. The file is written atomically and
  * never over one already there unless --force says so.
  */
+import { localToday } from '../deadlines/deadline-inputs.js';
 import { writeAccountsIxbrl } from '../engine/accounts/ixbrl/index.js';
 import { formatPounds } from '../engine/accounts/statements/rounding.js';
 import type { Accounts } from '../engine/accounts/types.js';
@@ -24,7 +25,8 @@ export async function buildAccountsCommand({ positional, values, flags }: Parsed
 
   let built;
   try {
-    built = await buildAccountsFile(positional[0]!, build);
+    // The board cannot have approved the accounts after today (this computer's calendar).
+    built = await buildAccountsFile(positional[0]!, build, localToday(new Date()));
   } catch (err) {
     if (!(err instanceof AccountsFileError)) throw err;
     io.err(`${jsonText({ errors: err.problems }, 2)}\n`);

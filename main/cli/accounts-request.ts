@@ -13,10 +13,10 @@
  * those of last year's file under "comparatives.".
  */
 import { dirname, resolve } from 'node:path';
-import { placeTrialBalance, readFirmMapping, type PlacementResult } from '../engine/accounts/mapping/index.js';
+import { nilCodesLeftOut, placeTrialBalance, readFirmMapping, type PlacementResult } from '../engine/accounts/mapping/index.js';
 import { buildAccounts } from '../engine/accounts/statements/index.js';
 import { decodeExportText, importTrialBalance, toTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
-import type { Accounts, AccountsCheck, AccountsProblem, AccountsRequest, AccountsStandard } from '../engine/accounts/types.js';
+import type { Accounts, AccountsCheck, AccountsProblem, AccountsRequest, AccountsResult, AccountsStandard, IsoDate } from '../engine/accounts/types.js';
 import { RequestValidationError } from '../engine/errors.js';
 import { readInput, readJsonFile, type InputLimit } from './io.js';
 
@@ -83,10 +83,14 @@ function asProblems(err: unknown, prefix: string): AccountsFileProblem[] | undef
   return undefined;
 }
 
-/** Builds the accounts an accounts.json describes; throws AccountsFileError naming every problem, fields of last year's file under "comparatives.". */
-export async function buildAccountsFile(path: string, build: BuildAccounts = buildAccounts): Promise<BuiltFromFile> {
+/**
+ * Builds the accounts an accounts.json describes; throws AccountsFileError naming every problem, fields of last year's file under "comparatives.".
+ * `today` is the last date the board can have approved them on (the command line gives the real date).
+ */
+export async function buildAccountsFile(path: string, build: BuildAccounts = buildAccounts, today?: IsoDate): Promise<BuiltFromFile> {
+  const engine: EngineBuild = (request) => build(request, today === undefined ? {} : { today });
   try {
-    return await buildOne(resolve(path), [], build);
+    return await buildOne(resolve(path), [], engine);
   } catch (err) {
     const problems = asProblems(err, '');
     if (problems) throw new AccountsFileError(problems);
@@ -96,8 +100,9 @@ export async function buildAccountsFile(path: string, build: BuildAccounts = bui
 
 /** The accounts engine's build: a parameter so the reader's handling of each engine problem can be shown. */
 export type BuildAccounts = typeof buildAccounts;
+type EngineBuild = (request: AccountsRequest) => AccountsResult;
 
-async function buildOne(path: string, chain: string[], build: BuildAccounts): Promise<BuiltFromFile> {
+async function buildOne(path: string, chain: string[], build: EngineBuild): Promise<BuiltFromFile> {
   const raw = await readJsonFile(path, ACCOUNTS_JSON_INPUT);
   const shape = shapeProblems(raw);
   if (shape.length) throw new AccountsFileError(shape);
@@ -126,9 +131,8 @@ async function buildOne(path: string, chain: string[], build: BuildAccounts): Pr
   const firm = readFirmMapping(file.mapping);
   const placement = placeTrialBalance(imported.lines, { standard: file.standard, format: imported.source.format, firm });
 
-  // A nil account needs no line: it is left out rather than asked about.
-  const nil = new Set(placement.unplaced.filter((u) => u.balance === 0).map((u) => u.code));
-  const unplacedWhy = new Map(placement.unplaced.filter((u) => u.balance !== 0).map((u) => [u.code, u.why]));
+  const nil = nilCodesLeftOut(imported.lines, (code) => placement.mapping[code] !== undefined);
+  const unplacedWhy = new Map(placement.unplaced.filter((u) => !nil.has(u.code)).map((u) => [u.code, u.why]));
   const trialBalance = toTrialBalance({ ...imported, lines: imported.lines.filter((l) => !nil.has(l.code)) });
 
   const request: AccountsRequest = {

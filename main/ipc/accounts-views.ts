@@ -8,7 +8,8 @@
 import type { AccountsMappingView, AccountsStatementLine, AccountsTrialBalanceView } from '../../preload/contract-accounts.js';
 import type { Accounts, StatementLine } from '../engine/accounts/types.js';
 import type { ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
-import { poundsText } from '../engine/accounts/trial-balance/money.js';
+import { nilCodesLeftOut } from '../engine/accounts/mapping/index.js';
+import { formatPence } from '../engine/accounts/statements/rounding.js';
 import { lineChoicesFor } from '../../common/accounts/line-choices.js';
 import type { AccountsRecord } from '../store/accounts-record.js';
 
@@ -31,7 +32,7 @@ export function trialBalanceView(record: AccountsRecord, read: ImportedTrialBala
     notBalancing:
       difference === 0
         ? null
-        : `This trial balance does not balance: the debits (${poundsText(read.totals.debit)}) are ${poundsText(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than the credits (${poundsText(read.totals.credit)}). Correct it in the bookkeeping and export it again; accounts cannot be built from it.`,
+        : `This trial balance does not balance: the debits (${formatPence(read.totals.debit)}) are ${formatPence(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than the credits (${formatPence(read.totals.credit)}). Correct it in the bookkeeping and export it again; accounts cannot be built from it.`,
   };
 }
 
@@ -47,17 +48,13 @@ export function placeCodes(record: AccountsRecord, read: ImportedTrialBalance, b
   const mapping: Record<string, string> = {};
   const view: AccountsMappingView = { placedByDefault: 0, placedByClientAnswers: 0, unplaced: [], choices: lineChoicesFor(record.standard) };
   const seen = new Set<string>();
-  const leftOut = new Set<string>();
+  const leftOut = nilCodesLeftOut(read.lines, (code) => (record.mapping[code] ?? clientAnswers[code] ?? byDefault[code]) !== undefined);
   for (const line of read.lines) {
-    if (seen.has(line.code)) continue;
+    if (seen.has(line.code) || leftOut.has(line.code)) continue;
     seen.add(line.code);
     const own = record.mapping[line.code];
     const kept = clientAnswers[line.code];
     const fallback = byDefault[line.code];
-    if (!fallback && own === undefined && kept === undefined && line.debit === line.credit) {
-      leftOut.add(line.code);
-      continue;
-    }
     if (!fallback) {
       // Asked once: a code the default mapping cannot place is the firm's question, answered here or in an earlier period.
       view.unplaced.push({ code: line.code, name: line.name, balance: pounds(line.debit - line.credit), answer: own ?? kept ?? '', rememberedForClient: own === undefined && kept !== undefined });

@@ -102,6 +102,18 @@ describe('cli accounts build', () => {
     expect(existsSync(join(dir, 'out.xhtml'))).toBe(false);
   });
 
+  it('accounts approved after today (this computer\'s date): exit 2 naming approval.date, nothing written', () => {
+    const dir = case_('approved-later', microCsv(), (j) => {
+      j.approval = { ...(j.approval as object), date: '2999-01-04' };
+    });
+    const r = runCli(['accounts', 'build', join(dir, 'accounts.json'), '--out', join(dir, 'out.xhtml')]);
+    expect(r.code).toBe(2);
+    const errors = errorsOf(r.stderr);
+    expect(errors.map((e) => [e.field, e.rule])).toEqual([['approval.date', 'approval-not-future']]);
+    expect(errors[0]!.message).toContain('2999-01-04, which is after today');
+    expect(existsSync(join(dir, 'out.xhtml'))).toBe(false);
+  });
+
   it("the firm's mapping places it; a nil account no mapping places is left out", () => {
     const dir = case_('mapped', `${microCsv().replace('7502,Telephone,1000.00,', '7502,Telephone,900.00,')}9998,Suspense account,100.00,\n9999,Mispostings,,\n`, (j) => {
       j.mapping = { '9998': 'OtherOperatingExpensesFormat2' };

@@ -44,9 +44,3 @@ export function readPence(cell: string): MoneyReading {
   return { ok: true, pence: negative && pence !== 0 ? -pence : pence };
 }
 
-/** Pence as pounds for a message: 123457 → "£1,234.57", -5 → "-£0.05". */
-export function poundsText(pence: number): string {
-  const abs = Math.abs(pence);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${pence < 0 ? '-' : ''}£${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
