@@ -262,6 +262,21 @@ export interface AccountsStatementsView {
   profitAndLoss: AccountsStatementLine[];
   /** The engine's checks and the answers' own: errors stop the build. */
   checks: AccountsFinding[];
+  /** Last year's accounts the comparatives (each line's previous figure) come from; null when the client has no built draft for the period before. */
+  comparatives: AccountsComparativesSource | null;
+}
+
+/**
+ * The client's accounts draft for the period ending the day before this one
+ * starts, built: last year's accounts are built again from it (its trial
+ * balance and answers, as kept) to give the comparatives.
+ */
+export interface AccountsComparativesSource {
+  draftId: string;
+  periodFrom: string;
+  periodTo: string;
+  /** Why last year's accounts could not be built from that draft, so this year's are built without comparatives; null when they are used. */
+  problem: string | null;
 }
 
 /**

@@ -6,7 +6,7 @@
  * same code `cli accounts build` runs, so the window and the command line
  * follow one set of rules.
  */
-import type { Accounts, AccountsRequest, AccountsResult, AccountsStandard, LineKey } from '../engine/accounts/types.js';
+import type { Accounts, AccountsRequest, AccountsResult, AccountsStandard, IsoDate, LineKey } from '../engine/accounts/types.js';
 import { decodeExportText, importTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
 import { placeTrialBalance } from '../engine/accounts/mapping/index.js';
 import { buildAccounts } from '../engine/accounts/statements/index.js';
@@ -17,7 +17,8 @@ export interface AccountsEngine {
   readTrialBalance(bytes: Uint8Array): ImportedTrialBalance;
   /** The codes the default mapping places (Sage UK nominal ledger, Xero default chart, a director's loan or bank account by its name); the others are not in it. */
   placeByDefault(lines: ReadonlyArray<{ code: string; name: string; debit: number; credit: number }>, options: { standard: AccountsStandard; format: string }): Record<string, LineKey>;
-  build(request: AccountsRequest): AccountsResult;
+  /** `today`: the last date the board can have approved the accounts on. */
+  build(request: AccountsRequest, options: { today: IsoDate }): AccountsResult;
   /** The accounts as one Inline XBRL (XHTML) document. */
   write(accounts: Accounts, software: { name: string; version: string }): string;
 }

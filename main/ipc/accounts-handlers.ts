@@ -10,6 +10,7 @@ import type {
   AccountsAttachRequest,
   AccountsAttachResponse,
   AccountsBuildResponse,
+  AccountsComparativesSource,
   AccountsCreateRequest,
   AccountsFinding,
   AccountsIdRequest,
@@ -22,7 +23,9 @@ import type {
   AccountsView,
 } from '../../preload/contract-accounts.js';
 import type { FileSaveResponse } from '../../preload/contract-files.js';
-import { isLineKey, type Accounts, type Mapping } from '../engine/accounts/types.js';
+import { isLineKey, type Accounts, type IsoDate, type Mapping } from '../engine/accounts/types.js';
+import { localToday } from '../deadlines/deadline-inputs.js';
+import { ukDate } from '../engine/computation/dates.js';
 import { toTrialBalance, type ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
 import { RequestValidationError, type FieldError } from '../engine/errors.js';
 import { AccountsDrafts } from '../store/accounts-drafts.js';
@@ -56,6 +59,8 @@ export interface AccountsDeskDeps {
   /** The software named in the accounts (bus:NameProductionSoftware, VersionProductionSoftware); asked when they are written, since the app's version is known only once it has started. */
   software: () => { name: string; version: string };
   clock?: () => Date;
+  /** Today on the firm's calendar: the last date the board can have approved the accounts on. By default the clock's date in this computer's time zone. */
+  today?: () => IsoDate;
 }
 
 type TrialBalanceRead = { ok: true; read: ImportedTrialBalance } | { ok: false; problem: string };
@@ -64,18 +69,24 @@ type TrialBalanceRead = { ok: true; read: ImportedTrialBalance } | { ok: false; 
 export const accountsFileName = (companyName: string, periodTo: string) =>
   `${companyName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'accounts'}-accounts-${periodTo}.xhtml`;
 
-/** The day after an ISO date. */
-function dayAfter(iso: string): string {
+/** The day a number of days after an ISO date. */
+function daysAfter(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+const dayAfter = (iso: string) => daysAfter(iso, 1);
+
+type Made = { accounts: Accounts | null; statements: AccountsStatementsView };
 
 export class AccountsDesk {
   private readonly clock: () => Date;
+  private readonly today: () => IsoDate;
 
   constructor(private readonly deps: AccountsDeskDeps) {
-    this.clock = deps.clock ?? (() => new Date());
+    const clock = deps.clock ?? (() => new Date());
+    this.clock = clock;
+    this.today = deps.today ?? (() => localToday(clock()));
   }
 
   handlers() {
@@ -224,18 +235,20 @@ export class AccountsDesk {
   }
 
   /** The accounts as the engine builds them from the draft, with every check it and the answers make. */
-  private async make(record: AccountsRecord): Promise<{ accounts: Accounts | null; statements: AccountsStatementsView }> {
-    const none = (checks: AccountsFinding[]) => ({ accounts: null, statements: { balanceSheet: [], profitAndLoss: [], checks } });
+  private async make(record: AccountsRecord, withComparatives = true): Promise<Made> {
+    const last = withComparatives ? await this.lastYear(record) : { source: null, accounts: null };
+    const none = (checks: AccountsFinding[]): Made => ({ accounts: null, statements: { balanceSheet: [], profitAndLoss: [], checks, comparatives: last.source } });
     const tb = await this.readStored(record);
     if (!tb) return none([{ severity: 'error', field: 'trialBalance', message: 'Drop or choose the trial balance export first' }]);
     if (!tb.ok) return none([{ severity: 'error', field: 'trialBalance', message: `The trial balance kept with these accounts could not be read: ${tb.problem}` }]);
     const placed = placeCodes(record, tb.read, this.deps.engine.placeByDefault(tb.read.lines, { standard: record.standard, format: tb.read.source.format }), await this.clientAnswers(record));
     const checks: AccountsFinding[] = [];
+    if (last.source?.problem) checks.push({ severity: 'warning', field: 'comparatives', message: `Built without comparatives: ${last.source.problem}` });
     const unanswered = placed.view.unplaced.filter((u) => u.answer === '');
     for (const u of unanswered) checks.push({ severity: 'error', field: `mapping.${u.code}`, message: `Choose the line for code ${u.code} (${u.name}): the default mapping cannot place it` });
     const mapping: Mapping = {};
     for (const [code, line] of Object.entries(placed.mapping)) if (isLineKey(line)) mapping[code] = line;
-    const answers = readAnswers(record.answers, { from: record.periodFrom, to: record.periodTo }, this.clock());
+    const answers = readAnswers(record.answers, { from: record.periodFrom, to: record.periodTo });
     checks.push(...answers.errors.map((e) => ({ severity: 'error' as const, field: e.field, message: e.message })));
     // The balance sheet and profit and loss lines do not depend on the directors, the approval or the employees.
     // Until those answers read, the figures are drawn up with stand-ins the engine accepts (only the two statements'
@@ -249,7 +262,7 @@ export class AccountsDesk {
       averageEmployees: answers.averageEmployees ?? 0,
       dormant: answers.dormant ?? false,
     });
-    const result = this.deps.engine.build(request);
+    const result = this.deps.engine.build(last.accounts ? { ...request, comparatives: last.accounts } : request, { today: this.today() });
     if (!result.ok) {
       const known = new Set(checks.map((c) => c.field));
       for (const p of result.problems) {
@@ -257,15 +270,39 @@ export class AccountsDesk {
         // An answer the wizard already names is said once, in its own words.
         if (!(known.has(field) && (['approvalDate', 'signingDirector', 'directors.0', 'averageEmployees'].includes(field) || field.startsWith('mapping.')))) checks.push({ severity: 'error', field, message: p.message });
       }
-      return { accounts: null, statements: { balanceSheet: [], profitAndLoss: [], checks } };
+      return none(checks);
     }
     for (const c of result.accounts.checks) if (c.level === 'warning') checks.push({ severity: 'warning', message: c.message });
-    return { accounts: complete ? result.accounts : null, statements: { ...statementLines(result.accounts), checks } };
+    return { accounts: complete ? result.accounts : null, statements: { ...statementLines(result.accounts), checks, comparatives: last.source } };
+  }
+
+  /**
+   * Last year's accounts for the comparatives: the client's accounts draft for
+   * the period ending the day before this one starts that was built (the most
+   * recently changed, if there are two), built again from its kept trial
+   * balance and answers by the same path as this year's (without comparatives
+   * of its own: only its own figures are shown). When they cannot be built the
+   * reason is given and this year's are built without.
+   */
+  private async lastYear(record: AccountsRecord): Promise<{ source: AccountsComparativesSource | null; accounts: Accounts | null }> {
+    const periodTo = daysAfter(record.periodFrom, -1);
+    const candidates = (await this.deps.accounts.list()).drafts.filter((d) => d.clientId === record.clientId && d.periodTo === periodTo && d.id !== record.id);
+    for (const candidate of candidates) {
+      const previous = await this.deps.accounts.record(candidate.id);
+      if (!previous.lastBuild) continue;
+      const source = { draftId: previous.id, periodFrom: previous.periodFrom, periodTo: previous.periodTo };
+      const made = await this.make(previous, false);
+      if (made.accounts) return { source: { ...source, problem: null }, accounts: made.accounts };
+      const errors = made.statements.checks.filter((c) => c.severity === 'error').map((c) => c.message);
+      const why = errors.length ? errors.join('; ') : 'they could not be built';
+      return { source: { ...source, problem: `last year’s accounts (${ukDate(previous.periodFrom)} to ${ukDate(previous.periodTo)}) cannot be built from their draft as it stands: ${why}.` }, accounts: null };
+    }
+    return { source: null, accounts: null };
   }
 }
 
 /** The Accounts channels as main wires them: the accounts drafts and the kept mapping answers in the drafts' data folder. */
-export function createAccountsHandlers(deps: { drafts: ReturnDrafts; clients: Pick<ClientBook, 'list'>; fileSaver: FileSaverDeps; engine: AccountsEngine; software: () => { name: string; version: string }; clock?: () => Date }) {
+export function createAccountsHandlers(deps: { drafts: ReturnDrafts; clients: Pick<ClientBook, 'list'>; fileSaver: FileSaverDeps; engine: AccountsEngine; software: () => { name: string; version: string }; clock?: () => Date; today?: () => IsoDate }) {
   const dataDir = deps.drafts.dataDir;
   return new AccountsDesk({
     ...deps,

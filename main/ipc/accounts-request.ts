@@ -26,8 +26,6 @@ export function readDateText(d: { day: string; month: string; year: string }): {
   return { ok: true, date: `${yn}-${pad(mn)}-${pad(dn)}` };
 }
 
-const isoToday = (now: Date) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-
 export interface AnswersRead {
   directors: string[];
   approval: { date: IsoDate; director: string } | null;
@@ -38,7 +36,8 @@ export interface AnswersRead {
   errors: FieldError[];
 }
 
-export function readAnswers(answers: AccountsAnswers, period: { from: IsoDate; to: IsoDate }, now: Date): AnswersRead {
+/** The answers read; an approval after today is the engine's rule (it is given today's date). */
+export function readAnswers(answers: AccountsAnswers, period: { from: IsoDate; to: IsoDate }): AnswersRead {
   const errors: FieldError[] = [];
   const directors = answers.directors.map((d) => d.trim());
   if (!directors.some((d) => d !== '')) errors.push({ field: 'directors.0', message: 'Enter the name of at least one director' });
@@ -53,7 +52,6 @@ export function readAnswers(answers: AccountsAnswers, period: { from: IsoDate; t
   if (!date.ok) errors.push({ field: 'approvalDate', message: `The date the accounts were approved ${date.message}` });
   else if (date.date === null) errors.push({ field: 'approvalDate', message: 'Enter the date the board approved the accounts' });
   else if (date.date <= period.to) errors.push({ field: 'approvalDate', message: `The date the accounts were approved must be after the end of the period (${ukDate(period.to)})` });
-  else if (date.date > isoToday(now)) errors.push({ field: 'approvalDate', message: 'The date the accounts were approved must not be in the future' });
   else approvalDate = date.date;
 
   const signing = answers.signingDirector.trim();

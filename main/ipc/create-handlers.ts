@@ -49,6 +49,8 @@ export interface HandlerDeps {
   /** The statutory accounts engine (trial balance, mapping, statements, Inline XBRL); the engine's own by default. */
   accountsEngine?: AccountsEngine;
   clock?: () => Date;
+  /** Today as an ISO date on the firm's calendar (the last day accounts can have been approved on); the clock's local date by default. */
+  today?: () => string;
 }
 
 function taxonomiesNotWired(): TaxonomyHandlers {
@@ -95,6 +97,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: () => `Filing Desk ${deps.appInfo.version}` }),
     'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
     'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
-    ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock }),
+    ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock, ...(deps.today ? { today: deps.today } : {}) }),
   };
 }

@@ -21,8 +21,8 @@ const answers = (over: Partial<AccountsAnswers> = {}): AccountsAnswers => ({
   ...over,
 });
 
-async function desk() {
-  const h = await handlersOverStores({ clock });
+async function desk(overrides: Parameters<typeof handlersOverStores>[0] = { clock }) {
+  const h = await handlersOverStores(overrides);
   const client = await h.ok<Client>('clients.save', { details: { companyName: 'Van Hire Ltd', registrationNumber: '01234567', utr: '8596148860', periodEnd: '03-31', serviceClientName: '', serviceClientId: '' } });
   const start = async (periodFrom = '2025-04-01', periodTo = '2026-03-31') => (await h.ok<AccountsView>('accounts.create', { clientId: client.id, periodFrom, periodTo, standard: 'FRS 105' })).draft.id;
   /** A van hire company's accounts ready to build: trial balance, dividends placed, answers saved. */
@@ -187,6 +187,44 @@ describe('the Accounts wizard’s handlers', () => {
     expect((await h.ok<Draft>('drafts.open', { id: ret.id })).attachments.map((a) => a.fileName)).toEqual(['their-accounts.xhtml']);
     const replaced = await h.ok<AccountsAttachResponse>('accounts.attachToReturn', { id, ct600DraftId: ret.id, replaceOtherAccounts: true });
     expect(replaced.outcome === 'attached' && replaced.draft.attachments.map((a) => a.fileName)).toEqual(['Van-Hire-Ltd-accounts-2026-03-31.xhtml']);
+  });
+
+  it('last year’s built accounts draft gives the comparatives: each line’s previous figure, the preview’s second column, and the reason when it cannot be built', async () => {
+    const h = await desk({ clock: () => new Date('2027-06-15T10:00:00Z') });
+    const first = await h.ready();
+    const second = await h.start('2026-04-01', '2027-03-31');
+    await h.ok('accounts.setTrialBalance', { id: second, fileName: 'tb-2027.csv', bytes: fixture('micro-van-2027.csv') });
+    await h.ok('accounts.save', { id: second, standard: 'FRS 105', answers: answers({ approvalDate: { day: '1', month: '6', year: '2027' } }) });
+    // Last year's draft is not built yet: no comparatives.
+    expect((await h.ok<AccountsStatementsView>('accounts.statements', { id: second })).comparatives).toBeNull();
+
+    await h.ok('accounts.build', { id: first });
+    const statements = await h.ok<AccountsStatementsView>('accounts.statements', { id: second });
+    expect(statements.comparatives).toEqual({ draftId: first, periodFrom: '2025-04-01', periodTo: '2026-03-31', problem: null });
+    expect(statements.profitAndLoss.find((l) => l.key === 'TurnoverRevenue')).toMatchObject({ current: 68750, previous: 62400 });
+    expect(statements.checks.filter((c) => c.severity === 'error')).toEqual([]);
+    const built = await h.ok<AccountsBuildResponse>('accounts.build', { id: second });
+    expect(built.statements.profitAndLoss.find((l) => l.key === 'ProfitLoss')?.previous).toBe(26033);
+    const preview = JSON.stringify((await h.ok<AccountsPreview>('accounts.preview', { id: second })).nodes);
+    expect(preview).toContain('62,400');
+    expect(preview).toContain('68,750');
+
+    // Last year's answers changed so that they no longer build: said, and this year's built without.
+    await h.ok('accounts.save', { id: first, standard: 'FRS 105', answers: answers({ averageEmployees: 'one' }) });
+    const without = await h.ok<AccountsStatementsView>('accounts.statements', { id: second });
+    expect(without.comparatives).toMatchObject({ draftId: first, problem: expect.stringContaining('The average number of employees must be a whole number') });
+    expect(without.checks).toContainEqual({ severity: 'warning', field: 'comparatives', message: expect.stringMatching(/^Built without comparatives: last year’s accounts \(1 April 2025 to 31 March 2026\) cannot be built from their draft as it stands: /) });
+    expect(without.profitAndLoss.find((l) => l.key === 'TurnoverRevenue')).toMatchObject({ current: 68750, previous: null });
+  });
+
+  it('an approval after today (the handlers’ own today, not the machine’s) is refused by the engine, naming the approval date', async () => {
+    const h = await desk({ clock: () => new Date('2026-07-01T10:00:00Z'), today: () => '2026-06-15' });
+    const id = await h.ready();
+    await h.ok('accounts.save', { id, standard: 'FRS 105', answers: answers({ approvalDate: { day: '20', month: '6', year: '2026' } }) });
+    const refused = await h.call('accounts.build', { id });
+    expect(!refused.ok && refused.error.errors).toEqual([{ field: 'approvalDate', message: expect.stringContaining('2026-06-20, which is after today (2026-06-15)') }]);
+    await h.ok('accounts.save', { id, standard: 'FRS 105', answers: answers({ approvalDate: { day: '15', month: '6', year: '2026' } }) });
+    expect((await h.ok<AccountsBuildResponse>('accounts.build', { id })).view.draft.lastBuild).not.toBeNull();
   });
 
   it('refuses accounts for a client the book does not hold, or one without a Companies House number', async () => {

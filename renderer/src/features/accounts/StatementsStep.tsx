@@ -4,8 +4,9 @@
  * figure's working (the trial balance codes behind it) shown on demand.
  */
 import { useEffect, useState } from 'react';
-import type { AccountsStatementLine } from '../../../../preload/contract.js';
+import type { AccountsComparativesSource, AccountsStatementLine } from '../../../../preload/contract.js';
 import { Busy } from '../../components/Progress.js';
+import { ukDate } from '../../format/date.js';
 import { useAccounts } from './accounts-context.js';
 import { pounds, statementPounds } from './money.js';
 
@@ -71,6 +72,21 @@ function StatementTable({ caption, lines, testId }: { caption: string; lines: Ac
   );
 }
 
+/** Where last year's column comes from, or why there is none though last year's accounts were built in Filing Desk. */
+function ComparativesNote({ source }: { source: AccountsComparativesSource | null }) {
+  if (!source) return <p data-testid="comparatives-source">No comparatives: this client has no built accounts in Filing Desk for the period before this one.</p>;
+  const period = `${ukDate(source.periodFrom)} to ${ukDate(source.periodTo)}`;
+  if (source.problem) {
+    return (
+      <div role="alert" className="field__error" data-testid="comparatives-source">
+        <p>Built without comparatives: {source.problem}</p>
+        <p>Put last year’s accounts ({period}) right and the comparatives come back here.</p>
+      </div>
+    );
+  }
+  return <p data-testid="comparatives-source">Last period’s figures are last year’s accounts ({period}), built again from their draft in Filing Desk; the reserves brought forward are checked against them.</p>;
+}
+
 export function StatementsStep() {
   const ctx = useAccounts();
   const [loaded, setLoaded] = useState(false);
@@ -96,6 +112,7 @@ export function StatementsStep() {
   }
   return (
     <>
+      <ComparativesNote source={s.comparatives} />
       <StatementTable caption="Balance sheet" lines={s.balanceSheet} testId="balance-sheet" />
       <StatementTable caption="Profit and loss account" lines={s.profitAndLoss} testId="profit-and-loss" />
     </>
