@@ -12,7 +12,7 @@
  * Errors cross IPC as data, because Electron forwards only the message of a
  * thrown error: every call resolves to an IpcResult (contract-ipc.ts).
  */
-import { accountsBridgeChannels, accountsChannels, type AccountsBridge, type AccountsChannels } from './contract-accounts.js';
+import { accountsBridgeChannels, accountsChannels, type AccountsBridge, type AccountsChannels } from './contract-accounts-channels.js';
 import { appBridgeChannels, appChannels, type AppBridge, type AppChannels } from './contract-app.js';
 import { companiesHouseBridgeChannels, companiesHouseChannels, type CompaniesHouseBridge, type CompaniesHouseChannels } from './contract-companies-house.js';
 import { clientBridgeChannels, clientChannels, type ClientBridge, type ClientChannels } from './contract-clients.js';
@@ -44,6 +44,8 @@ export * from './contract-computation.js';
 export * from './contract-taxonomies.js';
 export * from './contract-companies-house.js';
 export * from './contract-accounts.js';
+export * from './contract-accounts-views.js';
+export * from './contract-accounts-channels.js';
 
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels), one part per domain. */
 export interface RequestResponseChannels

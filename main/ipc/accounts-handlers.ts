@@ -10,18 +10,14 @@ import type {
   AccountsAttachRequest,
   AccountsAttachResponse,
   AccountsBuildResponse,
-  AccountsComparativesSource,
   AccountsCreateRequest,
-  AccountsFinding,
   AccountsIdRequest,
   AccountsMappingRequest,
-  AccountsPreview,
   AccountsSaveRequest,
   AccountsSaveResponse,
-  AccountsStatementsView,
   AccountsTrialBalanceRequest,
-  AccountsView,
-} from '../../preload/contract-accounts.js';
+} from '../../preload/contract-accounts-channels.js';
+import type { AccountsComparativesSource, AccountsFinding, AccountsPreview, AccountsStatementsView, AccountsView } from '../../preload/contract-accounts-views.js';
 import type { FileSaveResponse } from '../../preload/contract-files.js';
 import { isLineKey, type Accounts, type IsoDate, type Mapping } from '../engine/accounts/types.js';
 import { localToday } from '../deadlines/deadline-inputs.js';

@@ -8,7 +8,7 @@
  * accounts do. The document itself is filed exactly as built.
  */
 import type { Element, Node } from '@xmldom/xmldom';
-import { accountsPreviewTags, type AccountsPreviewNode, type AccountsPreviewTag } from '../../preload/contract-accounts.js';
+import { accountsPreviewTags, type AccountsPreviewNode, type AccountsPreviewTag } from '../../preload/contract-accounts-views.js';
 import { readXml } from '../engine/ct600/xml-dom.js';
 import { IpcFailure } from './ipc-errors.js';
 

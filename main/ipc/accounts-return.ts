@@ -6,7 +6,8 @@
  * like any other accounts file. The new file is attached before the one it
  * replaces goes: a failure leaves the return with the accounts it had.
  */
-import type { AccountsAttachResponse, AccountsDraft } from '../../preload/contract-accounts.js';
+import type { AccountsDraft } from '../../preload/contract-accounts.js';
+import type { AccountsAttachResponse } from '../../preload/contract-accounts-channels.js';
 import type { Draft, DraftList } from '../../preload/contract-drafts.js';
 import { attach, detach } from '../store/draft-files.js';
 import type { DraftStore } from '../store/draft-store.js';

@@ -5,7 +5,7 @@
  * mapping cannot place with the lines to choose from, and the statements as
  * the engine builds them with each figure's working.
  */
-import type { AccountsMappingView, AccountsStatementLine, AccountsTrialBalanceView } from '../../preload/contract-accounts.js';
+import type { AccountsMappingView, AccountsStatementLine, AccountsTrialBalanceView } from '../../preload/contract-accounts-views.js';
 import type { Accounts, StatementLine } from '../engine/accounts/types.js';
 import type { ImportedTrialBalance } from '../engine/accounts/trial-balance/index.js';
 import { nilCodesLeftOut } from '../engine/accounts/mapping/index.js';
