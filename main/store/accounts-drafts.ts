@@ -14,6 +14,7 @@ import type { UnreadableDraftFile } from '../../preload/contract-drafts.js';
 import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from './data-folder.js';
 import { DRAFT_ID } from './draft-store.js';
+import { nextChangedAt } from './draft-record.js';
 import { ACCOUNTS_RECORD_VERSION, accountsRecordSchema, buildInputOf, summaryOf, toAccountsDraft, type AccountsRecord } from './accounts-record.js';
 import { readRegularFile, readRegularText } from './regular-file.js';
 import { SerialQueue } from './serial-queue.js';
@@ -139,7 +140,8 @@ export class AccountsDrafts {
     checkAccountsId(id);
     const record = await this.lane(id).run(async () => {
       const current = await this.load(id);
-      const next = { ...(await change(current)), changedAt: this.clock().toISOString() };
+      // Always later than the change before, so the window can tell the newer of two answers.
+      const next = { ...(await change(current)), changedAt: nextChangedAt(current.changedAt, this.clock()) };
       await this.write(next);
       return next;
     });

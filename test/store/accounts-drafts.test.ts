@@ -28,6 +28,18 @@ function failingRename(match: RegExp): StoreFs {
 const built = (text: string) => ({ xhtml: new TextEncoder().encode(text), fileName: 'Van-Hire-Ltd-accounts-2025-03-31.xhtml', profitBeforeTax: 9000, profitLoss: 7290, balanceSheetTotal: 15000 });
 
 describe('accounts drafts', () => {
+  it('each change’s changedAt is later than the one before, even when the clock stands still or is set back', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'accounts-drafts-'));
+    let now = new Date('2025-06-01T10:00:00.000Z');
+    const drafts = new AccountsDrafts({ dataDir, idGenerator: () => 'accounts-1', clock: () => now, log: () => undefined });
+    const draft = await drafts.create(company);
+    const first = await drafts.setMapping(draft.id, { '9999': 'CashBankOnHand' });
+    const second = await drafts.save(draft.id, { standard: 'FRS 105', answers: emptyAccountsAnswers() });
+    now = new Date('2025-06-01T09:00:00.000Z');
+    const third = await drafts.setMapping(draft.id, {});
+    expect([draft.changedAt, first.changedAt, second.changedAt, third.changedAt]).toEqual(['2025-06-01T10:00:00.000Z', '2025-06-01T10:00:00.001Z', '2025-06-01T10:00:00.002Z', '2025-06-01T10:00:00.003Z']);
+  });
+
   it('keeps a draft per client and period, and a fresh store reads back its trial balance, answers and mapping as saved', async () => {
     const { dataDir, drafts } = await store();
     const draft = await drafts.create(company);

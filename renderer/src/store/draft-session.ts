@@ -6,10 +6,14 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Draft, DraftForm, DraftSaveRequest, FilingDeskBridge } from '../../../preload/contract.js';
+import { newerDraftGate } from './newer-draft.js';
 
 export const AUTOSAVE_DELAY_MS = 400;
 /** The longest wait before trying again after saves keep failing. */
 export const RETRY_MAX_DELAY_MS = 30_000;
+
+/** The wait before the next try after `failures` saves failed in a row: twice as long each time, up to RETRY_MAX_DELAY_MS. */
+export const retryDelay = (delay: number, failures: number) => Math.min(delay * 2 ** (failures - 1), RETRY_MAX_DELAY_MS);
 
 export type SaveStatus =
   | { state: 'idle' }
@@ -57,8 +61,8 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let disposed = false;
-  /** changedAt of the newest whole draft main has answered with (opened or adopted). */
-  let adoptedAt: string | null = null;
+  /** The newest whole draft main has answered with (opened or adopted). */
+  const newer = newerDraftGate();
   /** Saves that failed in a row: each retry waits twice as long as the one before. */
   let failures = 0;
 
@@ -81,7 +85,7 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
       if (disposed) return;
       failures += 1;
       set({ save: { state: 'failed', message }, dirty: true });
-      schedule(Math.min(delay * 2 ** (failures - 1), RETRY_MAX_DELAY_MS));
+      schedule(retryDelay(delay, failures));
     };
 
     /** Writes the form as it is now; a change made while writing is written next. */
@@ -140,7 +144,7 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
           const result = await bridge.openDraft({ id: draftId });
           if (disposed) return;
           if (!result.ok) return set({ loading: false, loadError: result.error.message });
-          adoptedAt = result.value.changedAt;
+          newer.take(result.value.changedAt);
           set({ loading: false, draft: result.value, clientId: result.value.clientId, form: read(result.value.form) });
         } catch (error) {
           if (!disposed) set({ loading: false, loadError: error instanceof Error ? error.message : String(error) });
@@ -157,11 +161,8 @@ export function createDraftSession<F extends object>(options: DraftSessionOption
         schedule();
       },
       adoptDraft: (draft) => {
-        // Answers can arrive out of order (the accounts' add answered after the computations'):
-        // an older draft would hide what a newer one brought. Main makes each change's changedAt
-        // later than the one before; a save's answer is not compared, as it carries no attachments.
-        if (adoptedAt !== null && draft.changedAt < adoptedAt) return;
-        adoptedAt = draft.changedAt;
+        // A save's answer is not compared, as it carries no attachments.
+        if (!newer.take(draft.changedAt)) return;
         set({ draft: { ...draft, form: get().form as DraftForm } });
       },
       // "Saved" only once everything typed is written: waits for a save already under way

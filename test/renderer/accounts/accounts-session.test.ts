@@ -74,4 +74,21 @@ describe('an open accounts draft in the window', () => {
     expect(await session.getState().flush()).toBe(true);
     expect(saves.map((s) => s.answers.directors)).toEqual([['Ann Driver']]);
   });
+
+  it('keeps the newer view when main’s answers arrive out of order: a late answer carrying an older draft is ignored', async () => {
+    const { bridge } = bridgeWith([]);
+    const session = createAccountsSession({ bridge, id: 'acc-1', delayMs: 60_000 });
+    await session.getState().open();
+    const at = (changedAt: string, over: Partial<AccountsView> = {}): AccountsView => ({ ...view(), ...over, draft: { ...view().draft, changedAt } });
+    // The build answered first (newer), then the trial balance's answer from before it.
+    session.getState().adopt(at('2026-06-01T10:00:02.000Z', { trialBalanceProblem: 'built' }));
+    session.getState().adopt(at('2026-06-01T10:00:01.000Z', { trialBalanceProblem: 'older' }));
+    expect(session.getState().view!.trialBalanceProblem).toBe('built');
+    expect(session.getState().view!.draft.changedAt).toBe('2026-06-01T10:00:02.000Z');
+    // One older than the draft as opened is ignored too; a newer one is taken.
+    session.getState().adopt(at('2026-06-01T09:00:00.000Z', { trialBalanceProblem: 'before opening' }));
+    expect(session.getState().view!.trialBalanceProblem).toBe('built');
+    session.getState().adopt(at('2026-06-01T10:00:03.000Z', { trialBalanceProblem: 'newest' }));
+    expect(session.getState().view!.trialBalanceProblem).toBe('newest');
+  });
 });

@@ -7,7 +7,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AccountsAnswers, AccountsStandard, AccountsView, FilingDeskBridge } from '../../../../preload/contract.js';
-import { AUTOSAVE_DELAY_MS, RETRY_MAX_DELAY_MS, type SaveStatus } from '../../store/draft-session.js';
+import { AUTOSAVE_DELAY_MS, retryDelay, type SaveStatus } from '../../store/draft-session.js';
+import { newerDraftGate } from '../../store/newer-draft.js';
 
 export interface AccountsSessionState {
   loading: boolean;
@@ -20,7 +21,7 @@ export interface AccountsSessionState {
   open(): Promise<void>;
   update(change: (answers: AccountsAnswers) => AccountsAnswers): void;
   setStandard(standard: AccountsStandard): void;
-  /** The view as main returned it after a change it made (trial balance, mapping, build, attach); the answers stay as typed. */
+  /** The view as main returned it after a change it made (trial balance, mapping, build, attach); the answers stay as typed. One older than a view already taken (a late answer) is ignored. */
   adopt(view: AccountsView): void;
   flush(): Promise<boolean>;
   dispose(): void;
@@ -33,6 +34,8 @@ export function createAccountsSession(options: { bridge: FilingDeskBridge; id: s
   let inFlight: Promise<boolean> | null = null;
   let failures = 0;
   let disposed = false;
+  /** The newest view main has answered with (opened or adopted). */
+  const newer = newerDraftGate();
 
   return createStore<AccountsSessionState>((set, get) => {
     const schedule = (wait = delay) => {
@@ -62,7 +65,7 @@ export function createAccountsSession(options: { bridge: FilingDeskBridge; id: s
           if (disposed) return false;
           failures += 1;
           set({ save: { state: 'failed', message: error instanceof Error ? error.message : String(error) }, dirty: true });
-          schedule(Math.min(delay * 2 ** (failures - 1), RETRY_MAX_DELAY_MS));
+          schedule(retryDelay(delay, failures));
           return false;
         }
       })();
@@ -87,6 +90,7 @@ export function createAccountsSession(options: { bridge: FilingDeskBridge; id: s
         const result = await bridge.openAccounts({ id }).catch((error: unknown) => ({ ok: false as const, error: { message: String(error) } }));
         if (disposed) return;
         if (!result.ok) return set({ loading: false, loadError: result.error.message });
+        newer.take(result.value.draft.changedAt);
         set({ loading: false, view: result.value, answers: result.value.draft.answers, standard: result.value.draft.standard });
       },
       update: (change) => {
@@ -100,6 +104,8 @@ export function createAccountsSession(options: { bridge: FilingDeskBridge; id: s
         schedule();
       },
       adopt: (view) => {
+        // A save's answer is not compared: it changes only the answers, which stay as typed.
+        if (!newer.take(view.draft.changedAt)) return;
         const answers = get().answers;
         // What was typed and not yet saved stays on screen and is saved next.
         set({ view: answers ? { ...view, draft: { ...view.draft, answers, standard: get().standard } } : view });
