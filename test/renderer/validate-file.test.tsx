@@ -218,7 +218,7 @@ describe('app frame', () => {
     render(<App bridge={bridge} />);
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     // The Menu button first (shown only in a narrow window, where it folds the sections away), then the sections.
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Menu', 'Start', 'Deadlines', 'Clients', 'Validate a file', 'Verify a file', 'Settings', 'Outbox']);
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Menu', 'Start', 'Deadlines', 'Clients', 'Accounts', 'Validate a file', 'Verify a file', 'Settings', 'Outbox']);
     expect(within(nav).getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-controls', 'sections-menu');
     expect(within(nav).getByRole('button', { name: 'Validate a file' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(within(nav).getByRole('button', { name: /Settings/ }));
