@@ -6,6 +6,8 @@
  * HMRC's "Basic guide for XML software developers"; summarised in
  * shared/docs/transaction-engine.md, "Environments".
  */
+import { secretDestinationProblem } from './secret-destination.js';
+
 export type FilingEnvironmentName = 'til' | 'ets' | 'live';
 
 export interface FilingEnvironment {
@@ -58,10 +60,7 @@ export const FILING_ENVIRONMENTS: Readonly<Record<FilingEnvironmentName, FilingE
 /** The hosts HMRC's Transaction Engine answers on, from the table above. */
 export const hmrcHosts = (): string[] => [...new Set(Object.values(FILING_ENVIRONMENTS).map((e) => new URL(e.submissionUrl).hostname))];
 
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase();
-  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
+export { isLoopbackHost } from './secret-destination.js';
 
 /**
  * Where the Government Gateway password may be sent: it travels in clear
@@ -70,17 +69,11 @@ export function isLoopbackHost(hostname: string): boolean {
  * engine on a loopback address). Undefined when allowed; else the reason.
  */
 export function credentialDestinationProblem(address: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return `"${address.slice(0, 200)}" is not a web address`;
-  }
-  if (url.username || url.password) return 'the address must not carry a user name or password; credentials go in the message';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `the address must be https (or http to this computer), not ${url.protocol}`;
-  if (isLoopbackHost(url.hostname)) return undefined;
-  if (url.protocol === 'https:' && hmrcHosts().includes(url.hostname.toLowerCase())) return undefined;
-  return `the Government Gateway password is only sent over https to HMRC's Transaction Engine (${hmrcHosts().join(', ')}) or to a test engine on this computer (127.0.0.1, localhost, [::1]); ${url.protocol}//${url.host} is neither`;
+  return secretDestinationProblem(
+    address,
+    hmrcHosts(),
+    (url) => `the Government Gateway password is only sent over https to HMRC's Transaction Engine (${hmrcHosts().join(', ')}) or to a test engine on this computer (127.0.0.1, localhost, [::1]); ${url.protocol}//${url.host} is neither`,
+  );
 }
 
 export function isFilingEnvironmentName(value: string): value is FilingEnvironmentName {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { registerHandlers, type Handlers } from '../../main/ipc/register-handlers.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { filingChannels } from '../../main/ipc/filing-channels.js';
@@ -40,7 +42,8 @@ describe('the filing channels’ requests', () => {
 
   it('answer in words, without sending anything, when the window was started without filing', async () => {
     const ipc = new FakeIpcMain();
-    registerHandlers(ipc, createHandlers({ ct600: {}, online: {} } as never) as Handlers, { isTrustedSender: ownPageCheck });
+    // The drafts' folder is named only for the accounts channels built beside filing's; nothing here reads it.
+    registerHandlers(ipc, createHandlers({ ct600: {}, online: {}, drafts: { dataDir: join(tmpdir(), 'filing-desk-never-read') } } as never) as Handlers, { isTrustedSender: ownPageCheck });
     for (const channel of filingChannels) expect(ipc.listeners.has(channel)).toBe(true);
     await expect(ipc.invoke('filing.list', OWN_PAGE, {})).resolves.toEqual({
       ok: false,

@@ -5,7 +5,7 @@
  * sources in shared/docs/companies-house.md (§1 the gateway, §3 the
  * submission, §4 statuses, §6 exactly once).
  */
-import { isLoopbackHost } from '../environments.js';
+import { secretDestinationProblem } from '../secret-destination.js';
 
 /** One entry point for live and test; the request's Class routes it (Companies House's XML Gateway interface page). */
 export const COMPANIES_HOUSE_GATEWAY_URL = 'https://xmlgw.companieshouse.gov.uk/v1-0/xmlgw/Gateway';
@@ -71,15 +71,9 @@ export const MAX_POLL_DELAY_MS = 5 * 60_000;
  * else the reason, said before any request.
  */
 export function gatewayDestinationProblem(address: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return `"${address.slice(0, 200)}" is not a web address`;
-  }
-  if (url.username || url.password) return 'the address must not carry a user name or password; credentials go in the message';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `the address must be https (or http to this computer), not ${url.protocol}`;
-  if (isLoopbackHost(url.hostname)) return undefined;
-  if (url.protocol === 'https:' && url.hostname.toLowerCase() === COMPANIES_HOUSE_GATEWAY_HOST) return undefined;
-  return `the presenter's credentials and the company authentication code are only sent over https to Companies House's XML Gateway (${COMPANIES_HOUSE_GATEWAY_HOST}) or to a test gateway on this computer (127.0.0.1, localhost, [::1]); ${url.protocol}//${url.host} is neither`;
+  return secretDestinationProblem(
+    address,
+    [COMPANIES_HOUSE_GATEWAY_HOST],
+    (url) => `the presenter's credentials and the company authentication code are only sent over https to Companies House's XML Gateway (${COMPANIES_HOUSE_GATEWAY_HOST}) or to a test gateway on this computer (127.0.0.1, localhost, [::1]); ${url.protocol}//${url.host} is neither`,
+  );
 }
