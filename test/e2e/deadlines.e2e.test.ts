@@ -209,9 +209,9 @@ describe.skipIf(!existsSync(chromiumPath))('The Deadlines screen in Chromium', (
     await page.getByRole('button', { name: 'Export CSV…' }).click();
     await page.getByText(/^Saved Deadlines 24 November 2026\.csv/).waitFor();
     const csv = (await readFile(join(saveDir, 'Deadlines 24 November 2026.csv'), 'utf8')).split('\r\n');
-    expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate');
-    expect(csv[3]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,');
-    expect(csv[5]).toBe('Soon Trading Ltd,2222222222,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,draft,37,,0,0,,12000.00,,137.59,7.75');
+    expect(csv[0]).toBe('name,utr,periodStart,periodEnd,filingDue,paymentDue,instalments,state,daysLeft,filedOn,penaltyPounds,penaltyPercentOfUnpaidTax,noticeServedOn,taxPayable,paidOn,interestSoFar,interestRate,deadline,companyNumber');
+    expect(csv[3]).toBe('Overdue Widgets Ltd,1111111111,2024-07-01,2025-06-30,2026-06-30,2026-04-01,,not-started,-147,,400,0,,,,,,Company Tax Return,');
+    expect(csv[5]).toBe('Soon Trading Ltd,2222222222,2025-01-01,2025-12-31,2026-12-31,2026-10-01,,draft,37,,0,0,,12000.00,,137.59,7.75,Company Tax Return,');
     expect(current.problems).toEqual([]);
   });
 
