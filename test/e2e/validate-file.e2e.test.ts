@@ -144,7 +144,7 @@ describe.skipIf(!existsSync(chromiumPath))('Validate a file, end to end in Chrom
     await expect(active()).resolves.toBe('Start');
     await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
     // The sections in order, one Tab each.
-    for (const label of ['Deadlines', 'Clients', 'Validate a file', 'Verify a file']) {
+    for (const label of ['Deadlines', 'Clients', 'Accounts', 'Validate a file', 'Verify a file']) {
       await page.keyboard.press('Tab');
       await expect(active()).resolves.toBe(label);
       await expect(ringWidth()).resolves.toBeGreaterThanOrEqual(2);
