@@ -13,7 +13,7 @@ export interface OptionSpec {
 }
 
 export interface CommandSpec {
-  area: 'ct600' | 'package' | 'schema' | 'deadlines' | 'taxonomy' | 'ixbrl' | 'accounts';
+  area: 'ct600' | 'package' | 'schema' | 'deadlines' | 'taxonomy' | 'ixbrl' | 'accounts' | 'office' | 'clients';
   /** '' for an area that is itself the command (`cli deadlines`). */
   name: string;
   args: string;
@@ -255,9 +255,121 @@ export const COMMANDS: readonly CommandSpec[] = [
       'cli accounts file accounts.xhtml --company-number 01234567 --secrets-file ~/.filing-desk-companies-house',
     ],
   },
+  {
+    area: 'office',
+    name: 'serve',
+    args: '',
+    summary:
+      "run the firm's office server on PostgreSQL: the shared client book, drafts, accounts, filing claims and audit trail; migrates the database at start and prints `office: listening on <url>`. Without --tls-cert it listens on this computer only (http on loopback)",
+    options: [
+      { name: 'database', value: 'postgres-url', help: 'the PostgreSQL database, postgres://user@host:port/name (required; a password in it is better given as PGPASSWORD)' },
+      { name: 'host', value: 'h', help: 'the address to listen on (default 127.0.0.1; any other needs --tls-cert and --tls-key)' },
+      { name: 'port', value: 'n', help: 'the port to listen on (default 8477; 0 picks a free one)' },
+      { name: 'tls-cert', value: 'file.pem', help: "the office's certificate (PEM); desks pin its SHA-256 fingerprint when they join" },
+      { name: 'tls-key', value: 'file.pem', help: "the certificate's private key (PEM), readable by its owner only" },
+    ],
+    examples: ['cli office serve --database postgres://filingdesk@localhost/office', 'cli office serve --database postgres://filingdesk@db/office --host 0.0.0.0 --port 8477 --tls-cert office.pem --tls-key office-key.pem'],
+  },
+  {
+    area: 'office',
+    name: 'user add',
+    args: '<name>',
+    summary: "add an office user (or replace a user's password), stored as a salted scrypt hash; the first user added should be an admin",
+    options: [
+      { name: 'database', value: 'postgres-url', help: 'the office database (required)' },
+      { name: 'password-file', value: 'file', help: 'a file whose first line is the password, at least 12 characters (required); readable by its owner only' },
+      { name: 'admin', help: 'the user may add and remove users and read the audit trail' },
+    ],
+    examples: ['cli office user add alice --database postgres://filingdesk@localhost/office --password-file alice.txt --admin'],
+  },
+  {
+    area: 'office',
+    name: 'join',
+    args: '<url>',
+    summary:
+      "join this desk's data folder to the office: signs in, pins the office's certificate fingerprint (https) and keeps the password in the OS keychain. Prints the fingerprint; confirm it with the office's administrator",
+    options: [
+      { name: 'data-folder', value: 'dir', help: "the desk's data folder (required)" },
+      { name: 'user', value: 'name', help: 'the office user (required)' },
+      { name: 'password-file', value: 'file', help: "a file whose first line is the user's password (required); readable by its owner only" },
+      { name: 'desk', value: 'name', help: "this desk's name as other desks see it (default: the computer's name)" },
+      { name: 'fingerprint', value: 'sha256', help: "the office certificate's SHA-256 fingerprint as the administrator gave it; joining is refused when it differs" },
+    ],
+    examples: ['cli office join https://office.example.internal:8477 --data-folder ~/FilingDesk --user alice --password-file alice.txt'],
+  },
+  {
+    area: 'office',
+    name: 'sync',
+    args: '',
+    summary:
+      'push the changes made on this desk and pull the office\'s; prints how many went each way and each conflict (a record changed here and on another desk while apart: both kept until chosen with `cli office resolve`). Exit 0 synced, 1 synced with conflicts, 2 the office could not be reached or refused',
+    options: [
+      { name: 'data-folder', value: 'dir', help: "the desk's data folder (required)" },
+      { name: 'json', help: 'print { "pushed", "pulled", "conflicts": [ { "kind", "id", "mine", "theirs" } ] }' },
+    ],
+    examples: ['cli office sync --data-folder ~/FilingDesk', 'cli office sync --data-folder ~/FilingDesk --json'],
+  },
+  {
+    area: 'office',
+    name: 'resolve',
+    args: '<kind> <id>',
+    summary: 'choose between the two versions of a record in conflict: keep this desk\'s (pushed over the office\'s) or the office\'s (this desk\'s is replaced); the version not kept stays in the office\'s history',
+    options: [
+      { name: 'data-folder', value: 'dir', help: "the desk's data folder (required)" },
+      { name: 'keep', value: 'mine|theirs', help: 'which version to keep (required)' },
+    ],
+    examples: ['cli office resolve client 6f1c… --data-folder ~/FilingDesk --keep theirs'],
+  },
+  {
+    area: 'office',
+    name: 'leave',
+    args: '',
+    summary: "stop syncing this desk with the office: its data folder keeps everything it has, and the office password is removed from the keychain",
+    options: [{ name: 'data-folder', value: 'dir', help: "the desk's data folder (required)" }],
+    examples: ['cli office leave --data-folder ~/FilingDesk'],
+  },
+  {
+    area: 'clients',
+    name: 'add',
+    args: '',
+    summary: "add a client to the data folder's client book (shared with the office at the next sync, when the desk has joined one); prints the client as JSON",
+    options: [
+      { name: 'data-folder', value: 'dir', help: 'the data folder (required)' },
+      { name: 'name', value: 'n', help: 'the company name (required)' },
+      { name: 'utr', value: 'u', help: "the company's Unique Taxpayer Reference, 10 digits (required)" },
+      { name: 'company-number', value: 'c', help: "the company's registered number at Companies House" },
+      { name: 'period-end', value: 'MM-DD', help: "the month and day the company's accounting period ends" },
+    ],
+    examples: ['cli clients add --data-folder ~/FilingDesk --name "Acme Trading Ltd" --utr 1234567890 --company-number 01234567 --period-end 03-31'],
+  },
+  {
+    area: 'clients',
+    name: 'edit',
+    args: '',
+    summary: 'change a client found by its UTR; only the options given change; prints the client as JSON',
+    options: [
+      { name: 'data-folder', value: 'dir', help: 'the data folder (required)' },
+      { name: 'utr', value: 'u', help: 'the UTR of the client to change (required)' },
+      { name: 'name', value: 'n', help: 'the new company name' },
+      { name: 'company-number', value: 'c', help: 'the new registered number' },
+      { name: 'period-end', value: 'MM-DD', help: 'the new period end' },
+    ],
+    examples: ['cli clients edit --data-folder ~/FilingDesk --utr 1234567890 --name "Acme Trading Limited"'],
+  },
+  {
+    area: 'clients',
+    name: 'list',
+    args: '',
+    summary: 'the client book, one client a line (name, UTR, company number, period end), or JSON',
+    options: [
+      { name: 'data-folder', value: 'dir', help: 'the data folder (required)' },
+      { name: 'json', help: 'print a JSON array of the clients' },
+    ],
+    examples: ['cli clients list --data-folder ~/FilingDesk', 'cli clients list --data-folder ~/FilingDesk --json'],
+  },
 ];
 
-export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl', 'accounts'] as const;
+export const AREAS = ['ct600', 'package', 'schema', 'deadlines', 'taxonomy', 'ixbrl', 'accounts', 'office', 'clients'] as const;
 
 export function findCommand(area: string, name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.area === area && c.name === name);

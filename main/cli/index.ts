@@ -40,6 +40,10 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       return (await import('./ixbrl.js')).runIxbrlCommand(rest, io);
     case 'accounts':
       return (await import('./accounts.js')).runAccountsCommand(rest, io);
+    case 'office':
+      return (await import('./office.js')).runOfficeCommand(rest, io);
+    case 'clients':
+      return (await import('./clients.js')).runClientsCommand(rest, io);
 
     default:
       throw new CliUsageError(

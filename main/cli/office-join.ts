@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the helper that owns this command; never committed as done.
+import type { CliIo, ParsedArgs } from './io.js';
+export async function joinOfficeCommand(_parsed: ParsedArgs, _io: CliIo): Promise<number> { throw new Error('not built yet'); }
+export async function leaveOfficeCommand(_parsed: ParsedArgs, _io: CliIo): Promise<number> { throw new Error('not built yet'); }
