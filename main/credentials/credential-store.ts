@@ -29,6 +29,8 @@ export const SecretAccount = {
   /** HMRC's Government Gateway: which user files (not secret, but kept with its password so one never outlives the other). */
   gatewayUserId: () => 'gateway-user-id',
   gatewayPassword: (userId: string) => `gateway-password:${userId}`,
+  /** The desk's office password, for signing in to the firm's office server. */
+  officePassword: (url: string, user: string) => `office-password:${user}@${url}`,
 } as const;
 
 /**
