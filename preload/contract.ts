@@ -22,6 +22,7 @@ import { deadlineBridgeChannels, deadlineChannels, type DeadlineBridge, type Dea
 import { draftBridgeChannels, draftChannels, type DraftBridge, type DraftChannels } from './contract-drafts.js';
 import { fileBridgeChannels, fileChannels, type FileBridge, type FileChannels } from './contract-files.js';
 import { filingBridgeChannels, filingChannels, type FilingBridge, type FilingChannels } from './contract-filing.js';
+import { officeBridgeChannels, officeChannels, type OfficeBridge, type OfficeChannels } from './contract-office.js';
 import { onlineBridgeChannels, onlineChannels, type OnlineBridge, type OnlineChannels } from './contract-online.js';
 import { outboxBridgeChannels, outboxChannels, type OutboxBridge, type OutboxChannels } from './contract-outbox.js';
 import { packageBridgeChannels, packageChannels, type PackageBridge, type PackageChannels } from './contract-package.js';
@@ -46,6 +47,7 @@ export * from './contract-companies-house.js';
 export * from './contract-accounts.js';
 export * from './contract-accounts-views.js';
 export * from './contract-accounts-channels.js';
+export * from './contract-office.js';
 
 /** Channel → request and response (GitHub Desktop's RequestResponseChannels), one part per domain. */
 export interface RequestResponseChannels
@@ -62,7 +64,8 @@ export interface RequestResponseChannels
     ComputationChannels,
     CompaniesHouseChannels,
     TaxonomyChannels,
-    AccountsChannels {}
+    AccountsChannels,
+    OfficeChannels {}
 
 /** Every channel main answers on. */
 export const channels = [
@@ -80,6 +83,7 @@ export const channels = [
   ...companiesHouseChannels,
   ...taxonomyChannels,
   ...accountsChannels,
+  ...officeChannels,
 ] as const satisfies ReadonlyArray<keyof RequestResponseChannels>;
 
 export type Channel = (typeof channels)[number];
@@ -101,7 +105,8 @@ export interface FilingDeskBridge
     ComputationBridge,
     CompaniesHouseBridge,
     TaxonomyBridge,
-    AccountsBridge {}
+    AccountsBridge,
+    OfficeBridge {}
 
 /** The subscriptions to events main pushes; every other method invokes a channel. */
 type InvokeMethod = Exclude<keyof FilingDeskBridge, 'onMenuCommand' | 'onOnlineStatus' | 'onFileOpened'>;
@@ -122,4 +127,5 @@ export const bridgeChannels = {
   ...companiesHouseBridgeChannels,
   ...taxonomyBridgeChannels,
   ...accountsBridgeChannels,
+  ...officeBridgeChannels,
 } as const satisfies { [M in InvokeMethod]: Channel };

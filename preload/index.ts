@@ -150,6 +150,13 @@ const bridge = {
   previewAccounts: (request) => ipcRenderer.invoke(bridgeChannels.previewAccounts, request),
   attachAccountsToReturn: (request) => ipcRenderer.invoke(bridgeChannels.attachAccountsToReturn, request),
   saveAccountsFile: (request) => ipcRenderer.invoke(bridgeChannels.saveAccountsFile, request),
+  // The office
+  officeStatus: () => ipcRenderer.invoke(bridgeChannels.officeStatus),
+  joinOffice: (request) => ipcRenderer.invoke(bridgeChannels.joinOffice, request),
+  leaveOffice: () => ipcRenderer.invoke(bridgeChannels.leaveOffice),
+  syncWithOffice: () => ipcRenderer.invoke(bridgeChannels.syncWithOffice),
+  resolveOfficeConflict: (request) => ipcRenderer.invoke(bridgeChannels.resolveOfficeConflict, request),
+  officeEditing: (request) => ipcRenderer.invoke(bridgeChannels.officeEditing, request),
   onFileOpened: (listener) => {
     // Only a name with a known extension and bytes reach the page, never the IPC event.
     const forward = (_event: unknown, file: unknown) => {

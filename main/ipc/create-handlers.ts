@@ -25,6 +25,10 @@ import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { IpcFailure } from './ipc-errors.js';
 import { createAccountsHandlers } from './accounts-handlers.js';
 import { createAccountsEngine, type AccountsEngine } from './accounts-engine.js';
+import type { OfficeDeskService } from '../office/office-desk-service.js';
+import type { OfficeBackgroundSync } from '../office/background-sync.js';
+import { createOfficeHandlers, officeNotWired } from './office-handlers.js';
+import { tellingOfLocalSaves } from './office-local-saves.js';
 export interface HandlerDeps {
   ct600: Ct600Engine;
   packages: PackageEngine;
@@ -48,6 +52,10 @@ export interface HandlerDeps {
   checkInlineXbrl?: CheckInlineXbrl;
   /** The statutory accounts engine (trial balance, mapping, statements, Inline XBRL); the engine's own by default. */
   accountsEngine?: AccountsEngine;
+  /** This desk's place in the office (Settings › Office); left out, the window shows it not joined and joining is refused in words. */
+  office?: OfficeDeskService;
+  /** Syncs with the office by itself when joined; told of every local save. Left out, only Sync now syncs. */
+  officeSync?: OfficeBackgroundSync;
   clock?: () => Date;
   /** Today as an ISO date on the firm's calendar (the last day accounts can have been approved on); the clock's local date by default. */
   today?: () => string;
@@ -65,7 +73,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const clock = deps.clock ?? (() => new Date());
   const attachmentFindings = new AttachmentFindingsCache(deps.ct600.checkAttachment ? (bytes, role, boxes) => deps.ct600.checkAttachment!(bytes, role, boxes) : undefined);
   const draftDeps = { engine: deps.ct600, drafts: deps.drafts, clock, attachmentFindings };
-  return {
+  const handlers: Handlers = {
     'ct600.build': createCt600BuildHandler(deps.ct600),
     'ct600.verify': createCt600VerifyHandler(deps.ct600),
     'ct600.validate': createCt600ValidateHandler(deps.ct600, clock),
@@ -98,5 +106,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
     'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
     ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock, ...(deps.today ? { today: deps.today } : {}) }),
+    ...(deps.office ? createOfficeHandlers({ desk: deps.office, ...(deps.officeSync ? { background: deps.officeSync } : {}) }) : officeNotWired()),
   };
+  const officeSync = deps.officeSync;
+  return officeSync ? tellingOfLocalSaves(handlers, () => officeSync.savedLocally()) : handlers;
 }

@@ -16,6 +16,7 @@ import { onlineRequestSchemas } from './online-schemas.js';
 import { filingRequestSchemas } from './filing-schemas.js';
 import { companiesHouseRequestSchemas } from './companies-house-schemas.js';
 import { accountsRequestSchemas } from './accounts-schemas.js';
+import { officeRequestSchemas } from './office-schemas.js';
 import { DRAFT_ID } from '../store/draft-store.js';
 import { base64Length, DEFAULT_PAYLOAD_LIMITS, limitText, measurePayload, sizeText, type PayloadLimits } from '../engine/payload-limits.js';
 
@@ -371,6 +372,8 @@ export function createRequestSchemas(limits: PayloadLimits = DEFAULT_PAYLOAD_LIM
     ...companiesHouseRequestSchemas,
     // Statutory accounts
     ...accountsRequestSchemas,
+    // The office
+    ...officeRequestSchemas,
   } satisfies { [C in Channel]: z.ZodType<RequestOf<C>> };
 }
 

@@ -171,5 +171,12 @@ export function createBrowserBridge(
     previewAccounts: (request) => transport(bridgeChannels.previewAccounts, request),
     attachAccountsToReturn: (request) => transport(bridgeChannels.attachAccountsToReturn, request),
     saveAccountsFile: (request) => transport(bridgeChannels.saveAccountsFile, request),
+    // The office
+    officeStatus: () => transport(bridgeChannels.officeStatus, undefined),
+    joinOffice: (request) => transport(bridgeChannels.joinOffice, request),
+    leaveOffice: () => transport(bridgeChannels.leaveOffice, undefined),
+    syncWithOffice: () => transport(bridgeChannels.syncWithOffice, undefined),
+    resolveOfficeConflict: (request) => transport(bridgeChannels.resolveOfficeConflict, request),
+    officeEditing: (request) => transport(bridgeChannels.officeEditing, request),
   } satisfies FilingDeskBridge;
 }
