@@ -21,6 +21,9 @@ export function fakeMain(answers: Answers) {
     // Settings and a client's page show the Companies House details: none saved, nothing filed, unless the test answers.
     if (channel === 'companiesHouse.credentials' && !answers['companiesHouse.credentials']) return { ok: true, value: { presenter: { test: false, live: false }, where: 'the system keychain' } } as never;
     if (channel === 'companiesHouse.client' && !answers['companiesHouse.client']) return { ok: true, value: { ready: [], filings: [], authCodeSaved: false } } as never;
+    // Settings, the Outbox and the draft pages read this desk's place in the office: not joined, nobody else editing, unless the test answers.
+    if (channel === 'office.status' && !answers['office.status']) return { ok: true, value: { joined: false } } as never;
+    if (channel === 'office.editing' && !answers['office.editing']) return { ok: true, value: { others: [] } } as never;
     calls.push({ channel, request });
     if (channel === 'app.info') return { ok: true, value: { version: '0.1.0', platform: 'linux' } } as never;
     const answer = answers[channel] as ((r: unknown) => unknown) | undefined;
