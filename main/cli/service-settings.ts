@@ -35,14 +35,7 @@ export interface ServiceSecrets {
  * ACL protects it.)
  */
 export async function readSecretLines(path: string, known: readonly string[], platform: NodeJS.Platform = process.platform): Promise<Record<string, string>> {
-  const info = await stat(path).catch((err: Error) => {
-    throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${err.message}`);
-  });
-  if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
-    throw new ServiceSettingsError(
-      `the secrets file ${path} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run chmod 600 ${path}`,
-    );
-  }
+  await requireOwnerOnly(path, 'secrets file', platform);
   // Read as any file Filing Desk did not write: a pipe in its place must not hang the service's start.
   const read = await readRegularText(path, { maxBytes: MAX_SECRETS_FILE_BYTES, kind: 'secrets files', followLinks: true });
   if (!read.ok) throw new ServiceSettingsError(`cannot read the secrets file ${path}: ${read.reason}`);
@@ -61,6 +54,19 @@ export async function readSecretLines(path: string, known: readonly string[], pl
     secrets[key] = value;
   }
   return secrets;
+}
+
+/**
+ * Refuses a file that holds a secret (`kind`: "secrets file", "password
+ * file", "TLS key file") when group or others can read it, before it is read.
+ */
+export async function requireOwnerOnly(path: string, kind: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+  const info = await stat(path).catch((err: Error) => {
+    throw new ServiceSettingsError(`cannot read the ${kind} ${path}: ${err.message}`);
+  });
+  if (platform !== 'win32' && (info.mode & 0o077) !== 0) {
+    throw new ServiceSettingsError(`the ${kind} ${path} can be read by other users (mode ${(info.mode & 0o777).toString(8)}); run chmod 600 ${path}`);
+  }
 }
 
 /** The service's secrets file: client_secret= and password=. */
