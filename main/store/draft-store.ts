@@ -214,6 +214,26 @@ export class DraftStore {
     });
   }
 
+  /**
+   * Makes another desk's version of a draft this desk's (the office's sync),
+   * in the draft's queue: `make` gets the draft as it is here (undefined when
+   * this desk has none) and returns the record to write. Its changedAt is
+   * later than this desk's, so the window takes it as the newer draft.
+   */
+  putFromOffice(id: string, make: (current: DraftRecord | undefined) => Promise<DraftRecord> | DraftRecord): Promise<DraftRecord> {
+    checkId(id);
+    return this.lane(id).run(async () => {
+      const current = await this.load(id).catch((error: unknown) => {
+        if (error instanceof StoreError && error.kind === 'not-found') return undefined;
+        throw error;
+      });
+      const now = this.clock();
+      const next = { ...(await make(current)), id, changedAt: current ? nextChangedAt(current.changedAt, now) : now.toISOString() };
+      await this.writeRecord(next);
+      return next;
+    });
+  }
+
   /** Writes a new draft's record for the first time (import). */
   async add(record: DraftRecord): Promise<Draft> {
     checkId(record.id);
