@@ -28,6 +28,9 @@ import { OfficeUsers } from './users.js';
 import { registerSessionRoutes } from './routes/session-routes.js';
 import { registerUserRoutes } from './routes/user-routes.js';
 import { registerAuditRoutes } from './routes/audit-routes.js';
+import { registerRecordRoutes } from './routes/record-routes.js';
+import { registerClaimRoutes } from './routes/claim-routes.js';
+import { registerEditingRoutes } from './routes/editing-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -117,6 +120,9 @@ export async function createOfficeServer(options: OfficeServerOptions): Promise<
       registerSessionRoutes(api, deps, sessions);
       registerUserRoutes(api, deps, users);
       registerAuditRoutes(api, deps);
+      registerRecordRoutes(api, deps);
+      registerClaimRoutes(api, deps);
+      registerEditingRoutes(api, deps);
     },
     { prefix: OFFICE_API },
   );
