@@ -21,6 +21,7 @@ import { DirectorsStep } from './DirectorsStep.js';
 import { MappingStep } from './MappingStep.js';
 import { StatementsStep } from './StatementsStep.js';
 import { TrialBalanceStep } from './TrialBalanceStep.js';
+import { OfficeEditingBanner } from '../office/OfficeEditingBanner.js';
 
 export function AccountsWizard({ id, onClose }: { id: string; onClose(): void }) {
   const bridge = useBridge();
@@ -133,6 +134,7 @@ export function AccountsWizard({ id, onClose }: { id: string; onClose(): void })
           </p>
         </aside>
         <div className="wizard__step">
+          <OfficeEditingBanner kind="accounts" id={id} />
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading}>
             {current.title}
           </h2>

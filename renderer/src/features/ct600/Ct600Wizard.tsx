@@ -29,6 +29,7 @@ import { useGeneratedComputation } from './use-generated-computation.js';
 import { rateRuleAsLeft, withRateRuleAsLeft } from './rate-rule-as-left.js';
 import { COMPUTATION_NOT_BEGUN_ID, ComputationNotBegun } from './ComputationNotBegun.js';
 import './wizard.css';
+import { OfficeEditingBanner } from '../office/OfficeEditingBanner.js';
 
 /** Business-rule checks run this long after the last change, and only on a request the schema accepts. */
 export const CHECK_DELAY_MS = 800;
@@ -272,6 +273,7 @@ export function Ct600Wizard({ draftId }: { draftId: string }) {
         </aside>
         {/* The step is part of the window's one <main> (AppFrame): a second, nested main would give a screen reader two "main" landmarks. */}
         <div className="wizard__step">
+          <OfficeEditingBanner kind="draft" id={draftId} />
           <h2 className="wizard__step-title" tabIndex={-1} ref={heading} aria-describedby={step === 'profits' && computationSkipped ? COMPUTATION_NOT_BEGUN_ID : undefined}>
             {current.title}
           </h2>

@@ -12,6 +12,7 @@ import { ActionNote, type ActionNoteText } from '../../components/ActionNote.js'
 import { ActionsColumnHeader } from '../../components/ActionsColumnHeader.js';
 import { FilePickerButton } from '../../components/FilePickerButton.js';
 import { Busy } from '../../components/Progress.js';
+import { OutboxOfficeSync } from '../office/OutboxOfficeSync.js';
 
 // A request whose file is missing or changed can never be sent: Retry would only be refused.
 const canRetry = (i: OutboxItemView) => (i.state === 'failed' || i.state === 'queued') && !i.cannotBeSent;
@@ -97,6 +98,7 @@ export function OutboxPage() {
           {status.message}
         </p>
       ) : null}
+      <OutboxOfficeSync />
       <ActionNote note={note} />
       {problem ? <p role="alert" className="field__error">{problem}</p> : null}
       {unusable.length > 0 ? (

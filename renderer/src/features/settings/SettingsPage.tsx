@@ -12,6 +12,7 @@ import { GatewayPanel } from './GatewayPanel.js';
 import { CompaniesHouseSettingsPanel } from '../accounts-filing/CompaniesHouseSettingsPanel.js';
 import { SignInPanel } from './SignInPanel.js';
 import { TaxonomiesPanel } from './TaxonomiesPanel.js';
+import { OfficePanel } from '../office/OfficePanel.js';
 import '../online/online.css';
 import { BusyButton } from '../../components/BusyButton.js';
 
@@ -140,6 +141,7 @@ export function SettingsPage() {
       <GatewayPanel />
       <CompaniesHouseSettingsPanel />
       <TaxonomiesPanel />
+      <OfficePanel />
       <ErrorSummary errors={errors.map((e) => ({ fieldId: fieldIdOf(e.field), message: errorOf(e.field) ?? e.message }))} focusKey={focusKey} onSelect={(fid) => {
         const path = errors.find((e) => fieldIdOf(e.field) === fid)?.field;
         if (path) focusField(path);
