@@ -165,6 +165,30 @@ export class ClientBook {
     });
   }
 
+  /**
+   * Writes a client as another desk saved it (through the office), replacing
+   * this book's client of that id or adding it. The client is checked as the
+   * book checks its own file and as Clients checks what the user types, and
+   * kept exactly as it came, so every desk holds the same client.
+   */
+  putFromOffice(id: string, body: unknown): Promise<Client> {
+    const parsed = storedClient.safeParse(body);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({ field: `client.${issue.path.join('.')}`, message: issue.message }));
+      return Promise.reject(new StoreError('invalid', 'The client from the office is not one this client book can hold.', errors));
+    }
+    const client: Client = parsed.data;
+    const errors = [...clientDetailsErrors(client)];
+    if (client.id !== id) errors.push({ field: 'client.id', message: `must be the record's id ${id}` });
+    if (errors.length > 0) return Promise.reject(new StoreError('invalid', 'The client from the office breaks the client book\'s rules.', errors));
+    return this.queue.run(async () => {
+      const clients = await this.writable();
+      const next = clients.some((c) => c.id === id) ? clients.map((c) => (c.id === id ? client : c)) : [...clients, client];
+      await this.write(next);
+      return client;
+    });
+  }
+
   /** The clients, for a change: refused while the book on disk is one this version must not overwrite. */
   private async writable(): Promise<Client[]> {
     const clients = await this.load();

@@ -1,0 +1,268 @@
+/**
+ * Push then pull, offline first: this desk's stores are written first,
+ * always, and the sync reads them. A record whose body hash moved since the
+ * last sync is a change to push, against the version this desk last had; a
+ * record pulled from the office replaces this desk's only when this desk
+ * has not changed it meanwhile. Otherwise both versions are kept as a
+ * conflict (this desk's file untouched) until the user chooses, and a record
+ * in conflict is neither pushed nor overwritten until then. The state is
+ * saved before each push (so retries reuse their change ids) and after each
+ * answer and each pulled page, so a sync cut off anywhere carries on where
+ * it stopped.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  changesReply,
+  MAX_PULL_CHANGES,
+  MAX_PUSH_CHANGES,
+  missingAttachmentsReply,
+  pushReply,
+  type OfficeRecord,
+  type OfficeRecordKind,
+  type PushChange,
+} from '../../common/office/protocol.js';
+import { OFFICE_BYTES, type OfficeConnection } from './office-connection.js';
+import type { OfficeSyncProgress } from './office-desk-service.js';
+import type { LocalRecord, RecordAdapter } from './record-adapters/record-adapter.js';
+import {
+  bodyHash,
+  dropConflict,
+  dropPending,
+  findConflict,
+  findPending,
+  keepConflict,
+  recordKey,
+  type PendingChange,
+  type SyncConflict,
+  type SyncState,
+  type SyncStateFile,
+} from './sync-state.js';
+
+/** The most files asked about in one POST /attachments/missing (the protocol's limit). */
+const MAX_ATTACHMENT_QUESTION = 5000;
+
+export interface OfficeSyncResult {
+  pushed: number;
+  pulled: number;
+  /** Every record standing in conflict after this sync, old and new. */
+  conflicts: SyncConflict[];
+}
+
+export interface OfficeSyncOptions {
+  connection: OfficeConnection;
+  adapters: readonly RecordAdapter[];
+  state: SyncStateFile;
+  clock?: () => Date;
+  newChangeId?: () => string;
+}
+
+type Progress = (progress: OfficeSyncProgress) => void;
+
+/** A change ready to push: the pending entry (saved) and what is sent with it. */
+interface Outgoing {
+  pending: PendingChange;
+  local: LocalRecord;
+}
+
+export class OfficeSync {
+  private readonly clock: () => Date;
+  private readonly newChangeId: () => string;
+
+  constructor(private readonly options: OfficeSyncOptions) {
+    this.clock = options.clock ?? (() => new Date());
+    this.newChangeId = options.newChangeId ?? randomUUID;
+  }
+
+  async run(onProgress: Progress = () => undefined): Promise<OfficeSyncResult> {
+    const state = await this.options.state.load();
+    try {
+      const outgoing = await this.collectChanges(state, onProgress);
+      await this.options.state.save(state);
+      await this.uploadAttachments(outgoing, onProgress);
+      const pushed = await this.push(state, outgoing, onProgress);
+      const pulled = await this.pull(state, onProgress);
+      state.lastSync = { at: this.clock().toISOString(), pushed, pulled };
+      state.problem = null;
+      await this.options.state.save(state);
+      return { pushed, pulled, conflicts: state.conflicts };
+    } catch (error) {
+      state.problem = (error as Error).message;
+      await this.options.state.save(state).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Chooses between the two versions of a record in conflict. */
+  async resolve(kind: OfficeRecordKind, id: string, keep: 'mine' | 'theirs'): Promise<void> {
+    const state = await this.options.state.load();
+    const conflict = findConflict(state, kind, id);
+    if (!conflict) throw new Error(`There is no conflict for the ${kind} ${id}: it may have been resolved already.`);
+    const adapter = this.adapter(kind);
+    if (keep === 'theirs') {
+      await this.applyTheirs(state, adapter, conflict.theirs);
+      dropConflict(state, kind, id);
+      await this.options.state.save(state);
+      return;
+    }
+    const local = await adapter.get(id);
+    if (!local) throw new Error(`The ${kind} ${id} is no longer on this desk, so there is no version of mine to keep; keep theirs instead.`);
+    // Mine goes against theirs' version; saved first, so a push whose answer is lost is retried with the same change id.
+    const pending: PendingChange = { changeId: this.newChangeId(), kind, id, baseVersion: conflict.theirs.version, sha256: bodyHash(local.body) };
+    dropConflict(state, kind, id);
+    dropPending(state, kind, id);
+    state.pending.push(pending);
+    await this.options.state.save(state);
+    await this.uploadAttachments([{ pending, local }], () => undefined);
+    await this.push(state, [{ pending, local }], () => undefined);
+  }
+
+  private adapter(kind: OfficeRecordKind): RecordAdapter {
+    const adapter = this.options.adapters.find((a) => a.kind === kind);
+    if (!adapter) throw new Error(`This desk keeps no ${kind} records, so it cannot choose between versions of one.`);
+    return adapter;
+  }
+
+  /** Every local record changed since the last sync (or waiting from an earlier push), each with its change id given now or before. */
+  private async collectChanges(state: SyncState, onProgress: Progress): Promise<Outgoing[]> {
+    const outgoing: Outgoing[] = [];
+    for (const adapter of this.options.adapters) {
+      onProgress({ step: `reading this desk's ${adapter.kind} records`, done: 0, total: null });
+      for (const local of await adapter.list()) {
+        if (findConflict(state, adapter.kind, local.id)) continue;
+        const waiting = findPending(state, adapter.kind, local.id);
+        if (waiting) {
+          outgoing.push({ pending: waiting, local });
+          continue;
+        }
+        const hash = bodyHash(local.body);
+        const synced = state.records[recordKey(adapter.kind, local.id)];
+        if (synced?.sha256 === hash) continue;
+        const pending: PendingChange = { changeId: this.newChangeId(), kind: adapter.kind, id: local.id, baseVersion: synced?.version ?? 0, sha256: hash };
+        state.pending.push(pending);
+        outgoing.push({ pending, local });
+      }
+    }
+    return outgoing;
+  }
+
+  /** Puts on the office the files the changes refer to that it does not have yet. */
+  private async uploadAttachments(outgoing: Outgoing[], onProgress: Progress): Promise<void> {
+    const owners = new Map<string, Outgoing>();
+    for (const change of outgoing) for (const sha of change.local.attachments) if (!owners.has(sha)) owners.set(sha, change);
+    const all = [...owners.keys()];
+    const missing: string[] = [];
+    for (let i = 0; i < all.length; i += MAX_ATTACHMENT_QUESTION) {
+      const reply = await this.options.connection.request('POST', '/attachments/missing', { sha256: all.slice(i, i + MAX_ATTACHMENT_QUESTION) }, missingAttachmentsReply);
+      missing.push(...reply.missing);
+    }
+    for (const [done, sha] of missing.entries()) {
+      onProgress({ step: 'sending files to the office', done, total: missing.length });
+      const owner = owners.get(sha);
+      if (!owner) continue;
+      const bytes = await this.adapter(owner.pending.kind).readAttachment(owner.local.id, sha);
+      await this.options.connection.request('PUT', `/attachments/${sha}`, Buffer.from(bytes), OFFICE_BYTES);
+    }
+  }
+
+  private async push(state: SyncState, outgoing: Outgoing[], onProgress: Progress): Promise<number> {
+    let pushed = 0;
+    const problems: string[] = [];
+    for (let i = 0; i < outgoing.length; i += MAX_PUSH_CHANGES) {
+      onProgress({ step: 'sending changes to the office', done: i, total: outgoing.length });
+      const batch = outgoing.slice(i, i + MAX_PUSH_CHANGES);
+      const changes: PushChange[] = batch.map(({ pending, local }) => ({
+        changeId: pending.changeId,
+        kind: pending.kind,
+        id: pending.id,
+        baseVersion: pending.baseVersion,
+        body: local.body,
+        deleted: false,
+        attachments: local.attachments,
+      }));
+      const reply = await this.options.connection.request('POST', '/push', { changes }, pushReply);
+      for (const result of reply.results) {
+        const change = batch.find((c) => c.pending.changeId === result.changeId);
+        if (!change) continue;
+        const { kind, id } = change.pending;
+        if (result.status === 'applied') {
+          state.records[recordKey(kind, id)] = { version: result.version, sha256: change.pending.sha256 };
+          dropPending(state, kind, id);
+          pushed++;
+        } else if (result.status === 'conflict') {
+          dropPending(state, kind, id);
+          keepConflict(state, { kind, id, mine: { body: change.local.body, changedAt: changedAt(change.local.body, this.clock) }, theirs: result.theirs });
+        } else {
+          // Kept pending with its change id: the next sync sends the files and the change again.
+          problems.push(`the office lacks ${result.missing.length} file(s) of the ${kind} ${id}`);
+        }
+      }
+      await this.options.state.save(state);
+    }
+    if (problems.length > 0) throw new Error(`Some changes were not taken: ${problems.join('; ')}. Sync again to send them.`);
+    return pushed;
+  }
+
+  private async pull(state: SyncState, onProgress: Progress): Promise<number> {
+    let pulled = 0;
+    for (;;) {
+      onProgress({ step: 'fetching changes from the office', done: pulled, total: null });
+      const page = await this.options.connection.request('GET', `/changes?after=${state.lastSeq}&limit=${MAX_PULL_CHANGES}`, undefined, changesReply);
+      for (const record of page.changes) if (await this.take(state, record)) pulled++;
+      state.lastSeq = Math.max(state.lastSeq, page.last);
+      await this.options.state.save(state);
+      if (!page.more || page.changes.length === 0) return pulled;
+    }
+  }
+
+  /** One record from the office: applied here, kept as a conflict, or skipped as this desk's own. Answers whether it was applied. */
+  private async take(state: SyncState, record: OfficeRecord): Promise<boolean> {
+    const adapter = this.options.adapters.find((a) => a.kind === record.kind);
+    // A kind this build keeps no store for: the office holds it for the desks that do.
+    if (!adapter) return false;
+    const key = recordKey(record.kind, record.id);
+    const synced = state.records[key];
+    // This desk's own push coming back, or a version it already has.
+    if (synced && record.version <= synced.version) return false;
+    if (findConflict(state, record.kind, record.id)) {
+      keepConflict(state, { ...findConflict(state, record.kind, record.id)!, theirs: record });
+      return false;
+    }
+    const local = await adapter.get(record.id);
+    const localHash = local ? bodyHash(local.body) : null;
+    const changedHere = local !== undefined && (synced === undefined || synced.sha256 !== localHash);
+    if (changedHere && (record.deleted || bodyHash(record.body) !== localHash)) {
+      dropPending(state, record.kind, record.id);
+      keepConflict(state, { kind: record.kind, id: record.id, mine: { body: local.body, changedAt: changedAt(local.body, this.clock) }, theirs: record });
+      return false;
+    }
+    if (changedHere) {
+      // Both desks made the same change: nothing to choose between.
+      state.records[key] = { version: record.version, sha256: localHash };
+      dropPending(state, record.kind, record.id);
+      return false;
+    }
+    await this.applyTheirs(state, adapter, record);
+    return true;
+  }
+
+  /** Makes the office's version this desk's, and remembers the body as the store wrote it. */
+  private async applyTheirs(state: SyncState, adapter: RecordAdapter, record: OfficeRecord): Promise<void> {
+    await adapter.apply(record, (sha) => this.fetchAttachment(sha));
+    const written = record.deleted ? undefined : await adapter.get(record.id);
+    state.records[recordKey(record.kind, record.id)] = { version: record.version, sha256: written ? bodyHash(written.body) : null };
+    dropPending(state, record.kind, record.id);
+  }
+
+  private async fetchAttachment(sha: string): Promise<Uint8Array> {
+    const bytes = await this.options.connection.request('GET', `/attachments/${sha}`, undefined, OFFICE_BYTES);
+    const actual = createHash('sha256').update(bytes).digest('hex');
+    if (actual !== sha) throw new Error(`The office sent a file whose contents do not match its name (${sha}); it was not used.`);
+    return bytes;
+  }
+}
+
+/** When this desk's version was made: the store's own changedAt when it keeps one, else now. */
+function changedAt(body: unknown, clock: () => Date): string {
+  const stamp = (body as { changedAt?: unknown } | null)?.changedAt;
+  return typeof stamp === 'string' ? stamp : clock().toISOString();
+}
