@@ -188,6 +188,47 @@ export class AccountsDrafts {
     return this.update(id, (record) => ({ ...record, attachedTo }));
   }
 
+  /**
+   * Makes another desk's version of a draft this desk's (the office's sync):
+   * its files, already checked against their SHA-256, stored first, then the
+   * record, in the draft's queue, with a changedAt later than this desk's so
+   * the window takes it as the newer draft.
+   */
+  async putFromOffice(record: AccountsRecord, files: readonly Uint8Array[]): Promise<AccountsDraft> {
+    checkAccountsId(record.id);
+    for (const bytes of files) await this.storeBytes(record.id, bytes, 'file from the office');
+    const written = await this.lane(record.id).run(async () => {
+      const current = await this.load(record.id).catch((error: unknown) => {
+        if (error instanceof StoreError && error.kind === 'not-found') return undefined;
+        throw error;
+      });
+      const now = this.clock();
+      const next = { ...record, changedAt: current ? nextChangedAt(current.changedAt, now) : now.toISOString() };
+      await this.write(next);
+      return next;
+    });
+    return this.draftOf(written);
+  }
+
+  /** A draft deleted on another desk: moved with its files to the data folder's trash (`trash/accounts/`), never removed. */
+  async moveToTrash(id: string): Promise<void> {
+    checkAccountsId(id);
+    await this.lane(id).run(async () => {
+      await this.load(id);
+      const trash = join(this.dataDir, 'trash', ACCOUNTS_FOLDER);
+      try {
+        await ensureDataFolder(this.fs, this.dataDir, `trash/${ACCOUNTS_FOLDER}`);
+        // The record first: once it is gone the draft is no longer listed, and files left behind are only unused bytes.
+        await this.fs.rename(join(this.dir, `${id}.json`), join(trash, `${id}.json`));
+        await this.fs.rename(join(this.dir, `${id}.files`), join(trash, `${id}.files`)).catch((error: unknown) => {
+          if (!isMissing(error)) throw error;
+        });
+      } catch (error) {
+        throw new StoreError('failed', `Could not move the accounts draft to the trash: ${describeFsError(error)}.`);
+      }
+    });
+  }
+
   trialBalanceBytes(draft: Pick<AccountsDraft, 'id' | 'trialBalance'>): Promise<Uint8Array> {
     if (!draft.trialBalance) throw new StoreError('invalid', 'No trial balance is kept with these accounts yet.', [{ field: 'trialBalance', message: 'drop or choose the trial balance export first' }]);
     return this.readBytes(draft.id, draft.trialBalance.sha256, draft.trialBalance.fileName, MAX_TRIAL_BALANCE_BYTES);
