@@ -31,6 +31,8 @@ import {
 } from './submission-message.js';
 import { claimHeldMessage, FilingRefusal, newSubmissionRecord, refuseNewSubmission, type PrepareOptions } from './new-submission.js';
 import { FINAL_STATES, sameReturnKey, type SubmissionLogEntry, type SubmissionRecord } from './submission-record.js';
+import { endingOfSubmission } from './filing-ending.js';
+import type { FilingEnding } from './return-claim.js';
 import type { SubmissionListing, SubmissionStore } from './submission-store.js';
 import { TransportError, type GatewayTransport } from './transport.js';
 import { deleteAtHmrc, pollUntilDone } from './after-acknowledgement.js';
@@ -139,7 +141,8 @@ export class FilingDesk {
     try {
       return await this.prepareClaimed(built, options);
     } finally {
-      await release();
+      // Written, not sent: whoever files it next takes the claim again.
+      await release({ outcome: 'not-sent', reference: null });
     }
   }
 
@@ -152,10 +155,20 @@ export class FilingDesk {
   }
 
   /** The return's claim for this process, or a refusal naming who holds it and how to take it over. */
-  private async claim(key: string, what: { utr: string; periodFrom: string; periodTo: string }, options: { environment: { name: string }; takeOver?: boolean }): Promise<() => Promise<void>> {
+  private async claim(key: string, what: { utr: string; periodFrom: string; periodTo: string }, options: { environment: { name: string }; takeOver?: boolean }): Promise<(ending: FilingEnding) => Promise<void>> {
     const claimed = await this.store.claimReturn(key, options.takeOver ? { takeOver: true } : {});
     if ('release' in claimed) return claimed.release;
-    throw new FilingRefusal('claim', claimHeldMessage(claimed.refused.holder, { ...what, environment: options.environment.name }, this.howToTakeOver));
+    throw new FilingRefusal('claim', claimed.refused.message ?? claimHeldMessage(claimed.refused.holder, { ...what, environment: options.environment.name }, this.howToTakeOver));
+  }
+
+  /** How the submission ended, from its record as saved (none written: nothing was sent); one that cannot be read back may have been sent. */
+  private async endingOf(transactionId: string | undefined): Promise<FilingEnding> {
+    if (transactionId === undefined) return endingOfSubmission(undefined);
+    try {
+      return endingOfSubmission(await this.store.load(transactionId));
+    } catch {
+      return { outcome: 'not-finished', reference: null };
+    }
   }
 
   /** Only under the return's claim: the records listed now are every record of it any Filing Desk wrote. */
@@ -187,13 +200,13 @@ export class FilingDesk {
     const record = await this.store.load(transactionId);
     const claimed = await this.store.claimReturn(sameReturnKey(record), options.takeOver ? { takeOver: true } : {});
     if (!('release' in claimed)) {
-      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, claimHeld: true, message: claimHeldMessage(claimed.refused.holder, record, this.howToTakeOver) }) };
+      return { ...outcomeOf(record), ...(FINAL_STATES.has(record.state) ? {} : { outcome: 'pending' as const, claimHeld: true, message: claimed.refused.message ?? claimHeldMessage(claimed.refused.holder, record, this.howToTakeOver) }) };
     }
     try {
       return await this.fileClaimed(transactionId, options);
     } finally {
       // Only now: the outcome, or how far it got, is on disk (every save is an atomic, synced write).
-      await claimed.release();
+      await claimed.release(await this.endingOf(transactionId));
     }
   }
 
@@ -222,9 +235,12 @@ export class FilingDesk {
     // The return read once: its key finds a submission already under way, its body tells whether it is the same return.
     const { prepared, key } = this.admit(built, options);
     const release = await this.claim(key, prepared, options);
+    // The submission this run is about, once there is one: its record says how the filing ended.
+    let filing: string | undefined;
     try {
       const listing = await this.store.list();
       const pending = listing.records.find((r) => sameReturnKey(r) === key && !FINAL_STATES.has(r.state));
+      filing = pending?.transactionId;
       if (pending && pending.bodySha256 !== prepared.bodySha256) {
         // Resuming would file what was built before, not what the user is looking at now.
         throw new FilingRefusal(
@@ -234,9 +250,10 @@ export class FilingDesk {
         );
       }
       const record = pending ?? (await this.prepareClaimed(built, options, listing));
+      filing = record.transactionId;
       return await this.fileClaimed(record.transactionId, { ...(options.sendAgain ? { sendAgain: true } : {}) });
     } finally {
-      await release();
+      await release(await this.endingOf(filing));
     }
   }
 

@@ -51,9 +51,26 @@ export type ClaimHolder = z.infer<typeof claimSchema>;
 export interface ClaimRefused {
   holder: ClaimHolder | undefined;
   file: string;
+  /** The refusal in full, when it came from beyond this data folder (the office: another desk filing it, already filed, not reachable). */
+  message?: string;
 }
 
-export type ClaimResult = { release: () => Promise<void> } | { refused: ClaimRefused };
+/** How a filing under a claim ended, for a claim that reports it (the office's): its outcome, and HMRC's correlation ID or Companies House's submission number. */
+export interface FilingEnding {
+  outcome: 'accepted' | 'rejected' | 'not-sent' | 'not-finished';
+  reference: string | null;
+}
+
+export type ClaimResult = { release: (ending?: FilingEnding) => Promise<void> } | { refused: ClaimRefused };
+
+/**
+ * A claim taken beyond this data folder before the data folder's own (the
+ * office's, so two desks never both file one return): given the return and
+ * how to take the local claim, it answers as a local claim does.
+ */
+export interface ClaimAcrossDesks {
+  take(request: { returnKey: string; kind: 'ct600' | 'accounts'; takeOver: boolean }, local: () => Promise<ClaimResult>): Promise<ClaimResult>;
+}
 
 export interface ReturnClaimsOptions {
   /** The folder the claims live in (the submissions folder, so every process filing from one data folder sees them). */

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../store/data-folder.js';
 import { readRegularText } from '../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../store/store-fs.js';
-import { ReturnClaims, type ClaimResult, type ReturnClaimsOptions } from './return-claim.js';
+import { ReturnClaims, type ClaimAcrossDesks, type ClaimResult, type ReturnClaimsOptions } from './return-claim.js';
 import { fromOlderVersion, submissionRecordSchema, TRANSACTION_ID, type SubmissionRecord } from './submission-record.js';
 
 export const SUBMISSIONS_FOLDER = 'submissions';
@@ -63,12 +63,17 @@ export class SubmissionStore {
   private readonly fs: StoreFs;
   private readonly known = new Map<string, KnownRecord>();
   private readonly claims: ReturnClaims;
+  private readonly acrossDesks: ClaimAcrossDesks | undefined;
 
-  /** `claimedBy`: who this store files for, in the user's words, as a claim tells another process ("the window", "the command line"). */
-  constructor(options: { dataDir: string; fs?: StoreFs; claimedBy?: string; claims?: Omit<ReturnClaimsOptions, 'folder' | 'by'> }) {
+  /**
+   * `claimedBy`: who this store files for, in the user's words, as a claim tells another process ("the window", "the command line").
+   * `acrossDesks`: the office's claim, taken before this data folder's own when the data folder has joined an office.
+   */
+  constructor(options: { dataDir: string; fs?: StoreFs; claimedBy?: string; claims?: Omit<ReturnClaimsOptions, 'folder' | 'by'>; acrossDesks?: ClaimAcrossDesks }) {
     this.dataDir = options.dataDir;
     this.fs = options.fs ?? nodeStoreFs;
     this.claims = new ReturnClaims({ ...options.claims, folder: join(this.dataDir, SUBMISSIONS_FOLDER), by: options.claimedBy ?? 'the window' });
+    this.acrossDesks = options.acrossDesks;
   }
 
   private fileOf(transactionId: string): string {
@@ -101,6 +106,12 @@ export class SubmissionStore {
    * or who holds the claim.
    */
   async claimReturn(returnKey: string, options: { takeOver?: boolean } = {}): Promise<ClaimResult> {
+    if (this.acrossDesks) return this.acrossDesks.take({ returnKey, kind: 'ct600', takeOver: options.takeOver === true }, () => this.claimHere(returnKey, options));
+    return this.claimHere(returnKey, options);
+  }
+
+  /** This data folder's own claim. */
+  private async claimHere(returnKey: string, options: { takeOver?: boolean }): Promise<ClaimResult> {
     try {
       await ensureDataFolder(this.fs, this.dataDir, SUBMISSIONS_FOLDER);
       return await this.claims.take(returnKey, options);

@@ -1,129 +1,142 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { filingClaimReply, type FilingClaimRequest } from '../../common/office/protocol.js';
-import { claimFiling, releaseClaim } from '../../main/server/office/filing-claims.js';
-import type { OfficeCaller } from '../../main/server/office/office-context.js';
-import { addTestUsers, openTestOffice, signInDesk, startTestServer, type TestOffice } from './office-test-office.js';
+/**
+ * The desk's side of filing exactly once across desks, against a stand-in
+ * of the office's claim protocol and the real local claims (claim files in
+ * each data folder): who is told what, and that a release the office could
+ * not be told is kept in the data folder and told later.
+ */
+import { mkdtempSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ReturnClaims, type ClaimResult } from '../../main/filing/return-claim.js';
+import { OfficeClaimLedger } from '../../main/office/office-claim-ledger.js';
+import { OfficeClaims } from '../../main/office/office-claims.js';
+import { OfficeClaimsStandIn } from './office-claims-stand-in.js';
 
-const clock = () => new Date();
-const deskOf = (user: string, desk: string): OfficeCaller => ({ user, admin: false, desk });
-const front = deskOf('alice', 'front-desk');
-const back = deskOf('bob', 'back-office');
+const KEY = '1234567890 2025-04-01 2026-03-31 til';
+const TAKE_OVER = 'To file it from here instead, run the same command with --take-over.';
 
-function ct600(returnKey: string, takeOver = false): FilingClaimRequest {
-  return { returnKey, kind: 'ct600', describe: `CT600 for ${returnKey}`, takeOver };
+async function deskOf(office: OfficeClaimsStandIn | null, user: string, desk: string, dataDir = mkdtempSync(join(tmpdir(), 'fd-office-claims-'))) {
+  await mkdir(join(dataDir, 'submissions'), { recursive: true });
+  const local = new ReturnClaims({ folder: join(dataDir, 'submissions'), by: 'the command line' });
+  const ledger = new OfficeClaimLedger({ dataDir });
+  const claims = new OfficeClaims({ office: async () => office?.linkFor(user, desk) ?? null, ledger, howToTakeOver: TAKE_OVER });
+  let localTaken = 0;
+  const take = (options: { takeOver?: boolean } = {}): Promise<ClaimResult> =>
+    claims.take({ returnKey: KEY, kind: 'ct600', takeOver: options.takeOver === true }, () => {
+      localTaken++;
+      return local.take(KEY, options);
+    });
+  return { take, claims, ledger, dataDir, localTaken: () => localTaken };
 }
 
-describe('office filing claims', () => {
-  let office: TestOffice;
-  beforeAll(async () => {
-    office = await openTestOffice(12);
-  });
-  afterAll(async () => office.close());
+const released = (r: ClaimResult) => {
+  if (!('release' in r)) throw new Error(`refused: ${r.refused.message ?? 'by a local holder'}`);
+  return r.release;
+};
+const refusal = (r: ClaimResult) => ('refused' in r ? r.refused.message : 'claimed');
 
-  const submissions = async (returnKey: string) =>
-    (await office.pool.query('SELECT claim_id, user_name, desk, outcome, reference FROM office_submissions WHERE return_key = $1 ORDER BY started_at, claim_id', [returnKey])).rows;
-
-  it('of 10 desks claiming one return at once, exactly one is told claimed and the rest who holds it', async () => {
-    const desks = Array.from({ length: 10 }, (_, n) => deskOf('alice', `desk-${n}`));
-    const replies = await Promise.all(desks.map((desk) => claimFiling(office.pool, desk, ct600('live/1234567890/2025-03-31'), clock)));
-    replies.forEach((reply) => filingClaimReply.parse(reply));
-    const claimed = replies.flatMap((reply, n) => (reply.status === 'claimed' ? [n] : []));
-    expect(claimed).toHaveLength(1);
-    const winner = desks[claimed[0]!]!.desk;
-    expect(replies.filter((r) => r.status === 'held').map((r) => (r.status === 'held' ? r.holder.desk : ''))).toEqual(Array(9).fill(winner));
-    expect(await submissions('live/1234567890/2025-03-31')).toMatchObject([{ desk: winner, outcome: null }]);
-  });
-
-  it('keeps an accepted return closed: later claims, even taking over, are told it was filed, by whom and its reference', async () => {
-    const key = 'live/2222222222/2025-03-31';
-    const claim = await claimFiling(office.pool, front, ct600(key), clock);
-    if (claim.status !== 'claimed') throw new Error(`expected claimed, got ${claim.status}`);
-    await releaseClaim(office.pool, front, { claimId: claim.claimId, outcome: 'accepted', reference: 'CORR-123' }, clock);
-    for (const takeOver of [false, true]) {
-      expect(await claimFiling(office.pool, back, ct600(key, takeOver), clock)).toMatchObject({ status: 'filed', by: { user: 'alice', desk: 'front-desk' }, reference: 'CORR-123' });
-    }
-    expect(await submissions(key)).toMatchObject([{ outcome: 'accepted', reference: 'CORR-123' }]);
+describe("the office's claim before a desk's own", () => {
+  it('while desk A files, desk B is told who is filing it and since when; once accepted, B is told it was filed, by whom and with what reference', async () => {
+    const office = new OfficeClaimsStandIn();
+    const a = await deskOf(office, 'alice', 'front desk');
+    const b = await deskOf(office, 'bob', 'back office');
+    const release = released(await a.take());
+    expect(refusal(await b.take())).toBe(
+      `alice on front desk has been filing the Company Tax Return for UTR 1234567890, period 2025-04-01 to 2026-03-31 (til) since 2 December 2026 at 10:15; it is never sent twice, so nothing was sent from this desk: let it finish, then look again. ${TAKE_OVER}`,
+    );
+    expect(b.localTaken()).toBe(0);
+    await release({ outcome: 'accepted', reference: 'A1B2C3' });
+    expect(refusal(await b.take())).toBe(
+      'The Company Tax Return for UTR 1234567890, period 2025-04-01 to 2026-03-31 (til) was already filed by alice on front desk on 2 December 2026, reference A1B2C3; it is not filed again, and nothing was sent.',
+    );
+    // Taking over does not reopen a return already accepted.
+    expect(refusal(await b.take({ takeOver: true }))).toMatch(/^The Company Tax Return .* was already filed by alice/);
+    expect(await a.ledger.entries()).toEqual([]);
   });
 
-  it('lets a rejected return be claimed again, as a new attempt with its own submission record', async () => {
-    const key = 'live/3333333333/2025-03-31';
-    const first = await claimFiling(office.pool, front, ct600(key), clock);
-    if (first.status !== 'claimed') throw new Error('expected claimed');
-    await releaseClaim(office.pool, front, { claimId: first.claimId, outcome: 'rejected', reference: null }, clock);
-    const second = await claimFiling(office.pool, back, ct600(key), clock);
-    expect(second.status).toBe('claimed');
-    if (second.status !== 'claimed') return;
-    expect(second.claimId).not.toBe(first.claimId);
-    expect(await claimFiling(office.pool, front, ct600(key), clock)).toMatchObject({ status: 'held', holder: { user: 'bob', desk: 'back-office' } });
-    const rows = await submissions(key);
-    expect(rows.map((r) => [r.claim_id, r.outcome])).toEqual([
-      [first.claimId, 'rejected'],
-      [second.claimId, null],
-    ]);
+  it('an office that cannot be reached: refused with why, the local claim not even taken', async () => {
+    const office = new OfficeClaimsStandIn();
+    office.reachable = false;
+    const a = await deskOf(office, 'alice', 'front desk');
+    expect(refusal(await a.take())).toBe(
+      `The office at ${office.url} cannot be reached, so this return was not sent: in an office, a return is filed only once the office has confirmed no other desk is filing it. Try again when the office can be reached.`,
+    );
+    expect(a.localTaken()).toBe(0);
   });
 
-  it('hands a held claim to a desk that takes it over, names the previous holder in the audit, and refuses the superseded release', async () => {
-    const key = 'live/4444444444/2025-03-31';
-    const held = await claimFiling(office.pool, front, ct600(key), clock);
-    if (held.status !== 'claimed') throw new Error('expected claimed');
-    expect(await claimFiling(office.pool, back, ct600(key), clock)).toMatchObject({ status: 'held', holder: { user: 'alice', desk: 'front-desk' } });
-    const taken = await claimFiling(office.pool, back, ct600(key, true), clock);
-    if (taken.status !== 'claimed') throw new Error('expected the take-over to claim');
-    const audit = await office.pool.query("SELECT user_name, detail FROM office_audit WHERE action = 'claim-taken-over' AND id = $1", [key]);
-    expect(audit.rows).toMatchObject([{ user_name: 'bob', detail: { claimId: taken.claimId, from: { user: 'alice', desk: 'front-desk', claimId: held.claimId } } }]);
-
-    await expect(releaseClaim(office.pool, front, { claimId: held.claimId, outcome: 'not-sent', reference: null }, clock)).rejects.toMatchObject({
-      status: 409,
-      code: 'conflict',
-      message: expect.stringContaining('taken over by bob on back-office'),
-    });
-    // The claim stays with the desk that took it; what the superseded desk reported is kept on its own attempt.
-    expect(await claimFiling(office.pool, front, ct600(key), clock)).toMatchObject({ status: 'held', holder: { user: 'bob' } });
-    expect((await submissions(key)).map((r) => [r.claim_id, r.outcome])).toEqual([
-      [held.claimId, 'not-sent'],
-      [taken.claimId, null],
-    ]);
-    await releaseClaim(office.pool, back, { claimId: taken.claimId, outcome: 'accepted', reference: 'CORR-9' }, clock);
-    // A retried release with the same outcome is answered alike; a different one is refused.
-    await releaseClaim(office.pool, back, { claimId: taken.claimId, outcome: 'accepted', reference: 'CORR-9' }, clock);
-    await expect(releaseClaim(office.pool, back, { claimId: taken.claimId, outcome: 'rejected', reference: null }, clock)).rejects.toMatchObject({ status: 409, fields: [{ field: 'outcome' }] });
+  it('a rejection gives the claim back, so a corrected return can be filed from any desk', async () => {
+    const office = new OfficeClaimsStandIn();
+    const a = await deskOf(office, 'alice', 'front desk');
+    const b = await deskOf(office, 'bob', 'back office');
+    await released(await a.take())({ outcome: 'rejected', reference: 'C0FFEE' });
+    expect(office.row(KEY)).toMatchObject({ outcome: 'rejected', reference: 'C0FFEE' });
+    const again = await b.take();
+    expect('release' in again).toBe(true);
+    expect(office.row(KEY)).toMatchObject({ user: 'bob', outcome: null });
   });
 
-  it('refuses to release a claim the office never gave, naming claimId', async () => {
-    await expect(releaseClaim(office.pool, front, { claimId: '8f7e6d5c-4b3a-4291-8877-665544332211', outcome: 'rejected', reference: null }, clock)).rejects.toMatchObject({
-      status: 404,
-      fields: [{ field: 'claimId' }],
-    });
-  });
-});
-
-describe('office filing claims over HTTP', () => {
-  let office: TestOffice;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    office = await openTestOffice();
-    await addTestUsers(office.pool, ['alice', 'bob']);
-    app = await startTestServer(office.pool);
-  });
-  afterAll(async () => {
-    await app.close();
-    await office.close();
+  it('a release the office could not be told is kept in the data folder and told before the next claim on that return', async () => {
+    const office = new OfficeClaimsStandIn();
+    const a = await deskOf(office, 'alice', 'front desk');
+    const b = await deskOf(office, 'bob', 'back office');
+    const release = released(await a.take());
+    office.reachable = false;
+    await release({ outcome: 'accepted', reference: 'FEED01' });
+    expect((await a.ledger.entries()).map((e) => e.release)).toEqual([{ outcome: 'accepted', reference: 'FEED01' }]);
+    office.reachable = true;
+    // Until told, the office still has alice filing it: bob is held off, never let through.
+    expect(refusal(await b.take())).toMatch(/^alice on front desk has been filing/);
+    // Alice's next filing of the return tells the office first, and is then told it was filed.
+    expect(refusal(await a.take())).toMatch(/was already filed by alice on front desk on 2 December 2026, reference FEED01/);
+    expect(await a.ledger.entries()).toEqual([]);
   });
 
-  it('claims, tells the other desk who holds it, releases, and refuses a bad request naming the field', async () => {
-    const alice = await signInDesk(app, 'alice', 'front-desk');
-    const bob = await signInDesk(app, 'bob', 'back-office');
-    const claim = await alice.request('POST', '/claims', { returnKey: 'live/5555555555/2025-03-31', kind: 'accounts', describe: 'Accounts to 31 March 2025', takeOver: false });
-    expect(claim.status).toBe(200);
-    expect(claim.json.status).toBe('claimed');
-    const other = await bob.request('POST', '/claims', { returnKey: 'live/5555555555/2025-03-31', kind: 'accounts', describe: 'Accounts to 31 March 2025', takeOver: false });
-    expect(other.json).toMatchObject({ status: 'held', holder: { user: 'alice', desk: 'front-desk' } });
-    const release = await alice.request('POST', '/claims/release', { claimId: claim.json.claimId, outcome: 'accepted', reference: 'CH-0001' });
-    expect(release.status).toBe(200);
-    const refused = await bob.request('POST', '/claims/release', { claimId: claim.json.claimId, outcome: 'finished', reference: null });
-    expect([refused.status, refused.json.error.fields[0].field]).toEqual([400, 'outcome']);
-    const noKey = await bob.request('POST', '/claims', { kind: 'ct600', describe: 'CT600', takeOver: false });
-    expect([noKey.status, noKey.json.error.fields[0].field]).toEqual([400, 'returnKey']);
+  it('the sync tells the office every release it was owed', async () => {
+    const office = new OfficeClaimsStandIn();
+    const a = await deskOf(office, 'alice', 'front desk');
+    const release = released(await a.take());
+    office.reachable = false;
+    await release({ outcome: 'rejected', reference: 'AB12' });
+    expect(await a.claims.tellOffice()).toEqual({ told: 0, owed: 1 });
+    office.reachable = true;
+    expect(await a.claims.tellOffice()).toEqual({ told: 1, owed: 0 });
+    expect(office.row(KEY)).toMatchObject({ outcome: 'rejected', reference: 'AB12' });
+  });
+
+  it('a filing not finished keeps the claim: other desks are held off, and this desk goes on under the same claim', async () => {
+    const office = new OfficeClaimsStandIn();
+    const a = await deskOf(office, 'alice', 'front desk');
+    const b = await deskOf(office, 'bob', 'back office');
+    await released(await a.take())({ outcome: 'not-finished', reference: 'ACK01' });
+    const claimId = office.row(KEY)!.claimId;
+    expect(refusal(await b.take())).toMatch(/^alice on front desk has been filing/);
+    const resumed = released(await a.take());
+    expect(office.row(KEY)!.claimId).toBe(claimId);
+    await resumed({ outcome: 'accepted', reference: 'ACK01' });
+    expect(office.row(KEY)).toMatchObject({ claimId, outcome: 'accepted', reference: 'ACK01' });
+    expect(office.requests.filter((r) => r.what === 'release')).toHaveLength(1);
+  });
+
+  it('another process of the same desk filing it: refused by the local claim, and a claim just taken at the office is given back', async () => {
+    const office = new OfficeClaimsStandIn();
+    const dataDir = mkdtempSync(join(tmpdir(), 'fd-office-claims-'));
+    await mkdir(join(dataDir, 'submissions'), { recursive: true });
+    const window = new ReturnClaims({ folder: join(dataDir, 'submissions'), by: 'the window' });
+    const held = await window.take(KEY);
+    const a = await deskOf(office, 'alice', 'front desk', dataDir);
+    const answer = await a.take();
+    expect('refused' in answer && answer.refused.holder?.by).toBe('the window');
+    expect(office.row(KEY)).toMatchObject({ outcome: 'not-sent' });
+    expect(await a.ledger.entries()).toEqual([]);
+    if ('release' in held) await held.release();
+  });
+
+  it('a data folder that has not joined an office takes only its own claim', async () => {
+    const a = await deskOf(null, 'alice', 'front desk');
+    const answer = await a.take();
+    expect('release' in answer).toBe(true);
+    expect(a.localTaken()).toBe(1);
   });
 });

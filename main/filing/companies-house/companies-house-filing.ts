@@ -30,6 +30,8 @@ import { companyTypeOf } from './gateway-messages.js';
 import { COMPANIES_HOUSE_GATEWAY_URL, DEFAULT_PACKAGE_REFERENCE, gatewayDestinationProblem, type CompaniesHouseEnvironment } from './gateway-rules.js';
 import { secretsProblem, type FilingSecrets } from './presenter-secrets.js';
 import { fileRecord } from './submission-steps.js';
+import { endingOfAccountsFiling } from './filing-ending.js';
+import type { FilingEnding } from '../return-claim.js';
 import type { SubmissionNumbers } from './submission-numbers.js';
 
 export type { CompaniesHouseOutcome, CompaniesHouseProgress, FilingSummary } from './filing-outcome.js';
@@ -126,8 +128,10 @@ export class CompaniesHouseFiling {
     const key = sameAccountsKey({ companyNumber, madeUpDate, environment: request.environment });
     const claimed = await this.deps.store.claim(key, request.takeOver ? { takeOver: true } : {});
     if (!('release' in claimed)) {
-      throw new CompaniesHouseRefusal('claim', `${describeHolder(claimed.refused.holder)} is filing the accounts of company ${companyNumber} made up to ${madeUpDate} right now; nothing was sent. ${this.deps.howToTakeOver ?? ''}`.trim());
+      throw new CompaniesHouseRefusal('claim', claimed.refused.message ?? `${describeHolder(claimed.refused.holder)} is filing the accounts of company ${companyNumber} made up to ${madeUpDate} right now; nothing was sent. ${this.deps.howToTakeOver ?? ''}`.trim());
     }
+    // The submission this run is about, once there is one: its record, read back, says how the filing ended.
+    let filing: string | undefined;
     try {
       const secrets = await this.deps.secrets(companyNumber);
       const bad = secretsProblem(secrets);
@@ -138,6 +142,7 @@ export class CompaniesHouseFiling {
       const mine = records.filter((r) => sameAccountsKey(r) === key);
       const under = mine.find((r) => !FINAL_FILING_STATES.has(r.state));
       const accepted = mine.find((r) => r.state === 'accepted');
+      filing = (under ?? accepted)?.submissionNumber;
       let record: FilingRecord;
       if (under) {
         if (under.documentSha256 !== documentSha256) throw new CompaniesHouseRefusal('alreadyFiled', `an earlier version of these accounts is still being filed as submission ${under.submissionNumber}; it must finish before changed accounts are sent; nothing was sent`);
@@ -155,6 +160,7 @@ export class CompaniesHouseFiling {
         const named = company.companyName ? checkAccountsForCompaniesHouse(accounts, { companyNumber, companyName: company.companyName }) : local;
         if (named.problems.length > 0) throw new CompaniesHouseRefusal('accounts', `${named.problems.map((p) => p.message).join('; ')}; nothing was sent`, named.problems);
         record = await this.newRecord(accounts, request, { companyNumber, gatewayUrl, documentSha256, companyName: company.companyName ?? local.facts.companyName!, facts: local.facts, presenterId: secrets.presenterId });
+        filing = record.submissionNumber;
       }
       // Read back from disk, the record is held to the rule a fresh address is: one edited to point elsewhere sends nothing there.
       const kept = gatewayDestinationProblem(record.gatewayUrl);
@@ -166,7 +172,19 @@ export class CompaniesHouseFiling {
       progress({ step: 'done', submissionNumber: filed.submissionNumber });
       return outcomeOfRecord(filed);
     } finally {
-      await claimed.release();
+      await claimed.release(await this.endingOf(filing));
+    }
+  }
+
+  /** How the filing ended, from its record as saved (none: nothing was sent); one that cannot be read back may have been sent. */
+  private async endingOf(submissionNumber: string | undefined): Promise<FilingEnding> {
+    if (submissionNumber === undefined) return endingOfAccountsFiling(undefined);
+    try {
+      const { records } = await this.deps.store.list();
+      const record = records.find((r) => r.submissionNumber === submissionNumber);
+      return record ? endingOfAccountsFiling(record) : { outcome: 'not-finished', reference: submissionNumber };
+    } catch {
+      return { outcome: 'not-finished', reference: submissionNumber };
     }
   }
 

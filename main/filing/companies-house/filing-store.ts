@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../../engine/atomic-write.js';
 import { checkDataFolder, ensureDataFolder } from '../../store/data-folder.js';
 import { readRegularText } from '../../store/regular-file.js';
 import { describeFsError, nodeStoreFs, type StoreFs } from '../../store/store-fs.js';
-import { ReturnClaims, type ClaimResult, type ReturnClaimsOptions } from '../return-claim.js';
+import { ReturnClaims, type ClaimAcrossDesks, type ClaimResult, type ReturnClaimsOptions } from '../return-claim.js';
 import { filingRecordSchema, type FilingRecord } from './filing-record.js';
 
 export const FILINGS_FOLDER = 'companies-house/filings';
@@ -32,7 +32,8 @@ export class FilingStore {
   private readonly fs: StoreFs;
   private readonly claims: ReturnClaims;
 
-  constructor(private readonly options: { dataDir: string; fs?: StoreFs; claimedBy?: string; claims?: Omit<ReturnClaimsOptions, 'folder' | 'by'> }) {
+  /** `acrossDesks`: the office's claim, taken before this data folder's own when the data folder has joined an office. */
+  constructor(private readonly options: { dataDir: string; fs?: StoreFs; claimedBy?: string; claims?: Omit<ReturnClaimsOptions, 'folder' | 'by'>; acrossDesks?: ClaimAcrossDesks }) {
     this.fs = options.fs ?? nodeStoreFs;
     this.claims = new ReturnClaims({ ...options.claims, folder: join(options.dataDir, FILINGS_FOLDER), by: options.claimedBy ?? 'the window' });
   }
@@ -51,6 +52,13 @@ export class FilingStore {
 
   /** Claims one company's accounts (sameAccountsKey) for this process; the release, or who holds it. */
   async claim(key: string, options: { takeOver?: boolean } = {}): Promise<ClaimResult> {
+    const acrossDesks = this.options.acrossDesks;
+    if (acrossDesks) return acrossDesks.take({ returnKey: key, kind: 'accounts', takeOver: options.takeOver === true }, () => this.claimHere(key, options));
+    return this.claimHere(key, options);
+  }
+
+  /** This data folder's own claim. */
+  private async claimHere(key: string, options: { takeOver?: boolean }): Promise<ClaimResult> {
     try {
       await ensureDataFolder(this.fs, this.options.dataDir, FILINGS_FOLDER);
       return await this.claims.take(key, options);

@@ -1,0 +1,69 @@
+/**
+ * The office's claims over this desk's connection (office-connection.ts),
+ * for the data folder as it is at each filing: joined (its office, signed in
+ * with the password from the OS keychain) or not (no office claim). One
+ * connection is kept per office, user and desk, so a session is reused.
+ */
+import { z } from 'zod';
+import { filingClaimReply, type FilingClaimRequest, type FilingReleaseRequest } from '../../common/office/protocol.js';
+import { SecretAccount, type CredentialStore } from '../credentials/credential-store.js';
+import { OfficeCertificateRefused, OfficeConnection, OfficeRefused, OfficeUnreachable } from './office-connection.js';
+import type { OfficeAnswer, OfficeClaimsLink } from './office-claims.js';
+import { readOfficeSettings, readPinnedCertificate } from './office-settings.js';
+
+/** The office answers a release with what it released; only that it answered matters here. */
+const releaseReply = z.object({});
+
+async function answerOf<T>(ask: () => Promise<T>): Promise<OfficeAnswer<T>> {
+  try {
+    return { ok: true, value: await ask() };
+  } catch (error) {
+    if (error instanceof OfficeUnreachable) return { ok: false, unreachable: true };
+    if (error instanceof OfficeRefused) return { ok: false, code: error.code, refused: error.message };
+    if (error instanceof OfficeCertificateRefused) return { ok: false, code: 'certificate', refused: error.message };
+    throw error;
+  }
+}
+
+export function officeClaimsLinkOf(connection: OfficeConnection, who: { user: string; desk: string }): OfficeClaimsLink {
+  return {
+    url: connection.url,
+    user: who.user,
+    desk: who.desk,
+    claim: (request: FilingClaimRequest) => answerOf(() => connection.request('POST', '/claims', request, filingClaimReply)),
+    release: (request: FilingReleaseRequest) =>
+      answerOf(async () => {
+        await connection.request('POST', '/claims/release', request, releaseReply);
+      }),
+  };
+}
+
+/**
+ * The office the data folder has joined, read at each call; null when it has
+ * not joined. `keychain` is where the office password was kept at joining
+ * (opened only when one is needed: a desk not in an office never touches it).
+ */
+export function joinedOfficeOf(dataDir: string, keychain: () => Promise<CredentialStore>): () => Promise<OfficeClaimsLink | null> {
+  const links = new Map<string, OfficeClaimsLink>();
+  return async () => {
+    const settings = await readOfficeSettings(dataDir);
+    if (!settings) return null;
+    const key = JSON.stringify([settings.url, settings.user, settings.desk, settings.fingerprint]);
+    const known = links.get(key);
+    if (known) return known;
+    const connection = new OfficeConnection({
+      settings,
+      certificatePem: await readPinnedCertificate(dataDir),
+      password: async () => {
+        const password = await (await keychain()).get(SecretAccount.officePassword(settings.url, settings.user));
+        if (password === undefined) {
+          throw new OfficeRefused('unauthorised', `no office password for ${settings.user} is kept on this computer; join the office again`, [{ field: 'password', message: 'is not in the keychain' }]);
+        }
+        return password;
+      },
+    });
+    const link = officeClaimsLinkOf(connection, settings);
+    links.set(key, link);
+    return link;
+  };
+}
