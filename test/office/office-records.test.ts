@@ -73,6 +73,30 @@ describe('office records: push and pull by the change sequence', () => {
     expect(await count(office, "SELECT count(*) AS n FROM office_audit WHERE action = 'record-changed' AND id = $1", ['twice'])).toBe(1);
   });
 
+  it('applies one batch in its order: a record changed twice in it gets both versions, a change id repeated in it is applied once', async () => {
+    const created = clientChange('batch-twice', 0, 'First Name Ltd');
+    const renamed = clientChange('batch-twice', 1, 'Second Name Ltd');
+    const stale = clientChange('batch-twice', 1, 'Stale Name Ltd');
+    const results = await pushChanges(office.pool, alice, [created, renamed, created, stale], clock);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'conflict']);
+    expect(results[2]).toEqual(results[0]);
+    expect(results[3]).toMatchObject({ theirs: { version: 2, body: { name: 'Second Name Ltd' } } });
+    const history = await office.pool.query('SELECT version, body FROM office_record_versions WHERE id = $1 ORDER BY version', ['batch-twice']);
+    expect(history.rows.map((r) => [r.version, r.body.name])).toEqual([
+      [1, 'First Name Ltd'],
+      [2, 'Second Name Ltd'],
+    ]);
+    expect((await office.pool.query('SELECT version FROM office_records WHERE id = $1', ['batch-twice'])).rows).toEqual([{ version: 2 }]);
+  });
+
+  it('refuses a whole batch when one body holds a character PostgreSQL cannot keep, naming that change, and writes nothing of it', async () => {
+    const fine = clientChange('nul-fine', 0, 'Fine Ltd');
+    const bad = { ...clientChange('nul-bad', 0, 'Bad Ltd'), body: { name: 'Bad\u0000Ltd' } };
+    await expect(pushChanges(office.pool, alice, [fine, bad], clock)).rejects.toMatchObject({ status: 400, fields: [{ field: 'changes[1].body' }] });
+    expect(await count(office, "SELECT count(*) AS n FROM office_records WHERE id LIKE 'nul-%'", [])).toBe(0);
+    expect((await pushChanges(office.pool, alice, [fine], clock))[0]).toMatchObject({ status: 'applied', version: 1 });
+  });
+
   it('applies nothing of a change naming a file the office lacks, and applies it once the file is there', async () => {
     const bytes = Buffer.from('%PDF-1.7 accounts for the year');
     const change = clientChange('with-file', 0, 'Files Ltd', [sha256(bytes)]);
