@@ -26,3 +26,23 @@ export async function recordAudit(db: pg.Pool | pg.PoolClient, entry: AuditEntry
     entry.detail === undefined ? null : JSON.stringify(entry.detail),
   ]);
 }
+
+/** Many entries in one statement (every change of a push), in the order given, in the caller's transaction as recordAudit. */
+export async function recordAudits(db: pg.Pool | pg.PoolClient, entries: readonly AuditEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => ({
+    user_name: entry.user,
+    desk: entry.desk,
+    action: entry.action,
+    kind: entry.kind ?? null,
+    id: entry.id ?? null,
+    detail: entry.detail === undefined ? null : entry.detail,
+  }));
+  await db.query(
+    `INSERT INTO office_audit (user_name, desk, action, kind, id, detail)
+     SELECT user_name, desk, action, kind, id, detail
+     FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (user_name text, desk text, action text, kind text, id text, detail jsonb)) WITH ORDINALITY AS entry
+     ORDER BY entry.ordinality`,
+    [JSON.stringify(rows)],
+  );
+}
