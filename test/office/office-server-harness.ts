@@ -1,5 +1,5 @@
 /** An office server on its own test database, migrated, with an admin, a clock the test moves, and sign-in over inject(). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { OFFICE_API, type SignInReply } from '../../common/office/protocol.js';
 import { migrateOfficeDatabase, openOfficePool } from '../../main/server/office/database.js';
@@ -17,11 +17,11 @@ export interface OfficeHarness {
   /** Moves the server's clock on. */
   advance(ms: number): void;
   signIn(user: { name: string; password: string }, desk?: string): Promise<SignInReply>;
-  request(method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: unknown): ReturnType<FastifyInstance['inject']>;
+  request(method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-export async function startOfficeHarness(): Promise<OfficeHarness> {
+export async function startOfficeHarness(options: { log?: (line: string) => void } = {}): Promise<OfficeHarness> {
   const database = await createTestDatabase();
   const pool = openOfficePool(database.url, { max: 4 });
   await migrateOfficeDatabase(pool);
@@ -30,7 +30,7 @@ export async function startOfficeHarness(): Promise<OfficeHarness> {
   await users.add({ name: ADMIN.name, password: ADMIN.password, admin: true }, setUp);
   await users.add({ name: CLERK.name, password: CLERK.password, admin: false }, setUp);
   let now = Date.parse('2026-12-02T09:00:00Z');
-  const app = await createOfficeServer({ pool, clock: () => new Date(now) });
+  const app = await createOfficeServer({ pool, clock: () => new Date(now), ...options });
   const request: OfficeHarness['request'] = (method, path, token, body) =>
     app.inject({ method, url: `${OFFICE_API}${path}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body === undefined ? {} : { payload: body as object }) });
   return {

@@ -11,6 +11,7 @@ import type { SignInReply } from '../../../common/office/protocol.js';
 import type { LoginThrottle } from '../login-throttle.js';
 import { recordAudit } from './audit.js';
 import { OfficeHttpError, type OfficeCaller } from './office-context.js';
+import { inTransaction } from './office-transaction.js';
 import type { OfficeUsers } from './users.js';
 
 export const SESSION_HOURS = 12;
@@ -57,9 +58,7 @@ export class OfficeSessions {
     throttle.succeeded(request.user);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(clock().getTime() + SESSION_HOURS * 3600_000);
-    const db = await pool.connect();
-    try {
-      await db.query('BEGIN');
+    await inTransaction(pool, async (db) => {
       await db.query('INSERT INTO office_sessions (token_sha256, user_name, desk, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
         tokenDigest(token),
         user.name,
@@ -68,13 +67,7 @@ export class OfficeSessions {
         expiresAt,
       ]);
       await recordAudit(db, { user: user.name, desk: request.desk, action: 'sign-in' });
-      await db.query('COMMIT');
-    } catch (error) {
-      await db.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      db.release();
-    }
+    });
     return { token, expiresAt: expiresAt.toISOString(), user };
   }
 
@@ -95,7 +88,9 @@ export class OfficeSessions {
   }
 
   async signOut(token: string, caller: OfficeCaller): Promise<void> {
-    await this.deps.pool.query('DELETE FROM office_sessions WHERE token_sha256 = $1', [tokenDigest(token)]);
-    await recordAudit(this.deps.pool, { user: caller.user, desk: caller.desk, action: 'sign-out' });
+    await inTransaction(this.deps.pool, async (db) => {
+      await db.query('DELETE FROM office_sessions WHERE token_sha256 = $1', [tokenDigest(token)]);
+      await recordAudit(db, { user: caller.user, desk: caller.desk, action: 'sign-out' });
+    });
   }
 }

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { recordAudit } from './audit.js';
 import { OfficeHttpError } from './office-context.js';
+import { inTransaction } from './office-transaction.js';
 import { officeUserName } from '../../../common/office/protocol.js';
 import { hashPassword, verifyPassword, decoyHash } from './password-hash.js';
 
@@ -43,7 +44,7 @@ export class OfficeUsers {
       throw new OfficeHttpError(400, 'invalid', `name ${JSON.stringify(input.name)} is not an office user name`, [{ field: 'name', message: NAME_RULE }]);
     }
     const hash = await hashPassword(input.password);
-    return this.inTransaction(async (db) => {
+    return inTransaction(this.deps.pool, async (db) => {
       const admins = await db.query<{ name: string }>('SELECT name FROM office_users WHERE admin AND removed_at IS NULL ORDER BY name FOR UPDATE');
       const before = await db.query<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM office_users WHERE name = $1 FOR UPDATE', [input.name]);
       const existed = before.rows.length > 0;
@@ -65,7 +66,7 @@ export class OfficeUsers {
 
   /** Removes the user and ends their sessions; the last admin cannot be removed (no one could add users again). */
   async remove(name: string, by: UserChangeAuthor): Promise<void> {
-    await this.inTransaction(async (db) => {
+    await inTransaction(this.deps.pool, async (db) => {
       // Every admin row locked, so two admins removing each other at once cannot leave none.
       const admins = await db.query<{ name: string }>('SELECT name FROM office_users WHERE admin AND removed_at IS NULL ORDER BY name FOR UPDATE');
       const target = await db.query<{ admin: boolean }>('SELECT admin FROM office_users WHERE name = $1 AND removed_at IS NULL FOR UPDATE', [name]);
@@ -95,20 +96,5 @@ export class OfficeUsers {
     )).rows[0];
     const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
     return row && matches ? { name: row.name, admin: row.admin } : undefined;
-  }
-
-  private async inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const db = await this.deps.pool.connect();
-    try {
-      await db.query('BEGIN');
-      const result = await work(db);
-      await db.query('COMMIT');
-      return result;
-    } catch (error) {
-      await db.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      db.release();
-    }
   }
 }
