@@ -58,6 +58,8 @@ export async function buildCli(outDir, fingerprint) {
     // Bundled CommonJS dependencies may call require(): give the ES module one.
     banner: { js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
     plugins: [builtinsWithoutFacade],
+    // The keychain library is native (a .node binary): loaded from node_modules at run time by keyring-library.ts's require.
+    external: ['@napi-rs/keyring'],
     define: {
       __FILING_DESK_VERSION__: JSON.stringify(`${pkg.productName} ${pkg.version}`),
       'process.env.NODE_ENV': '"production"',
