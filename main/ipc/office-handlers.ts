@@ -9,6 +9,7 @@ import type { OfficeChannels } from '../../preload/contract-office.js';
 import type { OfficeDeskService } from '../office/office-desk-service.js';
 import type { OfficeBackgroundSync } from '../office/background-sync.js';
 import { IpcFailure } from './ipc-errors.js';
+import { inOfficeWords } from './office-errors.js';
 
 type OfficeChannel = keyof OfficeChannels;
 
@@ -25,21 +26,23 @@ export interface OfficeHandlerDeps {
 export function createOfficeHandlers({ desk, background }: OfficeHandlerDeps): OfficeHandlers {
   const shown = background ? background.withProgress.bind(background) : <T>(status: T) => status;
   return {
-    'office.status': async () => shown(await desk.status()),
-    'office.join': async (request) => {
-      const result = await desk.join(request);
-      if (result.outcome !== 'joined') return result;
-      background?.joined();
-      return { outcome: 'joined', status: shown(result.status) };
-    },
-    'office.leave': async () => {
-      // Stopped first: a sync starting while the desk leaves would find no office settings.
-      background?.stop();
-      return desk.leave();
-    },
-    'office.sync': async () => shown(background ? await background.syncNow() : await desk.sync()),
-    'office.resolve': async (request) => shown(await desk.resolve(request)),
-    'office.editing': (request) => desk.editing(request),
+    'office.status': () => inOfficeWords(async () => shown(await desk.status())),
+    'office.join': (request) =>
+      inOfficeWords(async () => {
+        const result = await desk.join(request);
+        if (result.outcome !== 'joined') return result;
+        background?.joined();
+        return { outcome: 'joined', status: shown(result.status) };
+      }),
+    'office.leave': () =>
+      inOfficeWords(async () => {
+        // Stopped first: a sync starting while the desk leaves would find no office settings.
+        background?.stop();
+        return desk.leave();
+      }),
+    'office.sync': () => inOfficeWords(async () => shown(background ? await background.syncNow() : await desk.sync())),
+    'office.resolve': (request) => inOfficeWords(async () => shown(await desk.resolve(request))),
+    'office.editing': (request) => inOfficeWords(() => desk.editing(request)),
   };
 }
 

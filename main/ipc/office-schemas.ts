@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { OFFICE_RECORD_KINDS, officeRecordId, officeUserName } from '../../common/office/protocol.js';
 import { MAX_SECRET_LENGTH } from '../../preload/contract.js';
+import { normaliseFingerprint } from '../office/office-settings.js';
 
 const none = z.undefined({ message: 'takes no request' });
 
@@ -36,10 +37,11 @@ const deskName = z
   .max(100, 'must be at most 100 characters')
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain line breaks or control characters');
 
-/** SHA-256 as colon-separated hex pairs, as the confirmation step showed it. */
+/** The SHA-256 the confirmation step showed (any case, colons or spaces as people pass it on). */
 const fingerprint = z
   .string({ error: 'must be text' })
-  .regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$/, 'must be the certificate fingerprint the confirmation step showed (32 pairs of hex digits separated by colons)');
+  .max(200, 'must be at most 200 characters')
+  .refine((v) => normaliseFingerprint(v) !== undefined, 'must be the certificate fingerprint the confirmation step showed (32 pairs of hex digits, such as AB:CD:…)');
 
 const kind = z.enum(OFFICE_RECORD_KINDS, { message: 'must be "client", "draft" or "accounts"' });
 const recordId = z.string({ error: 'must be text' }).refine((v) => officeRecordId.safeParse(v).success, 'must be a record id: letters, digits, dot, dash or underscore, at most 128');

@@ -9,6 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../main/engine/errors.js';
+import { OfficeRefused, OfficeUnreachable } from '../../main/office/office-connection.js';
+import { OfficeUrlError } from '../../main/office/office-transport.js';
 import { OfficeBackgroundSync } from '../../main/office/background-sync.js';
 import type { OfficeDeskService, OfficeSyncProgress } from '../../main/office/office-desk-service.js';
 import type { OfficeChannels, OfficeJoinResult, OfficeStatusView } from '../../preload/contract-office.js';
@@ -97,6 +99,20 @@ describe('office.* handlers', () => {
     const h = await handlersOverStores({ office: desk });
     const r = await h.call('office.join', { ...details, url: 'http://office.example.co.uk' });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-request', errors: [{ field: 'url', message: 'must use https:// unless the office is on this computer' }] } });
+  });
+
+  it('puts the office’s refusals in words: the address and the password beside their fields, an unreachable office as a sentence', async () => {
+    const desk = new StandInDesk();
+    const h = await handlersOverStores({ office: desk });
+    desk.refuseJoinWith = new OfficeUrlError('url http://192.0.2.7 uses plain http to another computer: only https may reach an office over the network');
+    expect(await h.call('office.join', { ...details, url: 'http://192.0.2.7' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', errors: [{ field: 'url', message: 'http://192.0.2.7 uses plain http to another computer: only https may reach an office over the network' }] },
+    });
+    desk.refuseJoinWith = new OfficeRefused('unauthorised', 'the office refused the password for sarah', [{ field: 'password', message: 'is not this office user\'s password' }], 401);
+    expect(await h.call('office.join', details)).toMatchObject({ ok: false, error: { message: 'The office refused: The office refused the password for sarah.', errors: [{ field: 'password', message: 'is not this office user\'s password' }] } });
+    desk.refuseJoinWith = new OfficeUnreachable('https://office.example.co.uk', 'connect ECONNREFUSED');
+    expect(await h.call('office.join', details)).toEqual({ ok: false, error: { code: 'failed', message: 'The office at https://office.example.co.uk could not be reached: connect ECONNREFUSED. Nothing on this desk was changed.' } });
   });
 
   it('asks for the fingerprint first, joins once confirmed and starts syncing; Sync now, leave, and a local save bring a sync', async () => {

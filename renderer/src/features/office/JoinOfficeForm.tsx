@@ -8,7 +8,7 @@ import { settle } from '../frame/bridge-call.js';
 
 type JoinField = 'url' | 'user' | 'password' | 'desk';
 
-export const JOIN_LABELS: Record<JoinField, string> = { url: 'Office address', user: 'Your user name', password: 'Password', desk: 'This desk’s name' };
+export const JOIN_LABELS: Record<JoinField, string> = { url: 'Office address', user: 'Your user name', password: 'Office password', desk: 'This desk’s name' };
 export const joinFieldId = (field: JoinField) => `office-join-${field}`;
 
 const HINTS: Record<JoinField, string> = {

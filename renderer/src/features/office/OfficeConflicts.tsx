@@ -48,6 +48,7 @@ export function OfficeConflicts({ conflicts, onResolved }: { conflicts: OfficeCo
         const headingId = `office-conflict-${c.kind}-${c.id}`;
         const theirs = theirsHeading(c);
         const working = busy === `${c.kind}:${c.id}`;
+        const keepTheirs = c.theirs.deleted ? `Keep ${c.theirs.changedBy}’s deletion` : `Keep ${c.theirs.changedBy}’s version`;
         return (
           <article key={`${c.kind}:${c.id}`} className="card office-conflict" aria-labelledby={headingId} data-testid="office-conflict">
             <h5 id={headingId}>
@@ -75,12 +76,11 @@ export function OfficeConflicts({ conflicts, onResolved }: { conflicts: OfficeCo
             </table>
             <p className="hint">This desk’s version was saved {ukDateTime(c.mine.changedAt)}.</p>
             <div className="button-row">
-              <BusyButton className="button" busy={busy !== null} busyLabel={working ? `Keeping the version you chose of ${c.title}…` : 'Another choice is being kept…'} onPress={() => void resolve(c, 'mine')}>
-                Keep this desk’s version<span className="visually-hidden"> of {c.title}</span>
+              <BusyButton className="button" busy={busy !== null} busyLabel={working ? `Keeping the version you chose of ${c.title}…` : 'Another choice is being kept…'} onPress={() => void resolve(c, 'mine')} aria-label={`Keep this desk’s version of ${c.title}`}>
+                Keep this desk’s version
               </BusyButton>
-              <BusyButton className="button" busy={busy !== null} busyLabel={working ? `Keeping the version you chose of ${c.title}…` : 'Another choice is being kept…'} onPress={() => void resolve(c, 'theirs')}>
-                {c.theirs.deleted ? `Keep ${c.theirs.changedBy}’s deletion` : `Keep ${c.theirs.changedBy}’s version`}
-                <span className="visually-hidden"> of {c.title}</span>
+              <BusyButton className="button" busy={busy !== null} busyLabel={working ? `Keeping the version you chose of ${c.title}…` : 'Another choice is being kept…'} onPress={() => void resolve(c, 'theirs')} aria-label={`${keepTheirs} of ${c.title}`}>
+                {keepTheirs}
               </BusyButton>
             </div>
           </article>
