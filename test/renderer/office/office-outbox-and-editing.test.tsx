@@ -50,7 +50,7 @@ describe('the Outbox’s Office sync row', () => {
     ['Waiting', joined({ pending: 2 }), '2 changes wait to be sent to the office at the next sync.'],
     ['Sending', joined({ running: { step: 'Receiving changes', done: 4, total: 9 } }), 'Syncing with the office now. Receiving changes: 4 of 9'],
     ['Done', joined({}), 'Everything on this desk is with the office (last synced 2 December 2026 at 11:40).'],
-    ['Failed', joined({ problem: 'The office could not be reached (connection refused).' }), 'The last sync did not finish: The office could not be reached (connection refused). Changes are kept on this desk'],
+    ['Failed', joined({ problem: 'the office could not be reached (connection refused)' }), 'The last sync did not finish. The office could not be reached (connection refused). Changes are kept on this desk'],
   ])('says %s as a request would', async (word, status, sentence) => {
     shown(<OutboxOfficeSync />, { 'office.status': () => ok(status) });
     const row = await screen.findByRole('region', { name: 'Office sync' });

@@ -7,7 +7,7 @@ import { Busy, Meter } from '../../components/Progress.js';
 import { SummaryList } from '../../components/SummaryList.js';
 import { ukDateTime } from '../../format/index.js';
 import { settle } from '../frame/bridge-call.js';
-import { lastSyncedWords, pendingWords, progressWords } from './office-words.js';
+import { asSentence, lastSyncedWords, pendingWords, progressWords } from './office-words.js';
 
 type Joined = Extract<OfficeStatusView, { joined: true }>;
 
@@ -54,7 +54,7 @@ export function JoinedOffice({ status, syncing, onSync, onLeft }: { status: Join
           { key: 'Joined', value: ukDateTime(status.joinedAt) },
           { key: 'Last synced', value: lastSyncedWords(sync) },
           { key: 'Changes waiting to be sent', value: pendingWords(sync.pending) },
-          ...(sync.problem ? [{ key: 'Problem', value: <span className="field__error">{sync.problem}</span> }] : []),
+          ...(sync.problem ? [{ key: 'Problem', value: <span className="field__error">{asSentence(sync.problem)}</span> }] : []),
         ]}
       />
       <div className="button-row">

@@ -17,7 +17,7 @@ import './office.css';
 export function OfficePanel() {
   const bridge = useBridge();
   const [syncing, setSyncing] = useState(false);
-  const { status, problem, show } = useOfficeStatus(syncing);
+  const { status, problem, show, reload } = useOfficeStatus(syncing);
   const [note, setNote] = useState<ActionNoteText | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [moved, setMoved] = useState(0);
@@ -32,7 +32,11 @@ export function OfficePanel() {
     setNote(null);
     const r = await settle(() => bridge.syncWithOffice(), 'sync with the office');
     setSyncing(false);
-    if (!r.ok) return setNote({ text: `The sync did not finish: ${r.failure.message}`, tone: 'error' });
+    if (!r.ok) {
+      // The desk kept the reason and whatever did finish: show the state as it is now.
+      void reload();
+      return setNote({ text: `The sync did not finish: ${r.failure.message}`, tone: 'error' });
+    }
     show(r.value);
     if (r.value.joined) {
       const waiting = r.value.sync.conflicts.length;

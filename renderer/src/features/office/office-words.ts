@@ -16,6 +16,13 @@ export function officeSyncStateOf(sync: OfficeSyncState): OfficeSyncStateWord {
   return 'done';
 }
 
+/** A reason as main recorded it ("the office at … could not be reached: …") as a sentence of its own. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 /** "3 of 12 records sent", or the step alone when the desk cannot yet say how many. */
@@ -37,7 +44,7 @@ export function pendingWords(pending: number): string {
 export function officeSyncSentence(status: Extract<OfficeStatusView, { joined: true }>): string {
   const { sync } = status;
   if (sync.running) return `Syncing with the office now. ${progressWords(sync.running)}`;
-  if (sync.problem) return `The last sync did not finish: ${sync.problem} Changes are kept on this desk and sent at the next sync.`;
+  if (sync.problem) return `The last sync did not finish. ${asSentence(sync.problem)} Changes are kept on this desk and sent at the next sync.`;
   const conflicts = sync.conflicts.length > 0 ? ` ${plural(sync.conflicts.length, 'record was', 'records were')} changed on another desk too: choose which version to keep in Settings › Office.` : '';
   if (sync.pending > 0) return `${plural(sync.pending, 'change waits', 'changes wait')} to be sent to the office at the next sync.${conflicts}`;
   if (!sync.lastSync) return `Not synced with the office yet.${conflicts}`;
