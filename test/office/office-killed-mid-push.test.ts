@@ -6,6 +6,7 @@
  * again with the same change ids, as a desk retrying does.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesReply, OFFICE_API, pushReply, type PushChange } from '../../common/office/protocol.js';
 import { CHANGE_SEQUENCE_LOCK } from '../../main/server/office/records.js';
@@ -42,7 +43,7 @@ async function signIn(base: string): Promise<string> {
   return ((await reply.json()) as { token: string }).token;
 }
 
-/** A client as clients.json keeps one, padded with notes so the batch takes the office a while to write. */
+/** A client as clients.json keeps one, with a paragraph of notes as a firm's records have. */
 function clientBody(n: number) {
   return { name: `Client ${n} Ltd`, companyNumber: String(10_000_000 + n), utr: String(1_000_000_000 + n), notes: 'Year end 31 March. '.repeat(60) };
 }
@@ -70,23 +71,38 @@ describe('the office killed mid-push', () => {
     try {
       const base = await first.listening;
       const token = await signIn(base);
+      // Held mid-batch for certain: a transaction of the test's own keeps the history table locked, so the push
+      // takes the change sequence's lock, writes the current rows and then waits to write the history rows.
+      const blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE office_record_versions IN SHARE ROW EXCLUSIVE MODE');
       const push = call(base, token, 'POST', '/push', { changes: batch }).then(
         (reply) => `answered ${reply.status}`,
         (error: Error) => `failed: ${error.message}`,
       );
-      // In flight means inside the push's transaction: the change sequence's lock is held and the batch is being written.
-      for (let tries = 0; ; tries++) {
-        const { rows } = await database.pool.query<{ n: string }>(
+      try {
+        for (let tries = 0; ; tries++) {
+          const { rows } = await database.pool.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'office_record_versions' AND NOT l.granted",
+          );
+          if (Number(rows[0]!.n) > 0) break;
+          if (tries > 3000) throw new Error('the push never reached the history rows');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const holding = await database.pool.query<{ n: string }>(
           "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid::bigint = ($1::bigint >> 32) AND objid::bigint = ($1::bigint & 4294967295)",
           [CHANGE_SEQUENCE_LOCK],
         );
-        if (Number(rows[0]!.n) > 0) break;
-        if (tries > 2000) throw new Error('the push never took the change sequence lock');
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(Number(holding.rows[0]!.n)).toBe(1);
+        first.child.kill('SIGKILL');
+        expect(await push).toMatch(/^failed/);
+        expect((await first.done).signal).toBe('SIGKILL');
+      } finally {
+        // The killed office's transaction now finds its desk gone and is rolled back by PostgreSQL.
+        await blocker.query('ROLLBACK');
+        await blocker.end();
       }
-      first.child.kill('SIGKILL');
-      expect(await push).toMatch(/^failed/);
-      expect((await first.done).signal).toBe('SIGKILL');
     } finally {
       first.child.kill('SIGKILL');
     }
