@@ -85,7 +85,10 @@ export async function serveOfficeCommand(parsed: ParsedArgs, io: CliIo): Promise
   try {
     const tls = settings.tls ? await readTls(settings.tls) : undefined;
     pool = openOfficePool(settings.database);
-    const migrated = await migrateOfficeDatabase(pool);
+    const migrated = await migrateOfficeDatabase(pool).catch((error: Error) => {
+      if (error instanceof OfficeDatabaseError) throw error;
+      throw new OfficeDatabaseError(`the office database could not be reached or read: ${error.message}`);
+    });
     if (migrated.applied.length > 0) io.err(`office: database schema brought from version ${migrated.from} to ${migrated.to}\n`);
     app = await createOfficeServer({ pool, ...(tls ? { tls } : {}), log: (line) => io.err(`${terminalText(line)}\n`) });
     await app.listen({ host: settings.host, port: settings.port });

@@ -50,6 +50,11 @@ async function serve(args: string[]): Promise<{ url: string; stop(): Promise<{ c
   return { url, stop };
 }
 
+/** The field errors the command printed on stderr (after the bundle's build notice, when the source changed during the run). */
+function fieldErrors(stderr: string): { field: string; message: string }[] {
+  return JSON.parse(stderr.slice(stderr.indexOf('{'))).errors;
+}
+
 function signInBody(password: string) {
   return JSON.stringify({ user: 'alice', password, desk: 'test desk' });
 }
@@ -58,7 +63,7 @@ describe('cli office serve and user add', () => {
   it('adds a user from an owner-only password file, serves http on loopback, and that user signs in', async () => {
     const { database, passwordFile } = await setUp();
     const added = runCli(['office', 'user', 'add', 'alice', '--database', database.url, '--password-file', passwordFile, '--admin']);
-    expect(added.stderr).toBe('');
+    expect(added.stderr.replace(/^Building the command line.*\n/m, '')).toBe('');
     expect(added.code).toBe(0);
     expect(added.stdout).toBe('office: alice added as an admin\n');
 
@@ -78,12 +83,12 @@ describe('cli office serve and user add', () => {
     chmodSync(open, 0o644);
     const refused = runCli(['office', 'user', 'add', 'alice', '--database', database.url, '--password-file', open]);
     expect(refused.code).toBe(2);
-    expect(JSON.parse(refused.stderr).errors[0]).toMatchObject({ field: 'password-file', message: expect.stringMatching(/can be read by other users .*chmod 600/) });
+    expect(fieldErrors(refused.stderr)[0]).toMatchObject({ field: 'password-file', message: expect.stringMatching(/can be read by other users .*chmod 600/) });
     const short = join(dir, 'short.txt');
     writeFileSync(short, 'too-short\n', { mode: 0o600 });
     const tooShort = runCli(['office', 'user', 'add', 'alice', '--database', database.url, '--password-file', short]);
     expect(tooShort.code).toBe(2);
-    expect(JSON.parse(tooShort.stderr).errors).toEqual([{ field: 'password', message: 'must be at least 12 characters' }]);
+    expect(fieldErrors(tooShort.stderr)).toEqual([{ field: 'password', message: 'must be at least 12 characters' }]);
   });
 
   it('will not serve plain http to other computers', () => {
@@ -91,6 +96,15 @@ describe('cli office serve and user add', () => {
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/--host 0\.0\.0\.0 reaches other computers.*unencrypted/);
+  });
+
+  it('says so, naming --database, when the database cannot be reached or is not PostgreSQL', () => {
+    const unreachable = runCli(['office', 'serve', '--database', 'postgres://nobody@127.0.0.1:1/none']);
+    expect(unreachable.code).toBe(2);
+    expect(fieldErrors(unreachable.stderr)[0]).toMatchObject({ field: 'database', message: expect.stringMatching(/could not be reached/) });
+    const notPostgres = runCli(['office', 'serve', '--database', 'mysql://office@127.0.0.1/office']);
+    expect(notPostgres.code).toBe(2);
+    expect(fieldErrors(notPostgres.stderr)[0].message).toMatch(/--database must be a postgres:\/\//);
   });
 
   it("serves https with the office's certificate, and refuses a key others can read", async () => {
@@ -104,7 +118,7 @@ describe('cli office serve and user add', () => {
     chmodSync(key, 0o644);
     const openKey = runCli(['office', 'serve', '--database', database.url, '--tls-cert', cert, '--tls-key', key]);
     expect(openKey.code).toBe(2);
-    expect(JSON.parse(openKey.stderr).errors[0]).toMatchObject({ field: 'tls-key', message: expect.stringMatching(/TLS key file .* can be read by other users/) });
+    expect(fieldErrors(openKey.stderr)[0]).toMatchObject({ field: 'tls-key', message: expect.stringMatching(/TLS key file .* can be read by other users/) });
 
     chmodSync(key, 0o600);
     expect(runCli(['office', 'user', 'add', 'alice', '--database', database.url, '--password-file', passwordFile]).code).toBe(0);

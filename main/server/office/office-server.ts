@@ -25,6 +25,7 @@ import { OfficeHttpError, type OfficeCaller, type OfficeRouteDeps } from './offi
 import { invalidFields } from './office-request.js';
 import { bearerToken, OfficeRetryLater, OfficeSessions } from './sessions.js';
 import { OfficeUsers } from './users.js';
+import { decoyHash } from './password-hash.js';
 import { registerSessionRoutes } from './routes/session-routes.js';
 import { registerUserRoutes } from './routes/user-routes.js';
 import { registerAuditRoutes } from './routes/audit-routes.js';
@@ -74,6 +75,8 @@ export async function createOfficeServer(options: OfficeServerOptions): Promise<
     },
   };
   const users = new OfficeUsers({ pool });
+  // Made before the first request, so even the first sign-in naming no user takes as long as one with a wrong password.
+  await decoyHash();
   const sessions = new OfficeSessions({ pool, clock, users, throttle: new LoginThrottle({ clock, ...options.loginThrottle }) });
 
   app.removeAllContentTypeParsers();

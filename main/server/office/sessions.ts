@@ -59,6 +59,8 @@ export class OfficeSessions {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(clock().getTime() + SESSION_HOURS * 3600_000);
     await inTransaction(pool, async (db) => {
+      // Sessions past their expiry are of no use to anyone; each sign-in clears them so the table holds live ones only.
+      await db.query('DELETE FROM office_sessions WHERE expires_at <= $1', [clock()]);
       await db.query('INSERT INTO office_sessions (token_sha256, user_name, desk, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
         tokenDigest(token),
         user.name,
