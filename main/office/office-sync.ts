@@ -99,6 +99,9 @@ export class OfficeSync {
     if (!conflict) throw new Error(`There is no conflict for the ${kind} ${id}: it may have been resolved already.`);
     const adapter = this.adapter(kind);
     if (keep === 'theirs') {
+      // Mine never reached the office, so a copy stays on this desk before the office's version replaces it.
+      const mine = await adapter.get(id);
+      if (mine) await this.options.state.setAside(kind, id, mine.body, this.clock());
       await this.applyTheirs(state, adapter, conflict.theirs);
       dropConflict(state, kind, id);
       await this.options.state.save(state);

@@ -20,6 +20,8 @@ import { readRegularText } from '../store/regular-file.js';
 import { OFFICE_FOLDER } from './office-settings.js';
 
 export const SYNC_STATE_FILE = 'sync-state.json';
+/** Where this desk's versions replaced by the office's (the user kept theirs) are kept. */
+export const SET_ASIDE_FOLDER = `${OFFICE_FOLDER}/set-aside`;
 /** Room for tens of thousands of records and a few large conflicts; a larger file was not written by Filing Desk. */
 const MAX_SYNC_STATE_BYTES = 256 * 1024 * 1024;
 
@@ -150,6 +152,18 @@ export class SyncStateFile {
       );
     }
     return parsed.data;
+  }
+
+  /**
+   * Keeps this desk's version of a record the user replaced with the
+   * office's (keeping theirs), in `office/set-aside/`: the office never had
+   * it, so this copy is the one place it survives. Answers the file's name.
+   */
+  async setAside(kind: OfficeRecordKind, id: string, body: unknown, at: Date): Promise<string> {
+    await ensureDataFolder(nodeFs, this.dataDir, SET_ASIDE_FOLDER);
+    const name = `${kind}-${id}-${at.toISOString().replace(/[:.]/g, '-')}.json`;
+    await writeFileAtomic(join(this.dataDir, SET_ASIDE_FOLDER, name), `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    return `${SET_ASIDE_FOLDER}/${name}`;
   }
 
   async save(state: SyncState): Promise<void> {
