@@ -44,6 +44,9 @@ import { filePathsFromLaunchData, launchFiles } from './window/launch-files.js';
 import { mainWindowOptions } from './window/window-options.js';
 import { isSmokeTestRun, runSmokeTest } from './window/smoke-test.js';
 import { runProfile } from './window/run-profile.js';
+import { OfficeDesk } from './office/office-desk.js';
+import { OfficeBackgroundSync } from './office/background-sync.js';
+import { createRecordAdapters } from './office/record-adapters/index.js';
 // One list of where the app's parts are, shared with package:check (the packaged app must hold each).
 import APP_LAYOUT from './app-layout.json';
 
@@ -252,6 +255,13 @@ async function start(): Promise<void> {
     registerSecret: (value) => appLog.registerSecret(value),
     service: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
   });
+  // The office: this desk's share of the firm's client book and drafts, its office password in the same keychain;
+  // while joined it syncs at start, every two minutes and soon after each local save.
+  const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients }) });
+  const officeLog = appLog.scope('office');
+  const officeSync = new OfficeBackgroundSync({ desk: office, log: (message, error) => officeLog.warn(message, error instanceof Error ? error.message : String(error)) });
+  void officeSync.start().catch((error) => officeLog.error('the office settings could not be read at start', error));
+  app.on('will-quit', () => officeSync.stop());
   void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));
   registerHandlers(
     ipcMain,
@@ -272,6 +282,8 @@ async function start(): Promise<void> {
       appInfo: { version: app.getVersion(), platform: process.platform },
       taxonomies: taxonomyStoreFor(dataDir),
       checkInlineXbrl: (fileName, bytes) => engineWorker.run('taxonomy.checkDocument', fileName, bytes, dataDir),
+      office,
+      officeSync,
     }),
     { isTrustedSender: createSenderCheck({ ownContentsId: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null) }) },
   );

@@ -19,7 +19,7 @@ import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
 import { createSenderCheck } from '../../main/window/trusted-sender.js';
 import { decodeWire, encodeWire } from '../../renderer/src/bridge/wire-format.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
-import { createHandlers } from '../../main/ipc/create-handlers.js';
+import { createHandlers, type HandlerDeps } from '../../main/ipc/create-handlers.js';
 import { TaxonomyStore } from '../../main/taxonomies/taxonomy-store.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers, type IpcEventLike } from '../../main/ipc/register-handlers.js';
@@ -274,7 +274,15 @@ export function filingAsMainWiresIt(dataDir: string, drafts: DraftStore, fileSav
   return createFilingWiring({ dataDir, drafts, credentials: new MemoryCredentialStore(), fileSaver }).handlers;
 }
 
-export async function startMainOverDataFolder(h: E2eHarness, savedFileName: string, options: { /** false: a window whose filing calls are refused. */ filing?: boolean } = {}): Promise<MainOverDataFolder> {
+export async function startMainOverDataFolder(
+  h: E2eHarness,
+  savedFileName: string,
+  options: {
+    /** false: a window whose filing calls are refused. */ filing?: boolean;
+    /** This desk's office service over the same data folder (Settings › Office); left out, the window is in no office. */
+    office?: (folder: { dataDir: string; clients: ClientBook; drafts: DraftStore }) => Pick<HandlerDeps, 'office' | 'officeSync'>;
+  } = {},
+): Promise<MainOverDataFolder> {
   const dataDir = join(h.workDir, 'data');
   const saveDir = join(h.workDir, 'chosen-by-the-save-dialog');
   await mkdir(saveDir, { recursive: true });
@@ -298,6 +306,7 @@ export async function startMainOverDataFolder(h: E2eHarness, savedFileName: stri
       appInfo: { version: '0.1.0', platform: process.platform },
       taxonomies: TaxonomyStore.inDataFolder(dataDir),
       ...(filing ? { filing } : {}),
+      ...(options.office ? options.office({ dataDir, clients, drafts }) : {}),
     }),
     { isTrustedSender: h.isTrustedSender },
   );
