@@ -104,7 +104,7 @@ describe('cli office serve and user add', () => {
     expect(fieldErrors(unreachable.stderr)[0]).toMatchObject({ field: 'database', message: expect.stringMatching(/could not be reached/) });
     const notPostgres = runCli(['office', 'serve', '--database', 'mysql://office@127.0.0.1/office']);
     expect(notPostgres.code).toBe(2);
-    expect(fieldErrors(notPostgres.stderr)[0].message).toMatch(/--database must be a postgres:\/\//);
+    expect(fieldErrors(notPostgres.stderr)[0]).toMatchObject({ field: 'database', message: expect.stringMatching(/--database must be a postgres:\/\//) });
   });
 
   it("serves https with the office's certificate, and refuses a key others can read", async () => {
