@@ -177,8 +177,12 @@ export function xmlTextProblem(text: string): XmlProblem | undefined {
  * MAX_XML_DEPTH; declarations and forbidden characters are looked for here.
  */
 export function readPlainXmlElements(text: string): XmlElementView | undefined {
-  if (DECLARATION.test(text) || XML_FORBIDDEN_CHAR.test(text)) return undefined;
-  return parseLightTree(text);
+  return mayBePlainXml(text) ? parseLightTree(text) : undefined;
+}
+
+/** Whether text may be plain XML as the light tree and its scan read it: no declarations, no forbidden characters (the scan checks the rest). */
+export function mayBePlainXml(text: string): boolean {
+  return !DECLARATION.test(text) && !XML_FORBIDDEN_CHAR.test(text);
 }
 
 /**

@@ -43,11 +43,63 @@ function ancestors(el: Element): Element[] {
 const isNil = (el: Element) => el.getAttributeNS(XSI_NS, 'nil') === 'true';
 const factLabel = (el: Element) => `ix:${el.localName} ${el.getAttribute('name') ?? ''}${el.getAttribute('id') ? ` (id "${el.getAttribute('id')}")` : ''}`.trim();
 
+/**
+ * What the rules ask of the document beyond its ix elements and their ix
+ * ancestors: a tree answers it by walking (treeShape); the tree-free fact
+ * reader (xbrl/fact-stream/) answers it from what it noted while scanning.
+ */
+export interface DocumentShape {
+  /** The element's parent as written, or null for the root. */
+  parentOf(el: Element): Element | null;
+  /** An ix:nonFraction's own content: its element children, and whether (and how much) text stands directly in it. */
+  nonFractionContent(el: Element): { elements: Element[]; text: boolean; textLength: number };
+  /** The div elements around an element (any namespace), innermost first. */
+  divsAround(el: Element): Element[];
+  /** The text of each <style> element (XHTML or no namespace), in document order. */
+  styleTexts(): string[];
+  /** The first element in document order with this id. */
+  elementById(id: string): Element | undefined;
+}
+
+/** The shape of a whole tree, given all its elements in document order. */
+export function treeShape(all: Element[]): DocumentShape {
+  let byId: Map<string, Element> | undefined;
+  return {
+    parentOf,
+    nonFractionContent(el) {
+      const elements: Element[] = [];
+      let text = false;
+      let textLength = 0;
+      for (let n = el.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 1) elements.push(n as Element);
+        else if (n.nodeType === 3 || n.nodeType === 4) {
+          text = true;
+          textLength += (n.nodeValue ?? '').length;
+        }
+      }
+      return { elements, text, textLength };
+    },
+    divsAround: (el) => ancestors(el).filter((a) => a.localName === 'div'),
+    styleTexts: () => all.filter((e) => e.localName === 'style' && (e.namespaceURI === XHTML_NS || e.namespaceURI === null)).map((e) => e.textContent ?? ''),
+    // Built only when a continuedAt misses (to say what it names instead): most documents never need it.
+    elementById(id) {
+      if (!byId) {
+        byId = new Map();
+        for (const el of all) {
+          const key = el.getAttribute('id');
+          if (key && !byId.has(key)) byId.set(key, el);
+        }
+      }
+      return byId.get(id);
+    },
+  };
+}
+
 /** CSS class names whose rule in the document's <style> elements sets display:none. */
-function hiddenClasses(all: Element[]): Set<string> {
+function hiddenClasses(shape: DocumentShape): Set<string> {
   const out = new Set<string>();
-  for (const style of all.filter((e) => e.localName === 'style' && (e.namespaceURI === XHTML_NS || e.namespaceURI === null))) {
-    for (const rule of (style.textContent ?? '').matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+  for (const style of shape.styleTexts()) {
+    for (const rule of style.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
       if (!/display\s*:\s*none/i.test(rule[2]!)) continue;
       for (const selector of rule[1]!.split(',')) {
         const m = /^\s*(?:[a-z]+)?\.([\w-]+)\s*$/i.exec(selector);
@@ -59,13 +111,12 @@ function hiddenClasses(all: Element[]): Set<string> {
 }
 
 /** Whether no div around the header hides it, by its style or (read only then) a class the document's style rules hide. */
-function headerShown(header: Element, classes: () => Set<string>): boolean {
-  const divs = ancestors(header).filter((a) => a.localName === 'div');
+function headerShown(header: Element, divs: Element[], classes: () => Set<string>): boolean {
   if (divs.some((a) => /display\s*:\s*none/i.test(a.getAttribute('style') ?? ''))) return false;
   return !divs.some((a) => (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes().has(c)));
 }
 
-function nonFractionProblems(el: Element, section: string): StructureProblem[] {
+function nonFractionProblems(el: Element, section: string, shape: DocumentShape): StructureProblem[] {
   const spec = section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1';
   const out: StructureProblem[] = [];
   if (isNil(el)) {
@@ -73,16 +124,7 @@ function nonFractionProblems(el: Element, section: string): StructureProblem[] {
     if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
     return out;
   }
-  const elements: Element[] = [];
-  let text = false;
-  let textLength = 0;
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1) elements.push(n as Element);
-    else if (n.nodeType === 3 || n.nodeType === 4) {
-      text = true;
-      textLength += (n.nodeValue ?? '').length;
-    }
-  }
+  const { elements, text, textLength } = shape.nonFractionContent(el);
   if (elements.length === 0 && textLength === 0) out.push({ code: `${section}.1:nonFraction`, spec: `${spec}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
   if (elements.length > 0 && text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
   const nested = elements.filter((c) => c.namespaceURI === el.namespaceURI && c.localName === 'nonFraction');
@@ -96,8 +138,13 @@ function nonFractionProblems(el: Element, section: string): StructureProblem[] {
   return out;
 }
 
-/** The structural problems of an Inline XBRL document, given all its elements in document order. */
-export function inlineStructureProblems(all: Element[]): StructureProblem[] {
+/**
+ * The structural problems of an Inline XBRL document, given its elements in
+ * document order (all of them, or at least every ix element and everything
+ * inside ix:resources, each ix element's parentNode its nearest such
+ * ancestor) and its shape.
+ */
+export function inlineStructureProblems(all: Element[], shape: DocumentShape = treeShape(all)): StructureProblem[] {
   const out: StructureProblem[] = [];
   const ix = all.filter(isIx);
   const ix10 = ix.some((e) => e.namespaceURI === IX10_NS) && !ix.some((e) => e.namespaceURI === IX11_NS);
@@ -116,22 +163,10 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
       }
     }
   } else {
-    // Every element by id, built only when a continuedAt misses (to say what it names instead): most documents never need it.
-    let byId: Map<string, Element> | undefined;
-    const elementById = (id: string) => {
-      if (!byId) {
-        byId = new Map();
-        for (const el of all) {
-          const key = el.getAttribute('id');
-          if (key && !byId.has(key)) byId.set(key, el);
-        }
-      }
-      return byId.get(id);
-    };
     const starts = ix.filter((e) => e.localName === 'nonNumeric' || e.localName === 'footnote');
     const continuations = ix.filter((e) => e.localName === 'continuation');
     const inHidden = (el: Element) => ancestors(el).some((a) => isIx(a) && a.localName === 'hidden');
-    out.push(...continuationProblems(starts, continuations, elementById, inHidden));
+    out.push(...continuationProblems(starts, continuations, (id) => shape.elementById(id), inHidden));
     out.push(...targetProblems(ix));
   }
 
@@ -156,9 +191,9 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
       const within = ancestors(el).some((a) => isIx(a) && (a.localName === 'continuation' || a.localName === 'footnote' || a.localName === 'nonNumeric'));
       if (!within) out.push({ code: `${ix10 ? 'ix10' : 'ix11.5.1.1'}:excludeMisplaced`, spec: ix10 ? 'Inline XBRL 1.0 §4' : 'Inline XBRL 1.1 §5.1.1', message: 'ix:exclude is outside any ix:nonNumeric, ix:footnote or ix:continuation, so it excludes nothing from any fact' });
     } else if (name === 'nonFraction') {
-      out.push(...nonFractionProblems(el, section));
+      out.push(...nonFractionProblems(el, section, shape));
     } else if (name === 'references' || name === 'resources' || name === 'hidden') {
-      const parent = parentOf(el);
+      const parent = shape.parentOf(el);
       if (!parent || !isIx(parent) || parent.localName !== 'header') {
         out.push({ code: 'lxml.SCHEMAV_ELEMENT_CONTENT', spec: `${ix10 ? 'Inline XBRL 1.0 §7.1' : 'Inline XBRL 1.1 §8.1'}.1`, message: `ix:${name} is inside <${parent?.tagName ?? 'nothing'}>; it must be a child of ix:header` });
       }
@@ -166,9 +201,9 @@ export function inlineStructureProblems(all: Element[]): StructureProblem[] {
   }
 
   let classes: Set<string> | undefined;
-  const hidingClasses = () => (classes ??= hiddenClasses(all));
+  const hidingClasses = () => (classes ??= hiddenClasses(shape));
   for (const header of ix.filter((e) => e.localName === 'header')) {
-    if (headerShown(header, hidingClasses)) {
+    if (headerShown(header, shape.divsAround(header), hidingClasses)) {
       out.push({ code: `${sectionOf(header)}.2:headerDisplayNone`, spec: `${ix10 ? 'Inline XBRL 1.0 §7.1' : 'Inline XBRL 1.1 §8.1'}.2`, category: 'warning', message: 'ix:header is not inside a <div> with display:none, so a browser may show the contexts and hidden facts as text' });
     }
   }
