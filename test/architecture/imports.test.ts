@@ -42,7 +42,7 @@ const HOUSE: Floor[] = [
   { name: 'main’s stores, log and keychain', holds: ['main/store', 'main/log', 'main/credentials'] },
   {
     name: 'main’s services',
-    holds: ['main/service', 'main/outbox', 'main/online', 'main/filing', 'main/deadlines', 'main/taxonomies', 'main/engine-worker'],
+    holds: ['main/service', 'main/outbox', 'main/online', 'main/filing', 'main/deadlines', 'main/taxonomies', 'main/engine-worker', 'main/office'],
   },
   { name: 'main’s edges', holds: ['main/ipc', 'main/window', 'main/cli', 'main/server'] },
   { name: 'main’s start', holds: ['main/index.ts', 'main/app-layout.json'] },
