@@ -1,12 +1,18 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OfficeRecord } from '../../common/office/protocol.js';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
+import { OfficeDesk } from '../../main/office/office-desk.js';
 import { DraftRecords } from '../../main/office/record-adapters/draft-records.js';
+import { createRecordAdapters } from '../../main/office/record-adapters/index.js';
+import { AccountsDrafts } from '../../main/store/accounts-drafts.js';
+import { ClientBook } from '../../main/store/client-book.js';
 import type { LocalRecord } from '../../main/office/record-adapters/record-adapter.js';
 import { attach, sha256Of } from '../../main/store/draft-files.js';
 import { DraftStore } from '../../main/store/draft-store.js';
+import { ALICE, BOB, startTestOffice } from './desk-harness.js';
 
 const accountsXhtml = new TextEncoder().encode('<html xmlns="http://www.w3.org/1999/xhtml"><body>Acme Trading Ltd accounts</body></html>');
 const computationsXhtml = new TextEncoder().encode('<html xmlns="http://www.w3.org/1999/xhtml"><body>Acme Trading Ltd computations</body></html>');
@@ -114,5 +120,39 @@ describe('CT600 drafts as office records', () => {
       { field: 'periodTo', label: 'End of the return period (box 35)', mine: '31/03/2026', theirs: '30/03/2026' },
       { field: 'form.values.turnover', label: 'Turnover (box 145)', mine: '120000', theirs: '125000' },
     ]);
+  });
+});
+
+describe('CT600 drafts through a real office', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** A desk as the app makes one: its stores, and the office desk syncing them through the shared kinds' adapters. */
+  async function officeDesk(name: string, url: string, user: { name: string; password: string }) {
+    const made = await desk(name);
+    const clientBook = new ClientBook({ dataDir: made.dataDir, log: () => undefined });
+    const accountsDrafts = new AccountsDrafts({ dataDir: made.dataDir, log: () => undefined });
+    const office = new OfficeDesk({ dataDir: made.dataDir, credentials: new MemoryCredentialStore('a test desk'), adapters: createRecordAdapters({ clientBook, drafts: made.store, accountsDrafts }) });
+    expect((await office.join({ url, user: user.name, password: user.password, desk: name })).outcome).toBe('joined');
+    return { ...made, office };
+  }
+
+  it('a draft with two attached files made on one desk appears on the other, files and all', async () => {
+    const started = await startTestOffice();
+    cleanups.push(() => started.close());
+    const a = await officeDesk('front desk', started.url, ALICE);
+    const b = await officeDesk('back office', started.url, BOB);
+    const id = await acmeDraft(a.store);
+
+    expect(await a.office.runSync()).toMatchObject({ pushed: 1, conflicts: [] });
+    expect(await b.office.runSync()).toMatchObject({ pulled: 1, conflicts: [] });
+
+    expect(await b.adapter.list()).toEqual(await a.adapter.list());
+    expect(Buffer.from(await b.adapter.readAttachment(id, sha256Of(computationsXhtml)))).toEqual(Buffer.from(computationsXhtml));
+    expect((await b.store.get(id)).title).toBe('Acme Trading Ltd');
+    // The draft as written on B is what B last had from the office: nothing goes back.
+    expect(await b.office.runSync()).toMatchObject({ pushed: 0, pulled: 0 });
   });
 });
