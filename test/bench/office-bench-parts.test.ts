@@ -25,7 +25,9 @@ describe("the office benchmark's book", () => {
     const drafts = book.records.filter((r) => r.kind === 'draft');
     const clients = book.records.filter((r) => r.kind === 'client');
     expect(drafts).toHaveLength(12);
-    for (const d of drafts) expect(readDraftText(JSON.stringify(d.body), d.id)).toMatchObject({ ok: true });
+    // As the draft adapter reads an office version: the fields that are this desk's own added back.
+    for (const d of drafts) expect(readDraftText(JSON.stringify({ ...(d.body as object), changedAt: '', lastBuild: null, lastValidation: null }), d.id)).toMatchObject({ ok: true });
+    for (const d of drafts) expect(Object.keys(d.body as object)).not.toContain('lastBuild');
     const parsed = parseClientBook(JSON.stringify({ schemaVersion: 1, clients: clients.map((c) => c.body) }));
     expect(parsed.kind).toBe('book');
     expect(parsed.kind === 'book' && parsed.clients.map((c) => c.id)).toEqual(clients.map((c) => c.id));
