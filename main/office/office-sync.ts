@@ -21,6 +21,7 @@ import {
   type OfficeRecordKind,
   type PushChange,
 } from '../../common/office/protocol.js';
+import { StoreError } from '../store/store-error.js';
 import { OFFICE_BYTES, type OfficeConnection } from './office-connection.js';
 import type { OfficeSyncProgress } from './office-desk-service.js';
 import type { LocalRecord, RecordAdapter } from './record-adapters/record-adapter.js';
@@ -96,7 +97,7 @@ export class OfficeSync {
   async resolve(kind: OfficeRecordKind, id: string, keep: 'mine' | 'theirs'): Promise<void> {
     const state = await this.options.state.load();
     const conflict = findConflict(state, kind, id);
-    if (!conflict) throw new Error(`There is no conflict for the ${kind} ${id}: it may have been resolved already.`);
+    if (!conflict) throw new StoreError('not-found', `There is no conflict for the ${kind} ${id}: it may have been resolved already.`, [{ field: 'id', message: 'names no record in conflict' }]);
     const adapter = this.adapter(kind);
     if (keep === 'theirs') {
       // Mine never reached the office, so a copy stays on this desk before the office's version replaces it.
@@ -108,7 +109,7 @@ export class OfficeSync {
       return;
     }
     const local = await adapter.get(id);
-    if (!local) throw new Error(`The ${kind} ${id} is no longer on this desk, so there is no version of mine to keep; keep theirs instead.`);
+    if (!local) throw new StoreError('not-found', `The ${kind} ${id} is no longer on this desk, so there is no version of mine to keep; keep theirs instead.`, [{ field: 'keep', message: 'mine is not on this desk' }]);
     // Mine goes against theirs' version; saved first, so a push whose answer is lost is retried with the same change id.
     const pending: PendingChange = { changeId: this.newChangeId(), kind, id, baseVersion: conflict.theirs.version, sha256: bodyHash(local.body) };
     dropConflict(state, kind, id);
@@ -121,7 +122,7 @@ export class OfficeSync {
 
   private adapter(kind: OfficeRecordKind): RecordAdapter {
     const adapter = this.options.adapters.find((a) => a.kind === kind);
-    if (!adapter) throw new Error(`This desk keeps no ${kind} records, so it cannot choose between versions of one.`);
+    if (!adapter) throw new StoreError('invalid', `This desk keeps no ${kind} records, so it cannot choose between versions of one.`, [{ field: 'kind', message: `no ${kind} records on this desk` }]);
     return adapter;
   }
 
@@ -201,7 +202,7 @@ export class OfficeSync {
       }
       await this.options.state.save(state);
     }
-    if (problems.length > 0) throw new Error(`Some changes were not taken: ${problems.join('; ')}. Sync again to send them.`);
+    if (problems.length > 0) throw new StoreError('failed', `Some changes were not taken: ${problems.join('; ')}. Sync again to send them.`);
     return pushed;
   }
 
