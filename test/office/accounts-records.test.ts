@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { access, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OfficeRecord } from '../../common/office/protocol.js';
+import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
+import { OfficeDesk } from '../../main/office/office-desk.js';
 import { AccountsRecords } from '../../main/office/record-adapters/accounts-records.js';
+import { createRecordAdapters } from '../../main/office/record-adapters/index.js';
+import { ClientBook } from '../../main/store/client-book.js';
 import type { LocalRecord } from '../../main/office/record-adapters/record-adapter.js';
 import { AccountsDrafts } from '../../main/store/accounts-drafts.js';
+import { ALICE, BOB, startTestOffice } from './desk-harness.js';
 
 const trialBalance = new TextEncoder().encode('Code,Name,Debit,Credit\n4000,Sales,,120000\n1200,Bank,120000,\n');
 const builtXhtml = new TextEncoder().encode('<html xmlns="http://www.w3.org/1999/xhtml"><body>Acme Trading Ltd accounts</body></html>');
@@ -104,5 +109,36 @@ describe('accounts drafts as office records', () => {
       { field: 'answers.averageEmployees', label: 'Average number of employees (AverageNumberEmployeesDuringPeriod)', mine: '(empty)', theirs: '4' },
       { field: 'answers.principalActivity', label: 'Principal activity (DescriptionPrincipalActivities)', mine: '(empty)', theirs: 'Wholesale of timber' },
     ]);
+  });
+});
+
+describe('accounts drafts through a real office', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function officeDesk(name: string, url: string, user: { name: string; password: string }) {
+    const made = await desk(name);
+    const clientBook = new ClientBook({ dataDir: made.dataDir, log: () => undefined });
+    const office = new OfficeDesk({ dataDir: made.dataDir, credentials: new MemoryCredentialStore('a test desk'), adapters: createRecordAdapters({ clientBook, accountsDrafts: made.store }) });
+    expect((await office.join({ url, user: user.name, password: user.password, desk: name })).outcome).toBe('joined');
+    return { ...made, office };
+  }
+
+  it('built accounts made on one desk appear on the other with their trial balance, still built', async () => {
+    const started = await startTestOffice();
+    cleanups.push(() => started.close());
+    const a = await officeDesk('front desk', started.url, ALICE);
+    const b = await officeDesk('back office', started.url, BOB);
+    const id = await acmeAccounts(a.store);
+
+    expect(await a.office.runSync()).toMatchObject({ pushed: 1, conflicts: [] });
+    expect(await b.office.runSync()).toMatchObject({ pulled: 1, conflicts: [] });
+
+    expect(await b.adapter.list()).toEqual(await a.adapter.list());
+    expect(Buffer.from(await b.store.builtBytes(await b.store.get(id)))).toEqual(Buffer.from(builtXhtml));
+    expect((await b.store.get(id)).changedSinceBuild).toBe(false);
+    expect(await b.office.runSync()).toMatchObject({ pushed: 0, pulled: 0 });
   });
 });
