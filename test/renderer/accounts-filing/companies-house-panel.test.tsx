@@ -77,7 +77,7 @@ describe('accounts with Companies House on the client’s page', () => {
       'settings.get': () => ok(blankSettings),
     });
     render(<App bridge={main.bridge} />);
-    const section = await screen.findByRole('region', { name: 'Companies House' });
+    const section = await screen.findByRole('region', { name: 'Companies House' }, { timeout: 5000 });
     const live = await within(section).findByRole('group', { name: 'Live presenter account' });
     const id = within(live).getByLabelText('Presenter ID');
     expect(id).toHaveAttribute('type', 'password');
