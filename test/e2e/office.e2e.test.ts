@@ -6,8 +6,8 @@
  * is signed in as; a client added on a second desk (another data folder,
  * synced by its own OfficeDesk) is in Clients after Sync now; a client
  * changed on both desks is shown side by side and resolved from the
- * keyboard, the other desk's version then on this desk. Each state pictured
- * and checked with axe.
+ * keyboard, the other desk's version then on this desk; the Outbox says the
+ * office sync is done. Each state pictured and checked with axe.
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -126,6 +126,13 @@ describe('Settings › Office', () => {
     await expect(panel.getByRole('article').count()).resolves.toBe(0);
     expect((await window.clients.get(beta.id))?.utr).toBe('2222222222');
     await screenshot(page, 'settings-office-resolved');
+
+    // The Outbox shows the office sync as it would a request: done, nothing waiting.
+    await sections.getByRole('button', { name: 'Outbox' }).click();
+    const sync = page.getByRole('region', { name: 'Office sync' });
+    await expect(sync.locator('.tag').textContent()).resolves.toBe('Done');
+    await expect(sync.getByTestId('outbox-office-sentence').textContent()).resolves.toMatch(/^Everything on this desk is with the office \(last synced \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}\)\.$/);
+    await screenshot(page, 'outbox-office-sync');
     expect(problems).toEqual([]);
   }, 180_000);
 });
