@@ -14,6 +14,8 @@ import { resolve } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
 import { CompaniesHouseFiling, CompaniesHouseRefusal, type CompaniesHouseOutcome, type CompaniesHouseProgress } from '../filing/companies-house/companies-house-filing.js';
 import { FilingStore, FilingStoreError } from '../filing/companies-house/filing-store.js';
+import { openCredentialStore } from '../credentials/open-credential-store.js';
+import { officeClaimsFor } from '../office/office-claims-link.js';
 import { gatewayDestinationProblem, isCompaniesHouseEnvironment } from '../filing/companies-house/gateway-rules.js';
 import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';
 import { DEFAULT_RETRY } from '../filing/filing-steps.js';
@@ -60,7 +62,12 @@ export async function fileAccountsCommand({ positional, values }: ParsedArgs, io
   const secrets = await companiesHouseSecrets(values['secrets-file']);
   const dataDir = resolve(values.data ?? appDataFolder(process.platform, process.env));
   const filing = new CompaniesHouseFiling({
-    store: new FilingStore({ dataDir, claimedBy: 'the command line' }),
+    store: new FilingStore({
+      dataDir,
+      claimedBy: 'the command line',
+      // A data folder that joined an office files only under the office's claim (office-claims.ts).
+      acrossDesks: officeClaimsFor(dataDir, { keychain: () => openCredentialStore(), howToTakeOver: 'Wait for it to finish, then run the same command again.' }),
+    }),
     numbers: new SubmissionNumbers({ dataDir }),
     transport: httpTransport(),
     secrets: async () => secrets,

@@ -14,6 +14,9 @@
  * While another Filing Desk files the same return (it holds the return's
  * claim, return-claim.ts) nothing is sent, exit 2, naming who holds it;
  * --take-over takes the claim from a holder that is not provably gone.
+ * When the data folder has joined an office, the office's claim is taken
+ * first (office-claims.ts): another desk filing the return, the return
+ * already filed, or the office out of reach refuse it, exit 2, nothing sent.
  */
 import { resolve } from 'node:path';
 import { RequestValidationError } from '../engine/errors.js';
@@ -22,6 +25,8 @@ import { DEFAULT_RETRY, FilingDesk, FilingRefusal, type FilingOutcome } from '..
 import { SubmissionMessageError, type GatewayCredentials } from '../filing/submission-message.js';
 import { SubmissionStore, SubmissionStoreError } from '../filing/submission-store.js';
 import { httpTransport } from '../filing/transport.js';
+import { openCredentialStore } from '../credentials/open-credential-store.js';
+import { officeClaimsFor } from '../office/office-claims-link.js';
 import { appDataFolder } from './app-data-folder.js';
 import { CT600_XML_INPUT } from './input-limits.js';
 import { CliUsageError, readInput, type CliIo, type ParsedArgs } from './io.js';
@@ -86,7 +91,15 @@ export async function submit({ positional, values, flags }: ParsedArgs, io: CliI
   const credentials = await gatewayCredentials(values['secrets-file']);
   const dataDir = resolve(values.data ?? appDataFolder(process.platform, process.env));
   const desk = new FilingDesk({
-    store: new SubmissionStore({ dataDir, claimedBy: 'the command line' }),
+    store: new SubmissionStore({
+      dataDir,
+      claimedBy: 'the command line',
+      // A data folder that joined an office files only under the office's claim (office-claims.ts).
+      acrossDesks: officeClaimsFor(dataDir, {
+        keychain: () => openCredentialStore(),
+        howToTakeOver: 'If you are sure that desk is no longer filing it (it is switched off, say), run the same command with --take-over: the office then gives the claim to this desk',
+      }),
+    }),
     howToTakeOver: 'If you are sure it is no longer running (it ran on another computer that is switched off, say), run the same command with --take-over to take its claim over',
     transport: httpTransport(),
     credentials: async () => credentials,

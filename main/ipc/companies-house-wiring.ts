@@ -5,11 +5,15 @@
  * is saved or read. One service per environment, each asking for its own
  * presenter credentials (Companies House refuses test credentials live and
  * live ones in test), sharing the filing records and submission numbers.
+ * When the data folder has joined an office, each filing first takes the
+ * office's claim (office-claims.ts).
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { CompaniesHouseCredentialStore } from '../filing/companies-house/presenter-keychain.js';
 import { CompaniesHouseFiling, type CompaniesHouseFilingDeps } from '../filing/companies-house/companies-house-filing.js';
 import { FilingStore } from '../filing/companies-house/filing-store.js';
+import type { OfficeClaims } from '../office/office-claims.js';
+import { officeClaimsFor } from '../office/office-claims-link.js';
 import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';
 import { httpTransport } from '../filing/transport.js';
 import { watchCredentialStore } from '../log/secret-watch.js';
@@ -35,12 +39,16 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
   handlers: CompaniesHouseHandlers;
   store: FilingStore;
   credentials: CompaniesHouseCredentialStore;
+  /** The office's claims on accounts filings: the office sync tells the office what it is still owed (tellOffice). */
+  officeClaims: OfficeClaims;
   /** The accounts drafts and live acceptances, for the Deadlines' accounts rows. */
   accountsWork: () => Promise<AccountsWork[]>;
 } {
   const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
   const credentials = new CompaniesHouseCredentialStore(keychain);
-  const store = new FilingStore({ dataDir: options.dataDir });
+  const takeOver = 'If that Filing Desk has stopped, file again and choose to take the filing over.';
+  const officeClaims = officeClaimsFor(options.dataDir, { keychain: async () => keychain, howToTakeOver: takeOver });
+  const store = new FilingStore({ dataDir: options.dataDir, acrossDesks: officeClaims });
   const numbers = new SubmissionNumbers({ dataDir: options.dataDir });
   const service = (environment: 'test' | 'live') =>
     new CompaniesHouseFiling({
@@ -49,7 +57,7 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
       store,
       numbers,
       secrets: (companyNumber) => credentials.secrets(environment, companyNumber),
-      howToTakeOver: 'If that Filing Desk has stopped, file again and choose to take the filing over.',
+      howToTakeOver: takeOver,
     });
   const accounts = new AccountsDrafts({ dataDir: options.dataDir });
   const handlers = createCompaniesHouseHandlers({
@@ -63,5 +71,5 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
     const [clients, drafts, filings] = await Promise.all([options.clients.list({ query: '', includeArchived: true }), accounts.list(), store.list()]);
     return accountsWorkOf(clients, drafts.drafts, filings.records);
   };
-  return { handlers, store, credentials, accountsWork };
+  return { handlers, store, credentials, officeClaims, accountsWork };
 }

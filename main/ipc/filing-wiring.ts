@@ -5,13 +5,17 @@
  * password the moment it is saved or read; the endpoint comes from the
  * filing settings (a local Transaction Engine peer in tests). The app passes
  * a transport over Electron's net.fetch (main/index.ts); tests and the
- * command line use Node's fetch.
+ * command line use Node's fetch. When the data folder has joined an office,
+ * each filing first takes the office's claim (office-claims.ts), signing in
+ * with the office password from the same keychain.
  */
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { GatewayCredentialStore } from '../credentials/gateway-credentials.js';
 import { DraftFiling, type DraftFilingDeps } from '../filing/draft-filing.js';
 import { FilingSettingsStore } from '../filing/filing-settings-store.js';
 import { SubmissionStore } from '../filing/submission-store.js';
+import type { OfficeClaims } from '../office/office-claims.js';
+import { officeClaimsFor } from '../office/office-claims-link.js';
 import { httpTransport } from '../filing/transport.js';
 import { watchCredentialStore } from '../log/secret-watch.js';
 import { fileDraftOnAcceptance } from '../store/draft-filed.js';
@@ -38,10 +42,17 @@ export function createFilingWiring(options: FilingWiringOptions): {
   settings: FilingSettingsStore;
   gateway: GatewayCredentialStore;
   submissions: SubmissionStore;
+  /** The office's claims on returns: the office sync tells the office what it is still owed (tellOffice). */
+  officeClaims: OfficeClaims;
   handlers: FilingHandlers;
 } {
-  const submissions = new SubmissionStore({ dataDir: options.dataDir });
   const keychain = options.registerSecret ? watchCredentialStore(options.credentials, options.registerSecret) : options.credentials;
+  const officeClaims = officeClaimsFor(options.dataDir, {
+    // Watched, so the log redactor learns the office password too when it is read.
+    keychain: async () => keychain,
+    howToTakeOver: 'If you are sure that desk is no longer filing it (it is switched off, say), choose Take over and file: Filing Desk asks you to confirm, then the office gives the claim to this desk.',
+  });
+  const submissions = new SubmissionStore({ dataDir: options.dataDir, acrossDesks: officeClaims });
   const gateway = new GatewayCredentialStore(keychain);
   const settings = new FilingSettingsStore({ dataDir: options.dataDir, ...(options.log ? { log: (m: string) => options.log!.warn(m) } : {}) });
   const filing = new DraftFiling({
@@ -55,5 +66,5 @@ export function createFilingWiring(options: FilingWiringOptions): {
     onAccepted: fileDraftOnAcceptance(options.drafts),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { filing, settings, gateway, submissions, handlers: createFilingHandlers({ filing, settings, gateway, drafts: options.drafts, fileSaver: options.fileSaver }) };
+  return { filing, settings, gateway, submissions, officeClaims, handlers: createFilingHandlers({ filing, settings, gateway, drafts: options.drafts, fileSaver: options.fileSaver }) };
 }

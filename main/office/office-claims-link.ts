@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { filingClaimReply, type FilingClaimRequest, type FilingReleaseRequest } from '../../common/office/protocol.js';
 import { SecretAccount, type CredentialStore } from '../credentials/credential-store.js';
 import { OfficeCertificateRefused, OfficeConnection, OfficeRefused, OfficeUnreachable } from './office-connection.js';
-import type { OfficeAnswer, OfficeClaimsLink } from './office-claims.js';
+import { OfficeClaimLedger } from './office-claim-ledger.js';
+import { OfficeClaims, type OfficeAnswer, type OfficeClaimsLink } from './office-claims.js';
 import { readOfficeSettings, readPinnedCertificate } from './office-settings.js';
 
 /** The office answers a release with what it released; only that it answered matters here. */
@@ -66,4 +67,13 @@ export function joinedOfficeOf(dataDir: string, keychain: () => Promise<Credenti
     links.set(key, link);
     return link;
   };
+}
+
+/**
+ * The office's claims for a data folder, as the command line and the window
+ * build them beside its stores: the office it has joined (none: the data
+ * folder's own claims only), its ledger, and how the user takes a claim over.
+ */
+export function officeClaimsFor(dataDir: string, options: { keychain: () => Promise<CredentialStore>; howToTakeOver: string }): OfficeClaims {
+  return new OfficeClaims({ office: joinedOfficeOf(dataDir, options.keychain), ledger: new OfficeClaimLedger({ dataDir }), howToTakeOver: options.howToTakeOver });
 }
