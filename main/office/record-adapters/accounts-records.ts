@@ -99,6 +99,7 @@ export class AccountsRecords implements RecordAdapter {
       }
       fetched.push(bytes);
     }
+    // changedAt is the store's to give: later than this desk's own.
     await this.accounts.putFromOffice({ ...body, changedAt: '' }, fetched);
   }
 

@@ -83,6 +83,7 @@ export class DraftRecords implements RecordAdapter {
           }
           if ((await storeBytes(this.drafts, record.id, bytes, attachment.sha256)).created) fetched.push(attachment.sha256);
         }
+        // changedAt is the store's to give (later than this desk's); the build and validation made here stay.
         return { ...body, changedAt: '', lastBuild: current?.lastBuild ?? null, lastValidation: current?.lastValidation ?? null };
       });
     } catch (error) {
