@@ -255,9 +255,10 @@ async function start(): Promise<void> {
     registerSecret: (value) => appLog.registerSecret(value),
     service: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
   });
-  // The office: this desk's share of the firm's client book and drafts, its office password in the same keychain;
+  // The office: this desk's share of the firm's client book and CT600 drafts (the same stores the window writes,
+  // so the sync's writes queue behind the window's), its office password in the same keychain;
   // while joined it syncs at start, every two minutes and soon after each local save.
-  const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients }) });
+  const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients, drafts }) });
   const officeLog = appLog.scope('office');
   const officeSync = new OfficeBackgroundSync({ desk: office, log: (message, error) => officeLog.warn(message, error instanceof Error ? error.message : String(error)) });
   void officeSync.start().catch((error) => officeLog.error('the office settings could not be read at start', error));
