@@ -12,6 +12,7 @@ export const KEYCHAIN_TEST_FILES = [
   'test/e2e/electron-smoke-test.e2e.test.ts',
   'test/e2e/online.e2e.test.ts',
   'test/office/desk-cli.test.ts',
+  'test/office/submit-across-desks-cli.test.ts',
   'test/online/govtalk-header.test.ts',
   'test/online/online-channels.test.ts',
   'test/online/service-builds.test.ts',
