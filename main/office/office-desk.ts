@@ -9,6 +9,7 @@
 import { deskName, editingReply, officeUserName, type OfficeRecordKind } from '../../common/office/protocol.js';
 import type { OfficeEditingView, OfficeJoinResult, OfficeStatusView } from '../../preload/contract-office.js';
 import { SecretAccount, type CredentialStore } from '../credentials/credential-store.js';
+import { SerialQueue } from '../store/serial-queue.js';
 import { StoreError } from '../store/store-error.js';
 import { syncStateView } from './office-conflict-views.js';
 import { OfficeConnection, OfficeRefused } from './office-connection.js';
@@ -43,6 +44,8 @@ export class OfficeDesk implements OfficeDeskService {
   private readonly clock: () => Date;
   private readonly state: SyncStateFile;
   private connection: OfficeConnection | undefined;
+  /** A sync and a choice between versions each read, change and save the sync state: one at a time, or one would undo the other. */
+  private readonly queue = new SerialQueue();
 
   constructor(private readonly options: OfficeDeskOptions) {
     this.clock = options.clock ?? (() => new Date());
@@ -116,11 +119,11 @@ export class OfficeDesk implements OfficeDeskService {
 
   /** Syncs and answers with what moved; the office's refusals and unreachability are thrown as they are (the state keeps the reason). */
   async runSync(onProgress?: (progress: OfficeSyncProgress) => void): Promise<OfficeSyncResult> {
-    return this.officeSync(await this.openConnection()).run(onProgress);
+    return this.queue.run(async () => this.officeSync(await this.openConnection()).run(onProgress));
   }
 
   async resolve(request: { kind: OfficeRecordKind; id: string; keep: 'mine' | 'theirs' }): Promise<OfficeStatusView> {
-    await this.officeSync(await this.openConnection()).resolve(request.kind, request.id, request.keep);
+    await this.queue.run(async () => this.officeSync(await this.openConnection()).resolve(request.kind, request.id, request.keep));
     return this.status();
   }
 

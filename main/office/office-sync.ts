@@ -22,7 +22,7 @@ import {
   type PushChange,
 } from '../../common/office/protocol.js';
 import { StoreError } from '../store/store-error.js';
-import { OFFICE_BYTES, type OfficeConnection } from './office-connection.js';
+import { OFFICE_BYTES, OfficeCertificateRefused, OfficeRefused, OfficeUnreachable, type OfficeConnection } from './office-connection.js';
 import type { OfficeSyncProgress } from './office-desk-service.js';
 import type { LocalRecord, RecordAdapter } from './record-adapters/record-adapter.js';
 import {
@@ -81,9 +81,10 @@ export class OfficeSync {
       await this.options.state.save(state);
       await this.uploadAttachments(outgoing, onProgress);
       const pushed = await this.push(state, outgoing, onProgress);
-      const pulled = await this.pull(state, onProgress);
+      const refused: string[] = [];
+      const pulled = await this.pull(state, refused, onProgress);
       state.lastSync = { at: this.clock().toISOString(), pushed, pulled };
-      state.problem = null;
+      state.problem = refused.length > 0 ? `Some of the office's changes could not be taken on this desk and were left as they are here: ${refused.join('; ')}.` : null;
       await this.options.state.save(state);
       return { pushed, pulled, conflicts: state.conflicts };
     } catch (error) {
@@ -206,12 +207,12 @@ export class OfficeSync {
     return pushed;
   }
 
-  private async pull(state: SyncState, onProgress: Progress): Promise<number> {
+  private async pull(state: SyncState, refused: string[], onProgress: Progress): Promise<number> {
     let pulled = 0;
     for (;;) {
       onProgress({ step: 'fetching changes from the office', done: pulled, total: null });
       const page = await this.options.connection.request('GET', `/changes?after=${state.lastSeq}&limit=${MAX_PULL_CHANGES}`, undefined, changesReply);
-      for (const record of page.changes) if (await this.take(state, record)) pulled++;
+      for (const record of page.changes) if (await this.take(state, record, refused)) pulled++;
       state.lastSeq = Math.max(state.lastSeq, page.last);
       await this.options.state.save(state);
       if (!page.more || page.changes.length === 0) return pulled;
@@ -219,7 +220,7 @@ export class OfficeSync {
   }
 
   /** One record from the office: applied here, kept as a conflict, or skipped as this desk's own. Answers whether it was applied. */
-  private async take(state: SyncState, record: OfficeRecord): Promise<boolean> {
+  private async take(state: SyncState, record: OfficeRecord, refused: string[]): Promise<boolean> {
     const adapter = this.options.adapters.find((a) => a.kind === record.kind);
     // A kind this build keeps no store for: the office holds it for the desks that do.
     if (!adapter) return false;
@@ -245,7 +246,15 @@ export class OfficeSync {
       dropPending(state, record.kind, record.id);
       return false;
     }
-    await this.applyTheirs(state, adapter, record);
+    try {
+      await this.applyTheirs(state, adapter, record);
+    } catch (error) {
+      // The store refused it (a rule this desk's version keeps, a file that did not match): one record must not stop the rest.
+      if (error instanceof OfficeUnreachable || error instanceof OfficeRefused || error instanceof OfficeCertificateRefused) throw error;
+      const fields = error instanceof StoreError ? (error.errors ?? []).map((f) => ` ${f.field} ${f.message}`).join(';') : '';
+      refused.push(`${adapter.title(record.body)} (${record.kind} ${record.id}, version ${record.version}): ${(error as Error).message}${fields}`);
+      return false;
+    }
     return true;
   }
 

@@ -178,7 +178,8 @@ export class ClientBook {
       return Promise.reject(new StoreError('invalid', 'The client from the office is not one this client book can hold.', errors));
     }
     const client: Client = parsed.data;
-    const errors = [...clientDetailsErrors(client)];
+    // The rules name the Clients screen's fields (details.utr); here the field is the client the office sent.
+    const errors = clientDetailsErrors(client).map((e) => ({ ...e, field: e.field.replace(/^details\./, 'client.') }));
     if (client.id !== id) errors.push({ field: 'client.id', message: `must be the record's id ${id}` });
     if (errors.length > 0) return Promise.reject(new StoreError('invalid', 'The client from the office breaks the client book\'s rules.', errors));
     return this.queue.run(async () => {

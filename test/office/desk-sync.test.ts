@@ -7,7 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OfficeUnreachable } from '../../main/office/office-connection.js';
+import { randomUUID } from 'node:crypto';
+import { pushReply } from '../../common/office/protocol.js';
+import { OfficeConnection, OfficeUnreachable } from '../../main/office/office-connection.js';
 import { pinnedTransport, type OfficeTransport } from '../../main/office/office-transport.js';
 import { ACME, ALICE, BOB, makeDesk, officeVersions, removeDesk, startTestOffice, type TestDesk, type TestOffice } from './desk-harness.js';
 
@@ -92,6 +94,31 @@ describe('syncing the client book through the office', () => {
     const setAside = readdirSync(join(a.dataDir, 'office', 'set-aside'));
     expect(setAside).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(a.dataDir, 'office', 'set-aside', setAside[0]!), 'utf8'))).toMatchObject({ id: client.id, utr: '2234567890', periodEnd: '12-31' });
+  });
+
+  it("takes every change it can: a client another desk's store would refuse is named and left out, the rest arrive; and says who has a client open", async () => {
+    const { url } = await office();
+    const a = await joined(url, ALICE, 'front desk');
+    const b = await joined(url, BOB, 'back office');
+    const good = await a.book.save(undefined, ACME);
+    await sync(a);
+    // A desk of another build pushes a client this book's rules refuse (a UTR of letters).
+    const other = new OfficeConnection({ settings: { url, user: ALICE.name, desk: 'old desk', fingerprint: null }, certificatePem: null, password: async () => ALICE.password });
+    const bad = { ...good, id: 'c-bad', companyName: 'Bad Utr Ltd', utr: 'ABCDEFGHIJ' };
+    const pushed = await other.request('POST', '/push', { changes: [{ changeId: randomUUID(), kind: 'client', id: 'c-bad', baseVersion: 0, body: bad, deleted: false, attachments: [] }] }, pushReply);
+    expect(pushed.results[0]!.status).toBe('applied');
+
+    expect(await sync(b)).toMatchObject({ pulled: 1, conflicts: [] });
+    expect(await b.book.get(good.id)).toEqual(good);
+    expect(await b.book.get('c-bad')).toBeUndefined();
+    const status = await b.desk.status();
+    if (!status.joined) throw new Error('not joined');
+    expect(status.sync.problem).toMatch(/could not be taken on this desk.*Bad Utr Ltd \(client c-bad, version 1\).*client\.utr must be exactly 10 digits/);
+
+    expect(await a.desk.editing({ kind: 'client', id: good.id, open: true })).toEqual({ others: [] });
+    expect(await b.desk.editing({ kind: 'client', id: good.id, open: true })).toEqual({ others: [expect.objectContaining({ kind: 'client', id: good.id, user: 'alice', desk: 'front desk' })] });
+    await a.desk.editing({ kind: 'client', id: good.id, open: false });
+    expect(await b.desk.editing({ kind: 'client', id: good.id, open: true })).toEqual({ others: [] });
   });
 
   it('a push whose answer was lost is applied once when the desk tries again', async () => {
