@@ -27,6 +27,7 @@ import { createCompaniesHouseWiring } from './ipc/companies-house-wiring.js';
 import { httpTransport } from './filing/transport.js';
 import { ClientBook } from './store/client-book.js';
 import { DraftStore } from './store/draft-store.js';
+import { AccountsDrafts } from './store/accounts-drafts.js';
 import { spawnEngineWorker } from './engine-worker/spawn-engine-worker.js';
 import { createCt600Engine, createPackageEngine } from './ipc/engine-wiring.js';
 import { taxonomyStoreFor } from './taxonomies/taxonomy-store.js';
@@ -248,9 +249,12 @@ async function start(): Promise<void> {
     desk: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
   });
   // Filing accounts with Companies House: the presenter and company codes in the same keychain, told to the log redactor.
+  // One store of accounts drafts for the Accounts wizard, Companies House filing and the office sync, so each draft's saves queue in one place.
+  const accountsDrafts = new AccountsDrafts({ dataDir });
   const companiesHouse = createCompaniesHouseWiring({
     dataDir,
     clients,
+    accounts: accountsDrafts,
     credentials,
     registerSecret: (value) => appLog.registerSecret(value),
     service: { transport: httpTransport({ fetch: (url, init) => net.fetch(url, init) }) },
@@ -258,7 +262,7 @@ async function start(): Promise<void> {
   // The office: this desk's share of the firm's client book and CT600 drafts (the same stores the window writes,
   // so the sync's writes queue behind the window's), its office password in the same keychain;
   // while joined it syncs at start, every two minutes and soon after each local save.
-  const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients, drafts }) });
+  const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients, drafts, accountsDrafts }) });
   const officeLog = appLog.scope('office');
   const officeSync = new OfficeBackgroundSync({ desk: office, log: (message, error) => officeLog.warn(message, error instanceof Error ? error.message : String(error)) });
   void officeSync.start().catch((error) => officeLog.error('the office settings could not be read at start', error));
@@ -279,6 +283,7 @@ async function start(): Promise<void> {
       filing: filing.handlers,
       companiesHouse: companiesHouse.handlers,
       accountsWork: companiesHouse.accountsWork,
+      accountsDrafts,
       submissions: filing.submissions,
       appInfo: { version: app.getVersion(), platform: process.platform },
       taxonomies: taxonomyStoreFor(dataDir),

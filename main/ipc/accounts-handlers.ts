@@ -298,11 +298,12 @@ export class AccountsDesk {
 }
 
 /** The Accounts channels as main wires them: the accounts drafts and the kept mapping answers in the drafts' data folder. */
-export function createAccountsHandlers(deps: { drafts: ReturnDrafts; clients: Pick<ClientBook, 'list'>; fileSaver: FileSaverDeps; engine: AccountsEngine; software: () => { name: string; version: string }; clock?: () => Date; today?: () => IsoDate }) {
+export function createAccountsHandlers(deps: { drafts: ReturnDrafts; clients: Pick<ClientBook, 'list'>; fileSaver: FileSaverDeps; engine: AccountsEngine; software: () => { name: string; version: string }; clock?: () => Date; today?: () => IsoDate; accounts?: AccountsDrafts }) {
   const dataDir = deps.drafts.dataDir;
   return new AccountsDesk({
     ...deps,
-    accounts: new AccountsDrafts({ dataDir, ...(deps.clock ? { clock: deps.clock } : {}) }),
+    // The store the office sync writes through too, when main gives one: a draft's saves then queue in one place.
+    accounts: deps.accounts ?? new AccountsDrafts({ dataDir, ...(deps.clock ? { clock: deps.clock } : {}) }),
     mappingAnswers: new ClientMappingAnswers({ dataDir, ...(deps.clock ? { clock: deps.clock } : {}) }),
   }).handlers();
 }

@@ -33,6 +33,8 @@ export interface CompaniesHouseWiringOptions {
   endpoint?: string;
   /** Transport, clock, sleep and retry of the service; HTTPS with its defaults when left out. */
   service?: Partial<Pick<CompaniesHouseFilingDeps, 'transport' | 'clock' | 'sleep' | 'retry' | 'random'>>;
+  /** The accounts drafts the window and the office sync share (one store, one save queue per draft); the data folder's own when left out. */
+  accounts?: AccountsDrafts;
 }
 
 export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions): {
@@ -59,7 +61,7 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
       secrets: (companyNumber) => credentials.secrets(environment, companyNumber),
       howToTakeOver: takeOver,
     });
-  const accounts = new AccountsDrafts({ dataDir: options.dataDir });
+  const accounts = options.accounts ?? new AccountsDrafts({ dataDir: options.dataDir });
   const handlers = createCompaniesHouseHandlers({
     services: { test: service('test'), live: service('live') },
     credentials,

@@ -24,6 +24,7 @@ import { createTaxonomyHandlers, type CheckInlineXbrl, type TaxonomyHandlers } f
 import type { TaxonomyStore } from '../taxonomies/taxonomy-store.js';
 import { IpcFailure } from './ipc-errors.js';
 import { createAccountsHandlers } from './accounts-handlers.js';
+import type { AccountsDrafts } from '../store/accounts-drafts.js';
 import { createAccountsEngine, type AccountsEngine } from './accounts-engine.js';
 import type { OfficeDeskService } from '../office/office-desk-service.js';
 import type { OfficeBackgroundSync } from '../office/background-sync.js';
@@ -52,6 +53,8 @@ export interface HandlerDeps {
   checkInlineXbrl?: CheckInlineXbrl;
   /** The statutory accounts engine (trial balance, mapping, statements, Inline XBRL); the engine's own by default. */
   accountsEngine?: AccountsEngine;
+  /** The accounts drafts, shared with the office sync; the drafts' data folder's own when left out. */
+  accountsDrafts?: AccountsDrafts;
   /** This desk's place in the office (Settings › Office); left out, the window shows it not joined and joining is refused in words. */
   office?: OfficeDeskService;
   /** Syncs with the office by itself when joined; told of every local save. Left out, only Sync now syncs. */
@@ -105,7 +108,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'computation.attach': createComputationAttachHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver, producedBy: () => `Filing Desk ${deps.appInfo.version}` }),
     'computation.accountsFigures': createAccountsFiguresHandler(deps.drafts),
     'computation.save': createComputationSaveHandler({ drafts: deps.drafts, fileSaver: deps.fileSaver }),
-    ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock, ...(deps.today ? { today: deps.today } : {}) }),
+    ...createAccountsHandlers({ drafts: deps.drafts, clients: deps.clients, fileSaver: deps.fileSaver, engine: deps.accountsEngine ?? createAccountsEngine(), software: () => ({ name: 'Filing Desk', version: deps.appInfo.version }), clock, ...(deps.today ? { today: deps.today } : {}), ...(deps.accountsDrafts ? { accounts: deps.accountsDrafts } : {}) }),
     ...(deps.office ? createOfficeHandlers({ desk: deps.office, ...(deps.officeSync ? { background: deps.officeSync } : {}) }) : officeNotWired()),
   };
   const officeSync = deps.officeSync;
