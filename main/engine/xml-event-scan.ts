@@ -38,6 +38,8 @@ export interface NameEntry {
   next: NameEntry | undefined;
   scope: Scope | undefined;
   namespaceURI: string | null;
+  /** What the sink made of this name, worked out once per distinct name of the scan (-1 until then). */
+  note: number;
 }
 
 const TABLE_SIZE = 1024;
@@ -245,6 +247,7 @@ class Scanner implements StartTag {
       next: this.names[slot],
       scope: undefined,
       namespaceURI: null,
+      note: -1,
     };
     if (chain < MAX_CHAIN) this.names[slot] = entry;
     return entry;

@@ -73,10 +73,8 @@ export class FactCollector implements ScanSink {
   private resourcesDepth = -1;
   private readonly frames: TextFrame[] = [];
   private excludes = 0;
-  private readonly attributeKinds = new Map<NameEntry, number>();
 
   private readonly parents = new Map<Element, Element | null>();
-  private readonly nonFractions = new Map<Element, TextFrame>();
   private readonly divs = new Map<Element, Element[]>();
   private readonly sheets: string[] = [];
   private readonly byId = new Map<string, Element>();
@@ -169,7 +167,7 @@ export class FactCollector implements ScanSink {
     return {
       parentOf: (el) => this.parents.get(el) ?? null,
       nonFractionContent: (el) => {
-        const frame = this.nonFractions.get(el)!;
+        const frame = (el as StreamElement).content as TextFrame;
         return { elements: frame.children!, text: frame.directText, textLength: frame.directTextLength };
       },
       divsAround: (el) => this.divs.get(el) ?? [],
@@ -214,7 +212,7 @@ export class FactCollector implements ScanSink {
       const frame = this.openFrame(depth, false, element, -1);
       if (local === 'nonFraction') {
         frame.children = [];
-        this.nonFractions.set(element, frame);
+        element.content = frame;
       }
     } else if (local === 'nonNumeric' || local === 'continuation') this.openFrame(depth, true, element, -1);
     else if (local === 'exclude') this.excludes++;
@@ -244,13 +242,11 @@ export class FactCollector implements ScanSink {
   }
 
   private attributeKind(name: NameEntry): number {
-    let kind = this.attributeKinds.get(name);
-    if (kind === undefined) {
+    if (name.note < 0) {
       const n = name.name;
-      kind = n === 'xml:lang' ? LANG : n === 'id' ? ID : n === 'style' ? STYLE : n === 'src' ? SRC : n === 'href' ? HREF : isEventHandler(n) ? HANDLER : 0;
-      this.attributeKinds.set(name, kind);
+      name.note = n === 'xml:lang' ? LANG : n === 'id' ? ID : n === 'style' ? STYLE : n === 'src' ? SRC : n === 'href' ? HREF : isEventHandler(n) ? HANDLER : 0;
     }
-    return kind;
+    return name.note;
   }
 }
 

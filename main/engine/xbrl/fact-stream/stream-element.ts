@@ -17,6 +17,8 @@ export class StreamElement extends LightElement {
   collectedInline: string | undefined;
   /** The xml:lang in force on it. */
   lang: string | undefined;
+  /** For an ix:nonFraction: what the reader noted of its own content (fact-collector.ts). */
+  content: unknown;
 
   /** A fact's text as collected; an element whose text was not collected is inside ix:resources, where its children are kept. */
   override get textContent(): string {
