@@ -12,7 +12,9 @@ import { OfficeSettingsError } from '../office/office-settings.js';
 import { OfficeUrlError } from '../office/office-transport.js';
 import { createRecordAdapters } from '../office/record-adapters/index.js';
 import { SyncStateError } from '../office/sync-state.js';
+import { AccountsDrafts } from '../store/accounts-drafts.js';
 import { ClientBook } from '../store/client-book.js';
+import { DraftStore } from '../store/draft-store.js';
 import { StoreError } from '../store/store-error.js';
 import { CliUsageError, type CliIo, type ParsedArgs } from './io.js';
 import { terminalText } from './safe-text.js';
@@ -28,8 +30,9 @@ export async function openKeychain(io: CliIo): Promise<CredentialStore> {
 }
 
 export function openOfficeDesk(dataDir: string, credentials: CredentialStore, io: CliIo): OfficeDesk {
-  const clientBook = new ClientBook({ dataDir, log: (message) => io.err(`client book: ${terminalText(message)}\n`) });
-  return new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook }) });
+  const log = (message: string) => io.err(`office: ${terminalText(message)}\n`);
+  const stores = { clientBook: new ClientBook({ dataDir, log }), drafts: new DraftStore({ dataDir, log }), accountsDrafts: new AccountsDrafts({ dataDir }) };
+  return new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters(stores) });
 }
 
 /**
