@@ -9,6 +9,7 @@
  * contexts and values, and the accepted taxonomies are known by their entry
  * point URLs (accepted-taxonomies.json).
  */
+import { readXbrlReportStreaming } from '../../xbrl/fact-stream/read-report-stream.js';
 import type { ContextDimensions } from '../../xbrl/dimensions/context-dimensions.js';
 import type { StructureProblem } from './structure-problem.js';
 import type { WrittenFact, WrittenResources } from '../../xbrl/values/written.js';
@@ -79,7 +80,13 @@ export interface XbrlReport {
 
 export type ReadReport = { ok: true; report: XbrlReport } | { ok: false; problem: StructureProblem };
 
-/** Reads a document's text as HMRC does: well-formed XML, then Inline XBRL or an XBRL instance. */
+/**
+ * Reads a document's text as HMRC does: well-formed XML, then Inline XBRL or
+ * an XBRL instance. An Inline XBRL document in plain XML is read from the
+ * scan's events without a tree (xbrl/fact-stream/); anything else goes the
+ * tree route, which gives the same model (test/engine/xbrl/fact-stream/
+ * holds the two to each other).
+ */
 export function readXbrlReport(text: string): ReadReport {
-  return readXbrlReportByTree(text);
+  return readXbrlReportStreaming(text) ?? readXbrlReportByTree(text);
 }
