@@ -212,25 +212,39 @@ export class OfficeSync {
     for (;;) {
       onProgress({ step: 'fetching changes from the office', done: pulled, total: null });
       const page = await this.options.connection.request('GET', `/changes?after=${state.lastSeq}&limit=${MAX_PULL_CHANGES}`, undefined, changesReply);
-      for (const record of page.changes) if (await this.take(state, record, refused)) pulled++;
+      // Judged one by one, then written kind by kind in the adapters' order (clients before the drafts that name them).
+      const toApply = new Map<RecordAdapter, OfficeRecord[]>();
+      for (const record of page.changes) {
+        const adapter = await this.judge(state, record);
+        if (adapter) toApply.set(adapter, [...(toApply.get(adapter) ?? []), record]);
+      }
+      for (const adapter of this.options.adapters) {
+        const records = toApply.get(adapter);
+        if (records) pulled += await this.applyAll(state, adapter, records, refused);
+      }
       state.lastSeq = Math.max(state.lastSeq, page.last);
       await this.options.state.save(state);
       if (!page.more || page.changes.length === 0) return pulled;
     }
   }
 
-  /** One record from the office: applied here, kept as a conflict, or skipped as this desk's own. Answers whether it was applied. */
-  private async take(state: SyncState, record: OfficeRecord, refused: string[]): Promise<boolean> {
+  /**
+   * One record from the office: the adapter to write it here with, or
+   * undefined when it is kept as a conflict or skipped (this desk's own, a
+   * version already here, the same change made on both desks).
+   */
+  private async judge(state: SyncState, record: OfficeRecord): Promise<RecordAdapter | undefined> {
     const adapter = this.options.adapters.find((a) => a.kind === record.kind);
     // A kind this build keeps no store for: the office holds it for the desks that do.
-    if (!adapter) return false;
+    if (!adapter) return undefined;
     const key = recordKey(record.kind, record.id);
     const synced = state.records[key];
     // This desk's own push coming back, or a version it already has.
-    if (synced && record.version <= synced.version) return false;
-    if (findConflict(state, record.kind, record.id)) {
-      keepConflict(state, { ...findConflict(state, record.kind, record.id)!, theirs: record });
-      return false;
+    if (synced && record.version <= synced.version) return undefined;
+    const standing = findConflict(state, record.kind, record.id);
+    if (standing) {
+      keepConflict(state, { ...standing, theirs: record });
+      return undefined;
     }
     const local = await adapter.get(record.id);
     const localHash = local ? bodyHash(local.body) : null;
@@ -238,29 +252,66 @@ export class OfficeSync {
     if (changedHere && (record.deleted || bodyHash(record.body) !== localHash)) {
       dropPending(state, record.kind, record.id);
       keepConflict(state, { kind: record.kind, id: record.id, mine: { body: local.body, changedAt: changedAt(local.body, this.clock) }, theirs: record });
-      return false;
+      return undefined;
     }
     if (changedHere) {
       // Both desks made the same change: nothing to choose between.
       state.records[key] = { version: record.version, sha256: localHash };
       dropPending(state, record.kind, record.id);
-      return false;
+      return undefined;
     }
+    return adapter;
+  }
+
+  /** Writes the office's versions here: together where the store can, else one by one. Answers how many were written. */
+  private async applyAll(state: SyncState, adapter: RecordAdapter, records: OfficeRecord[], refused: string[]): Promise<number> {
+    if (!adapter.applyMany) {
+      let applied = 0;
+      for (const record of records) {
+        try {
+          await this.applyTheirs(state, adapter, record);
+          applied++;
+        } catch (error) {
+          this.refuse(refused, adapter, record, error);
+        }
+      }
+      return applied;
+    }
+    let results: { id: string; error: unknown }[];
     try {
-      await this.applyTheirs(state, adapter, record);
+      results = await adapter.applyMany(records);
     } catch (error) {
-      // The store refused it (a rule this desk's version keeps, a file that did not match): one record must not stop the rest.
-      if (error instanceof OfficeUnreachable || error instanceof OfficeRefused || error instanceof OfficeCertificateRefused) throw error;
-      const fields = error instanceof StoreError ? (error.errors ?? []).map((f) => ` ${f.field} ${f.message}`).join(';') : '';
-      refused.push(`${adapter.title(record.body)} (${record.kind} ${record.id}, version ${record.version}): ${(error as Error).message}${fields}`);
-      return false;
+      for (const record of records) this.refuse(refused, adapter, record, error);
+      return 0;
     }
-    return true;
+    let applied = 0;
+    for (const record of records) {
+      const result = results.find((r) => r.id === record.id);
+      if (!result || result.error) {
+        this.refuse(refused, adapter, record, result?.error ?? new Error('the store did not say whether it was written'));
+        continue;
+      }
+      await this.remember(state, adapter, record);
+      applied++;
+    }
+    return applied;
+  }
+
+  /** The store refused one record (a rule this desk's version keeps, a file that did not match): one record must not stop the rest. */
+  private refuse(refused: string[], adapter: RecordAdapter, record: OfficeRecord, error: unknown): void {
+    if (error instanceof OfficeUnreachable || error instanceof OfficeRefused || error instanceof OfficeCertificateRefused) throw error;
+    const fields = error instanceof StoreError ? (error.errors ?? []).map((f) => ` ${f.field} ${f.message}`).join(';') : '';
+    refused.push(`${adapter.title(record.body)} (${record.kind} ${record.id}, version ${record.version}): ${(error as Error).message}${fields}`);
   }
 
   /** Makes the office's version this desk's, and remembers the body as the store wrote it. */
   private async applyTheirs(state: SyncState, adapter: RecordAdapter, record: OfficeRecord): Promise<void> {
     await adapter.apply(record, (sha) => this.fetchAttachment(sha));
+    await this.remember(state, adapter, record);
+  }
+
+  /** The office's version is this desk's now: its version, and the body's hash as the store wrote it. */
+  private async remember(state: SyncState, adapter: RecordAdapter, record: OfficeRecord): Promise<void> {
     const written = record.deleted ? undefined : await adapter.get(record.id);
     state.records[recordKey(record.kind, record.id)] = { version: record.version, sha256: written ? bodyHash(written.body) : null };
     dropPending(state, record.kind, record.id);

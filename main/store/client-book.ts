@@ -172,21 +172,27 @@ export class ClientBook {
    * kept exactly as it came, so every desk holds the same client.
    */
   putFromOffice(id: string, body: unknown): Promise<Client> {
-    const parsed = storedClient.safeParse(body);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((issue) => ({ field: `client.${issue.path.join('.')}`, message: issue.message }));
-      return Promise.reject(new StoreError('invalid', 'The client from the office is not one this client book can hold.', errors));
-    }
-    const client: Client = parsed.data;
-    // The rules name the Clients screen's fields (details.utr); here the field is the client the office sent.
-    const errors = clientDetailsErrors(client).map((e) => ({ ...e, field: e.field.replace(/^details\./, 'client.') }));
-    if (client.id !== id) errors.push({ field: 'client.id', message: `must be the record's id ${id}` });
-    if (errors.length > 0) return Promise.reject(new StoreError('invalid', 'The client from the office breaks the client book\'s rules.', errors));
+    const checked = officeClient(id, body);
+    if (checked instanceof StoreError) return Promise.reject(checked);
     return this.queue.run(async () => {
-      const clients = await this.writable();
-      const next = clients.some((c) => c.id === id) ? clients.map((c) => (c.id === id ? client : c)) : [...clients, client];
-      await this.write(next);
-      return client;
+      await this.write(withClient(await this.writable(), checked));
+      return checked;
+    });
+  }
+
+  /**
+   * Many clients from the office in one write of the book (a new desk's first
+   * sync brings the whole firm's): each checked as putFromOffice checks one,
+   * those that break a rule answered with why and left out, the rest written
+   * together. A failed write leaves the book as it was and fails them all.
+   */
+  putManyFromOffice(entries: { id: string; body: unknown }[]): Promise<{ id: string; error: StoreError | null }[]> {
+    const checked = entries.map((entry) => ({ id: entry.id, client: officeClient(entry.id, entry.body) }));
+    return this.queue.run(async () => {
+      let next = await this.writable();
+      for (const { client } of checked) if (!(client instanceof StoreError)) next = withClient(next, client);
+      if (checked.some(({ client }) => !(client instanceof StoreError))) await this.write(next);
+      return checked.map(({ id, client }) => ({ id, error: client instanceof StoreError ? client : null }));
     });
   }
 
@@ -259,5 +265,27 @@ export class ClientBook {
     if (this.problem && !this.problem.readOnly) this.problem = null;
   }
 }
+
+/**
+ * A client as another desk saved it, checked as the book checks its own file
+ * and as Clients checks what the user types, and kept exactly as it came, so
+ * every desk holds the same client; or why it cannot be held.
+ */
+function officeClient(id: string, body: unknown): Client | StoreError {
+  const parsed = storedClient.safeParse(body);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ field: `client.${issue.path.join('.')}`, message: issue.message }));
+    return new StoreError('invalid', 'The client from the office is not one this client book can hold.', errors);
+  }
+  const client: Client = parsed.data;
+  // The rules name the Clients screen's fields (details.utr); here the field is the client the office sent.
+  const errors = clientDetailsErrors(client).map((e) => ({ ...e, field: e.field.replace(/^details\./, 'client.') }));
+  if (client.id !== id) errors.push({ field: 'client.id', message: `must be the record's id ${id}` });
+  return errors.length > 0 ? new StoreError('invalid', "The client from the office breaks the client book's rules.", errors) : client;
+}
+
+/** The book with this client in place of the one of its id, or added. */
+const withClient = (clients: Client[], client: Client): Client[] =>
+  clients.some((c) => c.id === client.id) ? clients.map((c) => (c.id === client.id ? client : c)) : [...clients, client];
 
 const notFound = () => new StoreError('not-found', 'There is no client with that id; it may have been removed.', [{ field: 'id', message: 'names no client in the client book' }]);

@@ -66,6 +66,15 @@ export class ClientRecords implements RecordAdapter {
     await this.book.putFromOffice(record.id, record.body);
   }
 
+  async applyMany(records: OfficeRecord[]): Promise<{ id: string; error: unknown }[]> {
+    const removed = records.filter((r) => r.deleted);
+    const written = await this.book.putManyFromOffice(records.filter((r) => !r.deleted).map((r) => ({ id: r.id, body: r.body })));
+    return [
+      ...removed.map((r) => ({ id: r.id, error: new StoreError('invalid', `The office removed the client ${r.id}, but clients are archived, never removed; this desk keeps it.`, [{ field: 'deleted', message: 'a client cannot be removed' }]) })),
+      ...written,
+    ];
+  }
+
   title(body: unknown): string {
     const name = (body as { companyName?: unknown } | null)?.companyName;
     return typeof name === 'string' && name !== '' ? name : 'A client without a name';

@@ -31,6 +31,13 @@ export interface RecordAdapter {
    * a body its store would not accept, leaving what is here as it was.
    */
   apply(record: OfficeRecord, fetchAttachment: (sha256: string) => Promise<Uint8Array>): Promise<void>;
+  /**
+   * Many of the office's versions at once, where the store keeps all its
+   * records in one file (the client book): one write for a page of the pull
+   * instead of one each. Answers each record's error, or null where it was
+   * written. Left out, the sync applies them one by one.
+   */
+  applyMany?(records: OfficeRecord[]): Promise<{ id: string; error: unknown }[]>;
   /** What the record is, in the user's words, for conflicts and notices ("Acme Trading Ltd"). */
   title(body: unknown): string;
   /** Where two versions differ, field by field in the user's words, for the conflict's side-by-side view. */
