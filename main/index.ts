@@ -264,7 +264,16 @@ async function start(): Promise<void> {
   // while joined it syncs at start, every two minutes and soon after each local save.
   const office = new OfficeDesk({ dataDir, credentials, adapters: createRecordAdapters({ clientBook: clients, drafts, accountsDrafts }) });
   const officeLog = appLog.scope('office');
-  const officeSync = new OfficeBackgroundSync({ desk: office, log: (message, error) => officeLog.warn(message, error instanceof Error ? error.message : String(error)) });
+  // After each sync, the filings that ended while the office could not be told are told (one ledger in the data folder holds both kinds).
+  const syncAndTell: Pick<OfficeDesk, 'status' | 'sync'> = {
+    status: () => office.status(),
+    sync: async (onProgress) => {
+      const status = await office.sync(onProgress);
+      await filing.officeClaims.tellOffice().catch((error: unknown) => officeLog.warn('filing outcomes could not be told to the office yet', error instanceof Error ? error.message : String(error)));
+      return status;
+    },
+  };
+  const officeSync = new OfficeBackgroundSync({ desk: syncAndTell, log: (message, error) => officeLog.warn(message, error instanceof Error ? error.message : String(error)) });
   void officeSync.start().catch((error) => officeLog.error('the office settings could not be read at start', error));
   app.on('will-quit', () => officeSync.stop());
   void filing.filing.resumeUnfinished().catch((error) => filingLog.error('unfinished submissions could not be resumed', error));

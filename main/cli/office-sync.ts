@@ -6,6 +6,7 @@
  */
 import { OFFICE_RECORD_KINDS, type OfficeRecordKind } from '../../common/office/protocol.js';
 import type { OfficeConflictView } from '../../preload/contract-office.js';
+import { officeClaimsFor } from '../office/office-claims-link.js';
 import { dataFolderOf, openKeychain, openOfficeDesk, reportOfficeFailure } from './office-cli-desk.js';
 import { CliUsageError, type CliIo, type ParsedArgs } from './io.js';
 import { jsonText, terminalText } from './safe-text.js';
@@ -21,8 +22,12 @@ export async function syncOfficeCommand(parsed: ParsedArgs, io: CliIo): Promise<
   const dataDir = dataFolderOf(parsed, SYNC);
   const json = parsed.flags.has('json');
   try {
-    const desk = openOfficeDesk(dataDir, await openKeychain(io), io);
+    const keychain = await openKeychain(io);
+    const desk = openOfficeDesk(dataDir, keychain, io);
     const result = await desk.runSync();
+    // Filings that ended while the office could not be told: told now, so their returns are open (or closed) to the other desks as they should be.
+    const claims = await officeClaimsFor(dataDir, { keychain: async () => keychain, howToTakeOver: '' }).tellOffice();
+    if (claims.owed > 0) io.err(`office: ${claims.owed} filing outcome(s) could not be told to the office yet; the next sync tries again\n`);
     const status = await desk.status();
     const conflicts = status.joined ? status.sync.conflicts : [];
     if (json) {
