@@ -127,6 +127,24 @@ export const filingReleaseRequest = z.strictObject({
 });
 export type FilingReleaseRequest = z.infer<typeof filingReleaseRequest>;
 
+/** The highest count a Companies House submission number can carry (FDZZZZ: four base-36 digits, gateway-rules.ts). */
+export const MAX_OFFICE_SUBMISSION_COUNT = 36 ** 4 - 1;
+
+/**
+ * POST /submission-numbers: a submission number for a presenter that no desk
+ * of the office has taken before, and at least `atLeast` (one past the
+ * highest this desk's data folder holds). Counts, not the numbers' letters.
+ */
+export const submissionNumberRequest = z.strictObject({
+  /** The desk's slow hash of the presenter ID (submission-numbers.ts presenterKey): never the ID itself. */
+  presenterKey: z.string().regex(/^[0-9a-f]{32}$/, '32 lower-case hex digits (the presenter\'s key, never the presenter ID)'),
+  atLeast: z.number().int().min(1).max(MAX_OFFICE_SUBMISSION_COUNT),
+  /** What the number is for (company and period), for the office's record. */
+  for: z.string().min(1).max(300),
+});
+export type SubmissionNumberRequest = z.infer<typeof submissionNumberRequest>;
+export const submissionNumberReply = z.object({ count: z.number().int().min(1).max(MAX_OFFICE_SUBMISSION_COUNT) });
+
 /** POST /editing: this desk has a record open (or closed it); GET /editing: who has what open. Entries lapse after EDITING_LAPSE_SECONDS without a heartbeat. */
 export const EDITING_LAPSE_SECONDS = 90;
 export const editingRequest = z.strictObject({ kind: officeRecordKind, id: officeRecordId, open: z.boolean() });

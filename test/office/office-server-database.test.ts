@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { migrateOfficeDatabase, OfficeDatabaseError, openOfficePool } from '../../main/server/office/database.js';
-import { OFFICE_SCHEMA_VERSION } from '../../main/server/office/migrations.js';
+import { MIGRATIONS, OFFICE_SCHEMA_VERSION } from '../../main/server/office/migrations.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,9 +25,9 @@ describe('the office database', () => {
     const { pool } = await freshDatabase();
     const first = await migrateOfficeDatabase(pool);
     expect(first).toMatchObject({ from: 0, to: OFFICE_SCHEMA_VERSION });
-    expect(first.applied.map((m) => m.version)).toEqual([1]);
+    expect(first.applied.map((m) => m.version)).toEqual([1, 2]);
     expect(await version(pool)).toEqual([OFFICE_SCHEMA_VERSION]);
-    expect(await tables(pool)).toEqual(expect.arrayContaining(['office_users', 'office_sessions', 'office_records', 'office_audit', 'office_schema']));
+    expect(await tables(pool)).toEqual(expect.arrayContaining(['office_users', 'office_sessions', 'office_records', 'office_audit', 'office_schema', 'office_submission_numbers']));
 
     await pool.query("INSERT INTO office_users (name, password_hash) VALUES ('kept', 'scrypt$x')");
     const tablesBefore = await tables(pool);
@@ -42,7 +42,7 @@ describe('the office database', () => {
     const other = openOfficePool(database.url, { max: 1 });
     cleanups.push(() => other.end());
     const [a, b] = await Promise.all([migrateOfficeDatabase(pool), migrateOfficeDatabase(other)]);
-    expect([a.applied.length, b.applied.length].sort()).toEqual([0, 1]);
+    expect([a.applied.length, b.applied.length].sort()).toEqual([0, MIGRATIONS.length]);
     expect(await version(pool)).toEqual([OFFICE_SCHEMA_VERSION]);
   });
 
@@ -56,9 +56,23 @@ describe('the office database', () => {
     expect(await tables(pool)).toEqual(tablesBefore);
   });
 
+  it('brings a database at version 1 to version 2 (submission numbers) keeping everything it held', async () => {
+    const { pool } = await freshDatabase();
+    await migrateOfficeDatabase(pool, MIGRATIONS.filter((m) => m.version === 1));
+    await pool.query("INSERT INTO office_users (name, password_hash) VALUES ('alice', 'scrypt$32768$8$1$c2FsdA==$aGFzaA==')");
+    await pool.query(
+      "INSERT INTO office_filing_claims (return_key, kind, claim_id, describe, user_name, desk, since, outcome, reference) VALUES ('CH 02014751 2026-03-31 live', 'accounts', gen_random_uuid(), 'the accounts', 'alice', 'front desk', now(), 'accepted', 'FD0003')",
+    );
+    const report = await migrateOfficeDatabase(pool);
+    expect(report).toEqual({ from: 1, to: 2, applied: [{ version: 2, describe: MIGRATIONS[1]!.describe }] });
+    expect((await pool.query('SELECT name FROM office_users')).rows).toEqual([{ name: 'alice' }]);
+    expect((await pool.query('SELECT return_key, outcome, reference FROM office_filing_claims')).rows).toEqual([{ return_key: 'CH 02014751 2026-03-31 live', outcome: 'accepted', reference: 'FD0003' }]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM office_submission_numbers')).rows).toEqual([{ n: 0 }]);
+  });
+
   it('rolls a failing migration back whole, leaving the version where it was', async () => {
     const { pool } = await freshDatabase();
-    await migrateOfficeDatabase(pool);
+    await migrateOfficeDatabase(pool, MIGRATIONS.slice(0, 1));
     const broken = [
       { version: 1, describe: 'first', sql: 'SELECT 1' },
       { version: 2, describe: 'half a change', sql: 'CREATE TABLE office_half (n int); SELECT no_such_column FROM office_half' },

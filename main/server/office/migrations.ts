@@ -144,6 +144,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    describe: 'Companies House submission numbers taken by the desks, per presenter, so no two desks of the office send the same one',
+    sql: `
+      -- Every submission number a desk took, per presenter account: the primary key
+      -- is what makes two desks unable to both hold one. presenter_key is the desk's
+      -- scrypt hash of the presenter ID (submission-numbers.ts presenterKey), never
+      -- the ID, so the office's database does not name the presenter.
+      CREATE TABLE office_submission_numbers (
+        presenter_key text NOT NULL CHECK (presenter_key ~ '^[0-9a-f]{32}$'),
+        count integer NOT NULL CHECK (count >= 1),
+        for_what text NOT NULL,
+        user_name text NOT NULL,
+        desk text NOT NULL,
+        taken_at timestamptz NOT NULL,
+        PRIMARY KEY (presenter_key, count)
+      );
+    `,
+  },
 ];
 
 export const OFFICE_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

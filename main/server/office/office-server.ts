@@ -32,6 +32,7 @@ import { registerAuditRoutes } from './routes/audit-routes.js';
 import { registerRecordRoutes } from './routes/record-routes.js';
 import { registerClaimRoutes } from './routes/claim-routes.js';
 import { registerEditingRoutes } from './routes/editing-routes.js';
+import { registerSubmissionNumberRoutes } from './routes/submission-number-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -126,6 +127,7 @@ export async function createOfficeServer(options: OfficeServerOptions): Promise<
       registerRecordRoutes(api, deps);
       registerClaimRoutes(api, deps);
       registerEditingRoutes(api, deps);
+      registerSubmissionNumberRoutes(api, deps);
     },
     { prefix: OFFICE_API },
   );
