@@ -16,6 +16,7 @@ import { CompaniesHouseFiling, CompaniesHouseRefusal, type CompaniesHouseOutcome
 import { FilingStore, FilingStoreError } from '../filing/companies-house/filing-store.js';
 import { openCredentialStore } from '../credentials/open-credential-store.js';
 import { officeClaimsFor } from '../office/office-claims-link.js';
+import { officeSubmissionNumbersFor } from '../office/office-submission-numbers.js';
 import { gatewayDestinationProblem, isCompaniesHouseEnvironment } from '../filing/companies-house/gateway-rules.js';
 import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';
 import { DEFAULT_RETRY } from '../filing/filing-steps.js';
@@ -68,7 +69,8 @@ export async function fileAccountsCommand({ positional, values }: ParsedArgs, io
       // A data folder that joined an office files only under the office's claim (office-claims.ts).
       acrossDesks: officeClaimsFor(dataDir, { keychain: () => openCredentialStore(), howToTakeOver: 'Wait for it to finish, then run the same command again.' }),
     }),
-    numbers: new SubmissionNumbers({ dataDir }),
+    // In an office, submission numbers come from the office so two desks under one presenter never send the same one.
+    numbers: new SubmissionNumbers({ dataDir, acrossDesks: officeSubmissionNumbersFor(dataDir, { keychain: () => openCredentialStore() }) }),
     transport: httpTransport(),
     secrets: async () => secrets,
     retry: { ...DEFAULT_RETRY, maxAttempts: tries },

@@ -14,6 +14,7 @@ import { CompaniesHouseFiling, type CompaniesHouseFilingDeps } from '../filing/c
 import { FilingStore } from '../filing/companies-house/filing-store.js';
 import type { OfficeClaims } from '../office/office-claims.js';
 import { officeClaimsFor } from '../office/office-claims-link.js';
+import { officeSubmissionNumbersFor } from '../office/office-submission-numbers.js';
 import { SubmissionNumbers } from '../filing/companies-house/submission-numbers.js';
 import { httpTransport } from '../filing/transport.js';
 import { watchCredentialStore } from '../log/secret-watch.js';
@@ -51,7 +52,8 @@ export function createCompaniesHouseWiring(options: CompaniesHouseWiringOptions)
   const takeOver = 'If that Filing Desk has stopped, file again and choose to take the filing over.';
   const officeClaims = officeClaimsFor(options.dataDir, { keychain: async () => keychain, howToTakeOver: takeOver });
   const store = new FilingStore({ dataDir: options.dataDir, acrossDesks: officeClaims });
-  const numbers = new SubmissionNumbers({ dataDir: options.dataDir });
+  // In an office, submission numbers come from the office so two desks under one presenter never send the same one.
+  const numbers = new SubmissionNumbers({ dataDir: options.dataDir, acrossDesks: officeSubmissionNumbersFor(options.dataDir, { keychain: async () => keychain }) });
   const service = (environment: 'test' | 'live') =>
     new CompaniesHouseFiling({
       transport: httpTransport(),

@@ -15,7 +15,7 @@ import { readOfficeSettings, readPinnedCertificate } from './office-settings.js'
 /** The office answers a release with what it released; only that it answered matters here. */
 const releaseReply = z.object({});
 
-async function answerOf<T>(ask: () => Promise<T>): Promise<OfficeAnswer<T>> {
+export async function answerOf<T>(ask: () => Promise<T>): Promise<OfficeAnswer<T>> {
   try {
     return { ok: true, value: await ask() };
   } catch (error) {
@@ -40,17 +40,19 @@ export function officeClaimsLinkOf(connection: OfficeConnection, who: { user: st
 }
 
 /**
- * The office the data folder has joined, read at each call; null when it has
- * not joined. `keychain` is where the office password was kept at joining
- * (opened only when one is needed: a desk not in an office never touches it).
+ * The connection to the office the data folder has joined, read at each
+ * call; null when it has not joined. `keychain` is where the office password
+ * was kept at joining (opened only when one is needed: a desk not in an
+ * office never touches it). One connection is kept per office, user and
+ * desk, so a session is reused.
  */
-export function joinedOfficeOf(dataDir: string, keychain: () => Promise<CredentialStore>): () => Promise<OfficeClaimsLink | null> {
-  const links = new Map<string, OfficeClaimsLink>();
+export function joinedConnectionOf(dataDir: string, keychain: () => Promise<CredentialStore>): () => Promise<{ connection: OfficeConnection; user: string; desk: string } | null> {
+  const connections = new Map<string, { connection: OfficeConnection; user: string; desk: string }>();
   return async () => {
     const settings = await readOfficeSettings(dataDir);
     if (!settings) return null;
     const key = JSON.stringify([settings.url, settings.user, settings.desk, settings.fingerprint]);
-    const known = links.get(key);
+    const known = connections.get(key);
     if (known) return known;
     const connection = new OfficeConnection({
       settings,
@@ -63,8 +65,21 @@ export function joinedOfficeOf(dataDir: string, keychain: () => Promise<Credenti
         return password;
       },
     });
-    const link = officeClaimsLinkOf(connection, settings);
-    links.set(key, link);
+    const joined = { connection, user: settings.user, desk: settings.desk };
+    connections.set(key, joined);
+    return joined;
+  };
+}
+
+/** The office's claims over the joined data folder's connection (joinedConnectionOf); null when it has not joined. */
+export function joinedOfficeOf(dataDir: string, keychain: () => Promise<CredentialStore>): () => Promise<OfficeClaimsLink | null> {
+  const joined = joinedConnectionOf(dataDir, keychain);
+  const links = new WeakMap<OfficeConnection, OfficeClaimsLink>();
+  return async () => {
+    const office = await joined();
+    if (!office) return null;
+    let link = links.get(office.connection);
+    if (!link) links.set(office.connection, (link = officeClaimsLinkOf(office.connection, office)));
     return link;
   };
 }

@@ -26,6 +26,18 @@ type NumbersFs = Pick<typeof nodeFs, 'open' | 'readdir' | 'lstat' | 'mkdir'>;
 
 export class SubmissionNumbersError extends Error {}
 
+/**
+ * Where numbers come from when the data folder has joined an office
+ * (office-submission-numbers.ts): the office hands out counts no other desk
+ * has taken. `forPresenter` is asked at each allocation, so joining or
+ * leaving counts at once; null means not in an office (numbers are then
+ * counted in this data folder alone). The taker throws
+ * SubmissionNumbersError, in words for the user, when the office cannot give one.
+ */
+export interface SubmissionNumbersAcrossDesks {
+  forPresenter(presenterKey: string, what: string): Promise<((atLeast: number) => Promise<number>) | null>;
+}
+
 const SALT = 'Filing Desk: Companies House presenter submission numbers';
 
 /** The presenter's folder name: 32 hex digits of scrypt (N = 2^15), so guessing IDs from it costs years. */
@@ -39,7 +51,7 @@ export class SubmissionNumbers {
   private readonly fs: NumbersFs;
   private readonly keys = new Map<string, Promise<string>>();
 
-  constructor(private readonly options: { dataDir: string; fs?: NumbersFs; clock?: () => Date }) {
+  constructor(private readonly options: { dataDir: string; fs?: NumbersFs; clock?: () => Date; acrossDesks?: SubmissionNumbersAcrossDesks }) {
     this.fs = options.fs ?? nodeFs;
   }
 
@@ -78,15 +90,21 @@ export class SubmissionNumbers {
   async allocate(presenterId: string, what: string): Promise<string> {
     const relative = await this.folderOf(presenterId);
     await ensureDataFolder(this.fs as Parameters<typeof ensureDataFolder>[0], this.options.dataDir, relative);
-    let next = (await this.highest(presenterId)) + 1;
-    for (let round = 0; round < 1000; round++, next++) {
+    const fromOffice = (await this.options.acrossDesks?.forPresenter(await this.keyOf(presenterId), what.slice(0, 300))) ?? null;
+    // In an office the office picks the count (never below this folder's own), and this folder's file still takes it exclusively.
+    const pick = fromOffice ?? (async (atLeast: number) => atLeast);
+    let next = await pick((await this.highest(presenterId)) + 1);
+    for (let round = 0; round < 1000; round++) {
       if (next > MAX_SUBMISSION_COUNT) throw new SubmissionNumbersError(`every submission number Filing Desk writes (FD0001 to FDZZZZ) has been used by this presenter`);
       const number = submissionNumberOf(next);
       let handle: nodeFs.FileHandle;
       try {
         handle = await this.fs.open(join(this.options.dataDir, relative, `${number}.number`), 'wx', 0o600);
       } catch (error) {
-        if ((error as { code?: string }).code === 'EEXIST') continue;
+        if ((error as { code?: string }).code === 'EEXIST') {
+          next = await pick(next + 1);
+          continue;
+        }
         throw error;
       }
       try {
