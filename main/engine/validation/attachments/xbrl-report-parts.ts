@@ -10,7 +10,7 @@ import { inlineStructureProblems, type DocumentShape } from '../../xbrl/inline-s
 import { readContextDimensions } from '../../xbrl/dimensions/context-dimensions.js';
 import type { StructureProblem } from './structure-problem.js';
 import { writtenContext, writtenFact, writtenUnit, type WrittenResources } from '../../xbrl/values/written.js';
-import type { XbrlContext, XbrlFact, XbrlReport } from './xbrl-report.js';
+import type { XbrlContext, XbrlFact, XbrlReport } from './xbrl-report-types.js';
 
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 export const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';

@@ -13,7 +13,7 @@ import { xhtmlProblems } from './xhtml-rules.js';
 import type { StructureProblem } from './structure-problem.js';
 import { writtenContext, writtenFact, writtenUnit, type WrittenResources } from '../../xbrl/values/written.js';
 import { children, isIx, withoutHtmlDoctype, LINK_NS, measuresOf, readContext, readInline, textOf, XBRLI_NS, XHTML_NS, XLINK_NS, XML_NS, XSI_NS } from './xbrl-report-parts.js';
-import type { ReadReport, XbrlContext, XbrlFact, XbrlReport } from './xbrl-report.js';
+import type { ReadReport, XbrlContext, XbrlFact, XbrlReport } from './xbrl-report-types.js';
 
 function elements(root: Element): Element[] {
   const out: Element[] = [];

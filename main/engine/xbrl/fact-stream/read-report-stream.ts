@@ -15,7 +15,7 @@ import { NotPlain } from '../../xml-references.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 import type { StructureProblem } from '../../validation/attachments/structure-problem.js';
 import { readInline, withoutHtmlDoctype, XHTML_NS, type InlineReading } from '../../validation/attachments/xbrl-report-parts.js';
-import type { ReadReport } from '../../validation/attachments/xbrl-report.js';
+import type { ReadReport } from '../../validation/attachments/xbrl-report-types.js';
 import { FactCollector, LeaveToTree } from './fact-collector.js';
 import type { StreamElement } from './stream-element.js';
 
