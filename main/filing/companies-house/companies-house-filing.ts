@@ -32,7 +32,7 @@ import { secretsProblem, type FilingSecrets } from './presenter-secrets.js';
 import { fileRecord } from './submission-steps.js';
 import { endingOfAccountsFiling } from './filing-ending.js';
 import type { FilingEnding } from '../return-claim.js';
-import type { SubmissionNumbers } from './submission-numbers.js';
+import { SubmissionNumbersError, type SubmissionNumbers } from './submission-numbers.js';
 
 export type { CompaniesHouseOutcome, CompaniesHouseProgress, FilingSummary } from './filing-outcome.js';
 
@@ -195,7 +195,11 @@ export class CompaniesHouseFiling {
   ): Promise<FilingRecord> {
     const madeUpDate = f.facts.balanceSheetDate!;
     // Taken for good and written before the record: a number is never handed out twice, even if this run dies here.
-    const submissionNumber = await this.deps.numbers.allocate(f.presenterId, `accounts of ${f.companyNumber} made up to ${madeUpDate}`);
+    const submissionNumber = await this.deps.numbers.allocate(f.presenterId, `accounts of ${f.companyNumber} made up to ${madeUpDate}`).catch((error: unknown) => {
+      // No number (the office could not be reached, or every number is used): refused in words like any refusal before sending.
+      if (error instanceof SubmissionNumbersError) throw new CompaniesHouseRefusal('claim', error.message);
+      throw error;
+    });
     const presenterKey = (await this.deps.numbers.folderOf(f.presenterId)).split('/').pop()!;
     const record: FilingRecord = {
       version: 1,
