@@ -54,8 +54,10 @@ describe('the tree-free fact reader gives what the tree route gives', () => {
       { numRuns: 400 },
     );
     // The generator must reach both readers and the rules: most documents are read without a tree, and most carry problems.
-    expect(streamed).toBeGreaterThan(300);
-    expect(withProblems).toBeGreaterThan(200);
+    // Over 4,000 seeds about 78% are read without a tree and 76% carry problems (of 400: 310 and 306, each give or take 8);
+    // the bounds sit about six deviations below, so they fail when the generator stops reaching a reader, not by chance.
+    expect(streamed).toBeGreaterThan(260);
+    expect(withProblems).toBeGreaterThan(255);
   });
 
   it('on the published accounts and the suites’ documents', () => {
