@@ -12,6 +12,7 @@ import type { ScopedLog } from '../log/app-log.js';
 import { nextDelayMs, type OutboxBackoff } from './backoff.js';
 import { MAX_OUTBOX_ATTEMPTS, type OutboxItem } from './outbox-item.js';
 import { checkRequest } from './outbox-request.js';
+import { recordReply } from './outbox-reply.js';
 import type { OutboxStore } from './outbox-store.js';
 
 /** What the log may say about an item: its random id, its kind and how often it was tried. */
@@ -70,7 +71,10 @@ export async function attemptOnce(queued: OutboxItem, signal: AbortSignal, deps:
   }
   try {
     const extra = (await deps.onDone(item, result)) ?? {};
-    await deps.update(item, { ...extra, state: 'done', reason: null });
+    // Done and the reply that made it so land in one write: a state file never says done without it.
+    const jobId = 'jobId' in extra ? extra.jobId : item.jobId;
+    const reply = recordReply(item.id, checked.recorded, result, jobId, deps.clock());
+    await deps.update(item, { ...extra, state: 'done', reason: null, reply });
     await deps.store.dropRequest(item.id).catch(() => undefined);
     deps.logger?.info('done', { ...facts(item), ...deps.answerFacts?.(item), ...(extra.jobId ? { jobId: extra.jobId } : {}) });
   } catch (error) {

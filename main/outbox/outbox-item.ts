@@ -32,6 +32,16 @@ export interface QueuedRequest {
   size: number;
 }
 
+/** The service's answer as Filing Desk kept it; outbox-reply.ts makes and checks it. */
+export interface RecordedReply {
+  /** When the answer was kept. */
+  at: string;
+  /** The SHA-256 of the answer, as JSON. */
+  answer: string;
+  /** The SHA-256 that ties this record to its item, its request, the time and the job id. */
+  seal: string;
+}
+
 export interface OutboxItem {
   /** A UUID; also the Idempotency-Key of every attempt, so the service does the work once. */
   id: string;
@@ -54,6 +64,8 @@ export interface OutboxItem {
   /** What the draft's figures were when it was queued (builds only). */
   fingerprint?: string;
   jobId?: string;
+  /** The reply that made it done; a `done` without it is not believed. */
+  reply?: RecordedReply;
 }
 
 export const OUTBOX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -84,6 +96,13 @@ export const outboxItemSchema = z.strictObject({
   clientCompany: z.strictObject({ name: z.string().max(1000).optional(), id: z.string().max(1000).optional() }).optional(),
   fingerprint: z.string().regex(SHA256).optional(),
   jobId: z.string().max(200).optional(),
+  reply: z
+    .strictObject({
+      at: dateTime,
+      answer: z.string().regex(SHA256, 'must be a SHA-256 in hexadecimal'),
+      seal: z.string().regex(SHA256, 'must be a SHA-256 in hexadecimal'),
+    })
+    .optional(),
 }) satisfies z.ZodType<OutboxItem>;
 
 /** Text cut to at most `max` characters (an ellipsis last), never between the two halves of one character. */

@@ -104,7 +104,8 @@ export function queueProblem(kind: OutboxItemKind, record: QueuedRequest, reques
   return problem === null ? null : `The request is not ${KIND_WORDS[kind]} request: ${problem}.`;
 }
 
-export type CheckedRequest = { ok: true; request: unknown } | { ok: false; reason: string };
+/** A request that may be sent, with the record it was checked against (what its reply is sealed to). */
+export type CheckedRequest = { ok: true; request: unknown; recorded: QueuedRequest } | { ok: false; reason: string };
 
 /** What may be sent for `item`, read with `read`; never the request of another item. */
 export async function checkRequest(item: OutboxItem, read: (queued: QueuedRequest) => Promise<RegularFileRead<Buffer>>): Promise<CheckedRequest> {
@@ -131,5 +132,5 @@ function checkBytes(item: OutboxItem, recorded: QueuedRequest, read: RegularFile
     return { ok: false, reason: REQUEST_REASONS.notOfKind(item.kind, 'it is not valid JSON') };
   }
   const problem = kindProblem(item.kind, request);
-  return problem === null ? { ok: true, request } : { ok: false, reason: REQUEST_REASONS.notOfKind(item.kind, problem) };
+  return problem === null ? { ok: true, request, recorded } : { ok: false, reason: REQUEST_REASONS.notOfKind(item.kind, problem) };
 }

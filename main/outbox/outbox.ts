@@ -21,6 +21,7 @@ import { clip, MAX_OUTBOX_REASON, MAX_OUTBOX_TITLE, toView, type OutboxItem } fr
 import { queuedRequestOf, queueProblem, REQUEST_REASONS } from './outbox-request.js';
 import { OutboxStore } from './outbox-store.js';
 import { attemptOnce, facts, type AttemptDeps } from './outbox-attempt.js';
+import { hasRecordedReply, reconsiderUnrecordedDone } from './outbox-reply.js';
 import type { ScopedLog } from '../log/app-log.js';
 
 export interface Timers {
@@ -130,6 +131,11 @@ export class Outbox {
         await this.store.write(failed);
         this.items.set(item.id, failed);
         this.logger?.warn('not sent: queued by an earlier version without a record of its request', facts(failed));
+      } else if (item.state === 'done' && !hasRecordedReply(item)) {
+        const reconsidered = await reconsiderUnrecordedDone(item, (recorded) => this.store.request(item.id, recorded));
+        await this.store.write(reconsidered);
+        this.items.set(item.id, reconsidered);
+        this.logger?.warn(`said done without a recorded reply; ${reconsidered.state === 'queued' ? 'queued again with the same key' : 'failed: its request is no longer kept'}`, facts(reconsidered));
       } else if (item.state === 'sending') {
         const restored = { ...item, state: 'queued' as const, nextTryAt: null, reason: 'Was being sent when Filing Desk stopped; it will be sent again with the same key, so the service does it once.' };
         await this.store.write(restored);
