@@ -63,6 +63,8 @@ export interface StartTag {
   readonly attrNames: readonly NameEntry[];
   readonly attrValueAt: readonly number[];
   readonly attrValueEnd: readonly number[];
+  /** Each attribute's namespace as resolved in the tag's scope (null for an unprefixed one). */
+  readonly attrNamespaces: readonly (string | null)[];
   readonly selfClosing: boolean;
 }
 
@@ -96,7 +98,7 @@ class Scanner implements StartTag {
   readonly attrNames: NameEntry[] = [];
   readonly attrValueAt: number[] = [];
   readonly attrValueEnd: number[] = [];
-  private attrNamespace: (string | null)[] = [];
+  readonly attrNamespaces: (string | null)[] = [];
   /** The start tag being told to the sink (StartTag). */
   tag!: NameEntry;
   scope!: Scope;
@@ -304,9 +306,9 @@ class Scanner implements StartTag {
     for (let i = 0; i < count; i++) {
       const n = this.attrNames[i]!;
       const ns = n.name === 'xmlns' || n.prefix === 'xmlns' ? XMLNS_NS : n.prefix === null ? null : n.prefix === 'xml' ? XML_NS : (scope.get(n.prefix) ?? notPlain());
-      this.attrNamespace[i] = ns;
+      this.attrNamespaces[i] = ns;
       if (ns === null) continue;
-      for (let j = 0; j < i; j++) if (this.attrNamespace[j] === ns && this.attrNames[j]!.localName === n.localName) notPlain();
+      for (let j = 0; j < i; j++) if (this.attrNamespaces[j] === ns && this.attrNames[j]!.localName === n.localName) notPlain();
     }
     if (tag.scope !== scope) {
       tag.namespaceURI = scope.get(tag.prefix ?? '') ?? (tag.prefix === null ? null : notPlain());

@@ -139,6 +139,11 @@ export class LightElement extends LightNode implements XmlElementView {
     return out;
   }
 
+  /** The start tag's attributes as a reader that has just scanned them already knows them (the fact reader's kept elements): never read again from the text. */
+  setAttributes(list: LightAttribute[]): void {
+    this.attributeList = list;
+  }
+
   /** The start tag's attributes, read from the text the first time any is asked for. */
   private attributeRecords(): LightAttribute[] {
     if (this.attributeList !== undefined) return this.attributeList;

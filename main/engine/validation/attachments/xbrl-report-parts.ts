@@ -82,8 +82,12 @@ export function readContext(el: Element): XbrlContext {
   };
 }
 
+const PLAIN_WHOLE = /^(?:0|[1-9]\d*)$/;
+
 /** A plain number as written in a fact after scale and sign: "-1234.5". */
 function scaled(value: string, scale: string | null, negative: boolean): string {
+  // Most figures are whole numbers written plainly with no scale: nothing to move.
+  if (scale === null && !negative && PLAIN_WHOLE.test(value)) return value;
   let [int = '0', frac = ''] = value.split('.');
   const s = Number(scale ?? '0');
   if (Number.isInteger(s) && s !== 0) {
@@ -154,7 +158,10 @@ export function readInline(all: Element[], problems: StructureProblem[], reading
   for (const el of ix) {
     const kind = el.localName;
     if (kind !== 'nonFraction' && kind !== 'nonNumeric' && kind !== 'fraction') continue;
-    const { namespace, localName } = qnameOf(el, el.getAttribute('name') ?? '');
+    // Each attribute read once: a 10 MB report has some 70,000 facts.
+    const name = el.getAttribute('name');
+    const id = el.getAttribute('id');
+    const { namespace, localName } = qnameOf(el, name ?? '');
     const nil = el.getAttributeNS(XSI_NS, 'nil') === 'true' || el.getAttribute('xsi:nil') === 'true';
     const format = el.getAttribute('format');
     const raw = reading.factText(el, kind, continuations);
@@ -166,27 +173,27 @@ export function readInline(all: Element[], problems: StructureProblem[], reading
       const reading = readFactValue(format, raw, kind, el.namespaceURI === IX10_NS ? '1.0' : '1.1', (prefix) => el.lookupNamespaceURI(prefix));
       ({ readable, value } = reading);
       unreadableReason = reading.reason;
-      if (reading.fault) problems.push({ code: reading.fault.code, spec: reading.fault.spec, category: reading.fault.category, message: `${el.getAttribute('name') ?? 'a fact'}${el.getAttribute('id') ? ` (id "${el.getAttribute('id')}")` : ''}: ${reading.fault.reason}` });
+      if (reading.fault) problems.push({ code: reading.fault.code, spec: reading.fault.spec, category: reading.fault.category, message: `${name ?? 'a fact'}${id ? ` (id "${id}")` : ''}: ${reading.fault.reason}` });
       if (numeric && readable && kind === 'nonFraction') value = scaled(value, el.getAttribute('scale'), el.getAttribute('sign') === '-');
     }
-    facts.push({
-      ...(el.getAttribute('id') ? { id: el.getAttribute('id')! } : {}),
-      element: kind,
-      namespace,
-      localName,
-      contextRef: el.getAttribute('contextRef') ?? '',
-      unitRef: el.getAttribute('unitRef') ?? undefined,
-      value: nil ? '' : value,
-      nil,
-      numeric,
-      decimals: el.getAttribute('decimals') ?? undefined,
-      precision: el.getAttribute('precision') ?? undefined,
-      lang: reading.lang(el),
-      readable,
-      written: writtenFact(el, kind),
-      ...(format ? { format } : {}),
-      ...(unreadableReason ? { unreadableReason } : {}),
-    });
+    // Built by assignment rather than spread (the same keys in the same order: id first when there is one).
+    const fact = (id ? { id } : {}) as XbrlFact;
+    fact.element = kind;
+    fact.namespace = namespace;
+    fact.localName = localName;
+    fact.contextRef = el.getAttribute('contextRef') ?? '';
+    fact.unitRef = el.getAttribute('unitRef') ?? undefined;
+    fact.value = nil ? '' : value;
+    fact.nil = nil;
+    fact.numeric = numeric;
+    fact.decimals = el.getAttribute('decimals') ?? undefined;
+    fact.precision = el.getAttribute('precision') ?? undefined;
+    fact.lang = reading.lang(el);
+    fact.readable = readable;
+    fact.written = writtenFact(el, kind);
+    if (format) fact.format = format;
+    if (unreadableReason) fact.unreadableReason = unreadableReason;
+    facts.push(fact);
   }
   return { schemaRefs, contexts, units, unitMeasures, facts, written };
 }

@@ -10,7 +10,7 @@
  * scan passes it, and answered afterwards as a DocumentShape.
  */
 import type { NameEntry, ScanSink, StartTag } from '../../xml-event-scan.js';
-import { LightElement, LightText, type Scope } from '../../xml-light-nodes.js';
+import { LightElement, LightText, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
 import { attributeValue } from '../../xml-references.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
@@ -41,11 +41,14 @@ interface TextFrame {
   /** For an XHTML <style>: where its finding goes; for any <style>: where its text goes among the style sheets. */
   findingPlace: number;
   sheetPlace: number;
-  /** For an ix:nonFraction: its element children and the text directly in it. */
+  /** For an ix:nonFraction: its element children (made at the first) and the text directly in it. */
+  nonFraction: boolean;
   children: Element[] | undefined;
   directText: boolean;
   directTextLength: number;
 }
+
+const NO_ELEMENTS: Element[] = [];
 
 /** The scan met a root the tree route reads (an XBRL instance): nothing more is scanned. */
 export class LeaveToTree extends Error {}
@@ -125,7 +128,7 @@ export class FactCollector implements ScanSink {
     this.keptAt[depth] = undefined;
     if (isIx || this.resourcesDepth >= 0) element = this.keep(s, depth, lang);
     if (id) if (!this.byId.has(id)) this.byId.set(id, element ?? this.elementAt(depth));
-    if (parentFrame?.children) parentFrame.children.push(element ?? this.elementAt(depth));
+    if (parentFrame !== undefined && parentFrame.nonFraction) (parentFrame.children ??= []).push(element ?? this.elementAt(depth));
     this.frameAt[depth] = undefined;
     if (isIx) this.ixStarted(local, element!, depth);
     else if (local === 'style' && (ns === XHTML_NS || ns === null)) this.openFrame(depth, false, undefined, ns === XHTML_NS ? this.xhtml.styleOpened() : -1);
@@ -168,7 +171,7 @@ export class FactCollector implements ScanSink {
       parentOf: (el) => this.parents.get(el) ?? null,
       nonFractionContent: (el) => {
         const frame = (el as StreamElement).content as TextFrame;
-        return { elements: frame.children!, text: frame.directText, textLength: frame.directTextLength };
+        return { elements: frame.children ?? NO_ELEMENTS, text: frame.directText, textLength: frame.directTextLength };
       },
       divsAround: (el) => this.divs.get(el) ?? [],
       styleTexts: () => this.sheets,
@@ -183,7 +186,7 @@ export class FactCollector implements ScanSink {
     if (this.frames.length === 0 && this.resourcesDepth < 0) return;
     const value = decoded ?? this.source.slice(start, end);
     for (const frame of this.frames) if (!frame.inline || frame.excludes === this.excludes) frame.text += value;
-    if (inner?.children) {
+    if (inner !== undefined && inner.nonFraction) {
       inner.directText = true;
       inner.directTextLength += value.length;
     }
@@ -195,6 +198,8 @@ export class FactCollector implements ScanSink {
     const tag = s.tag;
     const element = new StreamElement(tag.name, tag.prefix, tag.localName, tag.namespaceURI, this.source, s.attributesAt, s.attributesEnd, s.scope, s.scope);
     element.lang = lang;
+    // Every kept element's attributes are asked for (a fact's name, context, unit…): read now from the scan's places rather than scanned again.
+    if (s.attributeCount > 0) element.setAttributes(this.attributesOf(s));
     const around = this.keptStack[this.keptStack.length - 1];
     if (around) {
       if (this.keptDepths[this.keptDepths.length - 1] === depth - 1) appendChild(around, element);
@@ -207,11 +212,20 @@ export class FactCollector implements ScanSink {
     return element;
   }
 
+  private attributesOf(s: StartTag): LightAttribute[] {
+    const list: LightAttribute[] = new Array(s.attributeCount);
+    for (let i = 0; i < s.attributeCount; i++) {
+      const n = s.attrNames[i]!;
+      list[i] = { name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: s.attrNamespaces[i]!, value: attributeValue(this.source.slice(s.attrValueAt[i], s.attrValueEnd[i])) };
+    }
+    return list;
+  }
+
   private ixStarted(local: string, element: StreamElement, depth: number): void {
     if (local === 'nonFraction' || local === 'fraction') {
       const frame = this.openFrame(depth, false, element, -1);
       if (local === 'nonFraction') {
-        frame.children = [];
+        frame.nonFraction = true;
         element.content = frame;
       }
     } else if (local === 'nonNumeric' || local === 'continuation') this.openFrame(depth, true, element, -1);
@@ -227,7 +241,7 @@ export class FactCollector implements ScanSink {
   }
 
   private openFrame(depth: number, inline: boolean, element: StreamElement | undefined, findingPlace: number): TextFrame {
-    const frame: TextFrame = { depth, inline, excludes: this.excludes, text: '', element, findingPlace, sheetPlace: element ? -1 : this.sheets.push('') - 1, children: undefined, directText: false, directTextLength: 0 };
+    const frame: TextFrame = { depth, inline, excludes: this.excludes, text: '', element, findingPlace, sheetPlace: element ? -1 : this.sheets.push('') - 1, nonFraction: false, children: undefined, directText: false, directTextLength: 0 };
     this.frames.push(frame);
     this.frameAt[depth] = frame;
     return frame;

@@ -116,26 +116,28 @@ function headerShown(header: Element, divs: Element[], classes: () => Set<string
   return !divs.some((a) => (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes().has(c)));
 }
 
-function nonFractionProblems(el: Element, section: string, shape: DocumentShape): StructureProblem[] {
-  const spec = section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1';
-  const out: StructureProblem[] = [];
+/** Adds an ix:nonFraction's problems to `out` (most have none: nothing is made for them). */
+function nonFractionProblems(el: Element, section: string, shape: DocumentShape, out: StructureProblem[]): void {
+  const spec = () => (section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1');
   if (isNil(el)) {
     const outer = ancestors(el).find((a) => a.namespaceURI === el.namespaceURI && a.localName === 'nonFraction');
-    if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
-    return out;
+    if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec()}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
+    return;
   }
   const { elements, text, textLength } = shape.nonFractionContent(el);
-  if (elements.length === 0 && textLength === 0) out.push({ code: `${section}.1:nonFraction`, spec: `${spec}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
-  if (elements.length > 0 && text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
+  if (elements.length === 0) {
+    if (textLength === 0) out.push({ code: `${section}.1:nonFraction`, spec: `${spec()}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
+    return;
+  }
+  if (text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec()}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
   const nested = elements.filter((c) => c.namespaceURI === el.namespaceURI && c.localName === 'nonFraction');
-  if (elements.length > 0 && (elements.length !== 1 || nested.length !== 1)) {
-    out.push({ code: `${section}.2:nonFractionChildren`, spec: `${spec}.2`, message: `${factLabel(el)} holds ${elements.map((c) => `<${c.tagName}>`).join(', ')}; its only element may be one ix:nonFraction` });
+  if (elements.length !== 1 || nested.length !== 1) {
+    out.push({ code: `${section}.2:nonFractionChildren`, spec: `${spec()}.2`, message: `${factLabel(el)} holds ${elements.map((c) => `<${c.tagName}>`).join(', ')}; its only element may be one ix:nonFraction` });
   }
   for (const inner of nested) {
     const differs = ['format', 'scale', 'unitRef'].filter((a) => (inner.getAttribute(a) ?? '').trim() !== (el.getAttribute(a) ?? '').trim());
-    if (differs.length) out.push({ code: `${section}.2:nestedNonFractionProperties`, spec: `${spec}.2`, message: `${factLabel(inner)} is nested inside ${factLabel(el)} with a different ${differs.join(', ')}; nested numbers must share format, scale and unitRef` });
+    if (differs.length) out.push({ code: `${section}.2:nestedNonFractionProperties`, spec: `${spec()}.2`, message: `${factLabel(inner)} is nested inside ${factLabel(el)} with a different ${differs.join(', ')}; nested numbers must share format, scale and unitRef` });
   }
-  return out;
 }
 
 /**
@@ -191,7 +193,7 @@ export function inlineStructureProblems(all: Element[], shape: DocumentShape = t
       const within = ancestors(el).some((a) => isIx(a) && (a.localName === 'continuation' || a.localName === 'footnote' || a.localName === 'nonNumeric'));
       if (!within) out.push({ code: `${ix10 ? 'ix10' : 'ix11.5.1.1'}:excludeMisplaced`, spec: ix10 ? 'Inline XBRL 1.0 §4' : 'Inline XBRL 1.1 §5.1.1', message: 'ix:exclude is outside any ix:nonNumeric, ix:footnote or ix:continuation, so it excludes nothing from any fact' });
     } else if (name === 'nonFraction') {
-      out.push(...nonFractionProblems(el, section, shape));
+      nonFractionProblems(el, section, shape, out);
     } else if (name === 'references' || name === 'resources' || name === 'hidden') {
       const parent = shape.parentOf(el);
       if (!parent || !isIx(parent) || parent.localName !== 'header') {

@@ -99,14 +99,14 @@ export function writtenUnit(el: Element): WrittenUnit {
 }
 
 export function writtenFact(el: Element, kind: string): WrittenFact {
+  // Built by assignment rather than spread: every fact of a report makes one, and the keys stay in this order.
+  const out: WrittenFact = { hasContextRef: el.hasAttribute('contextRef') };
   const sign = el.getAttribute('sign');
+  if (sign !== null) out.sign = sign;
   const scale = el.getAttribute('scale');
+  if (scale !== null) out.scale = scale;
   const format = el.getAttribute('format');
-  return {
-    hasContextRef: el.hasAttribute('contextRef'),
-    ...(sign !== null ? { sign } : {}),
-    ...(scale !== null ? { scale } : {}),
-    ...(format !== null ? { format } : {}),
-    ...(kind === 'nonFraction' ? { text: (el.textContent ?? '').trim().slice(0, 80) } : {}),
-  };
+  if (format !== null) out.format = format;
+  if (kind === 'nonFraction') out.text = (el.textContent ?? '').trim().slice(0, 80);
+  return out;
 }
