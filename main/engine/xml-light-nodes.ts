@@ -62,7 +62,8 @@ export interface LightAttribute {
   value: string;
 }
 
-class LightAttributes {
+/** An element's attributes as the XML view lists them. */
+export class LightAttributes {
   constructor(private readonly list: LightAttribute[]) {}
   get length(): number {
     return this.list.length;
@@ -137,11 +138,6 @@ export class LightElement extends LightNode implements XmlElementView {
     };
     walk(this);
     return out;
-  }
-
-  /** The start tag's attributes as a reader that has just scanned them already knows them (the fact reader's kept elements): never read again from the text. */
-  setAttributes(list: LightAttribute[]): void {
-    this.attributeList = list;
   }
 
   /** The start tag's attributes, read from the text the first time any is asked for. */

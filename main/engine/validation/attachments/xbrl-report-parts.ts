@@ -155,9 +155,13 @@ export function readInline(all: Element[], problems: StructureProblem[], reading
   for (const c of ix.filter((e) => e.localName === 'continuation')) continuations.set(c.getAttribute('id') ?? '', c);
   problems.push(...inlineStructureProblems(all, reading.shape));
   const facts: XbrlFact[] = [];
+  // One lookup for every fact's format (its prefix in the fact's scope), not a closure made per fact.
+  let current: Element | undefined;
+  const lookupNamespace = (prefix: string | null) => current!.lookupNamespaceURI(prefix);
   for (const el of ix) {
     const kind = el.localName;
     if (kind !== 'nonFraction' && kind !== 'nonNumeric' && kind !== 'fraction') continue;
+    current = el;
     // Each attribute read once: a 10 MB report has some 70,000 facts.
     const name = el.getAttribute('name');
     const id = el.getAttribute('id');
@@ -170,30 +174,32 @@ export function readInline(all: Element[], problems: StructureProblem[], reading
     let readable = true;
     let unreadableReason: string | undefined;
     if (!nil) {
-      const reading = readFactValue(format, raw, kind, el.namespaceURI === IX10_NS ? '1.0' : '1.1', (prefix) => el.lookupNamespaceURI(prefix));
-      ({ readable, value } = reading);
-      unreadableReason = reading.reason;
-      if (reading.fault) problems.push({ code: reading.fault.code, spec: reading.fault.spec, category: reading.fault.category, message: `${name ?? 'a fact'}${id ? ` (id "${id}")` : ''}: ${reading.fault.reason}` });
+      const read = readFactValue(format, raw, kind, el.namespaceURI === IX10_NS ? '1.0' : '1.1', lookupNamespace);
+      readable = read.readable;
+      value = read.value;
+      unreadableReason = read.reason;
+      if (read.fault) problems.push({ code: read.fault.code, spec: read.fault.spec, category: read.fault.category, message: `${name ?? 'a fact'}${id ? ` (id "${id}")` : ''}: ${read.fault.reason}` });
       if (numeric && readable && kind === 'nonFraction') value = scaled(value, el.getAttribute('scale'), el.getAttribute('sign') === '-');
     }
-    // Built by assignment rather than spread (the same keys in the same order: id first when there is one).
-    const fact = (id ? { id } : {}) as XbrlFact;
-    fact.element = kind;
-    fact.namespace = namespace;
-    fact.localName = localName;
-    fact.contextRef = el.getAttribute('contextRef') ?? '';
-    fact.unitRef = el.getAttribute('unitRef') ?? undefined;
-    fact.value = nil ? '' : value;
-    fact.nil = nil;
-    fact.numeric = numeric;
-    fact.decimals = el.getAttribute('decimals') ?? undefined;
-    fact.precision = el.getAttribute('precision') ?? undefined;
-    fact.lang = reading.lang(el);
-    fact.readable = readable;
-    fact.written = writtenFact(el, kind);
-    if (format) fact.format = format;
-    if (unreadableReason) fact.unreadableReason = unreadableReason;
-    facts.push(fact);
+    // One literal with every key (those a fact lacks are undefined): made whole, not grown key by key or spread.
+    facts.push({
+      id: id || undefined,
+      element: kind,
+      namespace,
+      localName,
+      contextRef: el.getAttribute('contextRef') ?? '',
+      unitRef: el.getAttribute('unitRef') ?? undefined,
+      value: nil ? '' : value,
+      nil,
+      numeric,
+      decimals: el.getAttribute('decimals') ?? undefined,
+      precision: el.getAttribute('precision') ?? undefined,
+      lang: reading.lang(el),
+      readable,
+      written: writtenFact(el, kind),
+      format: format || undefined,
+      unreadableReason: unreadableReason || undefined,
+    });
   }
   return { schemaRefs, contexts, units, unitMeasures, facts, written };
 }

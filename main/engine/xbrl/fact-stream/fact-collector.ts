@@ -10,12 +10,12 @@
  * scan passes it, and answered afterwards as a DocumentShape.
  */
 import type { NameEntry, ScanSink, StartTag } from '../../xml-event-scan.js';
-import { LightElement, LightText, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
+import { LightElement, LightText, type Scope } from '../../xml-light-nodes.js';
 import { attributeValue } from '../../xml-references.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
 import type { DocumentShape } from '../inline-structure/inline-structure.js';
-import { StreamElement } from './stream-element.js';
+import { StreamElement, type FlatAttributes } from './stream-element.js';
 import { XhtmlRuleEvents, XHTML_NS } from './xhtml-events.js';
 
 const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
@@ -41,14 +41,9 @@ interface TextFrame {
   /** For an XHTML <style>: where its finding goes; for any <style>: where its text goes among the style sheets. */
   findingPlace: number;
   sheetPlace: number;
-  /** For an ix:nonFraction: its element children (made at the first) and the text directly in it. */
-  nonFraction: boolean;
-  children: Element[] | undefined;
-  directText: boolean;
-  directTextLength: number;
+  /** For an ix:nonFraction: the element, where its own content is noted (StreamElement.nonFractionContent). */
+  nonFraction: StreamElement | undefined;
 }
-
-const NO_ELEMENTS: Element[] = [];
 
 /** The scan met a root the tree route reads (an XBRL instance): nothing more is scanned. */
 export class LeaveToTree extends Error {}
@@ -75,6 +70,7 @@ export class FactCollector implements ScanSink {
   private keptDepths: number[] = [];
   private resourcesDepth = -1;
   private readonly frames: TextFrame[] = [];
+  private readonly framePool: TextFrame[] = [];
   private excludes = 0;
 
   private readonly parents = new Map<Element, Element | null>();
@@ -128,7 +124,7 @@ export class FactCollector implements ScanSink {
     this.keptAt[depth] = undefined;
     if (isIx || this.resourcesDepth >= 0) element = this.keep(s, depth, lang);
     if (id) if (!this.byId.has(id)) this.byId.set(id, element ?? this.elementAt(depth));
-    if (parentFrame !== undefined && parentFrame.nonFraction) (parentFrame.children ??= []).push(element ?? this.elementAt(depth));
+    if (parentFrame !== undefined && parentFrame.nonFraction !== undefined) (parentFrame.nonFraction.childElements ??= []).push(element ?? this.elementAt(depth));
     this.frameAt[depth] = undefined;
     if (isIx) this.ixStarted(local, element!, depth);
     else if (local === 'style' && (ns === XHTML_NS || ns === null)) this.openFrame(depth, false, undefined, ns === XHTML_NS ? this.xhtml.styleOpened() : -1);
@@ -169,10 +165,7 @@ export class FactCollector implements ScanSink {
   shape(): DocumentShape {
     return {
       parentOf: (el) => this.parents.get(el) ?? null,
-      nonFractionContent: (el) => {
-        const frame = (el as StreamElement).content as TextFrame;
-        return { elements: frame.children ?? NO_ELEMENTS, text: frame.directText, textLength: frame.directTextLength };
-      },
+      nonFractionContent: (el) => (el as StreamElement).nonFractionContent(),
       divsAround: (el) => this.divs.get(el) ?? [],
       styleTexts: () => this.sheets,
       elementById: (id) => this.byId.get(id),
@@ -186,10 +179,8 @@ export class FactCollector implements ScanSink {
     if (this.frames.length === 0 && this.resourcesDepth < 0) return;
     const value = decoded ?? this.source.slice(start, end);
     for (const frame of this.frames) if (!frame.inline || frame.excludes === this.excludes) frame.text += value;
-    if (inner !== undefined && inner.nonFraction) {
-      inner.directText = true;
-      inner.directTextLength += value.length;
-    }
+    const own = inner !== undefined ? inner.nonFraction : undefined;
+    if (own !== undefined) own.directTextLength = Math.max(0, own.directTextLength) + value.length;
     if (this.resourcesDepth >= 0) appendChild(this.keptAt[depth - 1]!, new LightText(nodeType, this.source, start, end, decoded));
   }
 
@@ -199,7 +190,7 @@ export class FactCollector implements ScanSink {
     const element = new StreamElement(tag.name, tag.prefix, tag.localName, tag.namespaceURI, this.source, s.attributesAt, s.attributesEnd, s.scope, s.scope);
     element.lang = lang;
     // Every kept element's attributes are asked for (a fact's name, context, unit…): read now from the scan's places rather than scanned again.
-    if (s.attributeCount > 0) element.setAttributes(this.attributesOf(s));
+    if (s.attributeCount > 0) element.setFlatAttributes(this.attributesOf(s));
     const around = this.keptStack[this.keptStack.length - 1];
     if (around) {
       if (this.keptDepths[this.keptDepths.length - 1] === depth - 1) appendChild(around, element);
@@ -212,21 +203,21 @@ export class FactCollector implements ScanSink {
     return element;
   }
 
-  private attributesOf(s: StartTag): LightAttribute[] {
-    const list: LightAttribute[] = new Array(s.attributeCount);
-    for (let i = 0; i < s.attributeCount; i++) {
-      const n = s.attrNames[i]!;
-      list[i] = { name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: s.attrNamespaces[i]!, value: attributeValue(this.source.slice(s.attrValueAt[i], s.attrValueEnd[i])) };
+  private attributesOf(s: StartTag): FlatAttributes {
+    const flat: FlatAttributes = new Array(s.attributeCount * 3);
+    for (let i = 0, j = 0; i < s.attributeCount; i++, j += 3) {
+      flat[j] = s.attrNames[i]!;
+      flat[j + 1] = s.attrNamespaces[i]!;
+      flat[j + 2] = attributeValue(this.source.slice(s.attrValueAt[i], s.attrValueEnd[i]));
     }
-    return list;
+    return flat;
   }
 
   private ixStarted(local: string, element: StreamElement, depth: number): void {
     if (local === 'nonFraction' || local === 'fraction') {
       const frame = this.openFrame(depth, false, element, -1);
       if (local === 'nonFraction') {
-        frame.nonFraction = true;
-        element.content = frame;
+        frame.nonFraction = element;
       }
     } else if (local === 'nonNumeric' || local === 'continuation') this.openFrame(depth, true, element, -1);
     else if (local === 'exclude') this.excludes++;
@@ -241,7 +232,20 @@ export class FactCollector implements ScanSink {
   }
 
   private openFrame(depth: number, inline: boolean, element: StreamElement | undefined, findingPlace: number): TextFrame {
-    const frame: TextFrame = { depth, inline, excludes: this.excludes, text: '', element, findingPlace, sheetPlace: element ? -1 : this.sheets.push('') - 1, nonFraction: false, children: undefined, directText: false, directTextLength: 0 };
+    // Frames are a stack: each place's frame is made once and used again, since a report opens one per fact.
+    let frame = this.framePool[this.frames.length];
+    if (frame === undefined) {
+      frame = { depth: 0, inline: false, excludes: 0, text: '', element: undefined, findingPlace: -1, sheetPlace: -1, nonFraction: undefined };
+      this.framePool.push(frame);
+    }
+    frame.depth = depth;
+    frame.inline = inline;
+    frame.excludes = this.excludes;
+    frame.text = '';
+    frame.element = element;
+    frame.findingPlace = findingPlace;
+    frame.sheetPlace = element ? -1 : this.sheets.push('') - 1;
+    frame.nonFraction = undefined;
     this.frames.push(frame);
     this.frameAt[depth] = frame;
     return frame;

@@ -116,27 +116,30 @@ function headerShown(header: Element, divs: Element[], classes: () => Set<string
   return !divs.some((a) => (a.getAttribute('class') ?? '').split(/\s+/).some((c) => classes().has(c)));
 }
 
+const nonFractionSpec = (section: string) => (section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1');
+
 /** Adds an ix:nonFraction's problems to `out` (most have none: nothing is made for them). */
-function nonFractionProblems(el: Element, section: string, shape: DocumentShape, out: StructureProblem[]): void {
-  const spec = () => (section.startsWith('ix10') ? 'Inline XBRL 1.0 §9.1' : 'Inline XBRL 1.1 §10.1');
+function nonFractionProblems(el: Element, sectionOf: (el: Element) => string, shape: DocumentShape, out: StructureProblem[]): void {
   if (isNil(el)) {
     const outer = ancestors(el).find((a) => a.namespaceURI === el.namespaceURI && a.localName === 'nonFraction');
-    if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${spec()}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
+    const section = sectionOf(el);
+    if (outer) out.push({ code: `${section}.2:nestedNonFractionIsNil`, spec: `${nonFractionSpec(section)}.2`, message: `${factLabel(el)} is nil but nested inside ${factLabel(outer)}` });
     return;
   }
   const { elements, text, textLength } = shape.nonFractionContent(el);
   if (elements.length === 0) {
-    if (textLength === 0) out.push({ code: `${section}.1:nonFraction`, spec: `${spec()}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
+    if (textLength === 0) out.push({ code: `${sectionOf(el)}.1:nonFraction`, spec: `${nonFractionSpec(sectionOf(el))}.1`, message: `${factLabel(el)} is empty; a number that is not nil must have its text` });
     return;
   }
-  if (text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${spec()}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
+  const section = sectionOf(el);
+  if (text) out.push({ code: `${section}.1:nonFractionChildren`, spec: `${nonFractionSpec(section)}.1`, message: `${factLabel(el)} holds both text and elements; an ix:nonFraction holds either its number as text or one ix:nonFraction` });
   const nested = elements.filter((c) => c.namespaceURI === el.namespaceURI && c.localName === 'nonFraction');
   if (elements.length !== 1 || nested.length !== 1) {
-    out.push({ code: `${section}.2:nonFractionChildren`, spec: `${spec()}.2`, message: `${factLabel(el)} holds ${elements.map((c) => `<${c.tagName}>`).join(', ')}; its only element may be one ix:nonFraction` });
+    out.push({ code: `${section}.2:nonFractionChildren`, spec: `${nonFractionSpec(section)}.2`, message: `${factLabel(el)} holds ${elements.map((c) => `<${c.tagName}>`).join(', ')}; its only element may be one ix:nonFraction` });
   }
   for (const inner of nested) {
     const differs = ['format', 'scale', 'unitRef'].filter((a) => (inner.getAttribute(a) ?? '').trim() !== (el.getAttribute(a) ?? '').trim());
-    if (differs.length) out.push({ code: `${section}.2:nestedNonFractionProperties`, spec: `${spec()}.2`, message: `${factLabel(inner)} is nested inside ${factLabel(el)} with a different ${differs.join(', ')}; nested numbers must share format, scale and unitRef` });
+    if (differs.length) out.push({ code: `${section}.2:nestedNonFractionProperties`, spec: `${nonFractionSpec(section)}.2`, message: `${factLabel(inner)} is nested inside ${factLabel(el)} with a different ${differs.join(', ')}; nested numbers must share format, scale and unitRef` });
   }
 }
 
@@ -174,7 +177,6 @@ export function inlineStructureProblems(all: Element[], shape: DocumentShape = t
 
   for (const el of ix) {
     const name = el.localName ?? '';
-    const section = sectionOf(el);
     const vocabulary = el.namespaceURI === IX10_NS ? IX10_ELEMENTS : IX11_ELEMENTS;
     // (A continuation in a 1.0 document is said above, in words of its own.)
     if (!vocabulary.has(name) && !(ix10 && name === 'continuation')) {
@@ -193,7 +195,7 @@ export function inlineStructureProblems(all: Element[], shape: DocumentShape = t
       const within = ancestors(el).some((a) => isIx(a) && (a.localName === 'continuation' || a.localName === 'footnote' || a.localName === 'nonNumeric'));
       if (!within) out.push({ code: `${ix10 ? 'ix10' : 'ix11.5.1.1'}:excludeMisplaced`, spec: ix10 ? 'Inline XBRL 1.0 §4' : 'Inline XBRL 1.1 §5.1.1', message: 'ix:exclude is outside any ix:nonNumeric, ix:footnote or ix:continuation, so it excludes nothing from any fact' });
     } else if (name === 'nonFraction') {
-      nonFractionProblems(el, section, shape, out);
+      nonFractionProblems(el, sectionOf, shape, out);
     } else if (name === 'references' || name === 'resources' || name === 'hidden') {
       const parent = shape.parentOf(el);
       if (!parent || !isIx(parent) || parent.localName !== 'header') {
@@ -217,13 +219,15 @@ export function inlineStructureProblems(all: Element[], shape: DocumentShape = t
     for (let n = r.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).namespaceURI === XBRLI_NS) kids.push(n as Element);
     return kids;
   });
-  for (const el of [...ix, ...resourceChildren]) {
+  const note = (el: Element) => {
     const id = el.getAttribute('id');
-    if (!id) continue;
+    if (!id) return;
     const list = seen.get(id);
     if (list) list.push(el);
     else seen.set(id, [el]);
-  }
+  };
+  for (const el of ix) note(el);
+  for (const el of resourceChildren) note(el);
   for (const [id, els] of seen) {
     if (els.length < 2) continue;
     out.push({ code: 'xml.3.3.1:idMustBeUnique', spec: ix10 ? 'Inline XBRL 1.0 §3.2; XML 1.0 §3.3.1 (ID)' : 'Inline XBRL 1.1 §3.4; XML 1.0 §3.3.1 (ID)', message: `the id "${id}" is used by ${els.length} elements (${[...new Set(els.map((e) => e.tagName))].join(', ')}); an id must name one element` });

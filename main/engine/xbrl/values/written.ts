@@ -99,14 +99,12 @@ export function writtenUnit(el: Element): WrittenUnit {
 }
 
 export function writtenFact(el: Element, kind: string): WrittenFact {
-  // Built by assignment rather than spread: every fact of a report makes one, and the keys stay in this order.
-  const out: WrittenFact = { hasContextRef: el.hasAttribute('contextRef') };
-  const sign = el.getAttribute('sign');
-  if (sign !== null) out.sign = sign;
-  const scale = el.getAttribute('scale');
-  if (scale !== null) out.scale = scale;
-  const format = el.getAttribute('format');
-  if (format !== null) out.format = format;
-  if (kind === 'nonFraction') out.text = (el.textContent ?? '').trim().slice(0, 80);
-  return out;
+  // One literal with every key (undefined where the fact has no such attribute): every fact of a report makes one.
+  return {
+    hasContextRef: el.hasAttribute('contextRef'),
+    sign: el.getAttribute('sign') ?? undefined,
+    scale: el.getAttribute('scale') ?? undefined,
+    format: el.getAttribute('format') ?? undefined,
+    text: kind === 'nonFraction' ? (el.textContent ?? '').trim().slice(0, 80) : undefined,
+  };
 }
