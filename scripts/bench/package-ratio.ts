@@ -174,7 +174,11 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const ratioOf = (start: string) => rows.find((r) => r.case.startsWith(start) && r.case.includes('2000 files'))?.ratio ?? Number.POSITIVE_INFINITY;
+  const rowOf = (start: string) => rows.find((r) => r.case.startsWith(start) && r.case.includes('2000 files'));
+  const ratioOf = (start: string) => rowOf(start)?.ratio ?? Number.POSITIVE_INFINITY;
+  // A ratio over a starved baseline is not judged met (measure.ts, STARVED).
+  const judged = (start: string, limit: number) => ratioOf(start) <= limit && rowOf(start)?.starved !== true;
+  const starvedSay = (start: string) => (rowOf(start)?.starved ? '; NOT JUDGED: the native baseline was starved (see the row)' : '');
   const factsRatio = ratioOf('Read the ');
   const buildRatio = ratioOf('Report package build, 2000 files / 50 MB, vs zip -6 + xmllint');
   const validateRatio = ratioOf('Report package validation, 2000 files / 50 MB, vs unzip -t + xmllint');
@@ -187,14 +191,14 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
     figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v as number, k.startsWith('load') ? 1 : 0)])),
     rows,
     targets: [
-      { description: `reading the 10 MB report's facts ≤ 1.5× xmllint --stream --noout on it (${factsRatio}×)${loaded}`, met: factsRatio <= 1.5 },
+      { description: `reading the 10 MB report's facts ≤ 1.5× xmllint --stream --noout on it (${factsRatio}×)${loaded}${starvedSay('Read the ')}`, met: judged('Read the ', 1.5) },
       {
-        description: `report package build at 2,000 files / 50 MB ≤ 1.0× zip -6 + xmllint --stream over its reports (${buildRatio}×; zip -6 alone ${ratioOf('Report package build, 2000 files / 50 MB')}×)${loaded}`,
-        met: buildRatio <= 1.0,
+        description: `report package build at 2,000 files / 50 MB ≤ 1.0× zip -6 + xmllint --stream over its reports (${buildRatio}×; zip -6 alone ${ratioOf('Report package build, 2000 files / 50 MB')}×)${loaded}${starvedSay('Report package build, 2000 files / 50 MB, vs zip -6 + xmllint')}`,
+        met: judged('Report package build, 2000 files / 50 MB, vs zip -6 + xmllint', 1.0),
       },
       {
-        description: `report package validation at 2,000 files / 50 MB ≤ 1.0× unzip -t + xmllint --stream over its reports (${validateRatio}×; unzip -t alone ${ratioOf('Report package validation, 2000 files / 50 MB')}×)${loaded}`,
-        met: validateRatio <= 1.0,
+        description: `report package validation at 2,000 files / 50 MB ≤ 1.0× unzip -t + xmllint --stream over its reports (${validateRatio}×; unzip -t alone ${ratioOf('Report package validation, 2000 files / 50 MB')}×)${loaded}${starvedSay('Report package validation, 2000 files / 50 MB, vs unzip -t + xmllint')}`,
+        met: judged('Report package validation, 2000 files / 50 MB, vs unzip -t + xmllint', 1.0),
       },
     ],
   };

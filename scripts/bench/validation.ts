@@ -86,7 +86,10 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
       figures: { 'return size (MB)': mb, 'verdicts (type:result/messages)': verdicts, 'load average (1 min) at the end': round(load, 1), ...parts(bytes, runs) },
       rows: [row(`Whole local validation of a ${mb} MB return (20 MB of Inline XBRL attached), in the engine worker, vs xmllint --noout`, job, `targets ≤ ${MAX_RATIO}× and under ${TARGET_MS} ms`)],
       targets: [
-        { description: `whole local validation of a return with 20 MB of attachments ≤ ${MAX_RATIO}× xmllint --noout on it (${round(job.ratio, 2)}×)${loaded}`, met: job.ratio <= MAX_RATIO },
+        {
+          description: `whole local validation of a return with 20 MB of attachments ≤ ${MAX_RATIO}× xmllint --noout on it (${round(job.ratio, 2)}×)${loaded}${job.starved ? '; NOT JUDGED: the native baseline was starved (see the row)' : ''}`,
+          met: job.ratio <= MAX_RATIO && !job.starved,
+        },
         { description: `whole local validation of a return with 20 MB of attachments under ${TARGET_MS / 1000} s in the worker (median ${Math.round(job.oursMs)} ms)${loaded}`, met: job.oursMs < TARGET_MS },
       ],
     };
