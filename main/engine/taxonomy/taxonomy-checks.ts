@@ -21,8 +21,8 @@
  */
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from '../validation/attachments/xbrl-report.js';
-import { clark, splitClark, type Clark, type Dts } from './dts.js';
-import { isNumericKind, substitutionKindOf, valueKindOf } from './item-types.js';
+import { clark, splitClark, type Clark, type Concept, type Dts } from './dts.js';
+import { isNumericKind, substitutionKindOf, valueKindOf, type ValueKind } from './item-types.js';
 import type { TaxonomyLibrary } from './library.js';
 import { checkDimensions } from '../xbrl/dimensions/dimension-checks.js';
 import { installedSource, type TaxonomySource } from './taxonomy-source.js';
@@ -107,9 +107,18 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
   // Without the published taxonomy, a concept of a namespace no loaded schema defines cannot be judged either way.
   const unjudged = notInstalled.length > 0 ? (name: Clark) => !dts.namespaces.has(splitClark(name).namespace) : () => false;
   let unchecked = 0;
+  // What each concept is, and what each unit's measures make of a monetary fact, worked out once: a report has thousands of facts of a few hundred concepts.
+  const judged = new Map<Clark, ConceptJudgement>();
+  const unitProblems = new Map<string, string | undefined>();
   for (const fact of report.facts) {
-    if (!dts.concepts.has(clark(fact.namespace, fact.localName)) && unjudged(clark(fact.namespace, fact.localName))) unchecked++;
-    else checkFact(fact, report, dts, findings);
+    const name = clark(fact.namespace, fact.localName);
+    let judgement = judged.get(name);
+    if (judgement === undefined) {
+      judgement = judgeConcept(name, dts);
+      judged.set(name, judgement);
+    }
+    if (judgement.concept === undefined && unjudged(name)) unchecked++;
+    else checkFact(fact, name, judgement, report, dts, findings, unitProblems);
   }
   for (const f of checkDimensions({ contexts: report.contexts, facts: report.facts, unjudged, factWords }, dts)) findings.add(f);
   if (notInstalled.length > 0) {
@@ -169,19 +178,30 @@ const conceptWords = (name: string) => {
   return `${localName} in ${namespace}`;
 };
 
-function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: FindingList): void {
-  const name = clark(fact.namespace, fact.localName);
+interface ConceptJudgement {
+  concept: Concept | undefined;
+  /** An item that is not abstract: what a fact may report. */
+  reportable: boolean;
+  kind: ValueKind;
+}
+
+function judgeConcept(name: Clark, dts: Dts): ConceptJudgement {
   const concept = dts.concepts.get(name);
+  if (!concept) return { concept, reportable: false, kind: 'unknown' };
+  return { concept, reportable: substitutionKindOf(concept, dts) === 'item' && !concept.abstract, kind: valueKindOf(concept, dts) };
+}
+
+function checkFact(fact: XbrlFact, name: Clark, judgement: ConceptJudgement, report: XbrlReport, dts: Dts, findings: FindingList, unitProblems: Map<string, string | undefined>): void {
+  const { concept, kind } = judgement;
   const error = (code: string, message: string) => findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
   if (!concept) {
     error(TAXONOMY_CODES.conceptNotFound, `the concept ${conceptWords(name)} is not in the taxonomy (${dts.entryPoints.join(', ')}); HMRC rejects a fact whose concept does not exist`);
     return;
   }
-  if (substitutionKindOf(concept, dts) !== 'item' || concept.abstract) {
+  if (!judgement.reportable) {
     error(TAXONOMY_CODES.notAnItem, `${fact.localName} is ${concept.abstract ? 'an abstract concept' : 'not an item (a hypercube, dimension or tuple)'}, which cannot be reported as a fact`);
     return;
   }
-  const kind = valueKindOf(concept, dts);
   const typeName = concept.type ? splitClark(concept.type).localName : 'its type';
   const numericFact = fact.element ? fact.element !== 'nonNumeric' : fact.numeric;
   if (kind !== 'unknown') {
@@ -196,8 +216,12 @@ function checkFact(fact: XbrlFact, report: XbrlReport, dts: Dts, findings: Findi
   }
   if (kind === 'monetary' && fact.unitRef !== undefined) {
     const measures = report.unitMeasures?.get(fact.unitRef) ?? [];
-    const only = measures.length === 1 ? splitClark(measures[0]!) : undefined;
-    const notCurrency = only ? currencyProblem(only.namespace, only.localName) : 'not one measure';
+    let notCurrency = unitProblems.get(fact.unitRef);
+    if (!unitProblems.has(fact.unitRef)) {
+      const only = measures.length === 1 ? splitClark(measures[0]!) : undefined;
+      notCurrency = only ? currencyProblem(only.namespace, only.localName) : 'not one measure';
+      unitProblems.set(fact.unitRef, notCurrency);
+    }
     if (notCurrency && report.units.has(fact.unitRef)) {
       const message = `${fact.localName} is a monetary amount, so its unit must be one ISO 4217 currency (iso4217:GBP); unit "${fact.unitRef}" is ${measures.map((m) => splitClark(m).localName).join(' / ') || 'empty'}: its measure ${notCurrency}`;
       findings.add({ code: TAXONOMY_CODES.monetaryUnit, spec: 'XBRL 2.1 §4.8.2', category: 'error', message: `${factWords(fact)}: ${message}` });
