@@ -41,7 +41,9 @@ const COMPANIES_HOUSE = 'http://www.companieshouse.gov.uk/';
 /** The accounts taxonomy family, from the namespaces the document uses; undefined when none is recognised. */
 export function taxonomyFamily(report: XbrlReport): TaxonomyFamily | undefined {
   // Each namespace once: a report of 60,000 facts uses a handful.
-  const namespaces = [...new Set([...report.namespaces, ...report.facts.map((f) => f.namespace)])];
+  const seen = new Set(report.namespaces);
+  for (const f of report.facts) seen.add(f.namespace);
+  const namespaces = [...seen];
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/char/') || ns.startsWith('http://xbrl.frc.org.uk/char/'))) return 'charities';
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/gaap/'))) return 'ukGAAP';
   if (namespaces.some((ns) => ns.startsWith('http://www.xbrl.org/uk/ifrs/') || ns.startsWith('https://xbrl.frc.org.uk/IFRS/'))) return 'ukIFRS';
@@ -85,7 +87,7 @@ function duplicates(index: FactIndex): AttachmentFinding[] {
   for (const f of index.report.facts) {
     let context = contextKeys.get(f.contextRef);
     if (context === undefined) contextKeys.set(f.contextRef, (context = contextKey(index.context(f), f.contextRef)));
-    const key = [f.namespace, f.localName, context, f.unitRef ?? '', f.numeric ? '' : (f.lang ?? '').toLowerCase()].join('\u0000');
+    const key = `${f.namespace}\u0000${f.localName}\u0000${context}\u0000${f.unitRef ?? ''}\u0000${f.numeric ? '' : (f.lang ?? '').toLowerCase()}`;
     const list = groups.get(key);
     if (list) list.push(f);
     else groups.set(key, [f]);

@@ -167,15 +167,17 @@ function checkUnit(u: WrittenUnit, out: Findings): void {
 function checkFactReferences(f: XbrlFact, report: XbrlReport, version: IxVersion, out: Findings): void {
   const w = f.written;
   const kind = f.element === 'fraction' ? 'fraction' : f.numeric ? 'nonFraction' : 'nonNumeric';
-  const ix = (sect: 'constraint' | 'validation', name: string) => (report.inline ? ixCode(version, kind, sect, name) : undefined);
-  const contextRef = () => ix('validation', 'contextReference') ?? { code: 'xbrl.4.6.1:itemContextRef', spec: 'XBRL 2.1 §4.6.1' };
+  // The codes are worked out only for a fact that breaks a rule: most break none.
+  const contextRef = () => (report.inline ? ixCode(version, kind, 'validation', 'contextReference') : undefined) ?? { code: 'xbrl.4.6.1:itemContextRef', spec: 'XBRL 2.1 §4.6.1' };
   if (w && !w.hasContextRef) out.add(contextRef().code, contextRef().spec, `${factWords(f)} has no contextRef; every fact must name its context`);
   else if (!report.contexts.has(f.contextRef)) out.add(contextRef().code, contextRef().spec, `${factWords(f)} names the context "${f.contextRef}", which the document does not define`);
   if (!report.inline && !f.numeric) return;
   if (f.numeric) {
-    const unitRef = () => ix('validation', 'unitReference') ?? { code: 'xbrl.4.6.2:numericUnit', spec: 'XBRL 2.1 §4.6.2' };
-    if (f.unitRef === undefined) out.add(unitRef().code, unitRef().spec, `${factWords(f)} is a number without a unitRef; every number must name its unit`);
-    else if (!report.units.has(f.unitRef)) out.add(unitRef().code, unitRef().spec, `${factWords(f)} names the unit "${f.unitRef}", which the document does not define`);
+    if (f.unitRef === undefined || !report.units.has(f.unitRef)) {
+      const unitRef = (report.inline ? ixCode(version, kind, 'validation', 'unitReference') : undefined) ?? { code: 'xbrl.4.6.2:numericUnit', spec: 'XBRL 2.1 §4.6.2' };
+      if (f.unitRef === undefined) out.add(unitRef.code, unitRef.spec, `${factWords(f)} is a number without a unitRef; every number must name its unit`);
+      else out.add(unitRef.code, unitRef.spec, `${factWords(f)} names the unit "${f.unitRef}", which the document does not define`);
+    }
     checkNumericAttributes(f, report.inline, version, out);
   } else {
     const misplaced = [f.unitRef !== undefined ? 'unitRef' : '', f.decimals !== undefined ? 'decimals' : '', f.precision !== undefined ? 'precision' : '', w?.sign !== undefined ? 'sign' : '', w?.scale !== undefined ? 'scale' : ''].filter(Boolean);
