@@ -29,8 +29,9 @@ export class StreamElement extends LightElement {
   collectedInline: string | undefined = undefined;
   /** The xml:lang in force on it. */
   lang: string | undefined = undefined;
-  /** For an ix:nonFraction: its element children (made at the first), and the text directly in it. */
+  /** For an ix:nonFraction: its element children (made at the first). */
   childElements: Element[] | undefined = undefined;
+  /** For an ix:nonFraction: how much text stands directly in it; -1 when none does (an empty CDATA section is text of length 0). */
   directTextLength = -1;
   private flat: FlatAttributes | undefined = undefined;
 
@@ -55,10 +56,6 @@ export class StreamElement extends LightElement {
     if (flat === undefined) return super.getAttributeNS(namespaceURI, localName);
     for (let i = 0; i < flat.length; i += 3) if (flat[i + 1] === namespaceURI && (flat[i] as NameEntry).localName === localName) return flat[i + 2] as string;
     return null;
-  }
-
-  override hasAttribute(name: string): boolean {
-    return this.getAttribute(name) !== null;
   }
 
   override get attributes(): LightAttributes {
