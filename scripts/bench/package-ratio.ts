@@ -19,9 +19,9 @@
  * the package's reports; validation against `unzip -t` plus the same. The
  * zip-only rows stay for history, without a target.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import JSZip from 'jszip';
 import type { BenchResult } from '../bench.js';
@@ -31,7 +31,7 @@ import { openZip } from '../../main/engine/package/zip-reader.js';
 import { REPORT_NOT_READ } from '../../main/engine/package/report-taxonomy-checks.js';
 import { readXbrlReport } from '../../main/engine/validation/attachments/xbrl-report.js';
 import { ixbrlText, type GeneratedTaxonomy } from './lib/ct600-inputs.js';
-import { interleaved, requireTools, round, row, RUNS, sh, type SummaryRow } from './lib/measure.js';
+import { baselineDir, interleaved, requireTools, round, row, RUNS, sh, type SummaryRow } from './lib/measure.js';
 import { sized, type BenchOptions } from './lib/cases.js';
 
 /** A taxonomy schema of about `bytes` bytes (varied element names, as real ones are). */
@@ -87,7 +87,7 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
   requireTools('zip', 'unzip', 'xmllint');
   const rows: SummaryRow[] = [];
   const figures: Record<string, number | string> = {};
-  const dir = mkdtempSync(join(tmpdir(), 'fd-bench-package-'));
+  const dir = baselineDir('fd-bench-package-');
   try {
     for (const [files, mb] of sizes) {
       const label = `${files} files / ${mb} MB`;

@@ -9,8 +9,8 @@
  * is recorded beside it: on this shared machine a time says little alone).
  * Then, in this thread, each part timed on its own: where the time goes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ import { checkAttachedDocuments } from '../../main/engine/validation/attachments
 import { irmarkValidation } from '../../main/engine/validation/irmark-check.js';
 import { returnWithAttachments } from './lib/ct600-inputs.js';
 import { sized, type BenchOptions } from './lib/cases.js';
-import { interleaved, median, requireTools, round, row, RUNS, sh } from './lib/measure.js';
+import { baselineDir, interleaved, median, requireTools, round, row, RUNS, sh } from './lib/measure.js';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const TARGET_MS = 1500;
@@ -60,7 +60,7 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
   const runs = sized(options, RUNS, 1);
   requireTools('xmllint');
   const bytes = new Uint8Array(Buffer.from(buildCt600(returnWithAttachments(attachmentBytes)).xmlDoc, 'base64'));
-  const dir = mkdtempSync(join(tmpdir(), 'fd-bench-validation-'));
+  const dir = baselineDir('fd-bench-validation-');
   const source = pathToFileURL(join(repoRoot, 'main', 'engine-worker', 'worker.ts')).href;
   const client = createEngineWorkerClient(
     () => new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { eval: true }),
