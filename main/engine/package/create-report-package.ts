@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { EngineInternalError, RequestValidationError, type FieldError } from '../errors.js';
 import { parseRequest } from '../zod-errors.js';
-import { decodeBase64 } from '../base64.js';
+import { decodeBase64, decodeBase64Shared } from '../base64.js';
 import { catalogRewrites, taxonomyReferencesOfReport } from './catalog-rewrites.js';
 import { documentTypeOfExtension, extensionOfDocumentType, reportKindOf, type PackageExtension, type ReportKind } from './document-types.js';
 import { isValidResult, reportCountOf } from './findings.js';
@@ -18,7 +18,8 @@ import { readReportPackageJson, reportPackageRequestSchema, safePackageName, typ
 import { validatePackage } from './validate-package.js';
 import type { TaxonomyLibrary } from '../taxonomy/library.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-reader.js';
-import { deflateEarly, writeZip, type ZipFile } from './zip-writer.js';
+import { assembleZip, deflateEarly, startDeflating, type ZipFile } from './zip-writer.js';
+import type { WrittenFile } from './written-archive.js';
 import { missingReferenceMessage } from './reference-checks.js';
 import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
 import { reportFactProblems } from './report-taxonomy-checks.js';
@@ -85,8 +86,9 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   // The report's own taxonomy references, found once (a scan of the whole report) for the hosts and the catalog.
   const reportRefs = taxonomyReferencesOfReport(report, naming.reportKind);
   const hosts = hostsOf([...entryPointHrefs(request), ...reportRefs]);
+  // In shared memory: the thread that deflates them reads them where they are.
   const extras = request.base64ZipFiles
-    ? readExtraFiles(decodeBase64(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
+    ? readExtraFiles(decodeBase64Shared(request.base64ZipFiles), request.reportName, mergeLimitsOf(limits), (dir) => hosts.has(dir))
     : [];
   const { files: planned, layout } = packageLayout(request, naming, report, extras, reportRefs);
   if (layout.problems.length > 0) {
@@ -95,18 +97,25 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   const files = planned.map((f) => (f.bytes === report ? { ...f, deflated: reportDeflated } : f));
   const tooBig = packageSizeProblem(files, extras.length > 0, limits);
   if (tooBig) throw new RequestValidationError([tooBig]);
-  const unresolved = unresolvedReportReferences(files, naming, request, deps.installed);
-  if (unresolved.length > 0) {
-    throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));
+  // Every file deflates from here on, on the other core, while this thread checks the report (refused requests just abandon it).
+  const deflating = startDeflating(files);
+  try {
+    const unresolved = unresolvedReportReferences(files, naming, request, deps.installed);
+    if (unresolved.length > 0) {
+      throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));
+    }
+    const factErrors = reportFactErrors(files, naming, request, deps.installed);
+    if (factErrors.length > 0) {
+      throw new RequestValidationError(factErrors.map((f) => ({ field: 'reportBase64Content', message: `${request.reportName}: ${f.code}: ${f.message}` })));
+    }
+    const compressed = await deflating.result;
+    const zip = assembleZip(files, compressed);
+    const written = new Map<string, WrittenFile>(files.map((f, i) => [f.path, { bytes: f.bytes, deflated: compressed[i]! }]));
+    await selfCheck(naming.fileName, zip, limits, deps.installed, written);
+    return { zip, naming };
+  } finally {
+    deflating.abandon();
   }
-  const factErrors = reportFactErrors(files, naming, request, deps.installed);
-  if (factErrors.length > 0) {
-    throw new RequestValidationError(factErrors.map((f) => ({ field: 'reportBase64Content', message: `${request.reportName}: ${f.code}: ${f.message}` })));
-  }
-
-  const zip = await writeZip(files);
-  await selfCheck(naming.fileName, zip, limits, deps.installed);
-  return { zip, naming };
 }
 
 export function entryPointHrefs(request: Pick<ReportPackageRequest, 'entrypoints'>): string[] {
@@ -234,9 +243,22 @@ export function packageSizeProblem(files: readonly ZipFile[], hasExtras: boolean
   };
 }
 
-async function selfCheck(fileName: string, zip: Uint8Array, limits: ZipLimits, installed: TaxonomyLibrary | undefined): Promise<void> {
+async function selfCheck(
+  fileName: string,
+  zip: Uint8Array,
+  limits: ZipLimits,
+  installed: TaxonomyLibrary | undefined,
+  written: ReadonlyMap<string, WrittenFile>,
+): Promise<void> {
   // No ratio guard on our own output: a report of blank padding may deflate 1000:1 honestly.
-  const result = await validatePackage(fileName, zip, { limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY }, installed, reportFacts: false });
+  // The facts were checked before writing, and a taxonomy file's own references can only warn: neither is done again.
+  const result = await validatePackage(fileName, zip, {
+    limits: { ...limits, maxCompressionRatio: Number.POSITIVE_INFINITY },
+    installed,
+    reportFacts: false,
+    written,
+    taxonomyReferences: false,
+  });
   const count = reportCountOf(result);
   // The builder writes the catalog from the request's own hrefs, so one that does not match them is our bug too.
   const failing = (m: { category: string; code: string }) => m.category === 'error' || m.code === 'entryPointNotMappedByCatalog';

@@ -34,10 +34,12 @@ export function checkReferences(
   installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
   /** catalog.xml's rewrites when the taxonomy checks already read it. */
   rewrites?: readonly RewriteRule[],
+  /** False: only the reports' references and what they bring are followed, not every schema's (see ValidatePackageDeps). */
+  taxonomyReferences = true,
 ): void {
   const files = new Set(names.filter((n) => !n.endsWith('/')));
   const reports = [...found.topLevel, ...found.inSubdirectories].flatMap((r) => r.entries);
-  const taxonomy = [...files].filter((n) => /\.xsd$/i.test(n) && !n.startsWith(`${stld}/META-INF/`));
+  const taxonomy = taxonomyReferences ? [...files].filter((n) => /\.xsd$/i.test(n) && !n.startsWith(`${stld}/META-INF/`)) : [];
   const { references, unread } = resolvePackageReferences({ stld, files, read }, { reports, taxonomy }, rewrites, installed);
   const toInstall = new Set<string>();
   for (const ref of references) {

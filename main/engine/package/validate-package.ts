@@ -18,6 +18,7 @@ import { checkReportTaxonomies } from './report-taxonomy-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
+import { writtenArchive, type WrittenFile } from './written-archive.js';
 
 /** Files the rules after the format check open: never a report's images or attachments. */
 const DOCUMENT = /\.(xsd|xml|json|xhtml|html?|xbrl)$/i;
@@ -29,6 +30,18 @@ export interface ValidatePackageDeps {
   installed?: TaxonomyLibrary;
   /** False when the caller has just checked the report's facts itself (the builder, before writing): a DOM of a large report is not built twice. */
   reportFacts?: boolean;
+  /**
+   * The builder's self-check: what each entry was made from and deflated to,
+   * so entries are checked against it rather than inflated (written-archive.ts).
+   */
+  written?: ReadonlyMap<string, WrittenFile>;
+  /**
+   * False when only errors matter (the builder's self-check): a taxonomy
+   * file's own references give warnings at most, so its schemas are not
+   * scanned for them; the reports' references, and the taxonomy they
+   * bring, still are.
+   */
+  taxonomyReferences?: boolean;
 }
 
 export async function validatePackage(
@@ -39,7 +52,7 @@ export async function validatePackage(
   const now = deps.now ?? (() => new Date());
   const start = now();
   const findings = new Findings();
-  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps.installed, deps.reportFacts ?? true);
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps);
   return findings.toResult(kind, reportCount, start, now());
 }
 
@@ -48,9 +61,9 @@ function runChecks(
   bytes: Uint8Array,
   limits: ZipLimits,
   findings: Findings,
-  installed: TaxonomyLibrary | undefined,
-  reportFacts: boolean,
+  deps: ValidatePackageDeps,
 ): { kind: PackageKind; reportCount: number } {
+  const { installed, written } = deps;
   const extension = packageExtensionOf(fileName);
   if (extension === undefined) {
     findings.error(
@@ -63,7 +76,7 @@ function runChecks(
   }
   let archive: ZipArchive;
   try {
-    archive = refuseOverLimits(fileName, () => openZip(bytes, limits));
+    archive = refuseOverLimits(fileName, () => (written ? writtenArchive(bytes, written, limits) : openZip(bytes, limits)));
   } catch (err) {
     if (!(err instanceof ZipFormatError)) throw err;
     findings.error('report', 'rpe:invalidArchiveFormat', err.message, fileName);
@@ -118,8 +131,8 @@ function runChecks(
     }
   }
   const rewrites = checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
-  checkReferences(names, stld, read, findings, kind, found, installed, rewrites);
-  if (reportsReadable && reportFacts) checkReportTaxonomies(names, stld, read, findings, installed);
+  checkReferences(names, stld, read, findings, kind, found, installed, rewrites, deps.taxonomyReferences ?? true);
+  if (reportsReadable && (deps.reportFacts ?? true)) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
 }
 

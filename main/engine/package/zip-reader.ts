@@ -80,6 +80,8 @@ export interface ZipArchive {
    * CRC-32. A stored entry comes back as a view of the archive's bytes (no copy).
    */
   read(entry: ZipEntry): Buffer;
+  /** The entry's data exactly as it lies in the archive (compressed, not checked), after its local header is checked. */
+  storedData(entry: ZipEntry): Buffer;
 }
 
 const EOCD_SIG = 0x06054b50;
@@ -96,7 +98,7 @@ export function openZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
     throw new ZipLimitError(`the archive lists ${dir.count} entries; at most ${limits.maxEntries} are accepted`);
   }
   const entries = readCentralDirectory(buf, dir, limits);
-  return { entries, read: (entry) => readEntry(buf, entry, dir.offset) };
+  return { entries, read: (entry) => readEntry(buf, entry, dir.offset), storedData: (entry) => storedData(buf, entry, dir.offset) };
 }
 
 interface CentralDirectory {
@@ -254,21 +256,8 @@ function decodeName(raw: Uint8Array, utf8Flag: boolean): string {
 }
 
 function readEntry(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer {
-  const at = entry.localHeaderOffset;
-  if (at + 30 > centralOffset || buf.readUInt32LE(at) !== LOCAL_SIG) {
-    throw new ZipFormatError(`the local header of "${entry.name}" is missing`, entry.name);
-  }
-  const nameLen = buf.readUInt16LE(at + 26);
-  const extraLen = buf.readUInt16LE(at + 28);
-  const localName = buf.subarray(at + 30, at + 30 + nameLen);
-  if (!localName.equals(entry.rawName)) {
-    throw new ZipFormatError(`the local header of "${entry.name}" names a different file`, entry.name);
-  }
-  const start = at + 30 + nameLen + extraLen;
-  const end = start + entry.compressedSize;
-  if (end > centralOffset) throw new ZipFormatError(`the data of "${entry.name}" runs past the archive`, entry.name);
+  const data = storedData(buf, entry, centralOffset);
   if (entry.encrypted) throw new ZipFormatError(`"${entry.name}" is encrypted`, entry.name);
-  const data = buf.subarray(start, end);
   let out: Buffer;
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.uncompressedSize) {
@@ -303,4 +292,22 @@ function readEntry(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer 
   }
   if ((crc32(out) >>> 0) !== entry.crc32) throw new ZipFormatError(`entry "${entry.name}" fails its CRC-32 check`, entry.name);
   return out;
+}
+
+/** The local header checked against the central one, and the entry's data as it lies after it. */
+function storedData(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer {
+  const at = entry.localHeaderOffset;
+  if (at + 30 > centralOffset || buf.readUInt32LE(at) !== LOCAL_SIG) {
+    throw new ZipFormatError(`the local header of "${entry.name}" is missing`, entry.name);
+  }
+  const nameLen = buf.readUInt16LE(at + 26);
+  const extraLen = buf.readUInt16LE(at + 28);
+  const localName = buf.subarray(at + 30, at + 30 + nameLen);
+  if (!localName.equals(entry.rawName)) {
+    throw new ZipFormatError(`the local header of "${entry.name}" names a different file`, entry.name);
+  }
+  const start = at + 30 + nameLen + extraLen;
+  const end = start + entry.compressedSize;
+  if (end > centralOffset) throw new ZipFormatError(`the data of "${entry.name}" runs past the archive`, entry.name);
+  return buf.subarray(start, end);
 }

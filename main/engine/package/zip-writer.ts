@@ -9,6 +9,7 @@
  * build always gives the same package for the same request.
  */
 import { crc32, deflateRaw } from 'node:zlib';
+import { deflateOnThread } from './deflate-thread.js';
 
 export interface ZipFile {
   path: string;
@@ -45,6 +46,42 @@ export function deflateEarly(bytes: Uint8Array): Promise<Buffer> {
   return started;
 }
 
+/**
+ * Below this many bytes to deflate, starting a thread (tens of milliseconds,
+ * on that thread) costs more than it overlaps; the thread pool does them.
+ */
+const THREAD_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface Deflating {
+  /** Each file's deflate output, in the order of the files. */
+  result: Promise<Buffer[]>;
+  /** Stops work nobody will use (a build refused meanwhile); harmless once the result is in. */
+  abandon(): void;
+}
+
+/**
+ * Starts deflating every file now, so that the caller's synchronous work
+ * (checking the report's facts) runs beside it: a large set on a thread of
+ * its own (deflate-thread.ts), a small one on the thread pool, and a file
+ * with `deflated` already started keeps that.
+ */
+export function startDeflating(files: readonly ZipFile[]): Deflating {
+  const pending = files.filter((f) => f.deflated === undefined);
+  const pendingBytes = pending.reduce((n, f) => n + f.bytes.length, 0);
+  if (pendingBytes < THREAD_MIN_BYTES) {
+    const result = deflateAll(files);
+    result.catch(() => undefined);
+    return { result, abandon: () => undefined };
+  }
+  const job = deflateOnThread(pending.map((f) => f.bytes), LEVEL);
+  const result = job.result.then(async (done) => {
+    let next = 0;
+    return Promise.all(files.map((f) => f.deflated ?? done[next++]!));
+  });
+  result.catch(() => undefined); // a caller that gives up first leaves no unhandled rejection
+  return { result, abandon: job.abandon };
+}
+
 async function deflateAll(files: readonly ZipFile[]): Promise<Buffer[]> {
   const out = new Array<Buffer>(files.length);
   let next = 0;
@@ -60,7 +97,12 @@ async function deflateAll(files: readonly ZipFile[]): Promise<Buffer[]> {
 }
 
 export async function writeZip(files: ZipFile[]): Promise<Uint8Array> {
-  const compressed = await deflateAll(files);
+  return assembleZip(files, await deflateAll(files));
+}
+
+/** The archive's bytes from the files and each one's deflate output (startDeflating's result). */
+export function assembleZip(files: readonly ZipFile[], compressed: readonly Uint8Array[]): Buffer {
+  if (compressed.length !== files.length) throw new Error('each file needs its deflate output');
   const names = files.map((f) => Buffer.from(f.path, 'utf8'));
   const crcs = files.map((f) => f.crc32 ?? crc32(f.bytes) >>> 0);
   let size = 22;
@@ -87,7 +129,8 @@ export async function writeZip(files: ZipFile[]): Promise<Uint8Array> {
     at = out.writeUInt16LE(name.length, at);
     at = out.writeUInt16LE(0, at);
     at += name.copy(out, at);
-    at += data.copy(out, at);
+    out.set(data, at);
+    at += data.length;
   }
   const centralStart = at;
   for (let i = 0; i < files.length; i++) {
