@@ -77,7 +77,9 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   const limits = deps.limits ?? DEFAULT_ZIP_LIMITS;
   const request = parseRequest(reportPackageRequestSchema, input);
   const naming = packageNaming(request);
-  const report = decodeBase64(request.reportBase64Content);
+  // A Buffer, as the self-check reads it back: the same object both times (written-archive.ts).
+  const decoded = decodeBase64(request.reportBase64Content);
+  const report = Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength);
   if (report.length === 0) {
     throw new RequestValidationError([{ field: 'reportBase64Content', message: 'the report is empty' }]);
   }

@@ -297,7 +297,26 @@ const LINK_REFERENCES: Record<string, ReferenceKind> = {
 };
 const SCHEMA_REFERENCES: Record<string, ReferenceKind> = { import: 'import', include: 'include', redefine: 'redefine' };
 
-function xmlReferences(bytes: Uint8Array): { references: RawReference[] } | { unreadable: string } {
+type ScannedReferences = { references: RawReference[] } | { unreadable: string };
+
+/**
+ * Each document's references by its bytes, found once: the builder checks
+ * the report's references before writing and again in its self-check, over
+ * the very same bytes (10 MB of report is 100 ms of scanning). Document
+ * bytes are never written to once read, here or by any caller.
+ */
+const scannedByBytes = new WeakMap<Uint8Array, ScannedReferences>();
+
+function xmlReferences(bytes: Uint8Array): ScannedReferences {
+  let scanned = scannedByBytes.get(bytes);
+  if (scanned === undefined) {
+    scanned = scanXmlReferences(bytes);
+    scannedByBytes.set(bytes, scanned);
+  }
+  return scanned;
+}
+
+function scanXmlReferences(bytes: Uint8Array): ScannedReferences {
   const references: RawReference[] = [];
   try {
     scanElements(bytes, (el) => {

@@ -44,7 +44,8 @@ export function writtenArchive(zip: Uint8Array, written: ReadonlyMap<string, Wri
               ? 'declares a CRC-32 that is not its file\'s'
               : undefined;
     if (problem) throw new ZipFormatError(`entry "${entry.name}" ${problem}`, entry.name);
-    return Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+    // The very object the builder checked, so what was learnt of it (its references) is not worked out again.
+    return Buffer.isBuffer(file.bytes) ? file.bytes : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
   };
   return { entries: archive.entries, read, storedData: archive.storedData };
 }
