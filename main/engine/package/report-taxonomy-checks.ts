@@ -15,7 +15,7 @@ import { TaxonomyLibrary } from '../taxonomy/library.js';
 import { packageSource, type PackageTaxonomySource } from '../taxonomy/package-source.js';
 import { checkFactsAgainst } from '../taxonomy/taxonomy-checks.js';
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
-import { readXbrlReport, type XbrlReport } from '../validation/attachments/xbrl-report.js';
+import { readXbrlReport } from '../validation/attachments/xbrl-report.js';
 import type { Findings } from './findings.js';
 import type { PackageContents } from './reference-resolution.js';
 import { discoverReports } from './report-discovery.js';
@@ -30,45 +30,14 @@ const CHECKED_REPORT = /\.(xhtml|html|htm|xbrl)$/i;
  */
 export const MAX_CHECKED_REPORT_BYTES = 64 * 1024 * 1024;
 
-export function checkReportTaxonomies(
-  names: string[],
-  stld: string,
-  read: ReadEntry,
-  findings: Findings,
-  installed: TaxonomyLibrary = TaxonomyLibrary.empty(),
-  /** Reports whose facts were read already (readReportFacts), by entry name. */
-  readAhead: ReadonlyMap<string, ReportFacts> = new Map(),
-): void {
+export function checkReportTaxonomies(names: string[], stld: string, read: ReadEntry, findings: Findings, installed: TaxonomyLibrary = TaxonomyLibrary.empty()): void {
   const source = packageSource({ stld, files: new Set(names.filter((n) => !n.endsWith('/'))), read }, installed);
-  for (const entry of reportEntries(names, stld)) {
-    const facts = readAhead.get(entry) ?? readReportFacts(entry, read(entry));
-    for (const f of factFindings(entry, facts, source)) findings.add('report', f.category, f.code, f.message, entry, [{ name: 'rule', value: f.code }]);
-  }
-}
-
-/** Every report entry of the package, in the order the findings name them. */
-export function reportEntries(names: string[], stld: string): string[] {
   const found = discoverReports(names, stld);
-  return [...found.topLevel, ...found.inSubdirectories].flatMap((report) => report.entries);
-}
-
-/** A report's facts as read, or why they were not; undefined for a file whose facts are not checked (xBRL-JSON, a missing entry). */
-export type ReportFacts = { report: XbrlReport } | { notRead: AttachmentFinding } | undefined;
-
-/** Reads a report's facts, which needs nothing of its taxonomy: the validator does it while its entries are still being inflated. */
-export function readReportFacts(path: string, bytes: Uint8Array | undefined): ReportFacts {
-  if (!CHECKED_REPORT.test(path) || bytes === undefined) return undefined;
-  if (bytes.byteLength > MAX_CHECKED_REPORT_BYTES) {
-    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-    return { notRead: { code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: at ${mb(bytes.byteLength)} it is over the ${mb(MAX_CHECKED_REPORT_BYTES)} Filing Desk reads for that check` } };
+  for (const report of [...found.topLevel, ...found.inSubdirectories]) {
+    for (const entry of report.entries) {
+      for (const f of reportFactFindings(entry, read(entry), source)) findings.add('report', f.category, f.code, f.message, entry, [{ name: 'rule', value: f.code }]);
+    }
   }
-  const text = decodeUtf8(bytes);
-  const parsed = text === undefined ? undefined : readXbrlReport(text);
-  if (!parsed?.ok) {
-    const why = parsed ? parsed.problem.message : 'it is not UTF-8 text';
-    return { notRead: { code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: ${why}` } };
-  }
-  return { report: parsed.report };
 }
 
 /** One report's findings in a package about to be built (the builder and the package wizard refuse on its errors). */
@@ -77,15 +46,20 @@ export function reportFactProblems(contents: PackageContents, reportPath: string
 }
 
 function reportFactFindings(path: string, bytes: Uint8Array | undefined, source: PackageTaxonomySource): AttachmentFinding[] {
-  return factFindings(path, readReportFacts(path, bytes), source);
-}
-
-function factFindings(path: string, facts: ReportFacts, source: PackageTaxonomySource): AttachmentFinding[] {
-  if (facts === undefined) return [];
-  if ('notRead' in facts) return [facts.notRead];
+  if (!CHECKED_REPORT.test(path) || bytes === undefined) return [];
+  if (bytes.byteLength > MAX_CHECKED_REPORT_BYTES) {
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    return [{ code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: at ${mb(bytes.byteLength)} it is over the ${mb(MAX_CHECKED_REPORT_BYTES)} Filing Desk reads for that check` }];
+  }
+  const text = decodeUtf8(bytes);
+  const parsed = text === undefined ? undefined : readXbrlReport(text);
+  if (!parsed?.ok) {
+    const why = parsed ? parsed.problem.message : 'it is not UTF-8 text';
+    return [{ code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: ${why}` }];
+  }
   const address = source.addressOf(path);
-  const entryPoints = facts.report.schemaRefs.filter(Boolean).flatMap((href) => absolute(href, address));
-  const result = checkFactsAgainst(facts.report, entryPoints, source);
+  const entryPoints = parsed.report.schemaRefs.filter(Boolean).flatMap((href) => absolute(href, address));
+  const result = checkFactsAgainst(parsed.report, entryPoints, source);
   // A schemaRef to a taxonomy not installed is already a warning on this report saying what to install (reference-checks.ts).
   return result.dts ? result.findings : [];
 }

@@ -14,11 +14,10 @@ import { checkFutureReportPackage, rootReportPackageJson } from './future-report
 import { loadableReportCount, discoverReports } from './report-discovery.js';
 import { checkReferences } from './reference-checks.js';
 import { checkReportPackageJson, checkReports } from './report-package-checks.js';
-import { checkReportTaxonomies, readReportFacts, reportEntries, type ReportFacts } from './report-taxonomy-checks.js';
-import { inflateOnThread } from './inflate-thread.js';
+import { checkReportTaxonomies } from './report-taxonomy-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
-import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipEntry, type ZipLimits } from './zip-reader.js';
+import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
 import { writtenArchive, type WrittenFile } from './written-archive.js';
 
 /** Files the rules after the format check open: never a report's images or attachments. */
@@ -53,17 +52,17 @@ export async function validatePackage(
   const now = deps.now ?? (() => new Date());
   const start = now();
   const findings = new Findings();
-  const { kind, reportCount } = await runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps);
+  const { kind, reportCount } = runChecks(fileName, bytes, deps.limits ?? DEFAULT_ZIP_LIMITS, findings, deps);
   return findings.toResult(kind, reportCount, start, now());
 }
 
-async function runChecks(
+function runChecks(
   fileName: string,
   bytes: Uint8Array,
   limits: ZipLimits,
   findings: Findings,
   deps: ValidatePackageDeps,
-): Promise<{ kind: PackageKind; reportCount: number }> {
+): { kind: PackageKind; reportCount: number } {
   const { installed, written } = deps;
   const extension = packageExtensionOf(fileName);
   if (extension === undefined) {
@@ -95,8 +94,6 @@ async function runChecks(
   const found = discoverReports(names, stld);
   const countAs = () => loadableReportCount(found, documentTypeOfExtension[extension]);
 
-  const ahead = await readReportsAhead(archive, names, stld, deps.reportFacts ?? true);
-  archive = ahead.archive;
   // The later rules read the documents (metadata, catalog, reports, schemas and linkbases): keep them as the format check inflates them.
   const inflated = new Map<string, Buffer>();
   const keep = (name: string, bytes: Buffer) => {
@@ -135,51 +132,8 @@ async function runChecks(
   }
   const rewrites = checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
   checkReferences(names, stld, read, findings, kind, found, installed, rewrites, deps.taxonomyReferences ?? true);
-  if (reportsReadable && (deps.reportFacts ?? true)) checkReportTaxonomies(names, stld, read, findings, installed, ahead.facts);
+  if (reportsReadable && (deps.reportFacts ?? true)) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
-}
-
-/** Below this much content besides the reports, a thread costs more to start than its inflating saves. */
-const THREAD_MIN_BYTES = 8 * 1024 * 1024;
-
-/**
- * Reads the reports' facts first, while the package's other entries inflate
- * on a thread of their own (inflate-thread.ts): the two largest costs of a
- * large package, side by side on two cores. Nothing is judged here: an entry
- * that cannot be read is left for the format check to report, and the
- * archive returned reads every entry as openZip's does, without inflating
- * any twice.
- */
-async function readReportsAhead(
-  archive: ZipArchive,
-  names: string[],
-  stld: string,
-  reportFacts: boolean,
-): Promise<{ archive: ZipArchive; facts: Map<string, ReportFacts> }> {
-  const facts = new Map<string, ReportFacts>();
-  if (!reportFacts) return { archive, facts };
-  const reports = new Set(reportEntries(names, stld));
-  const others = archive.entries.filter((e) => !e.isDirectory && !reports.has(e.name));
-  if (others.reduce((n, e) => n + e.uncompressedSize, 0) < THREAD_MIN_BYTES) return { archive, facts };
-  const job = inflateOnThread(archive, others);
-  try {
-    const reportBytes = new Map<ZipEntry, Buffer>();
-    for (const entry of archive.entries) {
-      if (!reports.has(entry.name) || entry.isDirectory) continue;
-      let bytes: Buffer;
-      try {
-        bytes = archive.read(entry);
-      } catch {
-        continue; // the format check reports it, reading it again
-      }
-      reportBytes.set(entry, bytes);
-      facts.set(entry.name, readReportFacts(entry.name, bytes));
-    }
-    const inflated = await job.result.catch(() => archive); // a thread that failed to start: this one inflates them
-    return { archive: { ...inflated, read: (entry) => reportBytes.get(entry) ?? inflated.read(entry) }, facts };
-  } finally {
-    job.abandon();
-  }
 }
 
 function refuseOverLimits<T>(fileName: string, run: () => T): T {

@@ -266,46 +266,27 @@ function readEntry(buf: Buffer, entry: ZipEntry, centralOffset: number): Buffer 
     out = data; // a view of the archive's bytes: no reader writes to what it reads
   } else if (entry.method === 8) {
     try {
-      out = inflateRawSync(data, inflateOptionsOf(entry));
+      // The cap is the declared size: inflating past it means the header lied. An output
+      // chunk one byte larger than that size takes an honest entry in one allocation, with
+      // no second chunk and no concatenation (zlib's default is 16 KiB pieces); large
+      // entries still go in pieces, so a lying header cannot claim a huge buffer at once.
+      out = inflateRawSync(data, {
+        maxOutputLength: Math.max(1, entry.uncompressedSize),
+        chunkSize: Math.min(Math.max(zlibConstants.Z_MIN_CHUNK, entry.uncompressedSize + 1), MAX_INFLATE_CHUNK),
+      });
     } catch (err) {
-      throw inflateFailure(entry, err);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new ZipLimitError(
+          `entry "${entry.name}" inflates to more than the ${entry.uncompressedSize} bytes its header declares`,
+          entry.name,
+        );
+      }
+      throw new ZipFormatError(`entry "${entry.name}" cannot be inflated: ${(err as Error).message}`, entry.name);
     }
   } else {
-    throw unsupportedMethod(entry);
+    throw new ZipFormatError(`entry "${entry.name}" uses compression method ${entry.method}; only stored and deflate are supported`, entry.name);
   }
-  return checkedContent(entry, out);
-}
-
-/**
- * How a deflated entry is inflated, wherever it is (here, or on another
- * thread given these options). The cap is the declared size: inflating past
- * it means the header lied. An output chunk one byte larger than that size
- * takes an honest entry in one allocation, with no second chunk and no
- * concatenation (zlib's default is 16 KiB pieces); large entries still go in
- * pieces, so a lying header cannot claim a huge buffer at once.
- */
-export function inflateOptionsOf(entry: ZipEntry): { maxOutputLength: number; chunkSize: number } {
-  return {
-    maxOutputLength: Math.max(1, entry.uncompressedSize),
-    chunkSize: Math.min(Math.max(zlibConstants.Z_MIN_CHUNK, entry.uncompressedSize + 1), MAX_INFLATE_CHUNK),
-  };
-}
-
-/** What zlib's refusal to inflate an entry means: over its declared size (a limit), or damaged data. */
-export function inflateFailure(entry: ZipEntry, err: unknown): ZipLimitError | ZipFormatError {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ERR_BUFFER_TOO_LARGE') {
-    return new ZipLimitError(`entry "${entry.name}" inflates to more than the ${entry.uncompressedSize} bytes its header declares`, entry.name);
-  }
-  return new ZipFormatError(`entry "${entry.name}" cannot be inflated: ${(err as Error | undefined)?.message ?? String(err)}`, entry.name);
-}
-
-export function unsupportedMethod(entry: ZipEntry): ZipFormatError {
-  return new ZipFormatError(`entry "${entry.name}" uses compression method ${entry.method}; only stored and deflate are supported`, entry.name);
-}
-
-/** An entry's content as read: it must be the size its header declares and match its CRC-32. */
-export function checkedContent(entry: ZipEntry, out: Buffer): Buffer {
   if (out.length !== entry.uncompressedSize) {
     throw new ZipFormatError(`entry "${entry.name}" inflates to ${out.length} bytes but declares ${entry.uncompressedSize}`, entry.name);
   }

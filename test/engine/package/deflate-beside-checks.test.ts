@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { deflateOnThread } from '../../../main/engine/package/deflate-thread.js';
 import { assembleZip, startDeflating, writeZip, type ZipFile } from '../../../main/engine/package/zip-writer.js';
 import { writtenArchive, type WrittenFile } from '../../../main/engine/package/written-archive.js';
-import { inflateOnThread } from '../../../main/engine/package/inflate-thread.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError } from '../../../main/engine/package/zip-reader.js';
 
 /** Schema-like text (compressible, as taxonomies are) with some noise, `bytes` long. */
@@ -120,53 +119,5 @@ describe('the builder reading its own archive back', () => {
     const fewer = files.slice(1);
     const zip = assembleZip(fewer, fewer.map((f) => Buffer.from(written.get(f.path)!.deflated)));
     expect(() => writtenArchive(zip, written, DEFAULT_ZIP_LIMITS)).toThrow(/does not list exactly the 5 files the builder wrote \("ACME\/taxonomy\/part-000.xsd" is not there\)/);
-  });
-});
-
-describe('inflating on a thread of its own', () => {
-  /** An archive of `count` files, then the same with one entry's data and another's CRC damaged. */
-  async function archives(count: number) {
-    const files = filesOf(count, 6_000);
-    const zip = await writeZip(files);
-    const damaged = Buffer.from(zip);
-    const plain = openZip(zip);
-    const second = plain.entries[1]!;
-    // The second entry's compressed data: a byte flipped in the middle.
-    const dataAt = second.localHeaderOffset + 30 + second.rawName.length + Math.floor(second.compressedSize / 2);
-    damaged[dataAt] = damaged[dataAt]! ^ 0xff;
-    // The fourth entry's CRC in the central directory.
-    const fourth = plain.entries[3]!;
-    // Its name's last occurrence is in its central header (after every local one), 46 bytes after that header's start.
-    const crcAt = damaged.lastIndexOf(Buffer.from(fourth.rawName)) - 46 + 16;
-    damaged.writeUInt32LE((damaged.readUInt32LE(crcAt) ^ 1) >>> 0, crcAt);
-    return { files, zip, damaged };
-  }
-
-  const outcome = (read: () => Buffer) => {
-    try {
-      return { bytes: read().toString('hex').slice(0, 64), length: read().length };
-    } catch (err) {
-      return { error: `${(err as Error).constructor.name}: ${(err as Error).message}` };
-    }
-  };
-
-  it('reads every entry as the zip reader does, damaged ones with the same error in the same words', async () => {
-    const { damaged } = await archives(8);
-    const plain = openZip(damaged);
-    const threaded = await inflateOnThread(plain, plain.entries).result;
-    const here = plain.entries.map((e) => outcome(() => plain.read(e)));
-    const there = threaded.entries.map((e) => outcome(() => threaded.read(e)));
-    expect(there).toEqual(here);
-    expect(here.filter((o) => 'error' in o).map((o) => (o as { error: string }).error)).toEqual([
-      expect.stringMatching(/^ZipFormatError: entry "ACME\/taxonomy\/part-001.xsd" (cannot be inflated|inflates to|fails its CRC-32)/),
-      'ZipFormatError: entry "ACME/taxonomy/part-003.xsd" fails its CRC-32 check',
-    ]);
-  });
-
-  it('leaves entries it was not given to the archive', async () => {
-    const { zip, files } = await archives(4);
-    const plain = openZip(zip);
-    const threaded = await inflateOnThread(plain, plain.entries.slice(0, 2)).result;
-    threaded.entries.forEach((e, i) => expect(Buffer.compare(threaded.read(e), files[i]!.bytes)).toBe(0));
   });
 });
