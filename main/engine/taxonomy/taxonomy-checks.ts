@@ -191,26 +191,34 @@ function judgeConcept(name: Clark, dts: Dts): ConceptJudgement {
   return { concept, reportable: substitutionKindOf(concept, dts) === 'item' && !concept.abstract, kind: valueKindOf(concept, dts) };
 }
 
+/** An error on one fact, its message led by the fact's own words. */
+function factError(findings: FindingList, fact: XbrlFact, code: string, message: string): void {
+  findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
+}
+
+/** A concept's type as a message names it (worked out only for a message). */
+function typeNameOf(concept: Concept): string {
+  return concept.type ? splitClark(concept.type).localName : 'its type';
+}
+
 function checkFact(fact: XbrlFact, name: Clark, judgement: ConceptJudgement, report: XbrlReport, dts: Dts, findings: FindingList, unitProblems: Map<string, string | undefined>): void {
   const { concept, kind } = judgement;
-  const error = (code: string, message: string) => findings.add({ code, category: 'error', message: `${factWords(fact)}: ${message}` });
   if (!concept) {
-    error(TAXONOMY_CODES.conceptNotFound, `the concept ${conceptWords(name)} is not in the taxonomy (${dts.entryPoints.join(', ')}); HMRC rejects a fact whose concept does not exist`);
+    factError(findings, fact, TAXONOMY_CODES.conceptNotFound, `the concept ${conceptWords(name)} is not in the taxonomy (${dts.entryPoints.join(', ')}); HMRC rejects a fact whose concept does not exist`);
     return;
   }
   if (!judgement.reportable) {
-    error(TAXONOMY_CODES.notAnItem, `${fact.localName} is ${concept.abstract ? 'an abstract concept' : 'not an item (a hypercube, dimension or tuple)'}, which cannot be reported as a fact`);
+    factError(findings, fact, TAXONOMY_CODES.notAnItem, `${fact.localName} is ${concept.abstract ? 'an abstract concept' : 'not an item (a hypercube, dimension or tuple)'}, which cannot be reported as a fact`);
     return;
   }
-  const typeName = concept.type ? splitClark(concept.type).localName : 'its type';
   const numericFact = fact.element ? fact.element !== 'nonNumeric' : fact.numeric;
   if (kind !== 'unknown') {
     if (numericFact && !isNumericKind(kind)) {
-      error(TAXONOMY_CODES.numericOnText, `a number is tagged (ix:${fact.element ?? 'nonFraction'}) on ${fact.localName}, whose type ${typeName} is not numeric; tag it with ix:nonNumeric`);
+      factError(findings, fact, TAXONOMY_CODES.numericOnText, `a number is tagged (ix:${fact.element ?? 'nonFraction'}) on ${fact.localName}, whose type ${typeNameOf(concept)} is not numeric; tag it with ix:nonNumeric`);
       return;
     }
     if (!numericFact && isNumericKind(kind)) {
-      error(TAXONOMY_CODES.textOnNumeric, `text is tagged (ix:nonNumeric) on ${fact.localName}, whose type ${typeName} is numeric; tag the number with ix:nonFraction and a unit`);
+      factError(findings, fact, TAXONOMY_CODES.textOnNumeric, `text is tagged (ix:nonNumeric) on ${fact.localName}, whose type ${typeNameOf(concept)} is numeric; tag the number with ix:nonFraction and a unit`);
       return;
     }
   }
@@ -232,7 +240,7 @@ function checkFact(fact: XbrlFact, name: Clark, judgement: ConceptJudgement, rep
   // A context id defined twice is one finding of its own (report-integrity.ts), not a period complaint on each of its facts.
   if (context && !duplicatedContextIds(report).has(fact.contextRef)) {
     const periodProblem = periodTypeProblem(concept.periodType, context);
-    if (periodProblem) error(TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
+    if (periodProblem) factError(findings, fact, TAXONOMY_CODES.periodType, `${fact.localName} has period type ${concept.periodType}, but context "${context.id}" is ${periodProblem}`);
   }
 }
 

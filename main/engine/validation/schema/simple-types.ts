@@ -282,18 +282,18 @@ function compareValues(primitive: Primitive, a: string, b: string): number | und
  * walks the whole value, so it is done only when the type has a length
  * facet: never for a 25 MB attachment.
  */
-function checkLength(type: SimpleType, value: string, shown: () => string): string | undefined {
+function checkLength(type: SimpleType, value: string, raw: string): string | undefined {
   if (type.length === undefined && type.minLength === undefined && type.maxLength === undefined) return undefined;
   let chars = 0;
   for (const _ of value) chars++;
   if (type.length !== undefined && chars !== type.length) {
-    return `${shown()} has ${chars} characters; it must have exactly ${type.length}`;
+    return `${shown(raw)} has ${chars} characters; it must have exactly ${type.length}`;
   }
   if (type.minLength !== undefined && chars < type.minLength) {
-    return `${shown()} is too short (${chars} characters); at least ${type.minLength} are required`;
+    return `${shown(raw)} is too short (${chars} characters); at least ${type.minLength} are required`;
   }
   if (type.maxLength !== undefined && chars > type.maxLength) {
-    return `${shown()} is too long (${chars} characters); at most ${type.maxLength} are allowed`;
+    return `${shown(raw)} is too long (${chars} characters); at most ${type.maxLength} are allowed`;
   }
   return undefined;
 }
@@ -302,43 +302,50 @@ function checkLength(type: SimpleType, value: string, shown: () => string): stri
  * Checks one value against a simple type. Returns the reason it fails, in
  * words, or undefined when it is valid.
  */
+/** A value quoted for a message (a valid value, nearly all of them, is never copied). */
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
+}
+
+/** The range facets, each with how a value compares to its bound when it is kept, and the words for a message; built once, not per value. */
+const BOUNDS: readonly [keyof Pick<SimpleType, 'minInclusive' | 'maxInclusive' | 'minExclusive' | 'maxExclusive'>, (c: number) => boolean, string][] = [
+  ['minInclusive', (c) => c >= 0, 'at least'],
+  ['maxInclusive', (c) => c <= 0, 'at most'],
+  ['minExclusive', (c) => c > 0, 'more than'],
+  ['maxExclusive', (c) => c < 0, 'less than'],
+];
+
 export function checkSimpleValue(type: SimpleType, raw: string): string | undefined {
   const value = normalise(type.primitive, raw, type.whiteSpace);
   // Quoted only for a message: a valid value (nearly all of them) is never copied.
-  const shown = () => JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw);
   const lexical = LEXICAL[type.primitive];
   const lexicallyValid = type.primitive === 'base64Binary' ? isBase64(value) : !lexical || lexical.test(value);
   if (!lexicallyValid) {
     const why = lexicalProblem(type.primitive, value);
-    return `${shown()} is not ${PRIMITIVE_WORDS[type.primitive]}${why ? `: ${why}` : ''}; expected ${type.describe}`;
+    return `${shown(raw)} is not ${PRIMITIVE_WORDS[type.primitive]}${why ? `: ${why}` : ''}; expected ${type.describe}`;
   }
   if ((type.primitive === 'date' || type.primitive === 'dateTime' || type.primitive === 'dateUnion') && !validCalendarDate(value)) {
-    return `${shown()} is not a real calendar date; expected ${type.describe}`;
+    return `${shown(raw)} is not a real calendar date; expected ${type.describe}`;
   }
   if ((type.primitive === 'dateTime' || (type.primitive === 'dateUnion' && value.includes('T'))) && !validTime(value)) {
-    return `${shown()} is not a valid time of day; expected ${type.describe}`;
+    return `${shown(raw)} is not a valid time of day; expected ${type.describe}`;
   }
   if (type.enumeration && !type.enumeration.includes(value)) {
     const allowed = type.enumeration.map((e) => JSON.stringify(e)).join(', ');
-    return `${shown()} is not an allowed value; allowed: ${allowed}`;
+    return `${shown(raw)} is not an allowed value; allowed: ${allowed}`;
   }
-  const lengthProblem = checkLength(type, value, shown);
+  const lengthProblem = checkLength(type, value, raw);
   if (lengthProblem) return lengthProblem;
   for (const p of type.patterns ?? []) {
-    if (!p.re.test(value)) return `${shown()} is not ${type.describe} (pattern ${p.source})`;
+    if (!p.re.test(value)) return `${shown(raw)} is not ${type.describe} (pattern ${p.source})`;
   }
-  const digits = digitsProblem(type, value, shown);
+  const digits = digitsProblem(type, value, raw);
   if (digits) return digits;
-  const bounds: [string | undefined, (c: number) => boolean, string][] = [
-    [type.minInclusive, (c) => c >= 0, 'at least'],
-    [type.maxInclusive, (c) => c <= 0, 'at most'],
-    [type.minExclusive, (c) => c > 0, 'more than'],
-    [type.maxExclusive, (c) => c < 0, 'less than'],
-  ];
-  for (const [bound, ok, words] of bounds) {
+  for (const [facet, ok, words] of BOUNDS) {
+    const bound = type[facet];
     if (bound === undefined) continue;
     const c = compareValues(type.primitive, value, bound);
-    if (c !== undefined && !ok(c)) return `${shown()} is out of range; it must be ${words} ${bound}`;
+    if (c !== undefined && !ok(c)) return `${shown(raw)} is out of range; it must be ${words} ${bound}`;
   }
   return undefined;
 }
@@ -348,7 +355,7 @@ export function checkSimpleValue(type: SimpleType, raw: string): string | undefi
  * not of its lexical form: leading zeros of the integer part and trailing
  * zeros of the fraction do not count ("007.50" has 3 digits, 1 after the point).
  */
-function digitsProblem(type: SimpleType, value: string, shown: () => string): string | undefined {
+function digitsProblem(type: SimpleType, value: string, raw: string): string | undefined {
   if (type.totalDigits === undefined && type.fractionDigits === undefined) return undefined;
   const m = /^[+-]?([0-9]*)(?:\.([0-9]*))?$/.exec(value);
   if (!m) return undefined;
@@ -356,10 +363,10 @@ function digitsProblem(type: SimpleType, value: string, shown: () => string): st
   const fraction = (m[2] ?? '').replace(/0+$/, '');
   if (type.fractionDigits !== undefined && fraction.length > type.fractionDigits) {
     return type.fractionDigits === 0
-      ? `${shown()} is not a whole number; expected ${type.describe}`
-      : `${shown()} has ${fraction.length} digits after the decimal point; at most ${type.fractionDigits} are allowed`;
+      ? `${shown(raw)} is not a whole number; expected ${type.describe}`
+      : `${shown(raw)} has ${fraction.length} digits after the decimal point; at most ${type.fractionDigits} are allowed`;
   }
   const total = whole.length + fraction.length;
-  if (type.totalDigits !== undefined && total > type.totalDigits) return `${shown()} has ${total} digits; at most ${type.totalDigits} are allowed`;
+  if (type.totalDigits !== undefined && total > type.totalDigits) return `${shown(raw)} has ${total} digits; at most ${type.totalDigits} are allowed`;
   return undefined;
 }
