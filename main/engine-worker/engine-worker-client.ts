@@ -1,9 +1,9 @@
 import type { EngineOperation, EngineRunner, OperationArgs, OperationResult } from './engine-operations.js';
-import { fromWorkerError, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import { fromWorkerError, PIECE_BYTES, type WorkerMessage, type WorkerReply } from './worker-protocol.js';
 
 /** The part of node:worker_threads' Worker the client uses; tests may pass their own. */
 export interface WorkerLike {
-  postMessage(message: WorkerRequest): void;
+  postMessage(message: WorkerMessage, transfer?: ArrayBuffer[]): void;
   on(event: 'message', listener: (reply: WorkerReply) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
@@ -24,6 +24,25 @@ export interface EngineWorkerClient extends EngineRunner {
  * memory), every waiting call is rejected and the next call starts a fresh
  * worker: one bad file must not leave the app unable to check the next.
  */
+/**
+ * Sends each large byte argument ahead in pieces, each a copy of its own
+ * handed over without a second copy, letting the event loop run between
+ * them (worker-protocol.ts, WorkerPiece). The caller's bytes are only read.
+ * Stops (false) if the call was given up meanwhile: the worker died.
+ */
+async function sendInPieces(worker: WorkerLike, id: number, args: unknown[], large: number[], wanted: () => boolean): Promise<boolean> {
+  for (const arg of large) {
+    const bytes = args[arg] as Uint8Array;
+    for (let offset = 0; offset < bytes.byteLength; offset += PIECE_BYTES) {
+      if (!wanted()) return false;
+      const piece = bytes.slice(offset, offset + PIECE_BYTES);
+      worker.postMessage({ id, arg, offset, total: bytes.byteLength, bytes: piece }, [piece.buffer]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return wanted();
+}
+
 export function createEngineWorkerClient(spawn: () => WorkerLike): EngineWorkerClient {
   let worker: WorkerLike | null = null;
   let nextId = 1;
@@ -64,13 +83,25 @@ export function createEngineWorkerClient(spawn: () => WorkerLike): EngineWorkerC
       return new Promise<OperationResult<K>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
         current.ref?.();
-        try {
-          current.postMessage({ id, operation, args });
-        } catch (error) {
+        const fail = (error: unknown) => {
           // A value structured clone cannot copy (a function, …): a bug in the caller.
           pending.delete(id);
           reject(error instanceof Error ? error : new Error(String(error)));
+        };
+        const large = args.flatMap((arg, i) => (arg instanceof Uint8Array && arg.byteLength > PIECE_BYTES ? [i] : []));
+        if (large.length === 0) {
+          try {
+            current.postMessage({ id, operation, args });
+          } catch (error) {
+            fail(error);
+          }
+          return;
         }
+        sendInPieces(current, id, args, large, () => pending.has(id))
+          .then((sent) => {
+            if (sent) current.postMessage({ id, operation, args: args.map((arg, i) => (large.includes(i) ? null : arg)), pieced: large });
+          })
+          .catch(fail);
       });
     },
     async close() {

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { RequestValidationError } from '../../main/engine/errors.js';
 import { XmlInputError } from '../../main/engine/ct600/index.js';
 import { inThreadRunner, type EngineRunner } from '../../main/engine-worker/engine-operations.js';
 import { createEngineWorkerClient, type WorkerLike } from '../../main/engine-worker/engine-worker-client.js';
-import type { WorkerReply, WorkerRequest } from '../../main/engine-worker/worker-protocol.js';
+import { isPiece, PIECE_BYTES, type WorkerPiece, type WorkerReply, type WorkerRequest } from '../../main/engine-worker/worker-protocol.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
@@ -112,13 +112,14 @@ describe('engine worker', () => {
 function scriptedWorker() {
   const listeners: Record<string, ((value: any) => void)[]> = {};
   const requests: WorkerRequest[] = [];
+  const pieces: WorkerPiece[] = [];
   const worker: WorkerLike & { emit(event: string, value: unknown): void } = {
-    postMessage: (message) => void requests.push(message),
+    postMessage: (message) => void (isPiece(message) ? pieces.push(message) : requests.push(message)),
     on: (event: string, listener: (value: any) => void) => void (listeners[event] ??= []).push(listener),
     terminate: async () => 0,
     emit: (event, value) => listeners[event]?.forEach((l) => l(value)),
   };
-  return { worker, requests, reply: (reply: WorkerReply) => worker.emit('message', reply) };
+  return { worker, requests, pieces, reply: (reply: WorkerReply) => worker.emit('message', reply) };
 }
 
 describe('engine worker client', () => {
@@ -149,5 +150,39 @@ describe('engine worker client', () => {
     expect(spawned).toHaveLength(2);
     spawned[1]!.reply({ id: spawned[1]!.requests[0]!.id, ok: true, value: 'fresh' });
     await expect(next).resolves.toBe('fresh');
+  });
+
+  it('sends a large document ahead in pieces of its own, then the request naming it, leaving the caller its bytes', async () => {
+    const { worker, requests, pieces, reply } = scriptedWorker();
+    const c = createEngineWorkerClient(() => worker);
+    const bytes = new Uint8Array(2 * PIECE_BYTES + 1000).map((_, i) => i % 251);
+    const call = c.run('package.validate', 'big.xbri', bytes);
+    // Nothing is copied in the call itself: the pieces go one per turn of the event loop.
+    expect(pieces.length).toBeLessThanOrEqual(1);
+    await vi.waitFor(() => expect(requests).toHaveLength(1), { timeout: 10_000 });
+    expect(pieces.map((p) => [p.arg, p.offset, p.bytes.byteLength, p.total])).toEqual([
+      [1, 0, PIECE_BYTES, bytes.byteLength],
+      [1, PIECE_BYTES, PIECE_BYTES, bytes.byteLength],
+      [1, 2 * PIECE_BYTES, 1000, bytes.byteLength],
+    ]);
+    const whole = new Uint8Array(bytes.byteLength);
+    for (const p of pieces) whole.set(p.bytes, p.offset);
+    expect(Buffer.compare(whole, bytes)).toBe(0);
+    expect(requests).toEqual([{ id: 1, operation: 'package.validate', args: ['big.xbri', null], pieced: [1] }]);
+    expect(bytes.byteLength).toBe(2 * PIECE_BYTES + 1000); // not handed over: the caller keeps its bytes
+    reply({ id: 1, ok: true, value: 'checked' });
+    await expect(call).resolves.toBe('checked');
+  });
+
+  it('stops sending pieces when the worker dies meanwhile, and sends no request', async () => {
+    const { worker, requests, pieces } = scriptedWorker();
+    const c = createEngineWorkerClient(() => worker);
+    const call = c.run('ct600.verify', new Uint8Array(8 * PIECE_BYTES));
+    worker.emit('exit', 1);
+    await expect(call).rejects.toThrow(/engine worker stopped/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first piece goes as the call is made; none after the worker is gone.
+    expect(pieces.length).toBeLessThanOrEqual(1);
+    expect(requests).toEqual([]);
   });
 });
