@@ -3,10 +3,11 @@
  * (1980-01-01 00:00, written as DOS fields with no time zone involved),
  * deflate at level 6 for every entry, UTF-8 names (flagged when not ASCII),
  * no directory entries, no extra fields. Deflating is node:zlib's native
- * zlib on libuv's thread pool, so a package of thousands of files is
- * compressed on every core while this thread only assembles headers. The
- * bytes are those of the zlib that Node or Electron ships: the same app
- * build always gives the same package for the same request.
+ * zlib, off this thread: a large set of files on a thread of its own
+ * (startDeflating, so the builder's checks run beside it), a small one on
+ * libuv's thread pool, while this thread only assembles headers. The bytes
+ * are those of the zlib that Node or Electron ships, whichever thread ran
+ * it: the same app build always gives the same package for the same request.
  */
 import { crc32, deflateRaw } from 'node:zlib';
 import { deflateOnThread } from './deflate-thread.js';
