@@ -43,9 +43,9 @@ export interface DeflateJob {
 
 /** Starts deflating `files` at `level` on a new thread; rejects if the thread cannot start or fails. */
 export function deflateOnThread(files: readonly Uint8Array[], level: number): DeflateJob {
+  // Kept referenced while its answer is awaited (a command-line build has nothing else keeping the process alive);
+  // a refused build stops it with abandon().
   const worker = new Worker(SOURCE, { eval: true });
-  // A refused build must not keep the process alive for a thread whose answer nobody wants.
-  worker.unref();
   let settled = false;
   const result = new Promise<Buffer[]>((resolve, reject) => {
     worker.once('message', (reply: { packed: Uint8Array; ends: number[] } | { error: string }) => {
