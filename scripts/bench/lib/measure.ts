@@ -175,9 +175,18 @@ export function round(n: number, digits: number): number {
   return Math.round(n * f) / f;
 }
 
-/** Runs a shell pipeline of native tools and fails loudly if it fails: a broken baseline must not look fast. */
+/**
+ * Runs a shell pipeline of native tools and fails loudly if it fails: a
+ * broken baseline must not look fast. The shell reads no start-up file:
+ * Debian's bash sources ~/.bashrc when its standard input is a socket (its
+ * rule for a shell started by a remote-shell daemon) and the shell level is
+ * low, and Node gives a child sockets for its standard streams. On a
+ * machine whose .bashrc runs `pyenv init`, that added about 470 ms to every
+ * baseline of a bench started from a background job (`bash -c true` 467 ms
+ * against 10 ms), which the ratios then counted as the native tool's.
+ */
 export function sh(command: string, options: SpawnSyncOptions = {}): string {
-  const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-o', 'pipefail', '-c', command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (r.status !== 0) throw new Error(`baseline failed (${r.status}): ${command}\n${r.stderr}`);
   return String(r.stdout);
 }
