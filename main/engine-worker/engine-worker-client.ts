@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { EngineOperation, EngineRunner, OperationArgs, OperationResult } from './engine-operations.js';
 import { fromWorkerError, PIECE_BYTES, type WorkerMessage, type WorkerReply } from './worker-protocol.js';
 
@@ -37,7 +38,7 @@ async function sendInPieces(worker: WorkerLike, id: number, args: unknown[], lar
       if (!wanted()) return false;
       const piece = bytes.slice(offset, offset + PIECE_BYTES);
       worker.postMessage({ id, arg, offset, total: bytes.byteLength, bytes: piece }, [piece.buffer]);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
     }
   }
   return wanted();

@@ -5,6 +5,7 @@
  * poison prototypes (`__proto__`, `constructor.prototype`), named by its path
  * in the request like any other field error.
  */
+import { setImmediate } from 'node:timers/promises';
 import { fieldPath } from '../engine/zod-errors.js';
 import { FieldRequestError } from './error-bodies.js';
 import { DEFAULT_JSON_SHAPE_LIMITS, jsonShapeProblem, type JsonShapeLimits } from '../engine/json-shape.js';
@@ -62,15 +63,10 @@ export function parseJsonBody(text: string, limits: JsonShapeLimits = DEFAULT_JS
  */
 export async function parseJsonBodyInSteps(text: string, limits: JsonShapeLimits = DEFAULT_JSON_SHAPE_LIMITS): Promise<unknown> {
   checkBodyShape(text, limits);
-  await turnOfEventLoop();
+  await setImmediate();
   const value = parsedBody(text);
-  await turnOfEventLoop();
+  await setImmediate();
   return checkedKeys(value);
-}
-
-/** Lets timers and I/O that are due run before the next step. */
-export function turnOfEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function checkBodyShape(text: string, limits: JsonShapeLimits): void {

@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import type { EngineOperations } from '../service/engine-operations.js';
 import { TokenAuthority, type ServiceCredentials } from './token-authority.js';
 import { FaultSwitches } from './faults.js';
@@ -14,7 +15,7 @@ import { IdempotencyKeys, rememberRawBody, resolveIdempotencyLimits, type Idempo
 import { IdempotencyRecords } from './idempotency-records.js';
 import { bearerAuth } from './bearer-auth.js';
 import { makeErrorHandler, notFoundHandler, type InternalErrorLog } from './error-bodies.js';
-import { JSON_MEDIA_TYPE, parseJsonBodyInSteps, turnOfEventLoop } from './json-body.js';
+import { JSON_MEDIA_TYPE, parseJsonBodyInSteps } from './json-body.js';
 import { registerTokenRoute } from './routes/token-route.js';
 import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
 import { registerOperationRoutes } from './routes/operation-routes.js';
@@ -120,11 +121,11 @@ export async function createServiceServer(options: ServiceServerOptions): Promis
   // In steps with the event loop running between them: a 20 MB upload must not keep a status poll waiting.
   // Taken as bytes and decoded here (as Fastify would, UTF-8), so joining the chunks and decoding are two steps, not one.
   app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer' }, async (request: FastifyRequest, body: string | Buffer) => {
-    await turnOfEventLoop();
+    await setImmediate();
     const text = body.toString('utf8');
-    await turnOfEventLoop();
+    await setImmediate();
     rememberRawBody(request, text);
-    await turnOfEventLoop();
+    await setImmediate();
     return parseJsonBodyInSteps(text);
   });
   app.setNotFoundHandler(notFoundHandler);

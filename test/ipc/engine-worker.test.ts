@@ -114,7 +114,11 @@ function scriptedWorker() {
   const requests: WorkerRequest[] = [];
   const pieces: WorkerPiece[] = [];
   const worker: WorkerLike & { emit(event: string, value: unknown): void } = {
-    postMessage: (message) => void (isPiece(message) ? pieces.push(message) : requests.push(message)),
+    // As a real worker's port does: a copy of the message, with what is listed for transfer taken from the sender.
+    postMessage: (message, transfer) => {
+      const sent = structuredClone(message, { transfer: transfer ?? [] });
+      void (isPiece(sent) ? pieces.push(sent) : requests.push(sent));
+    },
     on: (event: string, listener: (value: any) => void) => void (listeners[event] ??= []).push(listener),
     terminate: async () => 0,
     emit: (event, value) => listeners[event]?.forEach((l) => l(value)),
@@ -169,7 +173,9 @@ describe('engine worker client', () => {
     for (const p of pieces) whole.set(p.bytes, p.offset);
     expect(Buffer.compare(whole, bytes)).toBe(0);
     expect(requests).toEqual([{ id: 1, operation: 'package.validate', args: ['big.xbri', null], pieced: [1] }]);
-    expect(bytes.byteLength).toBe(2 * PIECE_BYTES + 1000); // not handed over: the caller keeps its bytes
+    // Not handed over: the caller keeps its bytes, whole and unchanged.
+    expect(bytes.byteLength).toBe(2 * PIECE_BYTES + 1000);
+    expect(bytes[PIECE_BYTES + 7]).toBe((PIECE_BYTES + 7) % 251);
     reply({ id: 1, ok: true, value: 'checked' });
     await expect(call).resolves.toBe('checked');
   });

@@ -75,7 +75,7 @@ export function startDeflating(files: readonly ZipFile[]): Deflating {
     return { result, abandon: () => undefined };
   }
   const job = deflateOnThread(pending.map((f) => f.bytes), LEVEL);
-  const result = job.result.then(async (done) => {
+  const result = job.result.then((done) => {
     let next = 0;
     return Promise.all(files.map((f) => f.deflated ?? done[next++]!));
   });

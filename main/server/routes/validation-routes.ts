@@ -4,7 +4,7 @@
  * Job ids are UUIDs; anything else (including "../" tricks) is a 400 before
  * it can reach the file system.
  */
-import { turnOfEventLoop } from '../json-body.js';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EngineOperations } from '../../service/engine-operations.js';
@@ -36,9 +36,9 @@ export function registerValidationRoutes(app: FastifyInstance, engine: EngineOpe
   app.post('/validation', async (request, reply) => {
     const body = parseRequest(validationJobRequestSchema, request.body);
     // The base64 check and the decoding of a 20 MB file are two long steps: other requests are answered between them.
-    await turnOfEventLoop();
+    await setImmediate();
     const bytes = Buffer.from(body.contentBase64, 'base64');
-    await turnOfEventLoop();
+    await setImmediate();
     const created = await engine.createValidationJob(body.fileName, bytes);
     return reply.code(202).header('location', `/validation/status/${created.id}`).send({ id: created.id });
   });

@@ -58,10 +58,9 @@ export function resetPeakRss(): void {
  * baseline must too, or the ratio also measures the disk. On the machines
  * these runs are made on, the kernel pages out page cache not touched for a
  * minute (DAMON's proactive reclaim), so a tree written at the start of a
- * case was read back from disk by unzip and xmllint minutes later (measured:
- * xmllint --stream on the 10 MB report 615 ms, half of it system time,
- * against 80 ms with the file in memory). A tmpfs without swap is never
- * paged out. Elsewhere it falls back to the temporary directory.
+ * case could be read back from disk by unzip and xmllint minutes later. A
+ * tmpfs without swap is never paged out. Elsewhere it falls back to the
+ * temporary directory.
  */
 export function baselineDir(prefix: string): string {
   const shm = '/dev/shm';
