@@ -3,11 +3,12 @@
  * same input, alternately (so a neighbour's load on this shared machine hits
  * both alike), after a warm-up of each, and the medians are compared.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants as fsConstants, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { nativeChildCpuMs, runNative } from './native-runner.js';
 
 /** One line of bench-results/summary.json. */
 export interface SummaryRow {
@@ -104,14 +105,20 @@ export interface Pair {
  */
 export const STARVED = { factor: 1.5, slackMs: 20, systemShare: 1 / 3 };
 
-/** CPU time of this process's finished child processes (Linux: /proc/self/stat cutime and cstime), user and system apart, in ms; NaN elsewhere. */
+/**
+ * CPU time of the native baselines' processes so far (Linux: cutime and
+ * cstime from /proc/<pid>/stat of this process and of the helper that runs
+ * the baselines, native-runner.ts), user and system apart, in ms; NaN
+ * elsewhere.
+ */
 export function childCpuMs(): { user: number; system: number } {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     // Fields after the command name (which may hold spaces), which ends at the last ")".
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // cutime and cstime are fields 16 and 17 of the whole line, in clock ticks (100 a second on Linux).
-    return { user: (Number(fields[13]) * 1000) / 100, system: (Number(fields[14]) * 1000) / 100 };
+    const native = nativeChildCpuMs();
+    return { user: (Number(fields[13]) * 1000) / 100 + native.user, system: (Number(fields[14]) * 1000) / 100 + native.system };
   } catch {
     return { user: Number.NaN, system: Number.NaN };
   }
@@ -176,7 +183,9 @@ export function round(n: number, digits: number): number {
 
 /**
  * Runs a shell pipeline of native tools and fails loudly if it fails: a
- * broken baseline must not look fast. The shell reads no start-up file:
+ * broken baseline must not look fast. It runs in a small helper process
+ * (native-runner.ts), so starting it does not fork this one, whose pages
+ * ours would then pay to write again. The shell reads no start-up file:
  * Debian's bash sources ~/.bashrc when its standard input is a socket (its
  * rule for a shell started by a remote-shell daemon) and the shell level is
  * low, and Node gives a child sockets for its standard streams. On a
@@ -184,14 +193,16 @@ export function round(n: number, digits: number): number {
  * baseline of a bench started from a background job (`bash -c true` 467 ms
  * against 10 ms), which the ratios then counted as the native tool's.
  */
-export function sh(command: string, options: SpawnSyncOptions = {}): string {
-  const r = spawnSync('bash', ['--norc', '--noprofile', '-o', 'pipefail', '-c', command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
-  if (r.status !== 0) throw new Error(`baseline failed (${r.status}): ${command}\n${r.stderr}`);
-  return String(r.stdout);
+export function sh(command: string): string {
+  const r = runNative(command);
+  if (r.status !== 0) throw new Error(`baseline failed (${r.status ?? r.signal}): ${command}\n${r.stderr}`);
+  return r.stdout;
 }
 
 /** The native tools the baselines need; a missing one is a setup error with the apt line that fixes it. */
 export function requireTools(...tools: string[]): void {
   const missing = tools.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);
   if (missing.length > 0) throw new Error(`benchmark baselines need ${missing.join(', ')}: apt-get install -y zip unzip openssl libxml2-utils chromium`);
+  // The baselines' helper starts now, while the case's inputs are not yet made and this process is small.
+  runNative('true');
 }
