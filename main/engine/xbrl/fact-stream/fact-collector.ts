@@ -11,10 +11,10 @@
  */
 import type { NameEntry, ScanSink, StartTag } from '../../xml-event-scan.js';
 import { LightElement, LightText, type Scope } from '../../xml-light-nodes.js';
-import { attributeValue } from '../../xml-references.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
 import type { DocumentShape } from '../inline-structure/inline-structure.js';
+import { AttributeValues } from './attribute-values.js';
 import { StreamElement, type FlatAttributes } from './stream-element.js';
 import { XhtmlRuleEvents, XHTML_NS } from './xhtml-events.js';
 
@@ -78,7 +78,11 @@ export class FactCollector implements ScanSink {
   private readonly sheets: string[] = [];
   private readonly byId = new Map<string, Element>();
 
-  constructor(private readonly source: string) {}
+  private readonly values: AttributeValues;
+
+  constructor(private readonly source: string) {
+    this.values = new AttributeValues(source);
+  }
 
   startElement(s: StartTag): void {
     const depth = this.depth;
@@ -106,7 +110,7 @@ export class FactCollector implements ScanSink {
       const name = s.attrNames[i]!;
       const kind = this.attributeKind(name);
       if (kind === 0) continue;
-      const value = attributeValue(this.source.slice(s.attrValueAt[i], s.attrValueEnd[i]));
+      const value = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
       // An empty xml:lang leaves the one around in force, as the tree route reads it.
       if (kind === LANG) lang = value || lang;
       else if (kind === ID) id = value;
@@ -208,7 +212,7 @@ export class FactCollector implements ScanSink {
     for (let i = 0, j = 0; i < s.attributeCount; i++, j += 3) {
       flat[j] = s.attrNames[i]!;
       flat[j + 1] = s.attrNamespaces[i]!;
-      flat[j + 2] = attributeValue(this.source.slice(s.attrValueAt[i], s.attrValueEnd[i]));
+      flat[j + 2] = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
     }
     return flat;
   }
