@@ -21,6 +21,12 @@ describe.runIf(process.platform === 'linux')('native baselines from a helper pro
     expect(() => sh('echo broken >&2; exit 3')).toThrow(/baseline failed \(3\)[\s\S]*broken/);
   });
 
+  it('fails a baseline whose helper ends without answering, and starts a new helper for the next one', () => {
+    // The shell's parent is the helper.
+    expect(() => sh('kill -9 $PPID; sleep 5')).toThrow(/helper process ended without answering/);
+    expect(sh('echo again')).toBe('again\n');
+  });
+
   it('runs the command in the helper, not in a child of this process, and still counts its CPU time for the starved check', () => {
     sh('true');
     const own = ownChildTicks();

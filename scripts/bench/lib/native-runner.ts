@@ -25,9 +25,9 @@ export interface NativeResult {
   signal: string | null;
   stdout: string;
   stderr: string;
-  /** The helper's finished children's CPU time so far (user and system), in ms. */
-  childUserMs: number;
-  childSystemMs: number;
+  /** The helper's finished children's CPU time so far (user and system), in ms; null where there is no /proc. */
+  childUserMs: number | null;
+  childSystemMs: number | null;
 }
 
 /** The helper: reads a request, runs it through bash (no start-up files: measure.ts, sh), answers. Plain JavaScript, run with `node -e`. */
@@ -49,9 +49,14 @@ function readExactly(n) {
   return out;
 }
 function childCpu() {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[13]) * 10, system: Number(fields[14]) * 10 };
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[13]) * 10, system: Number(fields[14]) * 10 };
+  } catch {
+    // No /proc (macOS): the starved check has no CPU time to go on, as before.
+    return { user: null, system: null };
+  }
 }
 for (;;) {
   const length = readExactly(4).readUInt32LE(0);
@@ -69,6 +74,8 @@ for (;;) {
 const POLL_MS = 0.1;
 /** A baseline that takes this long has hung. */
 const GIVE_UP_MS = 10 * 60 * 1000;
+
+class HelperEnded extends Error {}
 
 class NativeRunner {
   private readonly sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -128,7 +135,7 @@ class NativeRunner {
       const now = performance.now();
       if (now - lastLook > 100) {
         lastLook = now;
-        if (!this.alive()) throw new Error('the native baselines\' helper process ended without answering');
+        if (!this.alive()) throw new HelperEnded('the native baselines\' helper process ended without answering');
         if (now - since > GIVE_UP_MS) throw new Error(`a native baseline ran for over ${GIVE_UP_MS / 60000} minutes`);
       }
       Atomics.wait(this.sleeper, 0, 0, POLL_MS);
@@ -138,12 +145,20 @@ class NativeRunner {
 
   /** Whether the helper still runs: this process's event loop is blocked, so an ended helper is a zombie nobody has reaped yet. */
   private alive(): boolean {
+    const pid = this.child.pid!;
+    let stat: string;
     try {
-      const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     } catch {
-      return false;
+      // No such process, or no /proc (macOS): there, whether it exists at all (a zombie does, so a dead helper is noticed only at GIVE_UP_MS).
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
     }
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   }
 }
 
@@ -156,8 +171,18 @@ export function runNative(command: string): NativeResult {
     runner = NativeRunner.start();
     process.once('exit', () => runner?.close());
   }
-  const result = runner.run(command);
-  cpuSoFar = { user: result.childUserMs, system: result.childSystemMs };
+  let result: NativeResult;
+  try {
+    result = runner.run(command);
+  } catch (error) {
+    // A helper that ended is replaced at the next call; this baseline fails loudly.
+    if (error instanceof HelperEnded) {
+      runner.close();
+      runner = undefined;
+    }
+    throw error;
+  }
+  cpuSoFar = { user: result.childUserMs ?? Number.NaN, system: result.childSystemMs ?? Number.NaN };
   return result;
 }
 
