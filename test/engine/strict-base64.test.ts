@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStrictBase64, isStrictBase64BySearch, roundTripsNatively } from '../../main/engine/base64.js';
+import { isStrictBase64, isStrictBase64BySearch, decodesAsCanonicalBase64 } from '../../main/engine/base64.js';
 
 /** The rule spelled out character by character: the reference the fast check must agree with. */
 function reference(text: string): boolean {
@@ -66,9 +66,12 @@ describe('strict base64 check', () => {
     let searched = 0;
     fc.assert(
       fc.property(texts, (text) => {
-        const native = roundTripsNatively(text);
-        // What the fast route stands on: a text the native round trip accepts is one the rule accepts, in pieces of any size.
-        for (const chunk of [4, 8, 12, 64]) if (roundTripsNatively(text, chunk)) expect(reference(text)).toBe(true);
+        const native = decodesAsCanonicalBase64(text);
+        // What the fast route stands on: the native check accepts exactly the texts the rule accepts whose unused bits are zero
+        // (what decodes and encodes back to itself), in pieces of any size.
+        const canonical = reference(text) && Buffer.from(text, 'base64').toString('base64') === text;
+        expect(native).toBe(canonical);
+        for (const chunk of [4, 8, 12, 64]) expect(decodesAsCanonicalBase64(text, chunk)).toBe(canonical);
         if (native) {
           roundTrips++;
           expect(reference(text)).toBe(true);
@@ -82,25 +85,43 @@ describe('strict base64 check', () => {
     expect(searched).toBeGreaterThan(2_000);
   });
 
-  it('accepts non-zero unused bits as the rule does, through the search when the round trip declines them', () => {
+  it('refuses natively every character outside the alphabet, anywhere: whitespace, base64url, ASCII punctuation and controls, and beyond ASCII (one whose low byte is a letter too)', () => {
+    const valid = Buffer.from('Filing Desk attachments, canonical base64!').toString('base64');
+    const strays = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => !/[A-Za-z0-9+/]/.test(c)), '\u00e9', '\u0141', '\u0100', '\uff21', '\ud800', '\ud83d\ude00'];
+    for (const stray of strays) {
+      for (const at of [0, 1, 5, valid.length - 3, valid.length - 1]) {
+        const text = valid.slice(0, at) + stray + valid.slice(at + stray.length);
+        // Only "=" in the last place can leave base64 (of other bytes): every other stray is refused.
+        const canonical = reference(text) && Buffer.from(text, 'base64').toString('base64') === text;
+        expect(canonical).toBe(stray === '=' && at === valid.length - 1);
+        expect(decodesAsCanonicalBase64(text), JSON.stringify(text)).toBe(canonical);
+        expect(isStrictBase64(text), JSON.stringify(text)).toBe(reference(text));
+      }
+    }
+    // And the native check does accept canonical text: the fast route is the one taken.
+    expect(decodesAsCanonicalBase64(valid)).toBe(true);
+    expect(decodesAsCanonicalBase64(Buffer.alloc(200_000, 7).toString('base64'))).toBe(true);
+  });
+
+  it('accepts non-zero unused bits as the rule does, through the search when the native check declines them', () => {
     for (const text of ['QR==', 'QUJ=', 'AB==', 'QUJE']) expect(isStrictBase64(text)).toBe(reference(text));
     expect(reference('QR==')).toBe(true);
     expect(Buffer.from('QR==', 'base64').toString('base64')).not.toBe('QR==');
   });
 
-  it('accepts "=" only at the very end when the round trip goes piece by piece', () => {
+  it('accepts "=" only at the very end when the native check goes piece by piece', () => {
     const piece = 65_536;
     const quads = 'QUJD'.repeat(piece / 4);
-    // Padding that ends a piece, with more text after it: each piece round-trips, the whole is not base64.
+    // Padding that ends a piece, with more text after it: each piece decodes as padded, the whole is not base64.
     const paddedAtBoundary = `${quads.slice(0, -4)}QQ==${quads}`;
-    expect(roundTripsNatively(paddedAtBoundary)).toBe(false);
+    expect(decodesAsCanonicalBase64(paddedAtBoundary)).toBe(false);
     expect(isStrictBase64(paddedAtBoundary)).toBe(false);
     expect(reference(paddedAtBoundary)).toBe(false);
     for (const text of [quads, `${quads}QQ==`, `${quads}${quads}QUI=`, `${quads}-UJD`, `${quads.slice(0, -1)}!${quads}`]) {
       expect(isStrictBase64(text)).toBe(reference(text));
-      if (roundTripsNatively(text)) expect(reference(text)).toBe(true);
+      if (decodesAsCanonicalBase64(text)) expect(reference(text)).toBe(true);
     }
-    expect(() => roundTripsNatively('QUJD', 6)).toThrow(RangeError);
+    expect(() => decodesAsCanonicalBase64('QUJD', 6)).toThrow(RangeError);
   });
 
   it('checks tens of megabytes without running out of stack', () => {

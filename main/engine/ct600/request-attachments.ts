@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ATTACHMENT_ITEMS } from './codes.js';
-import { roundTripsNatively } from '../base64.js';
+import { decodesAsCanonicalBase64 } from '../base64.js';
 import { enumCode, expected, oneOrMany } from './request-fields.js';
 
 /** CTfilenameType: CT_CTstringType without / : * " < >. */
@@ -31,9 +31,9 @@ const attachedFile = z
       .string({ error: expected('the document as base64 text') })
       .meta({ pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$' })
       .transform((text, ctx) => {
-      // What the native encoder gives back unchanged is compact, strict and canonical
-      // base64 already: no copy and no scan of a multi-megabyte text.
-      if (text.length > 0 && typeof Buffer !== 'undefined' && roundTripsNatively(text)) return text;
+      // What Node's decoder proves compact, strict and canonical (decodesAsCanonicalBase64) is
+      // kept as it is: no copy, no scan of a multi-megabyte text, and no string made of its size.
+      if (text.length > 0 && typeof Buffer !== 'undefined' && decodesAsCanonicalBase64(text)) return text;
       // Line breaks are tolerated on input (PEM-style tools add them); the document never has them.
       const compact = text.replace(/[\r\n\t ]/g, '');
       if (compact.length === 0) {
