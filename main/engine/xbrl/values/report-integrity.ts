@@ -164,13 +164,22 @@ function checkUnit(u: WrittenUnit, out: Findings): void {
   }
 }
 
+/** The code for a fact whose context is missing or unknown: the reference processor's in Inline XBRL, XBRL 2.1's otherwise. */
+function contextRefCode(report: XbrlReport, version: IxVersion, kind: 'fraction' | 'nonFraction' | 'nonNumeric'): { code: string; spec: string } {
+  return (report.inline ? ixCode(version, kind, 'validation', 'contextReference') : undefined) ?? { code: 'xbrl.4.6.1:itemContextRef', spec: 'XBRL 2.1 §4.6.1' };
+}
+
 function checkFactReferences(f: XbrlFact, report: XbrlReport, version: IxVersion, out: Findings): void {
   const w = f.written;
   const kind = f.element === 'fraction' ? 'fraction' : f.numeric ? 'nonFraction' : 'nonNumeric';
-  // The codes are worked out only for a fact that breaks a rule: most break none.
-  const contextRef = () => (report.inline ? ixCode(version, kind, 'validation', 'contextReference') : undefined) ?? { code: 'xbrl.4.6.1:itemContextRef', spec: 'XBRL 2.1 §4.6.1' };
-  if (w && !w.hasContextRef) out.add(contextRef().code, contextRef().spec, `${factWords(f)} has no contextRef; every fact must name its context`);
-  else if (!report.contexts.has(f.contextRef)) out.add(contextRef().code, contextRef().spec, `${factWords(f)} names the context "${f.contextRef}", which the document does not define`);
+  // The code is worked out only for a fact that breaks a rule (most break none), and by a function made once, not a closure per fact.
+  if (w && !w.hasContextRef) {
+    const { code, spec } = contextRefCode(report, version, kind);
+    out.add(code, spec, `${factWords(f)} has no contextRef; every fact must name its context`);
+  } else if (!report.contexts.has(f.contextRef)) {
+    const { code, spec } = contextRefCode(report, version, kind);
+    out.add(code, spec, `${factWords(f)} names the context "${f.contextRef}", which the document does not define`);
+  }
   if (!report.inline && !f.numeric) return;
   if (f.numeric) {
     if (f.unitRef === undefined || !report.units.has(f.unitRef)) {
