@@ -63,7 +63,7 @@ for (;;) {
   const { command } = JSON.parse(readExactly(length).toString('utf8'));
   const r = spawnSync('bash', ['--norc', '--noprofile', '-o', 'pipefail', '-c', command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const cpu = childCpu();
-  const answer = Buffer.from(JSON.stringify({ status: r.status, signal: r.signal, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? (r.error ? String(r.error) : '')), childUserMs: cpu.user, childSystemMs: cpu.system }));
+  const answer = Buffer.from(JSON.stringify({ status: r.status, signal: r.signal, stdout: String(r.stdout ?? ''), stderr: (r.error ? String(r.error) + '\n' : '') + String(r.stderr ?? ''), childUserMs: cpu.user, childSystemMs: cpu.system }));
   const head = Buffer.alloc(4);
   head.writeUInt32LE(answer.length, 0);
   fs.writeSync(outbox, Buffer.concat([head, answer]));
@@ -164,12 +164,15 @@ class NativeRunner {
 
 let runner: NativeRunner | undefined;
 let cpuSoFar = { user: 0, system: 0 };
+/** One exit handler closes whichever helper is running then (a helper that ended is replaced). */
+let closesAtExit = false;
 
 /** Runs `command` (bash, no start-up files) in the helper, started at the first call and ended with the bench. */
 export function runNative(command: string): NativeResult {
   if (runner === undefined) {
     runner = NativeRunner.start();
-    process.once('exit', () => runner?.close());
+    if (!closesAtExit) process.once('exit', () => runner?.close());
+    closesAtExit = true;
   }
   let result: NativeResult;
   try {
