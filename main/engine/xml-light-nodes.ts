@@ -17,10 +17,13 @@ export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 /** In-scope namespaces: prefix ('' for the default) → URI. */
 export type Scope = Map<string, string>;
 
+/** An element of a light tree (LightElement) or of the tree-free fact reader's kept elements. */
+export type LightParent = LightNode & XmlElementView;
+
 /** Only what every node holds is a field: a 10 MB report has half a million nodes, and each field is kept for each. */
 export abstract class LightNode implements XmlNodeView {
   abstract readonly nodeType: number;
-  parentNode: LightElement | null = null;
+  parentNode: LightParent | null = null;
   nextSibling: LightNode | null = null;
   previousSibling: LightNode | null = null;
   abstract readonly firstChild: LightNode | null;
@@ -122,7 +125,8 @@ export class LightElement extends LightNode implements XmlElementView {
   /** As xmldom answers it: only declared prefixes ('' for the default); `null` finds nothing. */
   lookupNamespaceURI(prefix: string | null): string | null {
     if (prefix === null) return null;
-    for (let el: LightElement | null = this; el; el = el.parentNode) {
+    // A light tree's elements all are LightElements.
+    for (let el = this as LightElement | null; el; el = el.parentNode as LightElement | null) {
       const found = el.declared?.get(prefix);
       if (found !== undefined) return found;
     }

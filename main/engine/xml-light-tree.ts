@@ -63,7 +63,8 @@ class TreeBuilder implements ScanSink {
   }
 
   endElement(): void {
-    this.open = this.open!.parentNode ?? undefined;
+    // Every element of a light tree is a LightElement.
+    this.open = (this.open!.parentNode as LightElement | null) ?? undefined;
   }
 
   text(start: number, end: number, decoded: string | undefined): void {

@@ -125,12 +125,12 @@ export interface InlineReading {
 }
 
 /**
- * The report model of an Inline XBRL document, given its elements in
- * document order (see inlineStructureProblems for which), its problems so
- * far (added to) and how the reader answers the rest.
+ * The report model of an Inline XBRL document, given its ix elements in
+ * document order (a reader lists them as it meets them: a 10 MB report's
+ * 70,000 are one array, not copied from a longer one), its problems so far
+ * (added to) and how the reader answers the rest.
  */
-export function readInline(all: Element[], problems: StructureProblem[], reading: InlineReading): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
-  const ix = all.filter((e) => isIx(e.namespaceURI));
+export function readInline(ix: Element[], problems: StructureProblem[], reading: InlineReading): Omit<XbrlReport, 'namespaces' | 'problems' | 'inline'> {
   const headers = ix.filter((e) => e.localName === 'header');
   if (headers.length === 0) problems.push({ code: 'xbrl.ixbrl.HeaderAbsent', message: 'there is no ix:header element, so HMRC cannot find the document’s references, contexts or units' });
   const references = headers.flatMap((h) => [...children(h, IX_NS, 'references'), ...children(h, IX10_NS, 'references')]);
@@ -157,7 +157,7 @@ export function readInline(all: Element[], problems: StructureProblem[], reading
   }
   const continuations = new Map<string, Element>();
   for (const c of ix.filter((e) => e.localName === 'continuation')) continuations.set(c.getAttribute('id') ?? '', c);
-  problems.push(...inlineStructureProblems(all, reading.shape));
+  problems.push(...inlineStructureProblems(ix, reading.shape));
   const facts: XbrlFact[] = [];
   // One lookup for every fact's format (its prefix in the fact's scope), not a closure made per fact.
   let current: Element | undefined;

@@ -126,5 +126,5 @@ export function readXbrlReportByTree(text: string): ReadReport {
   }
   problems.push(...xhtmlProblems(all));
   const reading = { factText: (el: Element, kind: string, continuations: Map<string, Element>) => (kind === 'nonNumeric' ? inlineText(el, continuations) : textOf(el)), lang: langOf, shape: treeShape(all) };
-  return { ok: true, report: { inline: true, namespaces, problems, ...readInline(all, problems, reading) } };
+  return { ok: true, report: { inline: true, namespaces, problems, ...readInline(all.filter((e) => isIx(e.namespaceURI)), problems, reading) } };
 }

@@ -49,8 +49,8 @@ interface TextFrame {
 export class LeaveToTree extends Error {}
 
 export class FactCollector implements ScanSink {
-  /** The kept elements in document order. */
-  readonly kept: StreamElement[] = [];
+  /** The kept ix elements in document order (what the Inline XBRL model reads; the others kept are reached as their children). */
+  readonly ix: StreamElement[] = [];
   readonly namespaces = new Set<string>();
   readonly xhtml = new XhtmlRuleEvents();
   root: { tagName: string; namespaceURI: string | null; localName: string } | undefined;
@@ -191,16 +191,15 @@ export class FactCollector implements ScanSink {
   /** Keeps the element at `depth`: its parent is the nearest kept element, and it is that one's child when that one is its real parent. */
   private keep(s: StartTag, depth: number, lang: string | undefined): StreamElement {
     const tag = s.tag;
-    const element = new StreamElement(tag.name, tag.prefix, tag.localName, tag.namespaceURI, this.source, s.attributesAt, s.attributesEnd, s.scope, s.scope);
-    element.lang = lang;
     // Every kept element's attributes are asked for (a fact's name, context, unit…): read now from the scan's places rather than scanned again.
-    if (s.attributeCount > 0) element.setFlatAttributes(this.attributesOf(s));
+    const element = new StreamElement(tag, tag.namespaceURI, s.scope, s.attributeCount > 0 ? this.attributesOf(s) : undefined);
+    element.lang = lang;
     const around = this.keptStack[this.keptStack.length - 1];
     if (around) {
       if (this.keptDepths[this.keptDepths.length - 1] === depth - 1) appendChild(around, element);
       else element.parentNode = around;
     }
-    this.kept.push(element);
+    if (tag.namespaceURI === IX_NS || tag.namespaceURI === IX10_NS) this.ix.push(element);
     this.keptStack.push(element);
     this.keptDepths.push(depth);
     this.keptAt[depth] = element;
@@ -272,7 +271,7 @@ export class FactCollector implements ScanSink {
   }
 }
 
-function appendChild(parent: LightElement, child: LightElement | LightText): void {
+function appendChild(parent: StreamElement, child: StreamElement | LightText): void {
   child.parentNode = parent;
   const last = parent.lastChild;
   if (last) {

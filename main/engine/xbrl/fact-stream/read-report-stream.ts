@@ -38,7 +38,7 @@ export function readXbrlReportStreaming(text: string): ReadReport | undefined {
   }
   problems.push(...collector.xhtml.problems());
   const reading: InlineReading = { factText, lang: (el) => (el as StreamElement).lang, shape: collector.shape() };
-  return { ok: true, report: { inline: true, namespaces: collector.namespaces, problems, ...readInline(collector.kept, problems, reading) } };
+  return { ok: true, report: { inline: true, namespaces: collector.namespaces, problems, ...readInline(collector.ix, problems, reading) } };
 }
 
 /** A fact's text as collected; a nonNumeric's goes on in its continuations (a chain that loops back is read once, as the tree route reads it). */

@@ -14,15 +14,25 @@
  * are made only when `attributes` is asked for.
  */
 import type { NameEntry } from '../../xml-event-scan.js';
-import { LightAttributes, LightElement, type LightAttribute } from '../../xml-light-nodes.js';
+import { LightAttributes, LightNode, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 
 /** Per attribute, three places: its name as the scan kept it, its namespace (null when unprefixed), its value. */
 export type FlatAttributes = (NameEntry | string | null)[];
 
 const NO_ELEMENTS: Element[] = [];
+const NO_ATTRIBUTES = new LightAttributes([]);
 
-export class StreamElement extends LightElement {
+/**
+ * Not a LightElement: the light tree's elements keep their start tag's
+ * place to read attributes later and the namespaces they declare, and a
+ * report's 70,000 kept elements would carry those fields unused, since the
+ * scan hands over their attributes and their scope. Every field here is one
+ * more word per fact.
+ */
+export class StreamElement extends LightNode implements Element {
+  firstChild: LightNode | null = null;
+  lastChild: LightNode | null = null;
   /** All the text inside, for ix:nonFraction and ix:fraction (what textContent gives a tree's element). */
   collected: string | undefined = undefined;
   /** The text inside outside any ix:exclude, for ix:nonNumeric and ix:continuation. */
@@ -33,40 +43,86 @@ export class StreamElement extends LightElement {
   childElements: Element[] | undefined = undefined;
   /** For an ix:nonFraction: how much text stands directly in it; -1 when none does (an empty CDATA section is text of length 0). */
   directTextLength = -1;
-  private flat: FlatAttributes | undefined = undefined;
+
+  constructor(
+    /** Its name as the scan kept it (one entry per distinct name of the document). */
+    private readonly tag: NameEntry,
+    readonly namespaceURI: string | null,
+    /** The namespaces in scope on it, its own declarations included. */
+    readonly scope: Scope,
+    /** Its attributes as the scan gave them; undefined when it has none. */
+    private readonly flat: FlatAttributes | undefined,
+  ) {
+    super();
+  }
+
+  get nodeType(): 1 {
+    return 1;
+  }
+  get nodeValue(): null {
+    return null;
+  }
+  get tagName(): string {
+    return this.tag.name;
+  }
+  get prefix(): string | null {
+    return this.tag.prefix;
+  }
+  get localName(): string {
+    return this.tag.localName;
+  }
 
   /** A fact's text as collected; an element whose text was not collected is inside ix:resources, where its children are kept. */
-  override get textContent(): string {
-    return this.collected ?? super.textContent;
+  get textContent(): string {
+    if (this.collected !== undefined) return this.collected;
+    let out = '';
+    const walk = (node: LightNode) => {
+      for (let n = node.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 1) walk(n);
+        else out += n.nodeValue;
+      }
+    };
+    walk(this);
+    return out;
   }
 
-  setFlatAttributes(flat: FlatAttributes): void {
-    this.flat = flat;
-  }
-
-  override getAttribute(name: string): string | null {
+  getAttribute(name: string): string | null {
     const flat = this.flat;
-    if (flat === undefined) return super.getAttribute(name);
+    if (flat === undefined) return null;
     for (let i = 0; i < flat.length; i += 3) if ((flat[i] as NameEntry).name === name) return flat[i + 2] as string;
     return null;
   }
 
-  override getAttributeNS(namespaceURI: string | null, localName: string): string | null {
+  getAttributeNS(namespaceURI: string | null, localName: string): string | null {
     const flat = this.flat;
-    if (flat === undefined) return super.getAttributeNS(namespaceURI, localName);
+    if (flat === undefined) return null;
     for (let i = 0; i < flat.length; i += 3) if (flat[i + 1] === namespaceURI && (flat[i] as NameEntry).localName === localName) return flat[i + 2] as string;
     return null;
   }
 
-  override get attributes(): LightAttributes {
+  hasAttribute(name: string): boolean {
+    return this.getAttribute(name) !== null;
+  }
+
+  get attributes(): LightAttributes {
     const flat = this.flat;
-    if (flat === undefined) return super.attributes;
+    if (flat === undefined) return NO_ATTRIBUTES;
     const list: LightAttribute[] = [];
     for (let i = 0; i < flat.length; i += 3) {
       const n = flat[i] as NameEntry;
       list.push({ name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: flat[i + 1] as string | null, value: flat[i + 2] as string });
     }
     return new LightAttributes(list);
+  }
+
+  /**
+   * As xmldom answers it: only declared prefixes ('' for the default);
+   * `null` finds nothing. The scope holds every declaration around the
+   * element and the scan refuses the one undeclaration XML allows
+   * (xmlns=""), so the scope answers what a walk up the declarations would.
+   */
+  lookupNamespaceURI(prefix: string | null): string | null {
+    return prefix === null ? null : (this.scope.get(prefix) ?? null);
   }
 
   /** An ix:nonFraction's own content as noted while scanning. */

@@ -144,14 +144,12 @@ function nonFractionProblems(el: Element, sectionOf: (el: Element) => string, sh
 }
 
 /**
- * The structural problems of an Inline XBRL document, given its elements in
- * document order (all of them, or at least every ix element and everything
- * inside ix:resources, each ix element's parentNode its nearest such
- * ancestor) and its shape.
+ * The structural problems of an Inline XBRL document, given its ix elements
+ * in document order (each one's parentNode its nearest ancestor among them
+ * or, inside ix:resources, its real parent) and its shape.
  */
-export function inlineStructureProblems(all: Element[], shape: DocumentShape = treeShape(all)): StructureProblem[] {
+export function inlineStructureProblems(ix: Element[], shape: DocumentShape): StructureProblem[] {
   const out: StructureProblem[] = [];
-  const ix = all.filter(isIx);
   const ix10 = ix.some((e) => e.namespaceURI === IX10_NS) && !ix.some((e) => e.namespaceURI === IX11_NS);
   const sectionOf = (el: Element) => (el.namespaceURI === IX10_NS ? SECTION_10 : SECTION_11)[el.localName ?? ''] ?? (el.namespaceURI === IX10_NS ? 'ix10' : 'ix11');
 
