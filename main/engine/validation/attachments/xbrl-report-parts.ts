@@ -210,7 +210,7 @@ export function readInline(ix: Element[], problems: StructureProblem[], reading:
       precision: el.getAttribute('precision') ?? undefined,
       lang: reading.lang(el),
       readable,
-      written: writtenFact(el, kind),
+      written: writtenFact(el, kind, readable),
       format: format || undefined,
       unreadableReason: unreadableReason || undefined,
     });

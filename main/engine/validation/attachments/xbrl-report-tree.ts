@@ -99,7 +99,7 @@ function readInstance(root: Element): Omit<XbrlReport, 'namespaces' | 'problems'
       precision: el.getAttribute('precision') ?? undefined,
       lang: langOf(el),
       readable: true,
-      written: writtenFact(el, unitRef !== undefined ? 'nonFraction' : 'nonNumeric'),
+      written: writtenFact(el, unitRef !== undefined ? 'nonFraction' : 'nonNumeric', true),
     });
   }
   return { schemaRefs, contexts, units, unitMeasures, facts, written };

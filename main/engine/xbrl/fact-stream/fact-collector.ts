@@ -15,11 +15,12 @@ import type { XmlElementView as Element } from '../../xml-view.js';
 import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
 import type { DocumentShape } from '../inline-structure/inline-structure.js';
 import { AttributeValues } from './attribute-values.js';
-import { StreamElement, type FlatAttributes } from './stream-element.js';
+import { StreamElement, type AttributeNames } from './stream-element.js';
 import { XhtmlRuleEvents, XHTML_NS } from './xhtml-events.js';
 
 const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
 const IX10_NS = 'http://www.xbrl.org/2008/inlineXBRL';
+const SHAPES_KEPT = 8;
 
 /** What an attribute's name says to the reader, worked out once per distinct name. */
 const LANG = 1;
@@ -79,6 +80,9 @@ export class FactCollector implements ScanSink {
   private readonly byId = new Map<string, Element>();
 
   private readonly values: AttributeValues;
+  /** Attribute name lists lately met (attributeNames), and where the last match was. */
+  private readonly shapes: AttributeNames[] = [];
+  private lastShape = 0;
 
   constructor(private readonly source: string) {
     this.values = new AttributeValues(source);
@@ -192,7 +196,7 @@ export class FactCollector implements ScanSink {
   private keep(s: StartTag, depth: number, lang: string | undefined): StreamElement {
     const tag = s.tag;
     // Every kept element's attributes are asked for (a fact's name, context, unit…): read now from the scan's places rather than scanned again.
-    const element = new StreamElement(tag, tag.namespaceURI, s.scope, s.attributeCount > 0 ? this.attributesOf(s) : undefined);
+    const element = s.attributeCount > 0 ? new StreamElement(tag, tag.namespaceURI, s.scope, this.attributeNames(s), this.attributeValues(s)) : new StreamElement(tag, tag.namespaceURI, s.scope, undefined, undefined);
     element.lang = lang;
     const around = this.keptStack[this.keptStack.length - 1];
     if (around) {
@@ -206,14 +210,34 @@ export class FactCollector implements ScanSink {
     return element;
   }
 
-  private attributesOf(s: StartTag): FlatAttributes {
-    const flat: FlatAttributes = new Array(s.attributeCount * 3);
-    for (let i = 0, j = 0; i < s.attributeCount; i++, j += 3) {
-      flat[j] = s.attrNames[i]!;
-      flat[j + 1] = s.attrNamespaces[i]!;
-      flat[j + 2] = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
+  /** The start tag's attribute names as a list shared with the last elements written with the same ones (the last one matched is tried first). */
+  private attributeNames(s: StartTag): AttributeNames {
+    const count = s.attributeCount;
+    const shapes = this.shapes;
+    for (let k = 0, at = this.lastShape; k < shapes.length; k++, at = (at + 1) % shapes.length) {
+      const names = shapes[at]!;
+      if (names.length !== count * 2) continue;
+      let same = true;
+      for (let i = 0; same && i < count; i++) same = names[i * 2] === s.attrNames[i] && names[i * 2 + 1] === s.attrNamespaces[i];
+      if (!same) continue;
+      this.lastShape = at;
+      return names;
     }
-    return flat;
+    const names: (NameEntry | string | null)[] = new Array(count * 2);
+    for (let i = 0; i < count; i++) {
+      names[i * 2] = s.attrNames[i]!;
+      names[i * 2 + 1] = s.attrNamespaces[i]!;
+    }
+    // A few recent lists are enough: a report's facts are written with a handful, and a document of many different ones costs a list per element, as before.
+    if (shapes.length < SHAPES_KEPT) this.lastShape = shapes.push(names) - 1;
+    else shapes[(this.lastShape = (this.lastShape + 1) % SHAPES_KEPT)] = names;
+    return names;
+  }
+
+  private attributeValues(s: StartTag): string[] {
+    const values: string[] = new Array(s.attributeCount);
+    for (let i = 0; i < s.attributeCount; i++) values[i] = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
+    return values;
   }
 
   private ixStarted(local: string, element: StreamElement, depth: number): void {

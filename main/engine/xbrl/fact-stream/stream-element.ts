@@ -9,16 +9,22 @@
  * (table cells, spans) are not kept.
  *
  * A report keeps some 70,000 of these until it is read, so each holds its
- * attributes in one flat array (name, namespace, value, …) as the scan gave
- * them, not an object per attribute; the attribute records of the XML view
- * are made only when `attributes` is asked for.
+ * attributes' values in one array, beside a list of their names it shares
+ * with the elements written with the same attributes, not an object per
+ * attribute; the attribute records of the XML view are made only when
+ * `attributes` is asked for.
  */
 import type { NameEntry } from '../../xml-event-scan.js';
 import { LightAttributes, LightNode, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 
-/** Per attribute, three places: its name as the scan kept it, its namespace (null when unprefixed), its value. */
-export type FlatAttributes = (NameEntry | string | null)[];
+/**
+ * An element's attribute names: per attribute, its name as the scan kept it
+ * and its namespace (null when unprefixed). A report's facts are written
+ * with a handful of such lists (name, contextRef, unitRef, decimals…), so
+ * elements share them and each holds only its values, in the same order.
+ */
+export type AttributeNames = readonly (NameEntry | string | null)[];
 
 const NO_ELEMENTS: Element[] = [];
 const NO_ATTRIBUTES = new LightAttributes([]);
@@ -50,8 +56,9 @@ export class StreamElement extends LightNode implements Element {
     readonly namespaceURI: string | null,
     /** The namespaces in scope on it, its own declarations included. */
     readonly scope: Scope,
-    /** Its attributes as the scan gave them; undefined when it has none. */
-    private readonly flat: FlatAttributes | undefined,
+    /** Its attributes' names and their values, in the order written; undefined when it has none. */
+    private readonly names: AttributeNames | undefined,
+    private readonly values: readonly string[] | undefined,
   ) {
     super();
   }
@@ -87,16 +94,16 @@ export class StreamElement extends LightNode implements Element {
   }
 
   getAttribute(name: string): string | null {
-    const flat = this.flat;
-    if (flat === undefined) return null;
-    for (let i = 0; i < flat.length; i += 3) if ((flat[i] as NameEntry).name === name) return flat[i + 2] as string;
+    const names = this.names;
+    if (names === undefined) return null;
+    for (let i = 0; i < names.length; i += 2) if ((names[i] as NameEntry).name === name) return this.values![i >> 1]!;
     return null;
   }
 
   getAttributeNS(namespaceURI: string | null, localName: string): string | null {
-    const flat = this.flat;
-    if (flat === undefined) return null;
-    for (let i = 0; i < flat.length; i += 3) if (flat[i + 1] === namespaceURI && (flat[i] as NameEntry).localName === localName) return flat[i + 2] as string;
+    const names = this.names;
+    if (names === undefined) return null;
+    for (let i = 0; i < names.length; i += 2) if (names[i + 1] === namespaceURI && (names[i] as NameEntry).localName === localName) return this.values![i >> 1]!;
     return null;
   }
 
@@ -105,12 +112,12 @@ export class StreamElement extends LightNode implements Element {
   }
 
   get attributes(): LightAttributes {
-    const flat = this.flat;
-    if (flat === undefined) return NO_ATTRIBUTES;
+    const names = this.names;
+    if (names === undefined) return NO_ATTRIBUTES;
     const list: LightAttribute[] = [];
-    for (let i = 0; i < flat.length; i += 3) {
-      const n = flat[i] as NameEntry;
-      list.push({ name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: flat[i + 1] as string | null, value: flat[i + 2] as string });
+    for (let i = 0; i < names.length; i += 2) {
+      const n = names[i] as NameEntry;
+      list.push({ name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: names[i + 1] as string | null, value: this.values![i >> 1]! });
     }
     return new LightAttributes(list);
   }
