@@ -22,7 +22,7 @@ import { assembleZip, deflateEarly, startDeflating, type ZipFile } from './zip-w
 import type { WrittenFile } from './written-archive.js';
 import { missingReferenceMessage } from './reference-checks.js';
 import { resolvePackageReferences, type PackageReference } from './reference-resolution.js';
-import { reportFactProblems } from './report-taxonomy-checks.js';
+import { readReportBeforeReferences, reportFactProblems } from './report-taxonomy-checks.js';
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
 import { layOutTaxonomy, type TaxonomyLayout } from './taxonomy-layout.js';
 
@@ -102,6 +102,8 @@ export async function buildReportPackage(input: unknown, deps: ReportPackageDeps
   // Every file deflates from here on, on the other core, while this thread checks the report (refused requests just abandon it).
   const deflating = startDeflating(files);
   try {
+    // One scan of the report for its facts and its references, rather than one for each.
+    readReportBeforeReferences(`${naming.stld}/reports/${request.reportName}`, report);
     const unresolved = unresolvedReportReferences(files, naming, request, deps.installed);
     if (unresolved.length > 0) {
       throw new RequestValidationError(unresolved.map((r) => ({ field: 'reportBase64Content', message: reportReferenceProblem(request.reportName, r) })));

@@ -34,12 +34,11 @@
 import { checkCatalogXml, type RewriteRule } from './catalog-file.js';
 import { addressOfPath, longestRewrite, PACKAGE_HOST, pathOfAddress, publishedPlaceOf } from './package-addresses.js';
 import { scanElements, XmlScanError } from './xml-reference-scan.js';
+import { referenceOf, type RawReference, type ReferenceKind } from '../xbrl/document-references.js';
+import { referencesReadWithFacts } from './report-reading.js';
 import { TaxonomyLibrary } from '../taxonomy/library.js';
 import { isSpecificationUrl, packageToInstallFor } from '../taxonomy/publishers.js';
 
-const LINK_NS = 'http://www.xbrl.org/2003/linkbase';
-const XLINK_NS = 'http://www.w3.org/1999/xlink';
-const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 /**
  * A file reached by more distinct URLs than this is not followed again: a
  * catalog that maps a folder onto its own parent would otherwise give each
@@ -47,7 +46,7 @@ const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
  */
 const MAX_ADDRESSES_PER_FILE = 4;
 
-export type ReferenceKind = 'schemaRef' | 'linkbaseRef' | 'import' | 'include' | 'redefine' | 'loc' | 'roleRef' | 'arcroleRef' | 'taxonomy';
+export type { ReferenceKind } from '../xbrl/document-references.js';
 
 export type ReferenceOutcome =
   | { kind: 'inPackage'; path: string }
@@ -277,27 +276,12 @@ export function targetOf(outcome: ReferenceOutcome): string {
   }
 }
 
-interface RawReference {
-  href: string;
-  kind: ReferenceKind;
-  bases: string[];
-}
-
 /** Documents DTS discovery opens: schemas and linkbases (XML), never the report's images or stylesheets. */
 function isDiscoverable(path: string): boolean {
   return /\.(xsd|xml)$/i.test(path);
 }
 
-const LINK_REFERENCES: Record<string, ReferenceKind> = {
-  schemaRef: 'schemaRef',
-  linkbaseRef: 'linkbaseRef',
-  loc: 'loc',
-  roleRef: 'roleRef',
-  arcroleRef: 'arcroleRef',
-};
-const SCHEMA_REFERENCES: Record<string, ReferenceKind> = { import: 'import', include: 'include', redefine: 'redefine' };
-
-type ScannedReferences = { references: RawReference[] } | { unreadable: string };
+export type ScannedReferences = { references: RawReference[] } | { unreadable: string };
 
 /**
  * Each document's references by its bytes, found once: the builder checks
@@ -310,25 +294,21 @@ const scannedByBytes = new WeakMap<Uint8Array, ScannedReferences>();
 function xmlReferences(bytes: Uint8Array): ScannedReferences {
   let scanned = scannedByBytes.get(bytes);
   if (scanned === undefined) {
-    scanned = scanXmlReferences(bytes);
+    // A report whose facts were read has had its references noted by the same scan (report-reading.ts).
+    const noted = referencesReadWithFacts(bytes);
+    scanned = noted !== undefined ? { references: noted } : scanXmlReferences(bytes);
     scannedByBytes.set(bytes, scanned);
   }
   return scanned;
 }
 
-function scanXmlReferences(bytes: Uint8Array): ScannedReferences {
+/** The references of an XML document, by the package's own scan of its bytes. */
+export function scanXmlReferences(bytes: Uint8Array): ScannedReferences {
   const references: RawReference[] = [];
   try {
     scanElements(bytes, (el) => {
-      const linkKind = el.namespace === LINK_NS ? LINK_REFERENCES[el.localName] : undefined;
-      const schemaKind = el.namespace === XSD_NS ? SCHEMA_REFERENCES[el.localName] : undefined;
-      if (linkKind || el.attribute(XLINK_NS, 'type') === 'locator') {
-        const href = el.attribute(XLINK_NS, 'href');
-        if (href) references.push({ href, kind: linkKind ?? 'loc', bases: el.bases });
-      } else if (schemaKind) {
-        const href = el.attribute('', 'schemaLocation');
-        if (href) references.push({ href, kind: schemaKind, bases: el.bases });
-      }
+      const found = referenceOf(el);
+      if (found) references.push({ href: found.href, kind: found.kind, bases: el.bases });
     });
   } catch (err) {
     if (err instanceof XmlScanError) return { unreadable: `it cannot be read as XML (${err.message}), so its references could not be followed` };

@@ -10,15 +10,14 @@
  * from the reference checks. xBRL-JSON reports are not checked against
  * their taxonomy.
  */
-import { decodeUtf8 } from '../ct600/xml-dom.js';
 import { TaxonomyLibrary } from '../taxonomy/library.js';
 import { packageSource, type PackageTaxonomySource } from '../taxonomy/package-source.js';
 import { checkFactsAgainst } from '../taxonomy/taxonomy-checks.js';
 import type { AttachmentFinding } from '../validation/attachments/finding.js';
-import { readXbrlReport } from '../validation/attachments/xbrl-report.js';
 import type { Findings } from './findings.js';
 import type { PackageContents } from './reference-resolution.js';
 import { discoverReports } from './report-discovery.js';
+import { readReportAhead, takeReportReading } from './report-reading.js';
 import type { ReadEntry } from './report-package-checks.js';
 
 export const REPORT_NOT_READ = 'taxonomy.reportNotRead';
@@ -32,12 +31,34 @@ export const MAX_CHECKED_REPORT_BYTES = 64 * 1024 * 1024;
 
 export function checkReportTaxonomies(names: string[], stld: string, read: ReadEntry, findings: Findings, installed: TaxonomyLibrary = TaxonomyLibrary.empty()): void {
   const source = packageSource({ stld, files: new Set(names.filter((n) => !n.endsWith('/'))), read }, installed);
-  const found = discoverReports(names, stld);
-  for (const report of [...found.topLevel, ...found.inSubdirectories]) {
-    for (const entry of report.entries) {
-      for (const f of reportFactFindings(entry, read(entry), source)) findings.add('report', f.category, f.code, f.message, entry, [{ name: 'rule', value: f.code }]);
-    }
+  for (const entry of reportEntries(names, stld)) {
+    for (const f of reportFactFindings(entry, read(entry), source)) findings.add('report', f.category, f.code, f.message, entry, [{ name: 'rule', value: f.code }]);
   }
+}
+
+/**
+ * Reads the reports whose facts checkReportTaxonomies will check, for a
+ * validation to call before its reference checks: the scan that reads a
+ * report's facts notes its references too, and the reference checks take
+ * them from there rather than scanning the report again (report-reading.ts).
+ */
+export function readReportsBeforeReferences(names: string[], stld: string, read: ReadEntry): void {
+  for (const entry of reportEntries(names, stld)) readReportBeforeReferences(entry, read(entry));
+}
+
+/** The same for one report about to be built into a package. */
+export function readReportBeforeReferences(path: string, bytes: Uint8Array | undefined): void {
+  if (bytes !== undefined && factsAreRead(path, bytes)) readReportAhead(bytes);
+}
+
+function reportEntries(names: string[], stld: string): string[] {
+  const found = discoverReports(names, stld);
+  return [...found.topLevel, ...found.inSubdirectories].flatMap((report) => report.entries);
+}
+
+/** Whether reportFactFindings reads a report's facts: an XML report within the size read for that check. */
+function factsAreRead(path: string, bytes: Uint8Array): boolean {
+  return CHECKED_REPORT.test(path) && bytes.byteLength <= MAX_CHECKED_REPORT_BYTES;
 }
 
 /** One report's findings in a package about to be built (the builder and the package wizard refuse on its errors). */
@@ -51,8 +72,7 @@ function reportFactFindings(path: string, bytes: Uint8Array | undefined, source:
     const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
     return [{ code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: at ${mb(bytes.byteLength)} it is over the ${mb(MAX_CHECKED_REPORT_BYTES)} Filing Desk reads for that check` }];
   }
-  const text = decodeUtf8(bytes);
-  const parsed = text === undefined ? undefined : readXbrlReport(text);
+  const parsed = takeReportReading(bytes).read;
   if (!parsed?.ok) {
     const why = parsed ? parsed.problem.message : 'it is not UTF-8 text';
     return [{ code: REPORT_NOT_READ, category: 'warning', message: `its facts were not checked against the taxonomy: ${why}` }];

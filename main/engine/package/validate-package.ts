@@ -14,7 +14,7 @@ import { checkFutureReportPackage, rootReportPackageJson } from './future-report
 import { loadableReportCount, discoverReports } from './report-discovery.js';
 import { checkReferences } from './reference-checks.js';
 import { checkReportPackageJson, checkReports } from './report-package-checks.js';
-import { checkReportTaxonomies } from './report-taxonomy-checks.js';
+import { checkReportTaxonomies, readReportsBeforeReferences } from './report-taxonomy-checks.js';
 import { checkTaxonomyPackage } from './taxonomy-package-checks.js';
 import { chooseStld } from './top-level-directory.js';
 import { DEFAULT_ZIP_LIMITS, openZip, ZipFormatError, ZipLimitError, type ZipArchive, type ZipLimits } from './zip-reader.js';
@@ -131,8 +131,11 @@ function runChecks(
     }
   }
   const rewrites = checkTaxonomyPackage(names, stld, read, findings, kind === 'taxonomy');
+  const factsChecked = reportsReadable && (deps.reportFacts ?? true);
+  // One scan of each report for its facts and its references, rather than one for each.
+  if (factsChecked) readReportsBeforeReferences(names, stld, read);
   checkReferences(names, stld, read, findings, kind, found, installed, rewrites, deps.taxonomyReferences ?? true);
-  if (reportsReadable && (deps.reportFacts ?? true)) checkReportTaxonomies(names, stld, read, findings, installed);
+  if (factsChecked) checkReportTaxonomies(names, stld, read, findings, installed);
   return { kind, reportCount };
 }
 

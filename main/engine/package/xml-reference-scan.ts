@@ -8,6 +8,7 @@
  * the document unreadable (its references unknown), as a parser would.
  */
 import { isAscii } from 'node:buffer';
+import { decodeReferenceValue } from '../xbrl/document-references.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
@@ -130,7 +131,7 @@ class CurrentElement implements ScannedElement {
   }
 
   value(i: number): string {
-    return decodeEntities(this.text.slice(this.places[i + 2], this.places[i + 3]));
+    return decodeReferenceValue(this.text.slice(this.places[i + 2], this.places[i + 3]));
   }
 }
 
@@ -255,21 +256,6 @@ function afterDeclaration(text: string, lt: number): number {
     else if (c === '>' && depth <= 0) return i + 1;
   }
   throw new XmlScanError('the document ends inside a declaration');
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(value: string): string {
-  if (!value.includes('&')) return value;
-  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16), whole);
-    if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10), whole);
-    return NAMED[ref] ?? whole;
-  });
-}
-
-function safeCodePoint(n: number, fallback: string): string {
-  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : fallback;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

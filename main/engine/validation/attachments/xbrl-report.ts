@@ -16,6 +16,7 @@ export { IX_NS, IX10_NS, LINK_NS, XBRLDI_NS, XBRLI_NS, XHTML_NS, XLINK_NS } from
 
 export type { ReadReport, StructureProblem, XbrlContext, XbrlFact, XbrlReport } from './xbrl-report-types.js';
 import type { ReadReport } from './xbrl-report-types.js';
+import type { RawReference } from '../../xbrl/document-references.js';
 
 /**
  * Reads a document's text as HMRC does: well-formed XML, then Inline XBRL or
@@ -25,5 +26,16 @@ import type { ReadReport } from './xbrl-report-types.js';
  * holds the two to each other).
  */
 export function readXbrlReport(text: string): ReadReport {
-  return readXbrlReportStreaming(text) ?? readXbrlReportByTree(text);
+  return readXbrlReportStreaming(text)?.read ?? readXbrlReportByTree(text);
+}
+
+/**
+ * The report read as readXbrlReport reads it, with its references to other
+ * documents (xbrl/document-references.ts) noted by the same scan when the
+ * tree-free reader read it; undefined references when the tree route did
+ * (or the text's line ends were normalised), for the caller to find them
+ * its own way.
+ */
+export function readXbrlReportWithReferences(text: string): { read: ReadReport; references: RawReference[] | undefined } {
+  return readXbrlReportStreaming(text, true) ?? { read: readXbrlReportByTree(text), references: undefined };
 }

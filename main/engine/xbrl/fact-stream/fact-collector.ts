@@ -15,6 +15,7 @@ import type { XmlElementView as Element } from '../../xml-view.js';
 import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
 import type { DocumentShape } from '../inline-structure/inline-structure.js';
 import { AttributeValues } from './attribute-values.js';
+import type { ReferenceNotes } from './reference-notes.js';
 import { StreamElement, type AttributeNames } from './stream-element.js';
 import { XhtmlRuleEvents, XHTML_NS } from './xhtml-events.js';
 
@@ -84,7 +85,11 @@ export class FactCollector implements ScanSink {
   private readonly shapes: AttributeNames[] = [];
   private lastShape = 0;
 
-  constructor(private readonly source: string) {
+  /** `references`: where the report's references to other documents are noted, when the caller wants them too. */
+  constructor(
+    private readonly source: string,
+    private readonly references?: ReferenceNotes,
+  ) {
     this.values = new AttributeValues(source);
   }
 
@@ -99,6 +104,7 @@ export class FactCollector implements ScanSink {
       this.root = { tagName: tag.name, namespaceURI: ns, localName: local };
     }
     if (s.declared) for (const uri of s.declared.values()) this.namespaces.add(uri);
+    if (this.references !== undefined) this.references.startTag(s, depth);
     this.names[depth] = tag;
     this.namespaceAt[depth] = ns;
     this.attributesAt[depth] = s.attributesAt;

@@ -16,15 +16,30 @@ import type { XmlElementView as Element } from '../../xml-view.js';
 import type { StructureProblem } from '../../validation/attachments/structure-problem.js';
 import { readInline, withoutHtmlDoctype, XHTML_NS, type InlineReading } from '../../validation/attachments/xbrl-report-parts.js';
 import type { ReadReport } from '../../validation/attachments/xbrl-report-types.js';
+import type { RawReference } from '../document-references.js';
 import { FactCollector, LeaveToTree } from './fact-collector.js';
+import { ReferenceNotes } from './reference-notes.js';
 import type { StreamElement } from './stream-element.js';
 
-/** The report read without a tree, or undefined when the tree route must read it. */
-export function readXbrlReportStreaming(text: string): ReadReport | undefined {
+export interface StreamedReport {
+  read: ReadReport;
+  /**
+   * Its references to other documents, when asked for and the scan read the
+   * text as written; undefined when its line ends were normalised first
+   * (a carriage return: the values would not be the text's own).
+   */
+  references: RawReference[] | undefined;
+}
+
+/** The report read without a tree (and its references noted on the way, when asked), or undefined when the tree route must read it. */
+export function readXbrlReportStreaming(text: string, noteReferences = false): StreamedReport | undefined {
   const blanked = withoutHtmlDoctype(text);
   if (!mayBePlainXml(blanked)) return undefined;
-  const source = blanked.indexOf('\r') >= 0 ? blanked.replace(/\r\n?/g, '\n') : blanked;
-  const collector = new FactCollector(source);
+  const asWritten = blanked.indexOf('\r') < 0;
+  const source = asWritten ? blanked : blanked.replace(/\r\n?/g, '\n');
+  // The DOCTYPE blanked keeps every other character where it was, so values are read from the text as written.
+  const notes = noteReferences && asWritten ? new ReferenceNotes(source) : undefined;
+  const collector = new FactCollector(source, notes);
   try {
     scanXml(source, collector);
   } catch (error) {
@@ -38,7 +53,8 @@ export function readXbrlReportStreaming(text: string): ReadReport | undefined {
   }
   problems.push(...collector.xhtml.problems());
   const reading: InlineReading = { factText, lang: (el) => (el as StreamElement).lang, shape: collector.shape() };
-  return { ok: true, report: { inline: true, namespaces: collector.namespaces, problems, ...readInline(collector.ix, problems, reading) } };
+  const read: ReadReport = { ok: true, report: { inline: true, namespaces: collector.namespaces, problems, ...readInline(collector.ix, problems, reading) } };
+  return { read, references: notes?.references };
 }
 
 /** A fact's text as collected; a nonNumeric's goes on in its continuations (a chain that loops back is read once, as the tree route reads it). */

@@ -35,7 +35,7 @@ function filesUnder(dir: string): string[] {
 function compared(text: string): { streamed: boolean } {
   const tree = written(readXbrlReportByTree(text));
   const streamed = readXbrlReportStreaming(text);
-  if (streamed) expect(written(streamed)).toBe(tree);
+  if (streamed) expect(written(streamed.read)).toBe(tree);
   expect(written(readXbrlReport(text))).toBe(tree);
   return { streamed: streamed !== undefined };
 }
