@@ -72,8 +72,11 @@ class CurrentElement implements ScannedElement {
   moveTo(from: number, to: number): void {
     this.from = from;
     this.to = to;
-    this.places.length = 0;
-    this.placesRead = false;
+    // Most tags' attributes are never read: nothing to clear.
+    if (this.placesRead) {
+      this.places.length = 0;
+      this.placesRead = false;
+    }
   }
 
   /**
