@@ -108,15 +108,22 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
   const unjudged = notInstalled.length > 0 ? (name: Clark) => !dts.namespaces.has(splitClark(name).namespace) : () => false;
   let unchecked = 0;
   // What each concept is, and what each unit's measures make of a monetary fact, worked out once: a report has thousands of facts of a few hundred concepts.
-  const judged = new Map<Clark, ConceptJudgement>();
+  // Found by the fact's own namespace and local name, whose hashes are already known: a "{namespace}localName" made per fact was a new string to hash each time.
+  const judged = new Map<string, Map<string, { name: Clark; judgement: ConceptJudgement }>>();
   const unitProblems = new Map<string, string | undefined>();
-  for (const fact of report.facts) {
-    const name = clark(fact.namespace, fact.localName);
-    let judgement = judged.get(name);
-    if (judgement === undefined) {
-      judgement = judgeConcept(name, dts);
-      judged.set(name, judgement);
+  // The concepts of the facts that report a value (a nil one does not), for the requires-element rule.
+  const present = new Set<Clark>();
+  for (let i = 0; i < report.facts.length; i++) {
+    const fact = report.facts[i]!;
+    let inNamespace = judged.get(fact.namespace);
+    if (inNamespace === undefined) judged.set(fact.namespace, (inNamespace = new Map()));
+    let known = inNamespace.get(fact.localName);
+    if (known === undefined) {
+      const name = clark(fact.namespace, fact.localName);
+      inNamespace.set(fact.localName, (known = { name, judgement: judgeConcept(name, dts) }));
     }
+    const { name, judgement } = known;
+    if (!fact.nil) present.add(name);
     if (judgement.concept === undefined && unjudged(name)) unchecked++;
     else checkFact(fact, name, judgement, report, dts, findings, unitProblems);
   }
@@ -132,7 +139,7 @@ export function checkFactsAgainst(report: XbrlReport, entryPoints: readonly stri
       ),
     });
   }
-  checkRequiredElements(report, dts, findings);
+  checkRequiredElements(present, dts, findings);
   return { findings: findings.done(), checked: notInstalled.length === 0, dts };
 }
 
@@ -250,10 +257,13 @@ function periodTypeProblem(periodType: 'instant' | 'duration' | undefined, conte
   return undefined;
 }
 
-/** requires-element (XBRL 2.1 §5.2.6.2.4): a fact of a source concept needs a fact of each target. HMRC's mandatory items are written so. */
-function checkRequiredElements(report: XbrlReport, dts: Dts, findings: FindingList): void {
-  // A nil fact reports no value: HMRC counts a nil mandatory item as missing (error 3312).
-  const present = new Set(report.facts.filter((f) => !f.nil).map((f) => clark(f.namespace, f.localName)));
+/**
+ * requires-element (XBRL 2.1 §5.2.6.2.4): a fact of a source concept needs a
+ * fact of each target. HMRC's mandatory items are written so. `present`: the
+ * concepts of the facts that are not nil (HMRC counts a nil mandatory item as
+ * missing, error 3312).
+ */
+function checkRequiredElements(present: Set<Clark>, dts: Dts, findings: FindingList): void {
   const reported = new Set<string>();
   for (const arc of dts.requiresElement) {
     const source = arc.from.find((c) => present.has(c));
