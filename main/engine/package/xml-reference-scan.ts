@@ -129,6 +129,18 @@ class CurrentElement implements ScannedElement {
     return undefined;
   }
 
+  /** Names the element: a tag named as the last one was, in the same scope, keeps its expanded name (a taxonomy's tags run in long rows of xs:element). */
+  name(name: string, ns: Map<string, string>): void {
+    if (name === this.lastName && ns === this.lastScope) return;
+    const colon = name.indexOf(':');
+    this.namespace = ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '';
+    this.localName = colon === -1 ? name : name.slice(colon + 1);
+    this.lastName = name;
+    this.lastScope = ns;
+  }
+  private lastName = '';
+  private lastScope: Map<string, string> | undefined;
+
   namespaceOf(prefix: string): string | undefined {
     return this.ns.get(prefix);
   }
@@ -206,9 +218,7 @@ function startTag(text: string, lt: number, stack: Frame[], element: CurrentElem
   element.ns = ns;
   const base = element.attribute(XML_NS, 'base');
   const bases = base === undefined ? (parent?.bases ?? []) : [...(parent?.bases ?? []), base];
-  const colon = name.indexOf(':');
-  element.namespace = ns.get(colon === -1 ? '' : name.slice(0, colon)) ?? '';
-  element.localName = colon === -1 ? name : name.slice(colon + 1);
+  element.name(name, ns);
   element.bases = bases;
   visit(element);
   if (!selfClosing) stack.push({ name, ns, bases });

@@ -31,28 +31,39 @@ export interface ReferringElement {
   attribute(namespace: string, localName: string): string | undefined;
 }
 
-// Maps, not object literals: an element named "constructor" must not find Object's.
-const LINK_REFERENCES = new Map<string, ReferenceKind>([
-  ['schemaRef', 'schemaRef'],
-  ['linkbaseRef', 'linkbaseRef'],
-  ['loc', 'loc'],
-  ['roleRef', 'roleRef'],
-  ['arcroleRef', 'arcroleRef'],
-]);
-const SCHEMA_REFERENCES = new Map<string, ReferenceKind>([
-  ['import', 'import'],
-  ['include', 'include'],
-  ['redefine', 'redefine'],
-]);
+/** The link elements that refer, by local name (a switch, not a lookup object: an element named "constructor" must not find Object's). */
+function linkReference(localName: string): ReferenceKind | undefined {
+  switch (localName) {
+    case 'schemaRef':
+    case 'linkbaseRef':
+    case 'loc':
+    case 'roleRef':
+    case 'arcroleRef':
+      return localName;
+    default:
+      return undefined;
+  }
+}
+
+function schemaReference(localName: string): ReferenceKind | undefined {
+  switch (localName) {
+    case 'import':
+    case 'include':
+    case 'redefine':
+      return localName;
+    default:
+      return undefined;
+  }
+}
 
 /** What the element refers to, or undefined: a link element or any locator by its xlink:href, a schema import by its schemaLocation (an empty one names nothing). */
 export function referenceOf(el: ReferringElement): { href: string; kind: ReferenceKind } | undefined {
-  const linkKind = el.namespace === LINK_NS ? LINK_REFERENCES.get(el.localName) : undefined;
+  const linkKind = el.namespace === LINK_NS ? linkReference(el.localName) : undefined;
   if (linkKind !== undefined || el.attribute(XLINK_NS, 'type') === 'locator') {
     const href = el.attribute(XLINK_NS, 'href');
     return href ? { href, kind: linkKind ?? 'loc' } : undefined;
   }
-  const schemaKind = el.namespace === XSD_NS ? SCHEMA_REFERENCES.get(el.localName) : undefined;
+  const schemaKind = el.namespace === XSD_NS ? schemaReference(el.localName) : undefined;
   if (schemaKind === undefined) return undefined;
   const href = el.attribute('', 'schemaLocation');
   return href ? { href, kind: schemaKind } : undefined;
