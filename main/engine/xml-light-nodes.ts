@@ -133,15 +133,7 @@ export class LightElement extends LightNode implements XmlElementView {
     return null;
   }
   get textContent(): string {
-    let out = '';
-    const walk = (node: LightNode) => {
-      for (let n = node.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1) walk(n);
-        else out += n.nodeValue;
-      }
-    };
-    walk(this);
-    return out;
+    return textInside(this);
   }
 
   /** The start tag's attributes, read from the text the first time any is asked for. */
@@ -151,6 +143,19 @@ export class LightElement extends LightNode implements XmlElementView {
     this.attributeList = list;
     return list;
   }
+}
+
+/** All the text inside an element, in document order: what textContent gives. */
+export function textInside(element: LightNode): string {
+  let out = '';
+  const walk = (node: LightNode) => {
+    for (let n = node.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1) walk(n);
+      else out += n.nodeValue;
+    }
+  };
+  walk(element);
+  return out;
 }
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09;

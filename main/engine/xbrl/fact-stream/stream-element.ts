@@ -15,7 +15,7 @@
  * `attributes` is asked for.
  */
 import type { NameEntry } from '../../xml-event-scan.js';
-import { LightAttributes, LightNode, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
+import { LightAttributes, LightNode, textInside, type LightAttribute, type Scope } from '../../xml-light-nodes.js';
 import type { XmlElementView as Element } from '../../xml-view.js';
 
 /**
@@ -81,16 +81,7 @@ export class StreamElement extends LightNode implements Element {
 
   /** A fact's text as collected; an element whose text was not collected is inside ix:resources, where its children are kept. */
   get textContent(): string {
-    if (this.collected !== undefined) return this.collected;
-    let out = '';
-    const walk = (node: LightNode) => {
-      for (let n = node.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1) walk(n);
-        else out += n.nodeValue;
-      }
-    };
-    walk(this);
-    return out;
+    return this.collected ?? textInside(this);
   }
 
   getAttribute(name: string): string | null {
