@@ -7,6 +7,7 @@
  * on numbers (precision, insignificant digits) and contexts (no scenario).
  */
 import { FactIndex, validValue } from './fact-index.js';
+import { repeatedFacts } from './repeated-facts.js';
 import { errorFinding, type AttachmentFinding } from './finding.js';
 import { GENERIC_DIMENSIONS } from './generic-dimensions.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from './xbrl-report.js';
@@ -81,20 +82,10 @@ function inconsistent(facts: XbrlFact[]): boolean {
 }
 
 function duplicates(index: FactIndex): AttachmentFinding[] {
-  const groups = new Map<string, XbrlFact[]>();
-  // Worked out once per context: thousands of facts share a few contexts.
-  const contextKeys = new Map<string, string>();
-  for (const f of index.report.facts) {
-    let context = contextKeys.get(f.contextRef);
-    if (context === undefined) contextKeys.set(f.contextRef, (context = contextKey(index.context(f), f.contextRef)));
-    const key = `${f.namespace}\u0000${f.localName}\u0000${context}\u0000${f.unitRef ?? ''}\u0000${f.numeric ? '' : (f.lang ?? '').toLowerCase()}`;
-    const list = groups.get(key);
-    if (list) list.push(f);
-    else groups.set(key, [f]);
-  }
   const out: AttachmentFinding[] = [];
-  for (const facts of groups.values()) {
-    if (facts.length > 1 && inconsistent(facts)) {
+  // A context's content is worked out once per context id (repeatedFacts asks once per id): thousands of facts share a few.
+  for (const facts of repeatedFacts(index.report.facts, (f) => contextKey(index.context(f), f.contextRef))) {
+    if (inconsistent(facts)) {
       const values = facts.map((f) => (f.nil ? '(nil)' : `"${f.value.replace(/\s+/g, ' ').trim().slice(0, 40)}"`)).join(', ');
       out.push(errorFinding('JFCVC.3314', `${facts[0]!.localName} is tagged more than once for the same period and context with different values: ${values}`));
     }
