@@ -93,9 +93,14 @@ function duplicates(index: FactIndex): AttachmentFinding[] {
   return out;
 }
 
+/** How many places after the point a figure is written to, trailing zeros aside ("12.50" has 1); read in place, since every figure of a report asks. */
 function decimalPlaces(value: string): number {
-  const frac = value.split('.')[1]?.replace(/0+$/, '') ?? '';
-  return frac.length;
+  const dot = value.indexOf('.');
+  if (dot < 0) return 0;
+  const next = value.indexOf('.', dot + 1);
+  let end = next < 0 ? value.length : next;
+  while (end > dot + 1 && value.charCodeAt(end - 1) === 0x30 /* 0 */) end--;
+  return end - dot - 1;
 }
 
 function numberRules(index: FactIndex): AttachmentFinding[] {
