@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { KEYCHAIN_TEST_FILES } from './test/keychain-test-files.js';
 
@@ -15,8 +16,8 @@ export default defineConfig({
     // Vitest's default is one fewer than the cores: on a two-core CI machine
     // that ran every file one after another (a whole run about 1,470 s).
     // Two at once: about 1,045 s; three gave no more (1,028 s), the suite
-    // being bound by the processor, not by waiting.
-    maxWorkers: 2,
+    // being bound by the processor, not by waiting. Larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'suite', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...KEYCHAIN_TEST_FILES], sequence: { groupOrder: 0 } } },
       // One file at a time, once everything else has finished: one Secret Service client process at a time.
