@@ -7,16 +7,21 @@ import { KEYCHAIN_TEST_FILES } from './test/keychain-test-files.js';
 const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 
 /**
- * The engine's tests share their test process's modules from file to file
- * (isolate: false): the engine is pure code, and loading its modules afresh
- * for each of some 135 files was a third of their time (152 s against 94 s
- * for the folder on two cores). A file that replaces a module (vi.mock) keeps
- * a module graph of its own, in the main suite.
+ * Most test files share their test process's modules from file to file
+ * (isolate: false): loading the modules afresh for every file was a third
+ * of their time (the engine's 135 files took 152 s on two cores, 94 s
+ * sharing; 79 files of the main process's services 122 s, 79 s). Kept
+ * apart, each with fresh modules: the end-to-end tests and the window's
+ * (a browser, a DOM per file), the keychain's (run one at a time, after
+ * the rest), and any file that replaces a module or a global, spies on an
+ * export, or changes the working folder or the environment, since what it
+ * changes would outlive it.
  */
-const ENGINE_SHARED = readdirSync('test/engine', { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => `test/engine/${name.split(sep).join('/')}`)
-  .filter((file) => !/\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+const CHANGES_WHAT_OUTLIVES_IT = /vi\.(mock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|process\.chdir|process\.env(\.\w+|\[[^\]]+\]) = |delete process\.env/;
+const SHARED_MODULES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .map((name) => `test/${name.split(sep).join('/')}`)
+  .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/e2e/') && !file.startsWith('test/renderer/') && !KEYCHAIN_TEST_FILES.includes(file))
+  .filter((file) => !CHANGES_WHAT_OUTLIVES_IT.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -33,8 +38,8 @@ export default defineConfig({
     // being bound by the processor, not by waiting. Larger machines keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'suite', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...KEYCHAIN_TEST_FILES, ...ENGINE_SHARED], sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'engine', include: ENGINE_SHARED, isolate: false, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'suite', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...KEYCHAIN_TEST_FILES, ...SHARED_MODULES], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false, sequence: { groupOrder: 0 } } },
       // One file at a time, once everything else has finished: one Secret Service client process at a time.
       { extends: true, test: { name: 'keychain', include: KEYCHAIN_TEST_FILES, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
