@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { KEYCHAIN_TEST_FILES } from './test/keychain-test-files.js';
@@ -18,10 +19,12 @@ const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
  * changes would outlive it.
  */
 const CHANGES_WHAT_OUTLIVES_IT = /vi\.(mock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|process\.chdir|process\.env(\.\w+|\[[^\]]+\]) = |delete process\.env/;
-const SHARED_MODULES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+// Read beside this file, wherever Vitest was started from; named as `include` names them, from the root.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const SHARED_MODULES = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
   .map((name) => `test/${name.split(sep).join('/')}`)
   .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/e2e/') && !file.startsWith('test/renderer/') && !KEYCHAIN_TEST_FILES.includes(file))
-  .filter((file) => !CHANGES_WHAT_OUTLIVES_IT.test(readFileSync(file, 'utf8')));
+  .filter((file) => !CHANGES_WHAT_OUTLIVES_IT.test(readFileSync(join(root, file), 'utf8')));
 
 export default defineConfig({
   test: {
