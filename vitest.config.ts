@@ -13,10 +13,10 @@ const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
  * of their time (the engine's 135 files took 152 s on two cores, 94 s
  * sharing; 79 files of the main process's services 122 s, 79 s). Kept
  * apart, each with fresh modules: the end-to-end tests and the window's
- * (a browser, a DOM per file), the keychain's (run one at a time, after
- * the rest), and any file that replaces a module or a global, spies on an
- * export, or changes the working folder or the environment, since what it
- * changes would outlive it.
+ * (a browser, a DOM per file), the keychain's (run one at a time), and
+ * any file that replaces a module or a global, spies on an export, or
+ * changes the working folder or the environment, since what it changes
+ * would outlive it.
  */
 const CHANGES_WHAT_OUTLIVES_IT = /vi\.(mock|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|process\.chdir|process\.env(\.\w+|\[[^\]]+\]) = |delete process\.env/;
 // Read beside this file, wherever Vitest was started from; named as `include` names them, from the root.
@@ -43,7 +43,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'suite', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...KEYCHAIN_TEST_FILES, ...SHARED_MODULES], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false, sequence: { groupOrder: 0 } } },
-      // One file at a time, once everything else has finished: one Secret Service client process at a time.
+      // One file at a time: one Secret Service client process at a time. `npm test` runs them in a Vitest of their own beside
+      // the rest (scripts/run-tests.mjs); in a plain `vitest run` they follow everything else.
       { extends: true, test: { name: 'keychain', include: KEYCHAIN_TEST_FILES, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },

@@ -1,6 +1,8 @@
 /**
  * The test files that talk to the real Secret Service. They run one at a
- * time, after every other file (vitest.config.ts): gnome-keyring-daemon can
+ * time (vitest.config.ts), in a Vitest run of their own beside the other
+ * files' (scripts/run-tests.mjs; a plain `vitest run` puts them after every
+ * other file): gnome-keyring-daemon can
  * abort when Secret Service sessions from several processes open at once
  * (a known upstream race), and a daemon that dies takes every keychain test
  * after it down with it. A test (keychain-test-files.test.ts) checks that

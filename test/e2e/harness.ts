@@ -31,10 +31,12 @@ import { createFilingWiring } from '../../main/ipc/filing-wiring.js';
 import { createTransactionEnginePeer, type TransactionEnginePeer, type TransactionEnginePeerOptions } from '../../main/server/transaction-engine/transaction-engine-peer.js';
 import type { PeerError } from '../../main/server/transaction-engine/peer-replies.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium.js';
+import { chromiumArgs, pageChromiumPath } from '../helpers/chromium.js';
 import { checkAccessibility } from './accessibility.js';
 
-export { chromiumPath, checkAccessibility };
+/** The browser the harness drives; a test file is skipped where it is not installed. */
+export const chromiumPath = pageChromiumPath;
+export { checkAccessibility };
 
 export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export const shared = join(repoRoot, '..', 'shared');
@@ -107,7 +109,7 @@ export async function startHarness(): Promise<E2eHarness> {
     return pageIds.get(page)!;
   };
   const isTrustedSender = createSenderCheck({ origin, ownContentsId: () => (mainWindowPage ? idOf(mainWindowPage) : null) });
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser: Browser = await chromium.launch({ executablePath: pageChromiumPath, args: chromiumArgs });
 
   async function openPage(url: string, { asMainWindow = false } = {}): Promise<OpenedPage> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
