@@ -48,17 +48,28 @@ rmSync(axeDir, { recursive: true, force: true });
 // Built once here: each run's global setup would otherwise find it stale at the same moment and both build it.
 await ensureCliBundle();
 
+// The renderer the end-to-end files serve, built once for both runs (test/e2e/harness.ts reads the folder, never writes it).
+const builtRenderer = join(outDir, 'e2e-renderer');
+// As the app ships it, a production build (test/helpers/renderer-build.ts says why); the test runs keep the NODE_ENV they were given.
+const nodeEnv = process.env.NODE_ENV;
+process.env.NODE_ENV = 'production';
+const { build: viteBuild } = await import('vite');
+await viteBuild({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: builtRenderer, emptyOutDir: true } });
+if (nodeEnv === undefined) delete process.env.NODE_ENV;
+else process.env.NODE_ENV = nodeEnv;
+const testEnv = { ...process.env, FILING_DESK_E2E_RENDERER: builtRenderer };
+
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 // A filter may match files of one run only; the other then has none, which is no failure (the count below needs one pass).
 const vitestArgs = (projects, json) => [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...args];
 
 const keychainOutput = createWriteStream(keychainLog);
-const keychainRun = spawn(process.execPath, vitestArgs(['keychain'], keychainJsonFile), { stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
+const keychainRun = spawn(process.execPath, vitestArgs(['keychain'], keychainJsonFile), { stdio: ['ignore', 'pipe', 'pipe'], cwd: root, env: testEnv });
 keychainRun.stdout.pipe(keychainOutput, { end: false });
 keychainRun.stderr.pipe(keychainOutput, { end: false });
 const keychainExit = new Promise((resolve) => keychainRun.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
-const mainRun = spawn(process.execPath, vitestArgs(['suite', 'shared-modules'], jsonFile), { stdio: 'inherit', cwd: root });
+const mainRun = spawn(process.execPath, vitestArgs(['suite', 'shared-modules'], jsonFile), { stdio: 'inherit', cwd: root, env: testEnv });
 const mainExit = await new Promise((resolve) => mainRun.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 const keychainStatus = await keychainExit;

@@ -13,7 +13,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build as viteBuild } from 'vite';
 import { APP_ORIGIN } from '../../main/window/app-origin.js';
 import { createAppProtocolHandler } from '../../main/window/app-protocol.js';
 import { createSenderCheck } from '../../main/window/trusted-sender.js';
@@ -32,6 +31,7 @@ import { createTransactionEnginePeer, type TransactionEnginePeer, type Transacti
 import type { PeerError } from '../../main/server/transaction-engine/peer-replies.js';
 import { FakeIpcMain } from '../ipc/fake-ipc-main.js';
 import { chromiumArgs, pageChromiumPath } from '../helpers/chromium.js';
+import { buildRendererAsShipped } from '../helpers/renderer-build.js';
 import { checkAccessibility } from './accessibility.js';
 
 /** The browser the harness drives; a test file is skipped where it is not installed. */
@@ -67,15 +67,20 @@ export interface E2eHarness {
   close(): Promise<void>;
 }
 
-/** Builds the renderer into a temporary folder (never dist/, which the build test owns) and starts Chromium. */
+/**
+ * The renderer as built for this run: `npm test` builds it once and names
+ * the folder here (scripts/run-tests.mjs), since each end-to-end file
+ * building its own cost one to two seconds of processor time apiece; the
+ * pages only read it. Started any other way, the harness builds its own.
+ */
+export const BUILT_RENDERER_ENV = 'FILING_DESK_E2E_RENDERER';
+
+/** Builds the renderer into a temporary folder (never dist/, which the build test owns), unless the run built it, and starts Chromium. */
 export async function startHarness(): Promise<E2eHarness> {
   const workDir = await mkdtemp(join(tmpdir(), 'fd-e2e-'));
-  const rendererDir = join(workDir, 'renderer');
-  await viteBuild({
-    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: rendererDir, emptyOutDir: true },
-  });
+  const builtForTheRun = process.env[BUILT_RENDERER_ENV];
+  const rendererDir = builtForTheRun ?? join(workDir, 'renderer');
+  if (!builtForTheRun) await buildRendererAsShipped(rendererDir);
   const bundled = await esbuild({
     entryPoints: [join(repoRoot, 'renderer', 'src', 'bridge', 'install-binding-bridge.ts')],
     bundle: true,

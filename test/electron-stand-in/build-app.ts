@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
-import { build as viteBuild } from 'vite';
+import { buildRendererAsShipped } from '../helpers/renderer-build.js';
 
 export const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
@@ -25,11 +25,7 @@ export interface BuiltApp {
 
 export async function buildAppFolder(): Promise<BuiltApp> {
   const appDir = await mkdtemp(join(tmpdir(), 'fd-electron-app-'));
-  await viteBuild({
-    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: join(appDir, 'dist', 'renderer'), emptyOutDir: true },
-  });
+  await buildRendererAsShipped(join(appDir, 'dist', 'renderer'));
   await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts', 'build-main.mjs'), '--out-dir', join(appDir, 'dist')], { cwd: repoRoot });
   const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: pkg.name, productName: pkg.productName, version: pkg.version, main: pkg.main }, null, 2));
