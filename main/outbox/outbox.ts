@@ -62,6 +62,13 @@ export interface OutboxOptions {
 const beingSent = () =>
   new StoreError('invalid', 'This request is being sent now; wait for the answer.', [{ field: 'id', message: 'names a request that is being sent' }]);
 
+/**
+ * Done or cancelled is what the user is told, even in the moment after the
+ * answer is recorded while its attempt still tidies up (the request file
+ * removed): "being sent now" would send them waiting for an answer they have.
+ */
+const answered = (item: OutboxItem) => item.state === 'done' || item.state === 'cancelled';
+
 export { MAX_TIMER_DELAY_MS, MIN_TIMER_DELAY_MS } from './backoff.js';
 
 export interface NewOutboxItem {
@@ -195,7 +202,7 @@ export class Outbox {
   /** A failed item goes back in the queue, to be tried now; the attempts so far are kept. */
   async retry(id: string): Promise<OutboxItemView> {
     const item = this.existing(id);
-    if (this.inFlight.has(id)) throw beingSent();
+    if (this.inFlight.has(id) && !answered(item)) throw beingSent();
     if (item.cannotSend && item.state === 'failed') {
       throw new StoreError('invalid', item.cannotSend, [{ field: 'id', message: 'names a request that cannot be sent again' }]);
     }
@@ -212,7 +219,7 @@ export class Outbox {
   async cancel(id: string): Promise<OutboxItemView> {
     const item = this.existing(id);
     // Taken for sending (its "sending" mark may still be on its way to disk): the service may get it.
-    if (this.inFlight.has(id)) throw beingSent();
+    if (this.inFlight.has(id) && !answered(item)) throw beingSent();
     if (item.state !== 'queued' && item.state !== 'failed') {
       throw new StoreError('invalid', `This request is ${item.state} and can no longer be cancelled.`, [{ field: 'id', message: `names a request that is ${item.state}` }]);
     }

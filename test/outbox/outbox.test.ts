@@ -3,6 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxItem } from '../../main/outbox/outbox-item.js';
 import { OUTBOX_DIR } from '../../main/outbox/outbox-store.js';
+import { nodeStoreFs, type StoreFs } from '../../main/store/store-fs.js';
 import type { Outbox } from '../../main/outbox/outbox.js';
 import { axiosTransport, type Transport } from '../../main/service/remote/http-transport.js';
 import { MemoryCredentialStore } from '../../main/credentials/memory-credential-store.js';
@@ -172,6 +173,31 @@ describe('the outbox', () => {
     outbox.resume();
     await until(() => [a, b].every((v) => outbox.get(v.id)?.state === 'done'), 'both to be done');
     expect(new Set(builds(running).slice(sentWhilePaused).map((r) => r.headers['idempotency-key']))).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('says a request is done, not being sent, in the moment after its answer is kept and before its request file is removed', async () => {
+    let letRemovalFinish: () => void = () => undefined;
+    const removalHeld = new Promise<void>((resolve) => (letRemovalFinish = resolve));
+    let requestRemovals = 0;
+    const fs: StoreFs = {
+      ...nodeStoreFs,
+      rm: (async (path: Parameters<typeof nodeStoreFs.rm>[0], options?: Parameters<typeof nodeStoreFs.rm>[1]) => {
+        if (String(path).endsWith('.request.json')) {
+          requestRemovals += 1;
+          await removalHeld;
+        }
+        return nodeStoreFs.rm(path, options);
+      }) as StoreFs['rm'],
+    };
+    const dataDir = await tempDataDir();
+    const outbox = track(outboxFor(dataDir, { send: async () => ({ ok: true }), fs }));
+    await outbox.open();
+    const item = await outbox.enqueue({ kind: 'ct600-build', draftId: null, title: 'Kept', request: { companyName: 'K Ltd' } });
+    outbox.kick();
+    await until(() => outbox.get(item.id)?.state === 'done' && requestRemovals === 1, 'the answer kept, the request file being removed');
+    await expect(outbox.cancel(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done and can no longer be cancelled.' });
+    await expect(outbox.retry(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done; only a failed or waiting request can be retried.' });
+    letRemovalFinish();
   });
 
   it('cancels a waiting request so it is never sent, and refuses to cancel one that is done', async () => {
