@@ -74,7 +74,7 @@ export async function run(options?: BenchOptions): Promise<BenchResult> {
       }),
       { isTrustedSender: harness.isTrustedSender },
     );
-    const scripts = await startScreenScripts(join(harness.workDir, 'renderer'));
+    const scripts = await startScreenScripts(harness.rendererDir);
 
     const fcp: number[] = [];
     const problems: string[] = [];

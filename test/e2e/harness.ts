@@ -52,6 +52,8 @@ export interface OpenedPage {
 export interface E2eHarness {
   /** A temporary folder the harness removes on close. */
   workDir: string;
+  /** The built renderer the pages are served from: the run's (BUILT_RENDERER_ENV) or the harness's own in workDir. */
+  rendererDir: string;
   origin: string;
   /** The same files served on another port: "a page that is not ours". */
   otherOrigin: string;
@@ -145,6 +147,7 @@ export async function startHarness(): Promise<E2eHarness> {
 
   return {
     workDir,
+    rendererDir,
     origin,
     otherOrigin,
     ipc,
