@@ -231,16 +231,29 @@ export async function keepArtifact(source: string, name: string): Promise<string
  * DropZone does) sees them, which a DataTransfer built in the page cannot give.
  */
 export async function dropFilesFromDisk(page: Page, selector: string, paths: string[]): Promise<void> {
-  const box = await settledBox(page, selector);
-  if (!box) throw new Error(`no visible drop target ${selector}`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
   const cdp = await page.context().newCDPSession(page);
   try {
     const data = { items: [], files: paths, dragOperationsMask: 1 };
-    for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
-      await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+    // A check that finishes while the drag is over the target (a message shown above it) moves the target away, and
+    // the drop would land on whatever is there now: the drag is called off and made again where the target has gone.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const box = await settledBox(page, selector);
+      if (!box) throw new Error(`no visible drop target ${selector}`);
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      for (const type of ['dragEnter', 'dragOver'] as const) await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+      const stillThere = await page.evaluate(({ selector, x, y }) => {
+        const target = document.querySelector(selector);
+        const under = document.elementFromPoint(x, y);
+        return Boolean(target && under && target.contains(under));
+      }, { selector, x, y });
+      if (stillThere) {
+        await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data });
+        return;
+      }
+      await cdp.send('Input.dispatchDragEvent', { type: 'dragCancel', x, y, data });
     }
+    throw new Error(`the drop target ${selector} kept moving`);
   } finally {
     await cdp.detach();
   }
