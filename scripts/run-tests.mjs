@@ -14,6 +14,7 @@ import { createWriteStream, mkdirSync, readFileSync, readdirSync, existsSync, rm
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ensureCliBundle } from './cli.mjs';
+import { buildRendererAsShipped } from './build-renderer.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,13 +51,7 @@ await ensureCliBundle();
 
 // The renderer the end-to-end files serve, built once for both runs (test/e2e/harness.ts reads the folder, never writes it).
 const builtRenderer = join(outDir, 'e2e-renderer');
-// As the app ships it, a production build (test/helpers/renderer-build.ts says why); the test runs keep the NODE_ENV they were given.
-const nodeEnv = process.env.NODE_ENV;
-process.env.NODE_ENV = 'production';
-const { build: viteBuild } = await import('vite');
-await viteBuild({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: builtRenderer, emptyOutDir: true } });
-if (nodeEnv === undefined) delete process.env.NODE_ENV;
-else process.env.NODE_ENV = nodeEnv;
+await buildRendererAsShipped(builtRenderer);
 const testEnv = { ...process.env, FILING_DESK_E2E_RENDERER: builtRenderer };
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');

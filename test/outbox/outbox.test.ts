@@ -194,10 +194,14 @@ describe('the outbox', () => {
     await outbox.open();
     const item = await outbox.enqueue({ kind: 'ct600-build', draftId: null, title: 'Kept', request: { companyName: 'K Ltd' } });
     outbox.kick();
-    await until(() => outbox.get(item.id)?.state === 'done' && requestRemovals === 1, 'the answer kept, the request file being removed');
-    await expect(outbox.cancel(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done and can no longer be cancelled.' });
-    await expect(outbox.retry(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done; only a failed or waiting request can be retried.' });
-    letRemovalFinish();
+    try {
+      await until(() => outbox.get(item.id)?.state === 'done' && requestRemovals === 1, 'the answer kept, the request file being removed');
+      await expect(outbox.cancel(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done and can no longer be cancelled.' });
+      await expect(outbox.retry(item.id)).rejects.toMatchObject({ kind: 'invalid', message: 'This request is done; only a failed or waiting request can be retried.' });
+    } finally {
+      // Let the attempt end whatever happened, or closing the outbox after the test waits for it for ever.
+      letRemovalFinish();
+    }
   });
 
   it('cancels a waiting request so it is never sent, and refuses to cancel one that is done', async () => {
