@@ -1,0 +1,58 @@
+/**
+ * The searches every XML read starts with (xml-text.ts), against the
+ * regular expressions they replaced: the same verdict, and for a forbidden
+ * character the same one at the same place, on any text.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { forbiddenCharAt, hasDeclaration, xmlTextProblem } from '../../main/engine/ct600/xml-text.js';
+
+const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
+const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Pieces that make the searches' edges likely: markup, the keywords in mixed case, look-alikes beyond ASCII, surrogates alone and in pairs. */
+const pieces = [
+  '<', '!', '<!', '<!--', 'DOCTYPE', 'doctype', 'DocType', 'ENTITY', 'entity', 'EnTiTy', 'DOCTYP', 'ENTIT', 'D', 'E', 'y', 'T',
+  'ı', 'İ', 'ſ', '\u212A', 'é', 'a', ' ', '\n', '\t', '\r', '\u0000', '\u0008', '\u000B', '\u001F', '\uFFFE', '\uFFFF', '\uFFFD',
+  '\uD83D', '\uDE00', '\uD83D\uDE00', '\uDBFF', '\uDC00', '&amp;', 'x',
+];
+const text = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((p) => p.join(''));
+
+describe('the searches an XML read starts with', () => {
+  it('finds a DOCTYPE or ENTITY declaration exactly where the case-insensitive expression does', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(hasDeclaration(t)).toBe(DECLARATION.test(t));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds the first forbidden character, and where it stands, as the exact expression does', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const m = XML_FORBIDDEN_CHAR.exec(t);
+        expect(forbiddenCharAt(t)).toEqual(m ? { index: m.index, char: m[0] } : undefined);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('passes a valid surrogate pair and stops at a lone half after one', () => {
+    expect(forbiddenCharAt('a\uD83D\uDE00b')).toBeUndefined();
+    expect(forbiddenCharAt('a\uD83D\uDE00\uDE00')).toEqual({ index: 3, char: '\uDE00' });
+    expect(forbiddenCharAt('\uD83D')).toEqual({ index: 0, char: '\uD83D' });
+  });
+
+  it('does not take a letter beyond ASCII for the keyword, as the expression does not', () => {
+    expect(hasDeclaration('<!ENTıTY x "y">')).toBe(false);
+    expect(hasDeclaration('<!doctype html>')).toBe(true);
+    expect(hasDeclaration('<!DOCTYP')).toBe(false);
+  });
+
+  it('still refuses a declaration and names a forbidden character in its message', () => {
+    expect(xmlTextProblem('<!DocType x><x/>')).toMatchObject({ ok: false, code: 'doctype' });
+    expect(xmlTextProblem('<x>\u0001</x>')).toMatchObject({ ok: false, code: 'not-well-formed', message: expect.stringContaining('U+0001') });
+    expect(xmlTextProblem('<x>\uD83D\uDE00</x>')).toBeUndefined();
+  });
+});
