@@ -61,24 +61,3 @@ function directoryMapping(raw: string, packagePaths: ReadonlySet<string>): { sta
 function uriPathOf(path: string): string {
   return path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F');
 }
-
-/** The taxonomy URLs a report names: link:schemaRef hrefs (XML/inline) or documentInfo.taxonomy (JSON). */
-export function taxonomyReferencesOfReport(content: Uint8Array, kind: 'inline' | 'xbrl' | 'json'): string[] {
-  const text = new TextDecoder('utf-8').decode(content);
-  if (kind === 'json') {
-    try {
-      const json = JSON.parse(text.replace(/^\uFEFF/, '')) as { documentInfo?: { taxonomy?: unknown } };
-      const taxonomy = json.documentInfo?.taxonomy;
-      return Array.isArray(taxonomy) ? taxonomy.filter((t): t is string => typeof t === 'string') : [];
-    } catch {
-      return [];
-    }
-  }
-  const out: string[] = [];
-  for (const tag of text.matchAll(/<(?:[\w.-]+:)?schemaRef\b[^>]*>/g)) {
-    const href = /\b(?:[\w.-]+:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag[0]);
-    const value = href?.[1] ?? href?.[2];
-    if (value) out.push(value.replace(/&amp;/g, '&'));
-  }
-  return out;
-}
