@@ -1,11 +1,12 @@
 /**
- * The searches every XML read starts with (xml-text.ts), against the
- * regular expressions they replaced: the same verdict, and for a forbidden
- * character the same one at the same place, on any text.
+ * What every XML read starts with (xml-text.ts): the bytes decoded, then
+ * two searches. Each against what it replaced: the decoder's text (ASCII
+ * now read without it), and the regular expressions' verdicts (for a
+ * forbidden character the same one at the same place), on any input.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forbiddenCharAt, hasDeclaration, xmlTextProblem } from '../../main/engine/ct600/xml-text.js';
+import { decodeUtf8, forbiddenCharAt, hasDeclaration, xmlTextProblem } from '../../main/engine/ct600/xml-text.js';
 
 const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
 const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -54,5 +55,35 @@ describe('the searches an XML read starts with', () => {
     expect(xmlTextProblem('<!DocType x><x/>')).toMatchObject({ ok: false, code: 'doctype' });
     expect(xmlTextProblem('<x>\u0001</x>')).toMatchObject({ ok: false, code: 'not-well-formed', message: expect.stringContaining('U+0001') });
     expect(xmlTextProblem('<x>\uD83D\uDE00</x>')).toBeUndefined();
+  });
+});
+
+describe('the bytes an XML read starts from', () => {
+  /** As decoded before ASCII was read on its own: the decoder, BOM dropped, undefined for bytes that are not UTF-8. */
+  const byDecoder = (bytes: Uint8Array) => {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+    } catch {
+      return undefined;
+    }
+  };
+  const bytes = fc.array(fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 0x7f }) }, { weight: 1, arbitrary: fc.integer({ min: 0x80, max: 0xff }) }), { maxLength: 60 });
+
+  it('gives the decoder’s text, ASCII or not, and refuses what it refuses', () => {
+    fc.assert(
+      fc.property(bytes, (b) => {
+        expect(decodeUtf8(new Uint8Array(b))).toBe(byDecoder(new Uint8Array(b)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a large ASCII document, and one slice of a larger buffer, as the decoder does', () => {
+    const text = `<?xml version="1.0"?><r>${'<a x="1">&amp;</a>'.repeat(200_000)}</r>`;
+    const whole = Buffer.from(`..${text}..`);
+    const slice = whole.subarray(2, whole.length - 2);
+    expect(decodeUtf8(slice)).toBe(text);
+    expect(decodeUtf8(new TextEncoder().encode('\uFEFF<r>£</r>'))).toBe('<r>£</r>');
+    expect(decodeUtf8(new Uint8Array([0x3c, 0xc3, 0x28]))).toBeUndefined();
   });
 });
