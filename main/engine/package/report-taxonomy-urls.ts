@@ -46,7 +46,7 @@ export function taxonomyReferencesOfReport(content: Uint8Array, kind: 'inline' |
  * colon to the "<", on to the next ">". One that starts inside the tag before
  * it is part of that tag, as the pattern's matches do not overlap.
  */
-export function schemaRefTags(content: Uint8Array): string[] {
+function schemaRefTags(content: Uint8Array): string[] {
   const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const decoder = new TextDecoder('utf-8');
   const tags: string[] = [];
