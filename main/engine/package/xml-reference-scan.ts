@@ -7,7 +7,7 @@
  * close, end tags that do not match, and text that is not UTF-8 or UTF-16 make
  * the document unreadable (its references unknown), as a parser would.
  */
-import { isAscii } from 'node:buffer';
+import { asciiText } from '../ascii-text.js';
 import { decodeReferenceValue } from '../xbrl/document-references.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -274,8 +274,8 @@ function afterDeclaration(text: string, lt: number): number {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function decode(bytes: Uint8Array): string {
-  // Taxonomies are nearly always ASCII: checked natively, read as one byte a character with no decoder.
-  if (bytes[0] !== 0xff && bytes[0] !== 0xfe && isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const ascii = asciiText(bytes);
+  if (ascii !== undefined) return ascii;
   try {
     if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { fatal: true }).decode(bytes);
     if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { fatal: true }).decode(bytes);
