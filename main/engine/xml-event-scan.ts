@@ -7,11 +7,13 @@
  * reads with xmldom, whose verdict and message stand.
  *
  * Names are read by a character table and kept once per distinct name
- * (with the namespace they last resolved to); the next "<", "&" and "]]>"
+ * (with the namespace they last resolved to), interned as the namespaces
+ * declared are (interned-name.ts); the next "<", "&" and "]]>"
  * are each found once by the engine's own search rather than looked for in
  * every piece of text; an attribute is checked where it stands and its
  * place handed to the sink, which reads its value only if it wants it.
  */
+import { interned } from './interned-name.js';
 import { MAX_XML_DEPTH } from './xml-depth.js';
 import { XML_NS, XMLNS_NS, type Scope } from './xml-light-nodes.js';
 import { attributeValue, decodeReferences, notPlain } from './xml-references.js';
@@ -241,11 +243,12 @@ class Scanner implements StartTag {
     for (let e = this.names[slot]; e; e = e.next, chain++) {
       if (e.name.length === length && text.startsWith(e.name, start)) return e;
     }
-    const name = text.slice(start, i);
+    // Interned: the sinks compare names with their constants at every element.
+    const name = interned(text.slice(start, i));
     const entry: NameEntry = {
       name,
-      prefix: colon < 0 ? null : name.slice(0, colon),
-      localName: colon < 0 ? name : name.slice(colon + 1),
+      prefix: colon < 0 ? null : interned(name.slice(0, colon)),
+      localName: colon < 0 ? name : interned(name.slice(colon + 1)),
       next: this.names[slot],
       scope: undefined,
       namespaceURI: null,
@@ -295,7 +298,8 @@ class Scanner implements StartTag {
         const n = this.attrNames[i]!;
         if (n.name !== 'xmlns' && n.prefix !== 'xmlns') continue;
         const prefix = n.name === 'xmlns' ? '' : n.localName;
-        const value = attributeValue(text.slice(this.attrValueAt[i], this.attrValueEnd[i]));
+        // Interned: every element in its scope is compared with the engine's namespace constants by this value.
+        const value = interned(attributeValue(text.slice(this.attrValueAt[i], this.attrValueEnd[i])));
         // xml may be declared only as itself; nothing else may take its or xmlns's namespace.
         if (prefix === 'xml' ? value !== XML_NS : value === '' || prefix === 'xmlns' || prefix === 'null' || value === XML_NS || value === XMLNS_NS) notPlain();
         (declared ??= new Map()).set(prefix, value);

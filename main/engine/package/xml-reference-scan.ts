@@ -8,6 +8,7 @@
  * the document unreadable (its references unknown), as a parser would.
  */
 import { asciiText } from '../ascii-text.js';
+import { interned } from '../interned-name.js';
 import { decodeReferenceValue } from '../xbrl/document-references.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -211,8 +212,9 @@ function startTag(text: string, lt: number, stack: Frame[], element: CurrentElem
       const attrLength = places[k + 1]! - attrStart;
       if (!text.startsWith('xmlns', attrStart) || (attrLength !== 5 && text.charCodeAt(attrStart + 5) !== COLON)) continue;
       if (ns === parent?.ns) ns = new Map(ns);
-      if (attrLength === 5) ns.set('', element.value(k));
-      else ns.set(text.slice(attrStart + 6, attrStart + attrLength), element.value(k));
+      // Interned: each element in scope is compared with the link and schema namespaces (document-references.ts) by this value.
+      if (attrLength === 5) ns.set('', interned(element.value(k)));
+      else ns.set(text.slice(attrStart + 6, attrStart + attrLength), interned(element.value(k)));
     }
   }
   element.ns = ns;
