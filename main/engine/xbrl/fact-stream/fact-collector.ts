@@ -16,7 +16,7 @@ import { isEventHandler } from '../../validation/attachments/xhtml-rules.js';
 import type { DocumentShape } from '../inline-structure/inline-structure.js';
 import { AttributeValues } from './attribute-values.js';
 import type { ReferenceNotes } from './reference-notes.js';
-import { StreamElement, type AttributeNames } from './stream-element.js';
+import { StreamElement, ValueRuns, type AttributeNames } from './stream-element.js';
 import { XhtmlRuleEvents, XHTML_NS } from './xhtml-events.js';
 
 const IX_NS = 'http://www.xbrl.org/2013/inlineXBRL';
@@ -81,6 +81,7 @@ export class FactCollector implements ScanSink {
   private readonly byId = new Map<string, Element>();
 
   private readonly values: AttributeValues;
+  private readonly runs = new ValueRuns();
   /** Attribute name lists lately met (attributeNames), and where the last match was. */
   private readonly shapes: AttributeNames[] = [];
   private lastShape = 0;
@@ -202,7 +203,11 @@ export class FactCollector implements ScanSink {
   private keep(s: StartTag, depth: number, lang: string | undefined): StreamElement {
     const tag = s.tag;
     // Every kept element's attributes are asked for (a fact's name, context, unit…): read now from the scan's places rather than scanned again.
-    const element = s.attributeCount > 0 ? new StreamElement(tag, tag.namespaceURI, s.scope, this.attributeNames(s), this.attributeValues(s)) : new StreamElement(tag, tag.namespaceURI, s.scope, undefined, undefined);
+    let element: StreamElement;
+    if (s.attributeCount > 0) {
+      const at = this.attributeValues(s);
+      element = new StreamElement(tag, tag.namespaceURI, s.scope, this.attributeNames(s), this.runs.current, at);
+    } else element = new StreamElement(tag, tag.namespaceURI, s.scope, undefined, undefined, 0);
     element.lang = lang;
     const around = this.keptStack[this.keptStack.length - 1];
     if (around) {
@@ -240,10 +245,12 @@ export class FactCollector implements ScanSink {
     return names;
   }
 
-  private attributeValues(s: StartTag): string[] {
-    const values: string[] = new Array(s.attributeCount);
-    for (let i = 0; i < s.attributeCount; i++) values[i] = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
-    return values;
+  /** The start tag's attribute values, written into the current run of values (this.runs.current); where they begin in it. */
+  private attributeValues(s: StartTag): number {
+    const at = this.runs.reserve(s.attributeCount);
+    const run = this.runs.current;
+    for (let i = 0; i < s.attributeCount; i++) run[at + i] = this.values.read(s.attrValueAt[i]!, s.attrValueEnd[i]!);
+    return at;
   }
 
   private ixStarted(local: string, element: StreamElement, depth: number): void {

@@ -9,7 +9,9 @@
  * (table cells, spans) are not kept.
  *
  * A report keeps some 70,000 of these until it is read, so each holds its
- * attributes' values in one array, beside a list of their names it shares
+ * attributes' values as a place in a run of values shared with the elements
+ * kept before and after it (an array of its own was 80 bytes, about 6 MB
+ * of a 10 MB report's reading), beside a list of their names it shares
  * with the elements written with the same attributes, not an object per
  * attribute; the attribute records of the XML view are made only when
  * `attributes` is asked for.
@@ -56,9 +58,11 @@ export class StreamElement extends LightNode implements Element {
     readonly namespaceURI: string | null,
     /** The namespaces in scope on it, its own declarations included. */
     readonly scope: Scope,
-    /** Its attributes' names and their values, in the order written; undefined when it has none. */
+    /** Its attributes' names, in the order written; undefined when it has none. */
     private readonly names: AttributeNames | undefined,
+    /** Their values, in the same order, from `valuesAt` on in a run of values (ValueRuns). */
     private readonly values: readonly string[] | undefined,
+    private readonly valuesAt: number,
   ) {
     super();
   }
@@ -87,14 +91,14 @@ export class StreamElement extends LightNode implements Element {
   getAttribute(name: string): string | null {
     const names = this.names;
     if (names === undefined) return null;
-    for (let i = 0; i < names.length; i += 2) if ((names[i] as NameEntry).name === name) return this.values![i >> 1]!;
+    for (let i = 0; i < names.length; i += 2) if ((names[i] as NameEntry).name === name) return this.values![this.valuesAt + (i >> 1)]!;
     return null;
   }
 
   getAttributeNS(namespaceURI: string | null, localName: string): string | null {
     const names = this.names;
     if (names === undefined) return null;
-    for (let i = 0; i < names.length; i += 2) if (names[i + 1] === namespaceURI && (names[i] as NameEntry).localName === localName) return this.values![i >> 1]!;
+    for (let i = 0; i < names.length; i += 2) if (names[i + 1] === namespaceURI && (names[i] as NameEntry).localName === localName) return this.values![this.valuesAt + (i >> 1)]!;
     return null;
   }
 
@@ -108,7 +112,7 @@ export class StreamElement extends LightNode implements Element {
     const list: LightAttribute[] = [];
     for (let i = 0; i < names.length; i += 2) {
       const n = names[i] as NameEntry;
-      list.push({ name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: names[i + 1] as string | null, value: this.values![i >> 1]! });
+      list.push({ name: n.name, localName: n.localName, prefix: n.prefix, namespaceURI: names[i + 1] as string | null, value: this.values![this.valuesAt + (i >> 1)]! });
     }
     return new LightAttributes(list);
   }
@@ -126,5 +130,33 @@ export class StreamElement extends LightNode implements Element {
   /** An ix:nonFraction's own content as noted while scanning. */
   nonFractionContent(): { elements: Element[]; text: boolean; textLength: number } {
     return { elements: this.childElements ?? NO_ELEMENTS, text: this.directTextLength >= 0, textLength: Math.max(0, this.directTextLength) };
+  }
+}
+
+/** How many values a run holds: a run is one allocation for some 2,000 facts' values, and an element with more attributes than that has a run of its own. */
+const RUN_LENGTH = 8192;
+
+/**
+ * The runs kept elements' attribute values are written into, in the order
+ * the elements are kept: each element's values take the next places of the
+ * current run, or a new run when they do not fit.
+ */
+export class ValueRuns {
+  private run: string[] = [];
+  private used = 0;
+
+  /** Room for `count` values: the run they go in (`run`), from the place returned on. */
+  reserve(count: number): number {
+    if (this.used + count > this.run.length) {
+      this.run = new Array<string>(Math.max(RUN_LENGTH, count));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += count;
+    return at;
+  }
+
+  get current(): string[] {
+    return this.run;
   }
 }

@@ -72,4 +72,20 @@ describe('the tree-free fact reader gives what the tree route gives', () => {
   it('on the benchmark’s generated report', () => {
     expect(compared(ixbrlText(300_000, 3)).streamed).toBe(true);
   });
+
+  // The kept elements' attribute values are written into shared runs of 8,192 (stream-element.ts, ValueRuns).
+  it('on a report whose facts’ attribute values fill several runs of values', () => {
+    const text = ixbrlText(1_000_000, 3);
+    expect(text.match(/<ix:nonFraction /g)!.length * 4).toBeGreaterThan(3 * 8192);
+    expect(compared(text).streamed).toBe(true);
+  });
+
+  it('on a report with a fact of more attributes than a run of values holds', () => {
+    const extra = Array.from({ length: 9000 }, (_, i) => ` data-a${i}="v${i % 7}"`).join('');
+    const text = ixbrlText(60_000, 3).replace('<ix:nonFraction ', `<ix:nonFraction${extra} `);
+    expect(text).toContain('data-a8999="v4"');
+    expect(compared(text).streamed).toBe(true);
+    const read = readXbrlReportStreaming(text)!.read;
+    expect(read.ok && read.report.facts[0]!.contextRef).toBeTruthy();
+  });
 });
