@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, forbiddenCharAt, hasDeclaration, xmlTextProblem } from '../../main/engine/ct600/xml-text.js';
+import { decodeUtf8, forbiddenCharAt, hasDeclaration, mayBePlainXml, xmlTextProblem } from '../../main/engine/ct600/xml-text.js';
 
 const DECLARATION = /<!(?:DOCTYPE|ENTITY)/i;
 const XML_FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -27,6 +27,19 @@ describe('the searches an XML read starts with', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('says text may be plain XML exactly when neither expression finds anything, the two searches made in one pass', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(mayBePlainXml(t)).toBe(!DECLARATION.test(t) && !XML_FORBIDDEN_CHAR.test(t));
+      }),
+      { numRuns: 5000 },
+    );
+    // Each search's edge: a declaration after a surrogate pair, a lone half after a harmless "<!", each on its own.
+    expect(mayBePlainXml('<a>\uD83D\uDE00<!-- --><!doctype x></a>')).toBe(false);
+    expect(mayBePlainXml('<a><!-- -->\uD83D\uDE00\uD83D</a>')).toBe(false);
+    expect(mayBePlainXml('<a><!-- --><![CDATA[\uD83D\uDE00]]></a>')).toBe(true);
   });
 
   it('finds the first forbidden character, and where it stands, as the exact expression does', () => {
