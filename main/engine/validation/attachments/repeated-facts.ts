@@ -10,13 +10,22 @@
  * numbers, not by a string of the five parts; a fact alone in its group
  * makes nothing. A 20 MB return's 50,000 facts, nearly all alone, made and
  * hashed a key of some 80 characters and a list each: the largest single
- * cost of its joint filing checks.
+ * cost of its joint filing checks. The concept and context then name a cell
+ * of a table (their grid is small beside the facts), not a key of a map:
+ * the numbers that keyed the map were past V8's small integers, a heap
+ * number each to hash.
  */
+
+/** A grid of concepts and contexts up to this many cells, or four per fact, is a table (4 bytes a cell). */
+const TABLE_CELLS = 1 << 16;
 import type { XbrlFact } from './xbrl-report.js';
 
 /** Numbers each distinct value of one part, from 0 in the order met. */
 class Numbering<K> {
   private readonly numbers = new Map<K, number>();
+  get size(): number {
+    return this.numbers.size;
+  }
   of(value: K): number {
     let n = this.numbers.get(value);
     if (n === undefined) this.numbers.set(value, (n = this.numbers.size));
@@ -30,9 +39,10 @@ class Numbering<K> {
  * string, the same for two contexts of the same content (asked once per
  * context id).
  */
-export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: XbrlFact) => string): XbrlFact[][] {
+export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: XbrlFact) => string, tableCells = TABLE_CELLS): XbrlFact[][] {
+  const n = facts.length;
   // No part has more distinct values than there are facts, so each number below is below `span` and each pair of them exact.
-  const span = facts.length + 1;
+  const span = n + 1;
   const conceptsIn = new Map<string, Map<string, number>>();
   let conceptCount = 0;
   const contextOfRef = new Map<string, number>();
@@ -41,13 +51,10 @@ export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: X
   // A number's language part is empty, as is a text's without xml:lang; a text's is compared in lower case.
   const languages = new Numbering<string>();
   const languageOf = new Map<string | undefined, number>();
-  // Most facts are alone in their group: a group is only its first fact's place until a second fact joins it.
-  const firstOf = new Map<number, number>();
-  const unitAndLanguageAt = new Float64Array(facts.length);
-  // A concept and context met again with another unit or language (rare): those groups by both numbers.
-  const firstOfOther = new Map<string, number>();
-  const repeated = new Map<number, XbrlFact[]>();
-  for (let i = 0; i < facts.length; i++) {
+  const conceptAt = new Int32Array(n);
+  const contextAt = new Int32Array(n);
+  const unitAndLanguageAt = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
     const f = facts[i]!;
     let inNamespace = conceptsIn.get(f.namespace);
     if (inNamespace === undefined) conceptsIn.set(f.namespace, (inNamespace = new Map()));
@@ -58,22 +65,38 @@ export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: X
     const lang = f.numeric ? undefined : f.lang;
     let language = languageOf.get(lang);
     if (language === undefined) languageOf.set(lang, (language = languages.of((lang ?? '').toLowerCase())));
-    const conceptAndContext = concept * span + context;
-    const unitAndLanguage = units.of(f.unitRef ?? '') * span + language;
-    unitAndLanguageAt[i] = unitAndLanguage;
-    let first = firstOf.get(conceptAndContext);
-    if (first === undefined) {
-      firstOf.set(conceptAndContext, i);
+    conceptAt[i] = concept;
+    contextAt[i] = context;
+    unitAndLanguageAt[i] = units.of(f.unitRef ?? '') * span + language;
+  }
+  // Each fact's concept and context as one cell of their grid: a table of the grid's cells when it is small beside the facts
+  // (a report's thousands of facts use a few hundred concepts in a few dozen contexts), else a map of the cells met.
+  const contextCount = contexts.size;
+  const cells = conceptCount * contextCount;
+  const table = cells <= Math.max(tableCells, 4 * n) ? new Int32Array(cells).fill(-1) : undefined;
+  const firstIn = table === undefined ? new Map<number, number>() : undefined;
+  // A concept and context met again with another unit or language (rare): those groups by both numbers.
+  const firstOfOther = new Map<string, number>();
+  const repeated = new Map<number, XbrlFact[]>();
+  for (let i = 0; i < n; i++) {
+    const cell = conceptAt[i]! * contextCount + contextAt[i]!;
+    let first = table !== undefined ? table[cell]! : (firstIn!.get(cell) ?? -1);
+    if (first < 0) {
+      if (table !== undefined) table[cell] = i;
+      else firstIn!.set(cell, i);
       continue;
     }
+    const unitAndLanguage = unitAndLanguageAt[i]!;
     if (unitAndLanguageAt[first] !== unitAndLanguage) {
-      const key = `${conceptAndContext} ${unitAndLanguage}`;
-      first = firstOfOther.get(key);
-      if (first === undefined) {
+      const key = `${cell} ${unitAndLanguage}`;
+      const other = firstOfOther.get(key);
+      if (other === undefined) {
         firstOfOther.set(key, i);
         continue;
       }
+      first = other;
     }
+    const f = facts[i]!;
     const group = repeated.get(first);
     if (group) group.push(f);
     else repeated.set(first, [facts[first]!, f]);

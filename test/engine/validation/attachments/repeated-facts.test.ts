@@ -41,10 +41,21 @@ describe('the facts reported more than once for one concept, context, unit and l
   it('as the rule reads plainly, in the same order, on any facts', () => {
     fc.assert(
       fc.property(fc.array(fact, { maxLength: 60 }), (facts: XbrlFact[]) => {
-        expect(repeatedFacts(facts, contextKeyOf)).toEqual(plainGroups(facts, contextKeyOf));
+        const plain = plainGroups(facts, contextKeyOf);
+        expect(repeatedFacts(facts, contextKeyOf)).toEqual(plain);
+        // The grid of concepts and contexts as a map, as a report of many of both has it.
+        expect(repeatedFacts(facts, contextKeyOf, -1)).toEqual(plain);
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('groups a large report’s facts the same by table and by map, a concept met again in another unit apart', () => {
+    const facts = Array.from({ length: 5000 }, (_, i): XbrlFact => ({ namespace: 'http://a', localName: `C${i % 500}`, contextRef: `c${Math.floor(i / 1000) % 3}`, unitRef: Math.floor(i / 2000) % 2 === 0 ? 'GBP' : 'USD', value: String(i % 3), nil: false, numeric: true, readable: true }));
+    const plain = plainGroups(facts, (f) => f.contextRef);
+    expect(plain.length).toBe(2000);
+    expect(repeatedFacts(facts, (f) => f.contextRef)).toEqual(plain);
+    expect(repeatedFacts(facts, (f) => f.contextRef, -1)).toEqual(plain);
   });
 
   it('tells apart a concept of the same name in two namespaces, and a language only by more than its case', () => {
