@@ -47,7 +47,7 @@ const sameName = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toUpper
 function factsOf(text: string): AccountsFacts {
   const read = readXbrlReport(text);
   if (!read.ok) return {};
-  const index = new FactIndex(read.report);
+  const index = FactIndex.of(read.report);
   const first = (name: string) => index.facts(name).find((f) => !f.nil && validValue(f) && f.value.trim())?.value.replace(/\s+/g, ' ').trim();
   const facts: AccountsFacts = {
     companyNumber: first('UKCompaniesHouseRegisteredNumber'),

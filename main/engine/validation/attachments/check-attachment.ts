@@ -93,6 +93,6 @@ export function documentRole(report: XbrlReport): AttachmentRole | undefined {
 export function jointFilingReport(report: XbrlReport, isAccounts: boolean): AttachmentFinding[] {
   const out = jointFilingChecks(report, isAccounts);
   const family = taxonomyFamily(report);
-  if (isAccounts && family) out.push(...new AccountsStatements(new FactIndex(report)).run(family === 'charities'));
+  if (isAccounts && family) out.push(...new AccountsStatements(FactIndex.of(report)).run(family === 'charities'));
   return out;
 }

@@ -2,15 +2,38 @@
 import { isIsoDate } from '../../deadlines/calendar.js';
 import type { XbrlContext, XbrlFact, XbrlReport } from './xbrl-report.js';
 
+const INDEXES = new WeakMap<XbrlReport, FactIndex>();
+
 export class FactIndex {
   private readonly byName = new Map<string, XbrlFact[]>();
+  private contextRefs: Set<string> | undefined;
 
-  constructor(readonly report: XbrlReport) {
+  /**
+   * The report's index, made once however many checks ask: an attachment's
+   * checks each asked for one of their own, three of 78,000 facts for an
+   * 11 MB set of accounts. A read report is not changed after it is read.
+   */
+  static of(report: XbrlReport): FactIndex {
+    let index = INDEXES.get(report);
+    if (index === undefined) INDEXES.set(report, (index = new FactIndex(report)));
+    return index;
+  }
+
+  private constructor(readonly report: XbrlReport) {
     for (const f of report.facts) {
       const list = this.byName.get(f.localName);
       if (list) list.push(f);
       else this.byName.set(f.localName, [f]);
     }
+  }
+
+  /** The context ids the facts name, each once, in the order first named. */
+  usedContextRefs(): ReadonlySet<string> {
+    if (this.contextRefs === undefined) {
+      this.contextRefs = new Set<string>();
+      for (const f of this.report.facts) this.contextRefs.add(f.contextRef);
+    }
+    return this.contextRefs;
   }
 
   facts(localName: string): XbrlFact[] {

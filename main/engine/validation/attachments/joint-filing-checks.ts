@@ -126,7 +126,7 @@ function genericDimensions(index: FactIndex, isAccounts: boolean): AttachmentFin
   }
   const needs = new Map<string, Need[]>();
   const add = (n: Need) => needs.set(n.fact, [...(needs.get(n.fact) ?? []).filter((x) => !(x.alt === n.alt && x.member === n.member)), n]);
-  const used = new Set(index.report.facts.map((f) => f.contextRef));
+  const used = index.usedContextRefs();
   for (const ref of used) {
     const c = index.report.contexts.get(ref);
     if (!c) continue;
@@ -203,7 +203,7 @@ function mandatoryFacts(index: FactIndex, family: TaxonomyFamily): AttachmentFin
 
 function registeredNumber(index: FactIndex): AttachmentFinding[] {
   const out: AttachmentFinding[] = [];
-  const used = new Set(index.report.facts.map((f) => f.contextRef));
+  const used = index.usedContextRefs();
   for (const f of index.facts('UKCompaniesHouseRegisteredNumber')) {
     if (f.nil || !index.context(f)) continue;
     for (const ref of used) {
@@ -217,9 +217,9 @@ function registeredNumber(index: FactIndex): AttachmentFinding[] {
 }
 
 export function jointFilingChecks(report: XbrlReport, isAccounts: boolean): AttachmentFinding[] {
-  const index = new FactIndex(report);
+  const index = FactIndex.of(report);
   const out: AttachmentFinding[] = [];
-  const used = new Set(report.facts.map((f) => f.contextRef));
+  const used = index.usedContextRefs();
   const withScenario = [...used].filter((ref) => report.contexts.get(ref)?.hasScenario);
   if (withScenario.length) out.push(errorFinding('FRC.TG.3.6.1', `contexts ${withScenario.join(', ')} use a scenario element; dimensions belong in the entity segment`));
   const family = taxonomyFamily(report);

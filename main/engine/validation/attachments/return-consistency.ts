@@ -32,8 +32,8 @@ const sameNumber = (a: string, b: string) => a.trim().toUpperCase().replace(/^0+
 
 export function returnConsistency(report: XbrlReport, role: AttachmentRole, boxes: ReturnBoxes): AttachmentFinding[] {
   const out: AttachmentFinding[] = [];
-  const index = new FactIndex(report);
-  const used = new Set(report.facts.map((f) => f.contextRef));
+  const index = FactIndex.of(report);
+  const used = index.usedContextRefs();
   const contexts = [...used].map((id) => report.contexts.get(id)).filter((c) => c !== undefined);
   const crn = boxes.registrationNumber?.trim();
   if (crn) {
