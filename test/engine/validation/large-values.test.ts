@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ValidationJobs } from '../../../main/engine/validation/index.js';
 import { checkSimpleValue, type SimpleType } from '../../../main/engine/validation/schema/simple-types.js';
@@ -58,6 +59,24 @@ describe('large values', () => {
     ['QUJ-', false],
   ])('base64 %j valid: %s', (value, valid) => {
     expect(checkSimpleValue(base64, value) === undefined).toBe(valid);
+  });
+
+  // The value's check takes Node's decoder's proof of canonical base64 first: it must answer as the rule written out does, on any text.
+  it('answers for base64 as the rule written out: a multiple of 4, the alphabet, at most two "=" at the end over unused bits that are zero', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const byRule = (value: string) => {
+      const s = value.trim().replace(/[\t\n\r ]+/g, '');
+      if (s.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(s)) return false;
+      const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
+      return padding === 0 || (ALPHABET.indexOf(s.charAt(s.length - padding - 1)) & (padding === 2 ? 0b1111 : 0b11)) === 0;
+    };
+    const piece = fc.constantFrom('QUJD', 'QQ==', 'QR==', 'QUI=', 'QUJ=', 'A', '=', '==', ' ', '-', '_', '!', 'é', '\u0000', '+/+/', 'AAAA');
+    fc.assert(
+      fc.property(fc.oneof(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b).toString('base64'))), (value) => {
+        expect(checkSimpleValue(base64, value) === undefined).toBe(byRule(value));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('counts characters (not UTF-16 units) when a length facet exists', () => {
