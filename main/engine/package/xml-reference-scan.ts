@@ -106,6 +106,9 @@ class CurrentElement implements ScannedElement {
   }
 
   attribute(namespace: string, localName: string): string | undefined {
+    // No prefix in scope means the namespace, so no attribute here is in it: most of a taxonomy's schemas never declare XLink,
+    // and the search for ":type" of each of their elements was a pass over the whole document.
+    if (namespace !== '' && !this.inScope(namespace)) return undefined;
     if (!this.mentions(namespace === '' ? localName : `:${localName}`)) return undefined;
     const { text } = this;
     const places = this.readPlaces();
@@ -129,6 +132,17 @@ class CurrentElement implements ScannedElement {
     }
     return undefined;
   }
+
+  /** Whether a prefix in scope means `namespace` (the namespaces of a scope gathered once: its elements share the one map). */
+  private inScope(namespace: string): boolean {
+    if (this.scopeRead !== this.ns) {
+      this.scopeRead = this.ns;
+      this.scopeNamespaces = new Set(this.ns.values());
+    }
+    return this.scopeNamespaces.has(namespace);
+  }
+  private scopeRead: Map<string, string> | undefined;
+  private scopeNamespaces = new Set<string>();
 
   /** Names the element: a tag named as the last one was, in the same scope, keeps its expanded name (a taxonomy's tags run in long rows of xs:element). */
   name(name: string, ns: Map<string, string>): void {

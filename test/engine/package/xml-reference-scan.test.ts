@@ -36,6 +36,23 @@ describe('scanning XML for references', () => {
     expect(found[4]!.loc).toBe('a.xsd');
   });
 
+  it('finds an attribute in a namespace declared only part of the way down, and none once out of that scope', () => {
+    const found = scan(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="a"/>
+  <xs:annotation><xs:appinfo><link:linkbase xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xl="${XLINK}">
+    <link:loc xl:type="locator" xl:href="in-scope.xsd#a"/></link:linkbase></xs:appinfo></xs:annotation>
+  <xs:element name="b" xl:href="prefix-out-of-scope.xsd"/><other xmlns:xl="${XLINK}" xl:href="declared-again.xsd"/></xs:schema>`);
+    expect(found.map((e) => [e.name, e.href])).toEqual([
+      ['schema', undefined],
+      ['element', undefined],
+      ['annotation', undefined],
+      ['appinfo', undefined],
+      ['linkbase', undefined],
+      ['loc', 'in-scope.xsd#a'],
+      ['element', undefined],
+      ['other', 'declared-again.xsd'],
+    ]);
+  });
+
   it('collects xml:base from the root down', () => {
     const found = scan('<a xml:base="http://ex.com/t/"><b><c xml:base="sub/"/></b></a>');
     expect(found.map((e) => e.bases)).toEqual([['http://ex.com/t/'], ['http://ex.com/t/'], ['http://ex.com/t/', 'sub/']]);
