@@ -15,10 +15,10 @@
  * the numbers that keyed the map were past V8's small integers, a heap
  * number each to hash.
  */
+import type { XbrlFact } from './xbrl-report.js';
 
 /** A grid of concepts and contexts up to this many cells, or four per fact, is a table (4 bytes a cell). */
 const TABLE_CELLS = 1 << 16;
-import type { XbrlFact } from './xbrl-report.js';
 
 /** Numbers each distinct value of one part, from 0 in the order met. */
 class Numbering<K> {
@@ -37,9 +37,14 @@ class Numbering<K> {
  * The groups of two or more facts, each in document order, the groups in
  * the order of their first facts. `contextKeyOf`: a context's content as one
  * string, the same for two contexts of the same content (asked once per
- * context id).
+ * context id). `tableCells`: the largest grid kept as a table; a larger one
+ * is a map of the cells met.
  */
-export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: XbrlFact) => string, tableCells = TABLE_CELLS): XbrlFact[][] {
+export function repeatedFacts(
+  facts: readonly XbrlFact[],
+  contextKeyOf: (fact: XbrlFact) => string,
+  tableCells = Math.max(TABLE_CELLS, 4 * facts.length),
+): XbrlFact[][] {
   const n = facts.length;
   // No part has more distinct values than there are facts, so each number below is below `span` and each pair of them exact.
   const span = n + 1;
@@ -73,7 +78,7 @@ export function repeatedFacts(facts: readonly XbrlFact[], contextKeyOf: (fact: X
   // (a report's thousands of facts use a few hundred concepts in a few dozen contexts), else a map of the cells met.
   const contextCount = contexts.size;
   const cells = conceptCount * contextCount;
-  const table = cells <= Math.max(tableCells, 4 * n) ? new Int32Array(cells).fill(-1) : undefined;
+  const table = cells <= tableCells ? new Int32Array(cells).fill(-1) : undefined;
   const firstIn = table === undefined ? new Map<number, number>() : undefined;
   // A concept and context met again with another unit or language (rare): those groups by both numbers.
   const firstOfOther = new Map<string, number>();
