@@ -4,7 +4,7 @@ import { fromWorkerError, PIECE_BYTES, type WorkerMessage, type WorkerReply } fr
 
 /** The part of node:worker_threads' Worker the client uses; tests may pass their own. */
 export interface WorkerLike {
-  postMessage(message: WorkerMessage, transfer?: ArrayBuffer[]): void;
+  postMessage(message: WorkerMessage): void;
   on(event: 'message', listener: (reply: WorkerReply) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
@@ -26,22 +26,25 @@ export interface EngineWorkerClient extends EngineRunner {
  * worker: one bad file must not leave the app unable to check the next.
  */
 /**
- * Sends each large byte argument ahead in pieces, each a copy of its own
- * handed over without a second copy, letting the event loop run between
- * them (worker-protocol.ts, WorkerPiece). The caller's bytes are only read.
- * Stops (false) if the call was given up meanwhile: the worker died.
+ * The arguments with each large byte argument copied into memory shared
+ * with the worker, a piece per turn of the event loop (worker-protocol.ts,
+ * PIECE_BYTES), so the worker reads it without a copy of its own. The
+ * caller's bytes are only read. Undefined if the call was given up
+ * meanwhile: the worker died.
  */
-async function sendInPieces(worker: WorkerLike, id: number, args: unknown[], large: number[], wanted: () => boolean): Promise<boolean> {
+async function withSharedCopies(args: unknown[], large: number[], wanted: () => boolean): Promise<unknown[] | undefined> {
+  const out = [...args];
   for (const arg of large) {
     const bytes = args[arg] as Uint8Array;
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
     for (let offset = 0; offset < bytes.byteLength; offset += PIECE_BYTES) {
-      if (!wanted()) return false;
-      const piece = bytes.slice(offset, offset + PIECE_BYTES);
-      worker.postMessage({ id, arg, offset, total: bytes.byteLength, bytes: piece }, [piece.buffer]);
+      if (!wanted()) return undefined;
+      shared.set(bytes.subarray(offset, offset + PIECE_BYTES), offset);
       await setImmediate();
     }
+    out[arg] = shared;
   }
-  return wanted();
+  return wanted() ? out : undefined;
 }
 
 export function createEngineWorkerClient(spawn: () => WorkerLike): EngineWorkerClient {
@@ -98,9 +101,9 @@ export function createEngineWorkerClient(spawn: () => WorkerLike): EngineWorkerC
           }
           return;
         }
-        sendInPieces(current, id, args, large, () => pending.has(id))
-          .then((sent) => {
-            if (sent) current.postMessage({ id, operation, args: args.map((arg, i) => (large.includes(i) ? null : arg)), pieced: large });
+        withSharedCopies(args, large, () => pending.has(id))
+          .then((shared) => {
+            if (shared) current.postMessage({ id, operation, args: shared });
           })
           .catch(fail);
       });

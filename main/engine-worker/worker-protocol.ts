@@ -13,33 +13,21 @@ export interface WorkerRequest {
   id: number;
   operation: EngineOperation;
   args: unknown[];
-  /** The arguments sent ahead in pieces (WorkerPiece), by index; each is null in `args`. */
-  pieced?: number[];
 }
+
+export type WorkerMessage = WorkerRequest;
 
 /**
- * One piece of a large byte argument, sent before its request. Copying a
- * 30 MB document to the worker in one message held the main thread for
- * 112–128 ms on our machines (the copy's fresh memory, page by page); in
- * pieces, with the event loop running between them, no single step holds it
- * long, and the worker puts the pieces together.
+ * Byte arguments larger than this are copied into memory shared with the
+ * worker, this much per turn of the event loop. Copying a 30 MB document to
+ * the worker in one message held the main thread for 112–128 ms on our
+ * machines (the copy's fresh memory, page by page); a piece per turn, no
+ * single step holds it long. The worker reads the shared copy where it
+ * lies: sent as pieces it put together, a document was copied twice, once
+ * into the pieces and once into the whole, and each copy is memory new to
+ * its thread (for a 20 MB return, about 60 ms of it on our test machine).
  */
-export interface WorkerPiece {
-  id: number;
-  arg: number;
-  offset: number;
-  total: number;
-  bytes: Uint8Array;
-}
-
-export type WorkerMessage = WorkerRequest | WorkerPiece;
-
-/** Byte arguments larger than this go in pieces of this size. */
 export const PIECE_BYTES = 4 * 1024 * 1024;
-
-export function isPiece(message: WorkerMessage): message is WorkerPiece {
-  return 'offset' in message;
-}
 
 export type WorkerError =
   | { kind: 'invalid-request'; errors: FieldError[] }

@@ -7,31 +7,15 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { engineOperations } from './engine-operations.js';
-import { isPiece, toWorkerError, type WorkerMessage, type WorkerReply } from './worker-protocol.js';
+import { toWorkerError, type WorkerMessage, type WorkerReply } from './worker-protocol.js';
 
 if (!parentPort) throw new Error('engine-worker must run as a worker thread');
 const port = parentPort;
 
-/** Large arguments being put together from their pieces, by request id and argument index. */
-const arriving = new Map<string, Uint8Array>();
-
+// A large byte argument arrives as a view of memory shared with the caller, copied there before the request was sent (worker-protocol.ts).
 port.on('message', async (message: WorkerMessage) => {
-  if (isPiece(message)) {
-    const key = `${message.id}:${message.arg}`;
-    let whole = arriving.get(key);
-    if (!whole) arriving.set(key, (whole = new Uint8Array(message.total)));
-    whole.set(message.bytes, message.offset);
-    return;
-  }
   let reply: WorkerReply;
   try {
-    for (const index of message.pieced ?? []) {
-      const key = `${message.id}:${index}`;
-      const whole = arriving.get(key);
-      arriving.delete(key);
-      if (!whole) throw new Error(`argument ${index} of the request did not arrive`);
-      message.args[index] = whole;
-    }
     const operation = engineOperations[message.operation] as ((...args: unknown[]) => unknown) | undefined;
     if (!operation) throw new Error(`unknown engine operation ${JSON.stringify(message.operation)}`);
     reply = { id: message.id, ok: true, value: await operation(...message.args) };

@@ -7,10 +7,12 @@ import { RequestValidationError } from '../../main/engine/errors.js';
 import { XmlInputError } from '../../main/engine/ct600/index.js';
 import { inThreadRunner, type EngineRunner } from '../../main/engine-worker/engine-operations.js';
 import { createEngineWorkerClient, type WorkerLike } from '../../main/engine-worker/engine-worker-client.js';
-import { isPiece, PIECE_BYTES, type WorkerPiece, type WorkerReply, type WorkerRequest } from '../../main/engine-worker/worker-protocol.js';
+import { PIECE_BYTES, type WorkerReply, type WorkerRequest } from '../../main/engine-worker/worker-protocol.js';
 import { createHandlers } from '../../main/ipc/create-handlers.js';
 import { createCt600Engine, createPackageEngine } from '../../main/ipc/engine-wiring.js';
 import { registerHandlers } from '../../main/ipc/register-handlers.js';
+import { buildCt600 } from '../../main/engine/ct600/index.js';
+import { ixbrlText, returnWithAttachments } from '../../scripts/bench/lib/ct600-inputs.js';
 import { minimumReturn } from '../fixtures/ct600-requests.js';
 import { FakeIpcMain, OWN_PAGE, ownPageCheck } from './fake-ipc-main.js';
 import { unusedStoreDeps } from '../helpers/store-deps.js';
@@ -83,6 +85,24 @@ describe('engine worker', () => {
     expect(packageRefused).toMatchObject({ ok: false, error: { code: 'invalid-request', errors: expect.arrayContaining([expect.objectContaining({ field: 'reportBase64Content' })]) } });
   });
 
+  // A large byte argument reaches the worker as a view of memory shared with the caller (worker-protocol.ts): every engine read must take it.
+  it('checks documents larger than a piece, read from shared memory, as the engine in the calling thread does', async () => {
+    const built = buildCt600(returnWithAttachments(6_000_000));
+    const ret = new Uint8Array(Buffer.from(built.xmlDoc, 'base64'));
+    const accounts = new TextEncoder().encode(ixbrlText(5_000_000, 3));
+    const notAZip = new Uint8Array(5 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
+    for (const bytes of [ret, accounts, notAZip]) expect(bytes.byteLength).toBeGreaterThan(PIECE_BYTES);
+    // What does not depend on when it ran.
+    const timeless = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (/^(startDateTime|endDateTime)$/.test(key) ? undefined : v)));
+    const checked = await client.run('validation.checkFile', 'return.xml', ret, '2026-11-28');
+    expect(checked.validations.length).toBeGreaterThanOrEqual(3);
+    expect(checked.failedChecks).toEqual([]);
+    expect(timeless(checked)).toEqual(timeless(await inThreadRunner.run('validation.checkFile', 'return.xml', ret, '2026-11-28')));
+    expect(await client.run('ct600.verify', ret)).toEqual(await inThreadRunner.run('ct600.verify', ret));
+    expect(timeless(await client.run('taxonomy.checkDocument', 'accounts.xhtml', accounts))).toEqual(timeless(await inThreadRunner.run('taxonomy.checkDocument', 'accounts.xhtml', accounts)));
+    expect(timeless(await client.run('package.validate', 'big.xbri', notAZip))).toEqual(timeless(await inThreadRunner.run('package.validate', 'big.xbri', notAZip)));
+  }, 60_000);
+
   it('leaves the calling thread free while it works (the in-thread engine does not)', async () => {
     const bytes = await largeMessage();
     const ticksDuring = async (runner: EngineRunner) => {
@@ -112,18 +132,14 @@ describe('engine worker', () => {
 function scriptedWorker() {
   const listeners: Record<string, ((value: any) => void)[]> = {};
   const requests: WorkerRequest[] = [];
-  const pieces: WorkerPiece[] = [];
   const worker: WorkerLike & { emit(event: string, value: unknown): void } = {
-    // As a real worker's port does: a copy of the message, with what is listed for transfer taken from the sender.
-    postMessage: (message, transfer) => {
-      const sent = structuredClone(message, { transfer: transfer ?? [] });
-      void (isPiece(sent) ? pieces.push(sent) : requests.push(sent));
-    },
+    // As a real worker's port does: a copy of the message, memory shared with the sender still shared.
+    postMessage: (message) => void requests.push(structuredClone(message)),
     on: (event: string, listener: (value: any) => void) => void (listeners[event] ??= []).push(listener),
     terminate: async () => 0,
     emit: (event, value) => listeners[event]?.forEach((l) => l(value)),
   };
-  return { worker, requests, pieces, reply: (reply: WorkerReply) => worker.emit('message', reply) };
+  return { worker, requests, reply: (reply: WorkerReply) => worker.emit('message', reply) };
 }
 
 describe('engine worker client', () => {
@@ -156,39 +172,49 @@ describe('engine worker client', () => {
     await expect(next).resolves.toBe('fresh');
   });
 
-  it('sends a large document ahead in pieces of its own, then the request naming it, leaving the caller its bytes', async () => {
-    const { worker, requests, pieces, reply } = scriptedWorker();
+  it('copies a large document into memory shared with the worker, a piece per turn, then sends the request with it, leaving the caller its bytes', async () => {
+    const { worker, requests, reply } = scriptedWorker();
     const c = createEngineWorkerClient(() => worker);
     const bytes = new Uint8Array(2 * PIECE_BYTES + 1000).map((_, i) => i % 251);
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
     const call = c.run('package.validate', 'big.xbri', bytes);
-    // Nothing is copied in the call itself: the pieces go one per turn of the event loop.
-    expect(pieces.length).toBeLessThanOrEqual(1);
+    // Not copied in the call itself: the request goes once every piece is in, a turn of the event loop each.
+    expect(requests).toEqual([]);
     await vi.waitFor(() => expect(requests).toHaveLength(1), { timeout: 10_000 });
-    expect(pieces.map((p) => [p.arg, p.offset, p.bytes.byteLength, p.total])).toEqual([
-      [1, 0, PIECE_BYTES, bytes.byteLength],
-      [1, PIECE_BYTES, PIECE_BYTES, bytes.byteLength],
-      [1, 2 * PIECE_BYTES, 1000, bytes.byteLength],
-    ]);
-    const whole = new Uint8Array(bytes.byteLength);
-    for (const p of pieces) whole.set(p.bytes, p.offset);
-    expect(Buffer.compare(whole, bytes)).toBe(0);
-    expect(requests).toEqual([{ id: 1, operation: 'package.validate', args: ['big.xbri', null], pieced: [1] }]);
+    clearInterval(counting);
+    const [request] = requests;
+    expect([request!.id, request!.operation, request!.args[0]]).toEqual([1, 'package.validate', 'big.xbri']);
+    const sent = request!.args[1] as Uint8Array;
+    // The worker's view is of the shared copy itself (structured clone shares it), so it makes no copy of its own.
+    expect(sent.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Buffer.compare(sent, bytes)).toBe(0);
+    expect(turns).toBeGreaterThan(0);
     // Not handed over: the caller keeps its bytes, whole and unchanged.
+    expect(bytes.buffer).toBeInstanceOf(ArrayBuffer);
     expect(bytes.byteLength).toBe(2 * PIECE_BYTES + 1000);
     expect(bytes[PIECE_BYTES + 7]).toBe((PIECE_BYTES + 7) % 251);
     reply({ id: 1, ok: true, value: 'checked' });
     await expect(call).resolves.toBe('checked');
   });
 
-  it('stops sending pieces when the worker dies meanwhile, and sends no request', async () => {
-    const { worker, requests, pieces } = scriptedWorker();
+  it('sends a small document as it is, in the request', async () => {
+    const { worker, requests, reply } = scriptedWorker();
+    const c = createEngineWorkerClient(() => worker);
+    const call = c.run('ct600.verify', new Uint8Array([1, 2, 3]));
+    expect(requests).toHaveLength(1);
+    expect((requests[0]!.args[0] as Uint8Array).buffer).toBeInstanceOf(ArrayBuffer);
+    reply({ id: 1, ok: true, value: 'small' });
+    await expect(call).resolves.toBe('small');
+  });
+
+  it('stops copying when the worker dies meanwhile, and sends no request', async () => {
+    const { worker, requests } = scriptedWorker();
     const c = createEngineWorkerClient(() => worker);
     const call = c.run('ct600.verify', new Uint8Array(8 * PIECE_BYTES));
     worker.emit('exit', 1);
     await expect(call).rejects.toThrow(/engine worker stopped/);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    // The first piece goes as the call is made; none after the worker is gone.
-    expect(pieces.length).toBeLessThanOrEqual(1);
     expect(requests).toEqual([]);
   });
 });
