@@ -69,6 +69,22 @@ describe('the searches an XML read starts with', () => {
     expect(xmlTextProblem('<x>\u0001</x>')).toMatchObject({ ok: false, code: 'not-well-formed', message: expect.stringContaining('U+0001') });
     expect(xmlTextProblem('<x>\uD83D\uDE00</x>')).toBeUndefined();
   });
+
+  it('refuses a declaration first, then names the first forbidden character, as the two expressions find them, on any text', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const problem = xmlTextProblem(t);
+        const forbidden = XML_FORBIDDEN_CHAR.exec(t);
+        if (DECLARATION.test(t)) expect(problem?.code).toBe('doctype');
+        else if (forbidden) expect(problem?.message).toContain(`U+${forbidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')},`);
+        else {
+          expect(problem?.code).not.toBe('doctype');
+          expect(problem?.message ?? '').not.toMatch(/contains the character U\+/);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('the bytes an XML read starts from', () => {
